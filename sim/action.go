@@ -1,0 +1,141 @@
+// action.go parses and prints learner actions and scenario options, the
+// two halves of a timeline's URL state.
+package sim
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Limits on what one timeline may hold. They bound the work of a replay
+// whatever a URL says.
+const (
+	MaxActions     = 200
+	MaxStateLen    = 4096          // bytes of an encoded action or option list
+	MaxWait        = 3_600_000     // one wait action, ms
+	MaxVirtualTime = 6 * 3_600_000 // a whole timeline, ms
+)
+
+// Verbs a client understands.
+const (
+	VerbAcquire = "acquire"
+	VerbWrite   = "write"
+	VerbRelease = "release"
+	VerbPause   = "pause"
+	VerbResume  = "resume"
+	VerbCrash   = "crash"
+	VerbWait    = "wait" // global: wait.<duration>
+)
+
+var clientVerbs = map[string]bool{
+	VerbAcquire: true, VerbWrite: true, VerbRelease: true,
+	VerbPause: true, VerbResume: true, VerbCrash: true,
+}
+
+// Action is one learner input: a client verb ("a.acquire") or a global verb
+// with an argument ("wait.10s"). Ms holds a parsed duration.
+type Action struct {
+	Who  string // client id, lower case; "" for a global verb
+	Verb string
+	Ms   int64
+}
+
+// String is the canonical form used in URLs: the same action always prints
+// the same way, so equal timelines have equal URLs.
+func (a Action) String() string {
+	if a.Who != "" {
+		return a.Who + "." + a.Verb
+	}
+	return a.Verb + "." + FormatDuration(a.Ms)
+}
+
+// FormatDuration prints ms as the shortest exact unit: 10s, 1500ms, 2m.
+func FormatDuration(ms int64) string {
+	switch {
+	case ms != 0 && ms%60_000 == 0:
+		return itoa(ms/60_000) + "m"
+	case ms != 0 && ms%1000 == 0:
+		return itoa(ms/1000) + "s"
+	default:
+		return itoa(ms) + "ms"
+	}
+}
+
+// ParseDuration reads "10s", "500ms" or "2m" (whole numbers only).
+func ParseDuration(s string) (int64, bool) {
+	unit := int64(0)
+	num := ""
+	switch {
+	case strings.HasSuffix(s, "ms"):
+		unit, num = 1, strings.TrimSuffix(s, "ms")
+	case strings.HasSuffix(s, "s"):
+		unit, num = 1000, strings.TrimSuffix(s, "s")
+	case strings.HasSuffix(s, "m"):
+		unit, num = 60_000, strings.TrimSuffix(s, "m")
+	default:
+		return 0, false
+	}
+	if num == "" || len(num) > 8 || strings.TrimLeft(num, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return n * unit, true
+}
+
+// ParseActions reads a comma-separated action list. It checks the grammar
+// and the limits only; whether an action is possible at its point of the
+// timeline is for Replay to say.
+func ParseActions(s string) ([]Action, error) {
+	if len(s) > MaxStateLen {
+		return nil, &ActionError{Index: -1, Action: s[:32] + "…", Code: CodeTooLong}
+	}
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > MaxActions {
+		return nil, &ActionError{Index: MaxActions, Action: parts[MaxActions], Code: CodeTooMany}
+	}
+	out := make([]Action, 0, len(parts))
+	for i, p := range parts {
+		a, code := parseAction(p)
+		if code != "" {
+			return nil, &ActionError{Index: i, Action: p, Code: code}
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+func parseAction(p string) (Action, Code) {
+	head, tail, ok := strings.Cut(p, ".")
+	if !ok || head == "" || tail == "" {
+		return Action{}, CodeSyntax
+	}
+	if head == VerbWait {
+		ms, ok := ParseDuration(tail)
+		if !ok || ms <= 0 || ms > MaxWait {
+			return Action{}, CodeBadDuration
+		}
+		return Action{Verb: VerbWait, Ms: ms}, ""
+	}
+	if len(head) != 1 || head[0] < 'a' || head[0] > 'z' {
+		return Action{}, CodeSyntax
+	}
+	if !clientVerbs[tail] {
+		return Action{}, CodeUnknownVerb
+	}
+	return Action{Who: head, Verb: tail}, ""
+}
+
+// FormatActions is the canonical comma-separated form of an action list.
+func FormatActions(as []Action) string {
+	parts := make([]string, len(as))
+	for i, a := range as {
+		parts[i] = a.String()
+	}
+	return strings.Join(parts, ",")
+}

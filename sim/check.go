@@ -1,0 +1,56 @@
+// check.go holds the invariant checks that run after the steps that can
+// break them. Each compares what clients believe with what the nodes hold.
+package sim
+
+// checkOverlap runs when c has just acquired: anyone else who still
+// believes it is inside the critical section is now inside with c.
+func (w *World) checkOverlap(c *Client) {
+	for _, d := range w.clients {
+		if d != c && d.inside() {
+			w.violate(Overlap, c.ID, d.ID)
+		}
+	}
+}
+
+// checkWrite runs after the storage accepted c's write: if the lock key no
+// longer holds c's value, c wrote without holding the lock.
+func (w *World) checkWrite(c *Client) {
+	v, ok := w.lockNode.peek(w.sc.LockKey())
+	if ok && v == c.value {
+		return
+	}
+	w.violate(StaleWrite, c.ID, w.ownerOf(v))
+}
+
+// checkRelease runs after c's release deleted the key: if the value it
+// deleted was not c's, c removed someone else's lock.
+func (w *World) checkRelease(c *Client, deletedValue string) {
+	if deletedValue != c.value {
+		w.violate(ForeignDelete, c.ID, w.ownerOf(deletedValue))
+	}
+}
+
+func (w *World) violate(k ViolationKind, actors ...string) {
+	var as []string
+	for _, a := range actors {
+		if a != "" {
+			as = append(as, a)
+		}
+	}
+	w.violations = append(w.violations, Violation{
+		At: w.clock.Now(), Step: w.step, Event: len(w.events) - 1, Kind: k, Actors: as,
+	})
+}
+
+// ownerOf finds the client whose lock value v is ("" if none).
+func (w *World) ownerOf(v string) string {
+	if v == "" {
+		return ""
+	}
+	for _, c := range w.clients {
+		if c.value == v {
+			return c.ID
+		}
+	}
+	return ""
+}

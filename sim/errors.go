@@ -1,0 +1,51 @@
+// errors.go holds the typed errors replay and parsing return for bad input.
+package sim
+
+import "fmt"
+
+// Code names what was wrong with a learner's input. The web layer turns a
+// code into a sentence in the page's language; the English in Error() is for
+// logs and tests.
+type Code string
+
+// The codes an ActionError can carry.
+const (
+	CodeSyntax        Code = "syntax"         // not who.verb, who.verb.arg or verb.arg
+	CodeUnknownVerb   Code = "unknown-verb"   // no such verb
+	CodeUnknownClient Code = "unknown-client" // no such client in this scenario
+	CodeBadDuration   Code = "bad-duration"   // wait with a duration out of range or malformed
+	CodeTooMany       Code = "too-many"       // more actions than MaxActions
+	CodeTooLong       Code = "too-long"       // the encoded state is longer than MaxStateLen
+	CodePaused        Code = "paused"         // the client is paused; only resume or crash
+	CodeCrashed       Code = "crashed"        // the client crashed; it does nothing any more
+	CodeNotPaused     Code = "not-paused"     // resume on a client that is running
+	CodeNotHolding    Code = "not-holding"    // write or release without having acquired
+	CodeBusy          Code = "busy"           // acquire while already holding or trying
+	CodeTimeLimit     Code = "time-limit"     // the timeline would run past MaxVirtualTime
+	CodeUnknownOption Code = "unknown-option" // no such option in this scenario
+	CodeBadOption     Code = "bad-option"     // an option with a value it does not take
+	CodeUnknownScene  Code = "unknown-scenario"
+)
+
+// ActionError says which part of the learner's input was impossible and why.
+// Index is the 0-based position of the action (-1 for options and limits).
+type ActionError struct {
+	Index  int
+	Action string // the offending action or option, as written
+	Code   Code
+	Who    string // the client concerned, upper case, if any
+}
+
+func (e *ActionError) Error() string {
+	if e.Index >= 0 {
+		return fmt.Sprintf("action %d %q: %s", e.Index+1, e.Action, e.Code)
+	}
+	return fmt.Sprintf("%q: %s", e.Action, e.Code)
+}
+
+// InternalError wraps a failure of the machinery itself (a pipe closed, a
+// node that would not start). It is not the learner's fault.
+type InternalError struct{ Err error }
+
+func (e *InternalError) Error() string { return "simulator: " + e.Err.Error() }
+func (e *InternalError) Unwrap() error { return e.Err }

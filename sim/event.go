@@ -1,0 +1,131 @@
+// event.go holds what a replay produces: the event log, violations, and the
+// spans the timeline picture is drawn from.
+package sim
+
+// Kind tells what sort of thing an Event records.
+type Kind string
+
+// Event kinds.
+const (
+	KindCommand Kind = "command" // a client sent a command; Reply is what the server answered
+	KindExpired Kind = "expired" // a key's TTL ran out (seen on the node, at that instant)
+	KindPause   Kind = "pause"   // the learner froze a client
+	KindResume  Kind = "resume"  // … and let it continue
+	KindCrash   Kind = "crash"   // the client process died
+	KindWork    Kind = "work"    // the client worked (virtual time passed inside a step)
+	KindWait    Kind = "wait"    // the learner let time pass
+)
+
+// Event is one line of the event log.
+type Event struct {
+	Seq     int      // position in the log, from 0
+	At      int64    // virtual ms
+	Step    int      // index of the learner action that led to it
+	Actor   string   // client id ("a") or node name ("redis", "storage")
+	Kind    Kind     // see the Kind constants
+	Node    string   // the server a command went to
+	Command []string // the command as sent, every argument
+	Script  string   // for EVAL: the script's name (release, fenced-write)
+	Reply   string   // as redis-cli prints it
+	Purpose string   // what the client meant: acquire, token, retry, write, release
+	Token   int64    // the fencing token a write carried (0 if none)
+	// Accepted is set on storage writes: whether the storage took it.
+	Accepted *bool
+	Key      string // for expiry: the key that expired
+	Value    string // for expiry: the value it held
+	Owner    string // for expiry: the client that value belonged to
+	Ms       int64  // for work and wait: how long
+}
+
+// ViolationKind names an invariant the checks enforce.
+type ViolationKind string
+
+// The invariants.
+const (
+	// Overlap: two clients inside the critical section at once.
+	Overlap ViolationKind = "overlap"
+	// StaleWrite: the storage accepted a write from a client that no
+	// longer held the lock.
+	StaleWrite ViolationKind = "stale-write"
+	// ForeignDelete: a client deleted a lock that was someone else's.
+	ForeignDelete ViolationKind = "foreign-delete"
+)
+
+// Violation is an invariant broken at an instant. Actors[0] is the client
+// that broke it, Actors[1] (if any) the one it hurt.
+type Violation struct {
+	At     int64
+	Step   int
+	Event  int // Seq of the event that revealed it
+	Kind   ViolationKind
+	Actors []string
+}
+
+// State is what a client is doing, for the lanes of the picture.
+type State string
+
+// Client states.
+const (
+	StateIdle     State = "idle"
+	StateTrying   State = "trying"  // failed to acquire, retrying on its own
+	StateHolding  State = "holding" // believes it holds the lock
+	StateWorking  State = "working" // holding, doing its work before a write
+	StatePaused   State = "paused"  // frozen: nothing happens until resume
+	StateCrashed  State = "crashed"
+)
+
+// Span is a stretch of time a client spent in one state. To is -1 while it
+// lasts at the end of the timeline.
+type Span struct {
+	State State
+	From  int64
+	To    int64
+}
+
+// LockSpan is a stretch of time a lock key existed with one value, as the
+// node saw it: Owner is the client whose value it held, Expiry the instant
+// its TTL would end (0 without TTL), End how it ended ("expired",
+// "deleted", or "" while it lasts).
+type LockSpan struct {
+	Node      string
+	Owner     string
+	Value     string
+	From      int64
+	To        int64
+	Expiry    int64
+	End       string
+	DeletedBy string
+}
+
+// ClientView is a client at the end of the timeline.
+type ClientView struct {
+	ID    string
+	State State
+	Token int64  // token of its current or last acquisition
+	Value string // lock value of its current or last acquisition
+	Spans []Span
+}
+
+// StorageView is the protected resource at the end of the timeline.
+type StorageView struct {
+	Value     string // "" if nothing was ever written
+	LastToken int64
+	Fenced    bool
+}
+
+// Timeline is everything a replay produced.
+type Timeline struct {
+	Scenario   *Scenario
+	Opts       Opts
+	Actions    []Action
+	Now        int64
+	Events     []Event
+	Violations []Violation
+	Clients    []ClientView
+	Locks      []LockSpan
+	Storage    StorageView
+	// LockTTL is the remaining TTL of the lock key now, ms (0 if absent).
+	LockTTL int64
+	// Allowed lists, per client id, the verbs that are possible now.
+	Allowed map[string][]string
+}

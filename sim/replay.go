@@ -1,0 +1,143 @@
+// replay.go turns (scenario, options, actions) into a Timeline.
+package sim
+
+// Run looks up the scenario, parses the URL halves and replays them: the
+// one call the web layer and the tests need.
+func Run(scenario, do, opt string) (*Timeline, error) {
+	sc, ok := Lookup(scenario)
+	if !ok {
+		return nil, &ActionError{Index: -1, Action: scenario, Code: CodeUnknownScene}
+	}
+	opts, err := sc.ParseOptions(opt)
+	if err != nil {
+		return nil, err
+	}
+	actions, err := ParseActions(do)
+	if err != nil {
+		return nil, err
+	}
+	return Replay(sc, opts, actions)
+}
+
+// Replay builds a fresh world, applies every action in order and returns
+// the timeline. The first impossible action stops it with an *ActionError
+// naming that action; nothing of a half-built timeline escapes.
+func Replay(sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
+	w := newWorld(sc, opts)
+	defer w.close()
+	w.advance(0)
+	w.observe()
+	for i, a := range actions {
+		w.step = i
+		if err := w.apply(a); err != nil {
+			if ae, ok := err.(*ActionError); ok {
+				ae.Index, ae.Action = i, a.String()
+			}
+			return nil, err
+		}
+		if len(w.events) > MaxEvents {
+			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTimeLimit}
+		}
+	}
+	return w.timeline(actions), nil
+}
+
+// MaxEvents bounds the event log of one timeline (a client retrying every
+// second through a long wait is the way to grow it).
+const MaxEvents = 4000
+
+// apply performs one learner action, or says why it is impossible now.
+func (w *World) apply(a Action) error {
+	if a.Verb == VerbWait {
+		if w.clock.Now()+a.Ms > MaxVirtualTime {
+			return &ActionError{Code: CodeTimeLimit}
+		}
+		w.record(Event{Actor: "", Kind: KindWait, Ms: a.Ms})
+		w.runUntil(w.clock.Now() + a.Ms)
+		return w.takeFail()
+	}
+	c := w.client(a.Who)
+	if c == nil {
+		return &ActionError{Code: CodeUnknownClient, Who: a.Who}
+	}
+	if code := w.refuse(c, a.Verb); code != "" {
+		return &ActionError{Code: code, Who: c.ID}
+	}
+	var err error
+	switch a.Verb {
+	case VerbAcquire:
+		err = w.acquire(c)
+	case VerbWrite:
+		if w.clock.Now()+w.sc.Work > MaxVirtualTime {
+			return &ActionError{Code: CodeTimeLimit}
+		}
+		err = w.write(c)
+	case VerbRelease:
+		err = w.release(c)
+	case VerbPause:
+		w.pause(c)
+	case VerbResume:
+		err = w.resume(c)
+	case VerbCrash:
+		w.crash(c)
+	}
+	if err != nil {
+		return err
+	}
+	return w.takeFail()
+}
+
+// refuse says why c cannot do verb in its present state ("" if it can).
+func (w *World) refuse(c *Client, verb string) Code {
+	switch {
+	case c.state == StateCrashed:
+		return CodeCrashed
+	case verb == VerbCrash:
+		return ""
+	case c.state == StatePaused && verb != VerbResume:
+		return CodePaused
+	case verb == VerbResume && c.state != StatePaused:
+		return CodeNotPaused
+	case verb == VerbAcquire && c.state != StateIdle:
+		return CodeBusy
+	case (verb == VerbWrite || verb == VerbRelease) && !c.inside():
+		return CodeNotHolding
+	}
+	return ""
+}
+
+// Allowed lists the verbs c can perform now, in the order the controls
+// show them.
+func (w *World) allowed(c *Client) []string {
+	var out []string
+	for _, v := range []string{VerbAcquire, VerbWrite, VerbRelease, VerbPause, VerbResume, VerbCrash} {
+		if w.refuse(c, v) == "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// takeFail returns (and clears) an error a timer hit while time passed.
+func (w *World) takeFail() error {
+	err := w.fail
+	w.fail = nil
+	return err
+}
+
+// timeline snapshots the world for the caller.
+func (w *World) timeline(actions []Action) *Timeline {
+	tl := &Timeline{
+		Scenario: w.sc, Opts: w.opts, Actions: actions, Now: w.clock.Now(),
+		Events: w.events, Violations: w.violations, Locks: w.locks,
+		Storage: w.storageView(), LockTTL: w.lockNode.ttl(w.sc.LockKey()),
+		Allowed: map[string][]string{},
+	}
+	for _, c := range w.clients {
+		tl.Clients = append(tl.Clients, ClientView{
+			ID: c.ID, State: c.state, Token: c.token, Value: c.value, Spans: c.spans,
+		})
+		tl.Allowed[c.ID] = w.allowed(c)
+	}
+	return tl
+}

@@ -1,0 +1,235 @@
+package sim
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/")
+
+// guided is the fencing lesson's guided path.
+const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release"
+
+// goldenCases are the scenario paths whose transcripts are kept in
+// testdata/: the guided path, its variants, and the paths around it.
+var goldenCases = []struct{ name, scenario, opt, do string }{
+	{"fencing-guided", "fencing", "", guided},
+	{"fencing-guided-release-del", "fencing", "release.del", guided + ",b.write,b.release"},
+	{"fencing-guided-fence-off", "fencing", "fence.off", guided + ",b.write,b.release"},
+	{"fencing-guided-full", "fencing", "", guided + ",b.write,b.release"},
+	{"fencing-no-pause", "fencing", "", "a.acquire,a.write,a.release,b.acquire,b.write,b.release"},
+	{"fencing-b-retries", "fencing", "", "a.acquire,b.acquire,wait.5s,a.write,a.release,wait.1s"},
+	{"fencing-crash-holder", "fencing", "", "a.acquire,a.crash,b.acquire,wait.12s,b.write,b.release"},
+	{"fencing-pause-while-trying", "fencing", "", "a.acquire,b.acquire,b.pause,wait.12s,b.resume,b.write"},
+}
+
+func run(t *testing.T, scenario, opt, do string) *Timeline {
+	t.Helper()
+	tl, err := Run(scenario, do, opt)
+	if err != nil {
+		t.Fatalf("replay scenario=%s opt=%s do=%s: %v", scenario, opt, do, err)
+	}
+	return tl
+}
+
+func TestGoldenTranscripts(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := run(t, tc.scenario, tc.opt, tc.do).Transcript()
+			path := filepath.Join("testdata", tc.name+".txt")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./sim -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("transcript differs from %s (reproduce: scenario=%s opt=%s do=%s; -update rewrites)\n--- got\n%s--- want\n%s",
+					path, tc.scenario, tc.opt, tc.do, got, want)
+			}
+		})
+	}
+}
+
+// TestSameInputSameTimeline replays each case twice: virtual time and a
+// seeded PRNG must make the transcripts identical.
+func TestSameInputSameTimeline(t *testing.T) {
+	for _, tc := range goldenCases {
+		a := run(t, tc.scenario, tc.opt, tc.do).Transcript()
+		b := run(t, tc.scenario, tc.opt, tc.do).Transcript()
+		if a != b {
+			t.Errorf("%s: two replays differ:\n%s\n%s", tc.name, a, b)
+		}
+	}
+}
+
+// find returns the events of one client with one purpose, in order.
+func find(tl *Timeline, actor, purpose string) []Event {
+	var out []Event
+	for _, e := range tl.Events {
+		if e.Actor == actor && e.Purpose == purpose {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func kinds(tl *Timeline) []string {
+	var out []string
+	for _, v := range tl.Violations {
+		out = append(out, string(v.Kind)+":"+strings.Join(v.Actors, ","))
+	}
+	return out
+}
+
+func TestGuidedPathDefault(t *testing.T) {
+	tl := run(t, "fencing", "", guided)
+
+	// B got the lock only when A's TTL had run out: at exactly 10 s.
+	b := find(tl, "b", "acquire")
+	if len(b) != 1 || b[0].Reply != "OK" || b[0].At != 10_000 {
+		t.Fatalf("B's acquire = %+v, want one OK at 10.000s", b)
+	}
+	// A's stale write (token 1 after B's token 2) was rejected by the fence.
+	aw := find(tl, "a", "write")
+	if len(aw) != 1 || aw[0].Reply != "(integer) 0" || *aw[0].Accepted || aw[0].Token != 1 {
+		t.Fatalf("A's write = %+v, want rejected token 1", aw)
+	}
+	// A's release replied 0 and B's lock is still there, with its TTL.
+	ar := find(tl, "a", "release")
+	if len(ar) != 1 || ar[0].Reply != "(integer) 0" {
+		t.Fatalf("A's release = %+v, want (integer) 0", ar)
+	}
+	last := tl.Locks[len(tl.Locks)-1]
+	if last.Owner != "b" || last.End != "" || tl.LockTTL != 8000 {
+		t.Fatalf("lock at the end = %+v ttl %d, want B's, live, 8000 ms left", last, tl.LockTTL)
+	}
+	if tl.Storage.Value != "written by B" || tl.Storage.LastToken != 2 {
+		t.Fatalf("storage = %+v, want B's value, token 2", tl.Storage)
+	}
+	// Exclusion was lost (A paused inside) but the data was not.
+	if got := kinds(tl); len(got) != 1 || got[0] != "overlap:b,a" {
+		t.Fatalf("violations = %v, want only overlap:b,a", got)
+	}
+}
+
+func TestGuidedPathReleaseDel(t *testing.T) {
+	tl := run(t, "fencing", "release.del", guided)
+	ar := find(tl, "a", "release")
+	if len(ar) != 1 || ar[0].Command[0] != "DEL" || ar[0].Reply != "(integer) 1" {
+		t.Fatalf("A's release = %+v, want DEL replying 1", ar)
+	}
+	last := tl.Locks[len(tl.Locks)-1]
+	if last.Owner != "b" || last.End != "deleted" || last.DeletedBy != "a" {
+		t.Fatalf("B's lock = %+v, want deleted by A", last)
+	}
+	if got := kinds(tl); strings.Join(got, " ") != "overlap:b,a foreign-delete:a,b" {
+		t.Fatalf("violations = %v", got)
+	}
+}
+
+func TestGuidedPathFenceOff(t *testing.T) {
+	tl := run(t, "fencing", "fence.off", guided)
+	aw := find(tl, "a", "write")
+	if len(aw) != 1 || aw[0].Command[0] != "SET" || aw[0].Reply != "OK" || !*aw[0].Accepted {
+		t.Fatalf("A's write = %+v, want a plain SET accepted", aw)
+	}
+	if tl.Storage.Value != "written by A" {
+		t.Fatalf("storage = %q, want A's stale value over B's", tl.Storage.Value)
+	}
+	if got := kinds(tl); strings.Join(got, " ") != "overlap:b,a stale-write:a,b" {
+		t.Fatalf("violations = %v", got)
+	}
+}
+
+func TestSameTokenRetryAccepted(t *testing.T) {
+	tl := run(t, "fencing", "", guided+",b.write")
+	bw := find(tl, "b", "write")
+	if len(bw) != 2 || bw[1].Reply != "(integer) 1" || bw[1].Token != 2 {
+		t.Fatalf("B's writes = %+v, want the second (token 2 again) accepted", bw)
+	}
+}
+
+func TestBRetriesUntilExpiry(t *testing.T) {
+	tl := run(t, "fencing", "", "a.acquire,a.pause,b.acquire,wait.10s")
+	var replies []string
+	for _, e := range tl.Events {
+		if e.Actor == "b" && e.Command != nil && e.Command[0] == "SET" {
+			replies = append(replies, FormatMS(e.At)+" "+e.Reply)
+		}
+	}
+	want := "0.000s (nil)|1.000s (nil)|2.000s (nil)|3.000s (nil)|4.000s (nil)|5.000s (nil)|" +
+		"6.000s (nil)|7.000s (nil)|8.000s (nil)|9.000s (nil)|10.000s OK"
+	if got := strings.Join(replies, "|"); got != want {
+		t.Fatalf("B's attempts:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestCrashedHolderKeepsLockUntilTTL(t *testing.T) {
+	tl := run(t, "fencing", "", "a.acquire,a.crash,wait.9999ms")
+	if tl.LockTTL != 1 {
+		t.Fatalf("TTL after 9999 ms = %d, want 1", tl.LockTTL)
+	}
+	tl = run(t, "fencing", "", "a.acquire,a.crash,wait.10s")
+	if tl.LockTTL != 0 || tl.Locks[0].End != "expired" || tl.Locks[0].To != 10_000 {
+		t.Fatalf("lock = %+v ttl %d, want expired at 10.000s", tl.Locks[0], tl.LockTTL)
+	}
+}
+
+func TestImpossibleActions(t *testing.T) {
+	many := strings.TrimSuffix(strings.Repeat("wait.1s,", MaxActions+1), ",")
+	cases := []struct {
+		do, opt string
+		code    Code
+		index   int
+	}{
+		{"a.fly", "", CodeUnknownVerb, 0},
+		{"x.acquire,z.acquire", "", CodeUnknownClient, 0},
+		{"acquire", "", CodeSyntax, 0},
+		{"a.acquire,,a.write", "", CodeSyntax, 1},
+		{"a.acquire,a.pause,a.write", "", CodePaused, 2},
+		{"a.write", "", CodeNotHolding, 0},
+		{"a.release", "", CodeNotHolding, 0},
+		{"a.resume", "", CodeNotPaused, 0},
+		{"a.acquire,a.acquire", "", CodeBusy, 1},
+		{"a.crash,a.acquire", "", CodeCrashed, 1},
+		{"wait.10", "", CodeBadDuration, 0},
+		{"wait.0s", "", CodeBadDuration, 0},
+		{"wait.-1s", "", CodeBadDuration, 0},
+		{"wait.99999999999s", "", CodeBadDuration, 0},
+		{many, "", CodeTooMany, MaxActions},
+		{"", "release.rm", CodeBadOption, -1},
+		{"", "colour.red", CodeUnknownOption, -1},
+		{"", "fence.off,fence.on", CodeUnknownOption, -1},
+		{strings.Repeat("wait.60m,", 7) + "wait.1s", "", CodeTimeLimit, 6},
+	}
+	for _, tc := range cases {
+		_, err := Run("fencing", tc.do, tc.opt)
+		var ae *ActionError
+		if !errors.As(err, &ae) {
+			t.Errorf("do=%q opt=%q: err = %v, want an *ActionError", tc.do, tc.opt, err)
+			continue
+		}
+		if ae.Code != tc.code || ae.Index != tc.index {
+			t.Errorf("do=%.40q opt=%q: got code %s index %d, want %s index %d", tc.do, tc.opt, ae.Code, ae.Index, tc.code, tc.index)
+		}
+	}
+}
+
+func TestActionsRoundTrip(t *testing.T) {
+	as, err := ParseActions("a.acquire,wait.1500ms,wait.2000ms,wait.120s,b.crash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := FormatActions(as); got != "a.acquire,wait.1500ms,wait.2s,wait.2m,b.crash" {
+		t.Fatalf("canonical form = %q", got)
+	}
+}

@@ -1,0 +1,30 @@
+// scripts.go holds the Lua scripts clients and the storage run with EVAL.
+// They are shown to the learner as they are sent.
+package sim
+
+// ReleaseScript deletes the lock only while it still holds the caller's
+// value, in one atomic step on the server. 1 = deleted, 0 = not mine.
+const ReleaseScript = `-- release: delete the lock only if it still holds my value
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0`
+
+// FencedWriteScript is the storage's fencing check: a write carrying a token
+// lower than the last accepted one is refused; otherwise the token and the
+// value are stored together. Check and update are one script, so no other
+// write can slip between them. 1 = accepted, 0 = rejected.
+const FencedWriteScript = `-- fenced-write: refuse a token older than the last accepted one
+local last = tonumber(redis.call('GET', KEYS[2]) or 0)
+if tonumber(ARGV[1]) < last then
+  return 0
+end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('SET', KEYS[1], ARGV[2])
+return 1`
+
+// Scripts maps the names the event log shows to the script text.
+var Scripts = map[string]string{
+	"release":      ReleaseScript,
+	"fenced-write": FencedWriteScript,
+}
