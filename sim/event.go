@@ -16,6 +16,10 @@ const (
 	KindWait    Kind = "wait"    // the learner let time pass
 )
 
+// Learner is the actor of what the learner does to the world itself
+// (letting time pass), as opposed to what a client does.
+const Learner = "learner"
+
 // Event is one line of the event log.
 type Event struct {
 	Seq     int      // position in the log, from 0

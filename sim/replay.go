@@ -52,7 +52,7 @@ func (w *World) apply(a Action) error {
 		if w.clock.Now()+a.Ms > MaxVirtualTime {
 			return &ActionError{Code: CodeTimeLimit}
 		}
-		w.record(Event{Actor: "", Kind: KindWait, Ms: a.Ms})
+		w.record(Event{Actor: Learner, Kind: KindWait, Ms: a.Ms})
 		w.runUntil(w.clock.Now() + a.Ms)
 		return w.takeFail()
 	}

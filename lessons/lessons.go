@@ -1,0 +1,179 @@
+// Package lessons holds Lock Lab's lesson content — one Markdown file per
+// lesson per language, embedded in the binary — and the code that loads,
+// checks and renders it once at start-up. Handlers only look lessons up.
+package lessons
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"locklab/sim"
+)
+
+//go:embed en/*.md ja/*.md
+var files embed.FS
+
+// Langs are the languages every lesson exists in, the first the fallback.
+var Langs = []string{"ja", "en"}
+
+// Role says who speaks a line of the dialog.
+type Role string
+
+// The speakers.
+const (
+	Chick   Role = "chick"   // ひよこ asks
+	Penguin Role = "penguin" // ペンギン先生 answers
+)
+
+// Line is one speech of the dialog, rendered to HTML.
+type Line struct {
+	Role Role
+	HTML string
+}
+
+// Step is one guided step: the dialog at that point and the state of the
+// timeline the learner reaches by taking it.
+type Step struct {
+	Index int // from 0
+	Title string
+	// Adds are the actions this step performs, on top of the earlier steps'.
+	Adds []sim.Action
+	// Do and Opt are the canonical URL state of the timeline at this step.
+	Do, Opt string
+	Lines   []Line
+	Notes   []string // narration HTML: what to look at, what to press
+}
+
+// Lesson is one lesson in one language.
+type Lesson struct {
+	Lang     string
+	Slug     string
+	Title    string
+	Summary  string
+	Order    int
+	Scenario *sim.Scenario
+	Steps    []Step
+}
+
+// Catalog is every lesson in every language, in course order.
+type Catalog struct {
+	list map[string][]*Lesson
+}
+
+// Load reads, parses, checks and renders every embedded lesson.
+func Load() (*Catalog, error) { return load(files) }
+
+func load(fsys fs.FS) (*Catalog, error) {
+	c := &Catalog{list: map[string][]*Lesson{}}
+	md := newMarkdown()
+	for _, lang := range Langs {
+		names, err := fs.Glob(fsys, lang+"/*.md")
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			src, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, err
+			}
+			l, err := parse(md, lang, src)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if want := fmt.Sprintf("%02d-%s.md", l.Order, l.Slug); path.Base(name) != want {
+				return nil, fmt.Errorf("%s: file name should be %s", name, want)
+			}
+			c.list[lang] = append(c.list[lang], l)
+		}
+		sort.Slice(c.list[lang], func(i, j int) bool { return c.list[lang][i].Order < c.list[lang][j].Order })
+	}
+	if err := c.checkTranslations(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// checkTranslations insists that every lesson exists in every language with
+// the same order, scenario and guided path: only the words may differ.
+func (c *Catalog) checkTranslations() error {
+	ref := c.list[Langs[0]]
+	for _, lang := range Langs[1:] {
+		other := c.list[lang]
+		if len(other) != len(ref) {
+			return fmt.Errorf("lessons: %d in %s but %d in %s", len(ref), Langs[0], len(other), lang)
+		}
+		for i, a := range ref {
+			b := other[i]
+			if a.Slug != b.Slug || a.Order != b.Order || a.Scenario != b.Scenario {
+				return fmt.Errorf("lessons: %s/%s and %s/%s do not match (slug, order or scenario)", a.Lang, a.Slug, b.Lang, b.Slug)
+			}
+			if len(a.Steps) != len(b.Steps) {
+				return fmt.Errorf("lessons: %s has %d steps in %s, %d in %s", a.Slug, len(a.Steps), a.Lang, len(b.Steps), b.Lang)
+			}
+			for k := range a.Steps {
+				if a.Steps[k].Do != b.Steps[k].Do || a.Steps[k].Opt != b.Steps[k].Opt {
+					return fmt.Errorf("lessons: %s step %d: %s says do=%q opt=%q, %s says do=%q opt=%q", a.Slug, k+1,
+						a.Lang, a.Steps[k].Do, a.Steps[k].Opt, b.Lang, b.Steps[k].Do, b.Steps[k].Opt)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// List is every lesson in lang, in course order.
+func (c *Catalog) List(lang string) []*Lesson { return c.list[lang] }
+
+// Get finds a lesson by language and slug.
+func (c *Catalog) Get(lang, slug string) (*Lesson, bool) {
+	for _, l := range c.list[lang] {
+		if l.Slug == slug {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+// Neighbours returns the lessons before and after l in the course (nil at
+// either end).
+func (c *Catalog) Neighbours(l *Lesson) (prev, next *Lesson) {
+	list := c.list[l.Lang]
+	for i, x := range list {
+		if x == l {
+			if i > 0 {
+				prev = list[i-1]
+			}
+			if i+1 < len(list) {
+				next = list[i+1]
+			}
+		}
+	}
+	return prev, next
+}
+
+// Locate finds where a timeline state sits on the guided path. exact is
+// true when (do, opt) is one of the steps; otherwise idx is the last step
+// whose actions the state starts with (under the same options), or -1.
+func (l *Lesson) Locate(do, opt string) (idx int, exact bool) {
+	for i := len(l.Steps) - 1; i >= 0; i-- {
+		if l.Steps[i].Do == do && l.Steps[i].Opt == opt {
+			return i, true
+		}
+	}
+	idx = -1
+	for i, s := range l.Steps {
+		if s.Opt == opt && isPrefix(s.Do, do) && (idx < 0 || len(s.Do) >= len(l.Steps[idx].Do)) {
+			idx = i
+		}
+	}
+	return idx, false
+}
+
+// isPrefix reports whether action list p is a prefix of action list s.
+func isPrefix(p, s string) bool {
+	return p == "" || p == s || strings.HasPrefix(s, p+",")
+}

@@ -1,0 +1,81 @@
+// errors.go is web's one error path: every failure becomes an *Error with
+// a status, and one function renders it as a page or as JSON in the
+// request's language. Internal errors are logged, never shown.
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"locklab/sim"
+)
+
+// Error is a failure on its way to the learner.
+type Error struct {
+	Status int
+	Title  string // short heading, in the page's language
+	Text   string // one or two sentences, in the page's language
+	Code   string // machine-readable, for JSON
+	// Recover is a link that keeps what the learner did (the valid part of
+	// their timeline), when there is one.
+	Recover, RecoverText string
+	// Err is the cause, for the log only.
+	Err error
+}
+
+func (e *Error) Error() string { return e.Title + ": " + e.Text }
+
+func notFound(u *UI) *Error {
+	return &Error{Status: http.StatusNotFound, Title: u.NotFound, Text: u.NotFoundText, Code: "not-found",
+		Recover: "/" + u.Lang + "/", RecoverText: u.Home}
+}
+
+// badState explains an *sim.ActionError. base is the lesson's path; when
+// the bad action is not the first, the learner gets a link to everything
+// before it.
+func badState(u *UI, err error, base string, st *State) *Error {
+	var ae *sim.ActionError
+	if !errors.As(err, &ae) {
+		return internal(u, err)
+	}
+	text := fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who))
+	e := &Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: text, Code: string(ae.Code), Err: err}
+	if st != nil && ae.Index > 0 {
+		e.Recover, e.RecoverText = base+st.Prefix(ae.Index).Query(), u.LastGood
+	} else {
+		e.Recover, e.RecoverText = base, u.StartOver
+	}
+	return e
+}
+
+func internal(u *UI, err error) *Error {
+	return &Error{Status: http.StatusInternalServerError, Title: u.ErrorTitle, Text: u.InternalText, Code: "internal", Err: err}
+}
+
+// fail writes e for the request: JSON for .json paths, a page otherwise.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, u *UI, e *Error) {
+	if e.Status >= 500 {
+		s.log.Error("request failed", "path", r.URL.Path, "err", e.Err)
+	} else if e.Err != nil {
+		s.log.Info("bad request", "path", r.URL.Path, "status", e.Status, "err", e.Err.Error())
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if strings.HasSuffix(r.URL.Path, ".json") {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(e.Status)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{
+			"status": e.Status, "code": e.Code, "title": e.Title, "message": e.Text, "recover": e.Recover,
+		}})
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(e.Status)
+	if err := ErrorPage(s.page(u, e.Title, r), e).Render(r.Context(), w); err != nil {
+		s.log.Warn("error page not written", "err", err)
+	}
+}
+
+var _ = slog.Default

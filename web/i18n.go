@@ -1,0 +1,207 @@
+// i18n.go holds the interface strings in both languages and the choice of
+// language from Accept-Language. Lesson text lives in lessons/, not here.
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"locklab/sim"
+)
+
+// UI is every interface string in one language. A struct, not a map, so a
+// string missing in one language is a compile error or an empty field that
+// TestUIComplete catches.
+type UI struct {
+	Lang, OtherLang, OtherLangName, LangName                 string
+	SiteName, Tagline, Lessons, LessonListIntro, SwitchTo    string
+	Chick, Penguin, Step, Of, NextStep, Undo, Reset          string
+	BackToPath, OffPath, OffPathNone, Finished, NextLesson   string
+	PrevLesson, StepsHeading, Controls, TimeControls, Wait   string
+	Options, Apply, Timeline, TimelineDesc, EventLog, Time   string
+	Who, SentTo, Command, Reply, Note, Now, Lock, Storage    string
+	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected   string
+	Value, LastToken, NoValue, Violations, NoViolations      string
+	Scripts, Legend, Model, Paused, Working, Trying, Holding string
+	Crashed, Idle, State, OpenJSON, Home, SkipToLab, Client  string
+	ErrorTitle, NotFound, NotFoundText, BadRequest           string
+	BadRequestHint, LastGood, StartOver, InternalText        string
+	WrongMethod, ExpiredAt, Latency, FenceOff, FenceOn       string
+	ReleaseLua, ReleaseDel                                   string
+	Verb                                                     map[string]string
+	OptionLabel                                              map[string]string
+	ViolationText                                            map[sim.ViolationKind]string
+	ErrorText                                                map[sim.Code]string
+	StateName                                                map[sim.State]string
+	Purpose                                                  map[string]string
+}
+
+// T returns the interface strings for lang (English if unknown).
+func T(lang string) *UI {
+	if u, ok := uis[lang]; ok {
+		return u
+	}
+	return uis["en"]
+}
+
+// fill replaces {0}, {1}… with args: one syntax for both languages, whose
+// word orders differ.
+func fill(s string, args ...string) string {
+	for i, a := range args {
+		s = strings.ReplaceAll(s, "{"+string(rune('0'+i))+"}", a)
+	}
+	return s
+}
+
+var supported = []language.Tag{language.Japanese, language.English}
+var matcher = language.NewMatcher(supported)
+
+// negotiate picks ja or en from the request's Accept-Language header.
+func negotiate(r *http.Request) string {
+	tags, _, _ := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
+	_, idx, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return "en"
+	}
+	if idx == 0 {
+		return "ja"
+	}
+	return "en"
+}
+
+func validLang(l string) bool { _, ok := uis[l]; return ok }
+
+var uis = map[string]*UI{
+	"en": {
+		Lang: "en", OtherLang: "ja", OtherLangName: "日本語", LangName: "English",
+		SiteName: "Lock Lab", Tagline: "Distributed locks, learned on a live Redis timeline",
+		Lessons: "Lessons", LessonListIntro: "Chick asks, Professor Penguin answers — and after every answer you do it yourself on a timeline that runs real Redis commands.",
+		SwitchTo: "日本語で読む",
+		Chick:    "Chick", Penguin: "Professor Penguin", Step: "Step", Of: "of",
+		NextStep: "Next step", Undo: "Undo", Reset: "Reset",
+		BackToPath: "Back to the guided path", OffPath: "You are exploring on your own. The guided path left off at step {0}.",
+		OffPathNone: "You are exploring on your own, off the guided path.",
+		Finished:    "You reached the end of this lesson.", NextLesson: "Next lesson", PrevLesson: "Previous lesson",
+		StepsHeading: "Guided steps", Controls: "What the clients can do now", TimeControls: "Let time pass",
+		Wait: "Wait {0}", Options: "Variants", Apply: "Apply", Timeline: "Timeline",
+		TimelineDesc: "Time runs left to right. Lanes: each client's state, the lock key in Redis, and the storage. The table below lists the same events.",
+		EventLog:     "Event log", Time: "Time", Who: "Who", SentTo: "To", Command: "Command", Reply: "Reply", Note: "Note",
+		Now: "now", Lock: "Redis", Storage: "Storage", TTLLeft: "{0} left", Expired: "expired",
+		DeletedBy: "deleted by {0}", Token: "token {0}", Accepted: "accepted", Rejected: "rejected",
+		Value: "Value", LastToken: "last accepted token", NoValue: "(nothing written yet)",
+		Violations: "What went wrong", NoViolations: "No invariant is broken so far.",
+		Scripts: "Lua scripts used", Legend: "Legend", Model: "model",
+		Paused: "paused", Working: "working", Trying: "trying", Holding: "holding", Crashed: "crashed", Idle: "idle",
+		State: "state", OpenJSON: "Timeline as JSON", Home: "All lessons", SkipToLab: "Skip to the timeline", Client: "Client {0}",
+		ErrorTitle: "Something is not right", NotFound: "Page not found",
+		NotFoundText: "There is no page at this address. The lesson list is a good place to start again.",
+		BadRequest:   "This timeline cannot be replayed", BadRequestHint: "Everything before that point still works:",
+		LastGood: "Open the timeline up to the last possible action", StartOver: "Start the lesson over",
+		InternalText: "The server hit a problem of its own. Reloading the page usually helps; your timeline is in the address and nothing is lost.",
+		WrongMethod:  "This address only answers GET requests.",
+		ExpiredAt:    "{0}'s lock expired", Latency: "Network latency is modelled as 0 ms; the process pause is modelled.",
+		FenceOn: "Storage checks the token", FenceOff: "Storage ignores the token",
+		ReleaseLua: "Release with compare-and-delete (Lua)", ReleaseDel: "Release with plain DEL",
+		Verb: map[string]string{
+			"acquire": "acquire", "write": "work & write", "release": "release",
+			"pause": "pause", "resume": "resume", "crash": "crash",
+		},
+		OptionLabel: map[string]string{"release": "Release", "fence": "Fencing check"},
+		ViolationText: map[sim.ViolationKind]string{
+			sim.Overlap:       "Exclusion lost: {0} took the lock while {1} still believed it held it.",
+			sim.StaleWrite:    "Stale write accepted: {0} no longer held the lock, yet the storage took its write.",
+			sim.ForeignDelete: "{0} deleted a lock that was not its own (it was {1}'s).",
+		},
+		ErrorText: map[sim.Code]string{
+			sim.CodeSyntax:        "“{0}” is not an action. Actions look like a.acquire or wait.10s.",
+			sim.CodeUnknownVerb:   "“{0}”: clients can acquire, write, release, pause, resume or crash.",
+			sim.CodeUnknownClient: "“{0}”: this lesson has no client {1}.",
+			sim.CodeBadDuration:   "“{0}”: a wait needs a whole duration between 1ms and 60m, like wait.500ms or wait.10s.",
+			sim.CodeTooMany:       "A timeline holds at most 200 actions.",
+			sim.CodeTooLong:       "The address is too long to be a timeline.",
+			sim.CodePaused:        "“{0}”: {1} is paused. A paused client can only be resumed (or crash).",
+			sim.CodeCrashed:       "“{0}”: {1} has crashed and does nothing any more.",
+			sim.CodeNotPaused:     "“{0}”: {1} is not paused.",
+			sim.CodeNotHolding:    "“{0}”: {1} has not acquired the lock.",
+			sim.CodeBusy:          "“{0}”: {1} is already holding or trying to get the lock.",
+			sim.CodeTimeLimit:     "“{0}”: the timeline would grow too long (at most 6 hours of virtual time and 4000 events).",
+			sim.CodeUnknownOption: "“{0}” is not a variant of this lesson.",
+			sim.CodeBadOption:     "“{0}”: this variant does not take that value.",
+			sim.CodeUnknownScene:  "The lesson’s scenario is missing.",
+		},
+		StateName: map[sim.State]string{
+			sim.StateIdle: "idle", sim.StateTrying: "trying", sim.StateHolding: "holding",
+			sim.StateWorking: "working", sim.StatePaused: "paused", sim.StateCrashed: "crashed",
+		},
+		Purpose: map[string]string{
+			"acquire": "acquire", "retry": "retry", "token": "fencing token", "write": "write", "release": "release",
+		},
+	},
+	"ja": {
+		Lang: "ja", OtherLang: "en", OtherLangName: "English", LangName: "日本語",
+		SiteName: "Lock Lab", Tagline: "分散ロックを、本物の Redis が動くタイムラインで学ぶ",
+		Lessons: "レッスン", LessonListIntro: "ひよこが質問し、ペンギン先生が答えます。答えのあとは、本物の Redis コマンドが動くタイムラインで自分の手で試します。",
+		SwitchTo: "Read in English",
+		Chick:    "ひよこ", Penguin: "ペンギン先生", Step: "ステップ", Of: "/",
+		NextStep: "次へ", Undo: "元に戻す", Reset: "最初から",
+		BackToPath: "ガイドの道筋に戻る", OffPath: "自由に操作しています。ガイドはステップ {0} までです。",
+		OffPathNone: "ガイドの道筋から外れて、自由に操作しています。",
+		Finished:    "このレッスンは最後まで進みました。", NextLesson: "次のレッスン", PrevLesson: "前のレッスン",
+		StepsHeading: "ガイドのステップ", Controls: "いまクライアントができること", TimeControls: "時間を進める",
+		Wait: "{0} 待つ", Options: "バリエーション", Apply: "適用", Timeline: "タイムライン",
+		TimelineDesc: "時間は左から右へ進みます。レーンは各クライアントの状態、Redis のロックキー、ストレージです。同じ出来事を下の表にも並べています。",
+		EventLog:     "イベントログ", Time: "時刻", Who: "誰", SentTo: "送り先", Command: "コマンド", Reply: "応答", Note: "メモ",
+		Now: "現在", Lock: "Redis", Storage: "ストレージ", TTLLeft: "残り {0}", Expired: "期限切れ",
+		DeletedBy: "{0} が削除", Token: "トークン {0}", Accepted: "受理", Rejected: "拒否",
+		Value: "値", LastToken: "受理済みの最大トークン", NoValue: "（まだ書き込みなし）",
+		Violations: "起きた問題", NoViolations: "いまのところ不変条件は破られていません。",
+		Scripts: "使っている Lua スクリプト", Legend: "凡例", Model: "モデル",
+		Paused: "一時停止", Working: "作業中", Trying: "取得待ち", Holding: "保持中", Crashed: "クラッシュ", Idle: "待機",
+		State: "状態", OpenJSON: "タイムラインを JSON で見る", Home: "レッスン一覧", SkipToLab: "タイムラインへ移動", Client: "クライアント {0}",
+		ErrorTitle: "うまくいきませんでした", NotFound: "ページが見つかりません",
+		NotFoundText: "このアドレスにはページがありません。レッスン一覧からやり直してください。",
+		BadRequest:   "このタイムラインは再生できません", BadRequestHint: "その手前までは再生できます：",
+		LastGood: "最後に実行できた操作までのタイムラインを開く", StartOver: "レッスンを最初から始める",
+		InternalText: "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
+		WrongMethod:  "このアドレスは GET リクエストだけに応答します。",
+		ExpiredAt:    "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
+		FenceOn: "ストレージがトークンを検査する", FenceOff: "ストレージがトークンを無視する",
+		ReleaseLua: "比較してから削除（Lua）で解放", ReleaseDel: "ただの DEL で解放",
+		Verb: map[string]string{
+			"acquire": "取得", "write": "作業して書き込み", "release": "解放",
+			"pause": "一時停止", "resume": "再開", "crash": "クラッシュ",
+		},
+		OptionLabel: map[string]string{"release": "解放の方法", "fence": "フェンシングの検査"},
+		ViolationText: map[sim.ViolationKind]string{
+			sim.Overlap:       "排他が崩れた：{1} がまだロックを持っているつもりのまま、{0} がロックを取った。",
+			sim.StaleWrite:    "古い書き込みが通った：{0} はもうロックを持っていないのに、ストレージが書き込みを受け付けた。",
+			sim.ForeignDelete: "{0} が自分のものではないロック（{1} のロック）を削除した。",
+		},
+		ErrorText: map[sim.Code]string{
+			sim.CodeSyntax:        "「{0}」は操作として読めません。a.acquire や wait.10s のような形です。",
+			sim.CodeUnknownVerb:   "「{0}」：クライアントにできるのは acquire・write・release・pause・resume・crash です。",
+			sim.CodeUnknownClient: "「{0}」：このレッスンにクライアント {1} はいません。",
+			sim.CodeBadDuration:   "「{0}」：待ち時間は 1ms から 60m までの整数で、wait.500ms や wait.10s のように書きます。",
+			sim.CodeTooMany:       "1 つのタイムラインに入る操作は 200 個までです。",
+			sim.CodeTooLong:       "タイムラインとして扱うにはアドレスが長すぎます。",
+			sim.CodePaused:        "「{0}」：{1} は一時停止中です。できるのは再開（またはクラッシュ）だけです。",
+			sim.CodeCrashed:       "「{0}」：{1} はクラッシュしていて、もう何もしません。",
+			sim.CodeNotPaused:     "「{0}」：{1} は一時停止していません。",
+			sim.CodeNotHolding:    "「{0}」：{1} はロックを取得していません。",
+			sim.CodeBusy:          "「{0}」：{1} はすでにロックを持っているか、取得を試みています。",
+			sim.CodeTimeLimit:     "「{0}」：タイムラインが長くなりすぎます（仮想時間 6 時間・イベント 4000 件まで）。",
+			sim.CodeUnknownOption: "「{0}」はこのレッスンのバリエーションではありません。",
+			sim.CodeBadOption:     "「{0}」：このバリエーションにその値はありません。",
+			sim.CodeUnknownScene:  "レッスンのシナリオが見つかりません。",
+		},
+		StateName: map[sim.State]string{
+			sim.StateIdle: "待機", sim.StateTrying: "取得待ち", sim.StateHolding: "保持中",
+			sim.StateWorking: "作業中", sim.StatePaused: "一時停止", sim.StateCrashed: "クラッシュ",
+		},
+		Purpose: map[string]string{
+			"acquire": "取得", "retry": "再試行", "token": "フェンシングトークン", "write": "書き込み", "release": "解放",
+		},
+	},
+}

@@ -1,0 +1,222 @@
+// Package web serves Lock Lab's pages: routing, handlers, templ
+// components, the URL-state codec and the one error path. It renders what
+// sim computes and lessons holds; it keeps no per-learner state.
+package web
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"locklab/lessons"
+	"locklab/sim"
+)
+
+// Course is what web needs of the lesson catalog.
+type Course interface {
+	List(lang string) []*lessons.Lesson
+	Get(lang, slug string) (*lessons.Lesson, bool)
+	Neighbours(l *lessons.Lesson) (prev, next *lessons.Lesson)
+}
+
+// ReplayFunc replays a timeline; sim.Replay in production.
+type ReplayFunc func(sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, error)
+
+// Server holds the handlers' dependencies. It has no mutable state.
+type Server struct {
+	course Course
+	assets *Assets
+	replay ReplayFunc
+	log    *slog.Logger
+}
+
+// New builds a Server; main.go is the only caller outside tests.
+func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger) *Server {
+	return &Server{course: course, assets: assets, replay: replay, log: log}
+}
+
+// Handler is the whole site.
+func (s *Server) Handler() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.recoverer, s.logRequests)
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.fail(w, r, s.uiFor(r), notFound(s.uiFor(r))) })
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		u := s.uiFor(r)
+		s.fail(w, r, u, &Error{Status: http.StatusMethodNotAllowed, Title: u.ErrorTitle, Text: u.WrongMethod, Code: "method"})
+	})
+	r.Get("/", s.root)
+	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, s.assets.URL("img/favicon.svg"), http.StatusMovedPermanently)
+	})
+	r.Get("/static/{hash}/*", s.assets.ServeHTTP)
+	r.Route("/{lang}", func(r chi.Router) {
+		r.Use(s.requireLang)
+		r.Get("/", s.lessonList)
+		r.Get("/lessons/{slug}", s.lessonPage)
+		r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
+	})
+	return r
+}
+
+// root sends a visitor to the language their browser asks for.
+func (s *Server) root(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept-Language")
+	http.Redirect(w, r, "/"+negotiate(r)+"/", http.StatusFound)
+}
+
+// requireLang 404s any first path segment that is not a language, and
+// redirects /en to /en/.
+func (s *Server) requireLang(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lang := chi.URLParam(r, "lang")
+		if !validLang(lang) {
+			s.fail(w, r, s.uiFor(r), notFound(s.uiFor(r)))
+			return
+		}
+		if r.URL.Path == "/"+lang {
+			http.Redirect(w, r, "/"+lang+"/", http.StatusMovedPermanently)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// uiFor is the language of a request: the path's, else the browser's.
+func (s *Server) uiFor(r *http.Request) *UI {
+	seg, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if validLang(seg) {
+		return T(seg)
+	}
+	return T(negotiate(r))
+}
+
+func (s *Server) lessonList(w http.ResponseWriter, r *http.Request) {
+	u := T(chi.URLParam(r, "lang"))
+	if r.URL.Path != "/"+u.Lang+"/" {
+		s.fail(w, r, u, notFound(u))
+		return
+	}
+	p := s.page(u, u.Lessons+" — "+u.SiteName, r)
+	p.AltURL = "/" + u.OtherLang + "/"
+	s.render(w, r, ListPage(p, s.course.List(u.Lang)))
+}
+
+// lessonPage renders one step of a lesson; the step is the URL state.
+func (s *Server) lessonPage(w http.ResponseWriter, r *http.Request) {
+	u := T(chi.URLParam(r, "lang"))
+	if s.canonicalize(w, r, u) {
+		return
+	}
+	v, e := s.lessonView(r, u)
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	w.Header().Set("Vary", "HX-Request")
+	if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
+		s.render(w, r, LessonFragment(v))
+		return
+	}
+	s.render(w, r, LessonPage(v))
+}
+
+// load resolves the lesson and replays its URL state; errors come back
+// ready to show.
+func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Timeline, *Error) {
+	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
+	if !ok {
+		return nil, State{}, nil, notFound(u)
+	}
+	base := lessonPath(l)
+	if len(r.URL.RawQuery) > MaxQuery {
+		return nil, State{}, nil, badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, base, nil)
+	}
+	st, err := parseState(r.URL.Query(), l.Scenario)
+	if err != nil {
+		return nil, State{}, nil, badState(u, err, base, nil)
+	}
+	tl, err := s.replay(l.Scenario, st.Opts, st.Actions)
+	if err != nil {
+		return nil, State{}, nil, badState(u, err, base, &st)
+	}
+	return l, st, tl, nil
+}
+
+// canonicalize sends a non-canonical state URL — the options form's
+// opt-<name>=value fields, wait.10000ms, stray parameters — to its one
+// canonical form, so equal timelines share one URL (and one cache entry).
+// It reports whether it answered the request.
+func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, u *UI) bool {
+	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
+	if !ok || len(r.URL.RawQuery) > MaxQuery {
+		return false
+	}
+	q := r.URL.Query()
+	if err := foldOptionFields(q, l.Scenario); err != nil {
+		return false
+	}
+	st, err := parseState(q, l.Scenario)
+	if err != nil {
+		return false // the error page explains it
+	}
+	want := st.Query()
+	if "?"+r.URL.RawQuery == want || (r.URL.RawQuery == "" && want == "") {
+		return false
+	}
+	target := lessonPath(l) + want
+	if r.Header.Get("HX-Request") == "true" {
+		// htmx follows redirects invisibly; tell it which URL to show.
+		w.Header().Set("HX-Location", `{"path":"`+target+`","target":"#lab","select":"#lab","swap":"outerHTML show:none"}`)
+		w.WriteHeader(http.StatusNoContent)
+		return true
+	}
+	http.Redirect(w, r, target, http.StatusSeeOther)
+	return true
+}
+
+func lessonPath(l *lessons.Lesson) string { return "/" + l.Lang + "/lessons/" + l.Slug }
+
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.fail(w, r, s.uiFor(r), internal(s.uiFor(r), fmt.Errorf("panic: %v", v)))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (sw *statusWriter) WriteHeader(code int) { sw.status = code; sw.ResponseWriter.WriteHeader(code) }
+func (sw *statusWriter) Write(b []byte) (int, error) {
+	if sw.status == 0 {
+		sw.status = http.StatusOK
+	}
+	n, err := sw.ResponseWriter.Write(b)
+	sw.bytes += n
+	return n, err
+}
+
+// logRequests writes one structured line per request.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"bytes", sw.bytes, "dur", time.Since(start), "htmx", r.Header.Get("HX-Request") == "true")
+	})
+}

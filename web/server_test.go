@@ -1,0 +1,361 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/static"
+)
+
+const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release"
+
+func newTestServer(t testing.TB) http.Handler {
+	t.Helper()
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := NewAssets(static.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(course, assets, sim.Replay, slog.New(slog.NewTextHandler(io.Discard, nil))).Handler()
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func get(t testing.TB, h http.Handler, url string, headers ...string) response {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, url, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return response{rec.Code, rec.Header(), rec.Body.String()}
+}
+
+func mustGet(t *testing.T, h http.Handler, url string) string {
+	t.Helper()
+	r := get(t, h, url)
+	if r.status != http.StatusOK {
+		t.Fatalf("GET %s = %d\n%s", url, r.status, r.body)
+	}
+	return r.body
+}
+
+func TestRootNegotiatesLanguage(t *testing.T) {
+	h := newTestServer(t)
+	for accept, want := range map[string]string{
+		"ja,en;q=0.8": "/ja/", "ja-JP": "/ja/", "en-GB,en;q=0.9": "/en/", "fr-FR": "/en/", "": "/en/",
+		"de;q=0.9,ja;q=0.5": "/ja/",
+	} {
+		r := get(t, h, "/", "Accept-Language", accept)
+		if r.status != http.StatusFound || r.header.Get("Location") != want {
+			t.Errorf("Accept-Language %q: %d → %q, want 302 → %q", accept, r.status, r.header.Get("Location"), want)
+		}
+	}
+}
+
+func TestLessonListBothLanguages(t *testing.T) {
+	h := newTestServer(t)
+	en := mustGet(t, h, "/en/")
+	ja := mustGet(t, h, "/ja/")
+	if !strings.Contains(en, `lang="en"`) || !strings.Contains(en, "Fencing tokens") || !strings.Contains(en, `href="/ja/"`) {
+		t.Error("English list lacks lang, the fencing lesson or the switch to Japanese")
+	}
+	if !strings.Contains(ja, `lang="ja"`) || !strings.Contains(ja, "フェンシングトークン") || !strings.Contains(ja, `href="/en/"`) {
+		t.Error("Japanese list lacks lang, the fencing lesson or the switch to English")
+	}
+}
+
+var nextRe = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
+
+// TestWalkGuidedPath follows the Next button from the first step to the
+// last in both languages, as a learner without JavaScript would.
+func TestWalkGuidedPath(t *testing.T) {
+	h := newTestServer(t)
+	course, _ := lessons.Load()
+	for _, lang := range lessons.Langs {
+		l, _ := course.Get(lang, "fencing")
+		url := "/" + lang + "/lessons/fencing"
+		for i, st := range l.Steps {
+			body := mustGet(t, h, url)
+			if !strings.Contains(body, ">"+escape(st.Title)+"</h1>") {
+				t.Fatalf("%s step %d (%s): title %q not shown", lang, i+1, url, st.Title)
+			}
+			m := nextRe.FindStringSubmatch(body)
+			if i == len(l.Steps)-1 {
+				if m != nil || !strings.Contains(body, T(lang).Finished) {
+					t.Fatalf("%s: last step should say it is finished and offer no Next", lang)
+				}
+				break
+			}
+			if m == nil {
+				t.Fatalf("%s step %d: no Next link", lang, i+1)
+			}
+			url = strings.ReplaceAll(m[1], "&amp;", "&")
+		}
+	}
+}
+
+func escape(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+	return r.Replace(s)
+}
+
+// TestFlagshipOutcomes checks, on the page a learner sees, the three
+// outcomes the fencing lesson exists for.
+func TestFlagshipOutcomes(t *testing.T) {
+	h := newTestServer(t)
+	page := mustGet(t, h, "/en/lessons/fencing?do="+guided)
+	for _, want := range []string{
+		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock while A still believed it held it.",
+		"8.0s left", "last accepted token: 2",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("default: page lacks %q", want)
+		}
+	}
+	del := mustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=release.del")
+	if !strings.Contains(del, "A deleted a lock that was not its own (it was B&#39;s).") || !strings.Contains(del, "deleted by A") {
+		t.Error("release.del: the page does not say A deleted B's lock")
+	}
+	off := mustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=fence.off")
+	if !strings.Contains(off, "Stale write accepted: A no longer held the lock") {
+		t.Error("fence.off: the page does not flag A's stale write")
+	}
+	ja := mustGet(t, h, "/ja/lessons/fencing?do="+guided+"&opt=fence.off")
+	if !strings.Contains(ja, "古い書き込みが通った") {
+		t.Error("fence.off (ja): no Japanese violation text")
+	}
+}
+
+// TestBadInputNever500 is the table of malformed and impossible URLs: each
+// gets a clear 4xx in the page's language, never a 500.
+func TestBadInputNever500(t *testing.T) {
+	h := newTestServer(t)
+	long := "/en/lessons/fencing?do=" + strings.Repeat("a.acquire,", 900)
+	cases := []struct {
+		url    string
+		status int
+		want   string
+	}{
+		{"/en/lessons/nope", 404, "Page not found"},
+		{"/ja/lessons/nope", 404, "ページが見つかりません"},
+		{"/xx/", 404, "Page not found"},
+		{"/en/lessons/fencing?do=a.fly", 400, "“a.fly”: clients can acquire"},
+		{"/ja/lessons/fencing?do=a.fly", 400, "「a.fly」"},
+		{"/en/lessons/fencing?do=a.acquire,a.pause,a.write", 400, "A is paused"},
+		{"/en/lessons/fencing?do=z.acquire", 400, "no client Z"},
+		{"/en/lessons/fencing?do=wait.0s", 400, "a wait needs"},
+		{"/en/lessons/fencing?do=wait.99999999999999999999s", 400, "a wait needs"},
+		{"/en/lessons/fencing?do=a.write", 400, "has not acquired"},
+		{"/en/lessons/fencing?do=" + strings.TrimSuffix(strings.Repeat("wait.1s,", 201), ","), 400, "at most 200 actions"},
+		{long, 400, "too long"},
+		{"/en/lessons/fencing?opt=fence.maybe", 400, "does not take that value"},
+		{"/en/lessons/fencing?opt=colour.red", 400, "not a variant"},
+		{"/en/lessons/fencing?do=a.acquire&do=b.acquire", 400, "is not an action"},
+		{"/en/lessons/fencing?do=%ff%fe", 400, "is not an action"},
+		{"/en/lessons/fencing?do=<script>alert(1)</script>", 400, "&lt;script&gt;"},
+		{"/en/lessons/fencing/timeline.json?do=a.fly", 400, `"code": "unknown-verb"`},
+		{"/en/lessons/nope/timeline.json", 404, `"code": "not-found"`},
+		{"/static/0000000000/nope.css", 404, ""},
+	}
+	for _, tc := range cases {
+		r := get(t, h, tc.url)
+		body := strings.ReplaceAll(r.body, `":"`, `": "`)
+		if r.status != tc.status || !strings.Contains(body, tc.want) {
+			t.Errorf("GET %.80s = %d, want %d containing %q\n%.300s", tc.url, r.status, tc.status, tc.want, r.body)
+		}
+	}
+	req := httptest.NewRequest(http.MethodPost, "/en/lessons/fencing", nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST = %d, want 405", rec.Code)
+	}
+}
+
+// TestBadActionKeepsTheRest: an impossible action's error page links to
+// the timeline up to the last possible action, so nothing is lost.
+func TestBadActionKeepsTheRest(t *testing.T) {
+	h := newTestServer(t)
+	r := get(t, h, "/en/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&opt=fence.off")
+	if r.status != 400 || !strings.Contains(r.body, `href="/en/lessons/fencing?do=a.acquire,a.pause,wait.10s&amp;opt=fence.off"`) {
+		t.Fatalf("no link back to the valid prefix:\n%s", r.body)
+	}
+}
+
+func TestSameURLSameBytes(t *testing.T) {
+	h := newTestServer(t)
+	for _, u := range []string{"/en/lessons/fencing?do=" + guided, "/ja/lessons/fencing/timeline.json?do=" + guided + "&opt=release.del"} {
+		if a, b := mustGet(t, h, u), mustGet(t, h, u); a != b {
+			t.Errorf("%s: two renders differ", u)
+		}
+	}
+}
+
+func TestHtmxGetsFragment(t *testing.T) {
+	h := newTestServer(t)
+	r := get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true")
+	if r.status != 200 || strings.Contains(r.body, "<html") || !strings.Contains(r.body, `<main id="lab"`) ||
+		!strings.Contains(r.body, `id="lang-switch"`) || !strings.Contains(r.body, `hx-swap-oob="true"`) {
+		t.Fatalf("htmx fragment wrong:\n%.500s", r.body)
+	}
+	if !strings.Contains(r.body, "Step 2 of 13: A takes the lock") {
+		t.Error("the live region does not announce the step")
+	}
+	if r.header.Get("Vary") != "HX-Request" {
+		t.Error("fragment and page share a URL: Vary: HX-Request is needed")
+	}
+	full := get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true", "HX-History-Restore-Request", "true")
+	if !strings.Contains(full.body, "<html") {
+		t.Error("a history restore needs the full page")
+	}
+}
+
+func TestCanonicalRedirects(t *testing.T) {
+	h := newTestServer(t)
+	cases := map[string]string{
+		"/en/lessons/fencing?do=a.acquire&opt-release=del&opt-fence=on": "/en/lessons/fencing?do=a.acquire&opt=release.del",
+		"/en/lessons/fencing?opt-release=lua&opt-fence=on":             "/en/lessons/fencing",
+		"/en/lessons/fencing?do=wait.10000ms":                          "/en/lessons/fencing?do=wait.10s",
+		"/en/lessons/fencing?do=a.acquire&utm_source=x":                "/en/lessons/fencing?do=a.acquire",
+	}
+	for from, to := range cases {
+		r := get(t, h, from)
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != to {
+			t.Errorf("%s → %d %q, want 303 %q", from, r.status, r.header.Get("Location"), to)
+		}
+	}
+	r := get(t, h, "/en/lessons/fencing?opt-release=del", "HX-Request", "true")
+	if !strings.Contains(r.header.Get("HX-Location"), `"path":"/en/lessons/fencing?opt=release.del"`) {
+		t.Errorf("htmx form submit: HX-Location = %q", r.header.Get("HX-Location"))
+	}
+	if r := get(t, h, "/en/lessons/fencing?do="+guided); r.status != 200 {
+		t.Errorf("a canonical URL was redirected: %d", r.status)
+	}
+}
+
+func TestTimelineJSON(t *testing.T) {
+	h := newTestServer(t)
+	var out struct {
+		Events []struct {
+			AtMS     *int64   `json:"at_ms"`
+			Actor    string   `json:"actor"`
+			Command  []string `json:"command"`
+			Reply    string   `json:"reply"`
+			Token    int64    `json:"token"`
+			Accepted *bool    `json:"accepted"`
+			Node     string   `json:"node"`
+		} `json:"events"`
+		Violations []struct {
+			Kind    string `json:"kind"`
+			Message string `json:"message"`
+		} `json:"violations"`
+	}
+	if err := json.Unmarshal([]byte(mustGet(t, h, "/en/lessons/fencing/timeline.json?do="+guided)), &out); err != nil {
+		t.Fatal(err)
+	}
+	var writes []string
+	for _, e := range out.Events {
+		if e.AtMS == nil || e.Actor == "" {
+			t.Fatalf("event without at_ms or actor: %+v", e)
+		}
+		if e.Node == "storage" {
+			writes = append(writes, e.Actor+":"+itoa(e.Token)+":"+map[bool]string{true: "accepted", false: "rejected"}[*e.Accepted])
+		}
+	}
+	if strings.Join(writes, " ") != "b:2:accepted a:1:rejected" {
+		t.Errorf("storage writes = %v", writes)
+	}
+	if len(out.Violations) != 1 || out.Violations[0].Kind != "overlap" || out.Violations[0].Message == "" {
+		t.Errorf("violations = %+v", out.Violations)
+	}
+}
+
+func TestStaticCaching(t *testing.T) {
+	assets, _ := NewAssets(static.FS)
+	h := newTestServer(t)
+	url := assets.URL("css/app.css")
+	r := get(t, h, url)
+	if r.status != 200 || !strings.Contains(r.header.Get("Cache-Control"), "immutable") || !strings.HasPrefix(r.header.Get("Content-Type"), "text/css") {
+		t.Errorf("%s: %d %q %q", url, r.status, r.header.Get("Cache-Control"), r.header.Get("Content-Type"))
+	}
+	old := get(t, h, "/static/0000000000/css/app.css")
+	if old.status != 200 || strings.Contains(old.header.Get("Cache-Control"), "immutable") {
+		t.Errorf("an old hash should be served but not cached for long: %q", old.header.Get("Cache-Control"))
+	}
+	page := mustGet(t, h, "/en/")
+	if !strings.Contains(page, url) || !strings.Contains(page, assets.URL("vendor/htmx.min.js")) {
+		t.Error("pages do not reference the versioned CSS and htmx")
+	}
+}
+
+// TestUIComplete fails on an interface string missing in one language.
+func TestUIComplete(t *testing.T) {
+	en, ja := reflect.ValueOf(*T("en")), reflect.ValueOf(*T("ja"))
+	for i := 0; i < en.NumField(); i++ {
+		name := en.Type().Field(i).Name
+		a, b := en.Field(i), ja.Field(i)
+		switch a.Kind() {
+		case reflect.String:
+			if a.String() == "" || b.String() == "" {
+				t.Errorf("UI.%s is empty in one language", name)
+			}
+		case reflect.Map:
+			if a.Len() != b.Len() || a.Len() == 0 {
+				t.Errorf("UI.%s has %d entries in en, %d in ja", name, a.Len(), b.Len())
+			}
+			for _, k := range a.MapKeys() {
+				if !b.MapIndex(k).IsValid() || b.MapIndex(k).String() == "" {
+					t.Errorf("UI.%s[%v] missing in ja", name, k)
+				}
+			}
+		}
+	}
+	for _, c := range []sim.Code{sim.CodeSyntax, sim.CodeUnknownVerb, sim.CodeUnknownClient, sim.CodeBadDuration, sim.CodeTooMany,
+		sim.CodeTooLong, sim.CodePaused, sim.CodeCrashed, sim.CodeNotPaused, sim.CodeNotHolding, sim.CodeBusy,
+		sim.CodeTimeLimit, sim.CodeUnknownOption, sim.CodeBadOption, sim.CodeUnknownScene} {
+		if T("en").ErrorText[c] == "" {
+			t.Errorf("no message for error code %s", c)
+		}
+	}
+}
+
+// BenchmarkLessonStep is one uncached lesson step: replay the fencing
+// guided path on fresh miniredis nodes and render the full page.
+func BenchmarkLessonStep(b *testing.B) {
+	h := newTestServer(b)
+	url := "/en/lessons/fencing?do=" + guided
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := get(b, h, url); r.status != 200 {
+			b.Fatal(r.status)
+		}
+	}
+}
+
+// BenchmarkReplay is the simulator alone on the same path.
+func BenchmarkReplay(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sim.Run("fencing", guided, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

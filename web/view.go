@@ -1,0 +1,313 @@
+// view.go builds what the templates show: the page frame and the lesson
+// view (dialog, controls, picture, event log) for one URL state.
+package web
+
+import (
+	"bytes"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"locklab/lessons"
+	"locklab/sim"
+)
+
+// Page is the frame every page shares.
+type Page struct {
+	UI                  *UI
+	Title               string
+	CSS, JS, Icon       string
+	Chick, Penguin      string
+	AltURL              string // the same page in the other language
+	Path                string
+}
+
+func (s *Server) page(u *UI, title string, r *http.Request) Page {
+	return Page{
+		UI: u, Title: title,
+		CSS: s.assets.URL("css/app.css"), JS: s.assets.URL("vendor/htmx.min.js"),
+		Icon: s.assets.URL("img/favicon.svg"), Chick: s.assets.URL("img/chick.svg"),
+		Penguin: s.assets.URL("img/penguin.svg"),
+		AltURL:  "/" + u.OtherLang + "/", Path: r.URL.Path,
+	}
+}
+
+// LessonView is one lesson at one timeline state.
+type LessonView struct {
+	Page
+	Lesson  *lessons.Lesson
+	Base    string
+	State   State
+	TL      *sim.Timeline
+	Step    *lessons.Step // the dialog shown: the current step, or the last one reached
+	StepNum int           // 1-based, of len(Lesson.Steps)
+	Exact   bool          // the state is exactly a guided step
+	OffNote string        // why the learner is off the path, if so
+	NextURL string        // the next guided step, or back to the path
+	NextLbl string
+	UndoURL, ResetURL string
+	Steps       []StepLink
+	Clients     []ClientControls
+	Waits       []Control
+	Options     []OptionGroup
+	Rows        []Row
+	Violations  []string
+	Picture     *Picture
+	Prev, Next  *lessons.Lesson
+	JSONURL     string
+	Scripts     []Script
+	Live        string
+	LessonNum   int
+	Final       bool
+}
+
+// StepLink is one entry of the guided-step list.
+type StepLink struct {
+	Num           int
+	Title, URL    string
+	Current, Done bool
+}
+
+// Control is one action the learner can take: a link that is the new state.
+type Control struct {
+	ID, Label, URL, Class string
+}
+
+// ClientControls are one client's buttons.
+type ClientControls struct {
+	ID, Name, State string
+	Actions         []Control
+}
+
+// OptionGroup is one option as radio buttons.
+type OptionGroup struct {
+	Name, Label string
+	Choices     []Choice
+}
+
+// Choice is one radio button.
+type Choice struct {
+	Value, Label string
+	Checked      bool
+}
+
+// Row is one line of the event log.
+type Row struct {
+	Num, Time, Who, To string
+	Pre, Script, Post  string // the command, split around a script name
+	Reply, Note, Class string
+}
+
+// Script is a Lua script shown under the event log.
+type Script struct{ Name, Body string }
+
+// waits are the time controls offered everywhere.
+var waits = []int64{1000, 5000, 10_000}
+
+func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
+	l, st, tl, e := s.load(r, u)
+	if e != nil {
+		return nil, e
+	}
+	v := &LessonView{Page: s.page(u, l.Title+" — "+u.SiteName, r), Lesson: l, Base: lessonPath(l), State: st, TL: tl}
+	v.AltURL = "/" + u.OtherLang + "/lessons/" + l.Slug + st.Query()
+	v.JSONURL = v.Base + "/timeline.json" + st.Query()
+	v.Prev, v.Next = s.course.Neighbours(l)
+	v.LessonNum = l.Order
+	v.locate()
+	v.controls()
+	v.eventLog()
+	v.Picture = layout(tl, u, firstNew(tl))
+	for _, viol := range tl.Violations {
+		v.Violations = append(v.Violations, sim.FormatMS(viol.At)+" — "+violationText(u, viol))
+	}
+	return v, nil
+}
+
+// locate places the state on the guided path and picks the dialog to show.
+func (v *LessonView) locate() {
+	l, u := v.Lesson, v.UI
+	idx, exact := l.Locate(v.State.Do(), v.State.Opt())
+	v.Exact = exact
+	shown := max(idx, 0)
+	v.Step = &l.Steps[shown]
+	v.StepNum = shown + 1
+	switch {
+	case exact && idx+1 < len(l.Steps):
+		next := l.Steps[idx+1]
+		v.NextURL, v.NextLbl = v.Base+query(next.Do, next.Opt), u.NextStep
+	case exact:
+		v.Final = true
+	default:
+		if idx >= 0 {
+			v.OffNote = fill(u.OffPath, itoa(int64(idx+1)))
+		} else {
+			v.OffNote = u.OffPathNone
+		}
+		back := l.Steps[shown]
+		v.NextURL, v.NextLbl = v.Base+query(back.Do, back.Opt), u.BackToPath
+	}
+	for i, st := range l.Steps {
+		v.Steps = append(v.Steps, StepLink{Num: i + 1, Title: st.Title, URL: v.Base + query(st.Do, st.Opt),
+			Current: exact && i == idx, Done: i < shown})
+	}
+	if exact {
+		v.Live = u.Step + " " + itoa(int64(idx+1)) + " " + u.Of + " " + itoa(int64(len(l.Steps))) + ": " + v.Step.Title
+	} else {
+		v.Live = v.OffNote
+	}
+	if v.Exact && idx > 0 {
+		v.Title = v.Step.Title + " — " + l.Title + " — " + u.SiteName
+	}
+}
+
+// controls builds every link the learner can follow from this state.
+func (v *LessonView) controls() {
+	u, st, tl := v.UI, v.State, v.TL
+	if len(st.Actions) > 0 {
+		v.UndoURL = v.Base + st.Undo().Query()
+	}
+	v.ResetURL = v.Base
+	for _, c := range tl.Clients {
+		cc := ClientControls{ID: c.ID, Name: fill(u.Client, strings.ToUpper(c.ID)), State: u.StateName[c.State]}
+		if c.Token > 0 && (c.State == sim.StateHolding || c.State == sim.StatePaused) {
+			cc.State += " · " + fill(u.Token, itoa(c.Token))
+		}
+		for _, verb := range tl.Allowed[c.ID] {
+			a := sim.Action{Who: c.ID, Verb: verb}
+			cc.Actions = append(cc.Actions, Control{ID: "do-" + c.ID + "-" + verb, Label: u.Verb[verb],
+				URL: v.Base + st.With(a).Query(), Class: "verb-" + verb})
+		}
+		v.Clients = append(v.Clients, cc)
+	}
+	for _, ms := range waits {
+		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
+		v.Waits = append(v.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Wait, sim.FormatDuration(ms)),
+			URL: v.Base + st.With(a).Query()})
+	}
+	for _, spec := range tl.Scenario.Options {
+		g := OptionGroup{Name: spec.Name, Label: u.OptionLabel[spec.Name]}
+		for _, val := range spec.Values {
+			g.Choices = append(g.Choices, Choice{Value: val, Label: optionLabel(u, spec.Name, val), Checked: st.Opts[spec.Name] == val})
+		}
+		v.Options = append(v.Options, g)
+	}
+}
+
+func optionLabel(u *UI, name, val string) string {
+	switch name + "." + val {
+	case "release.lua":
+		return u.ReleaseLua
+	case "release.del":
+		return u.ReleaseDel
+	case "fence.on":
+		return u.FenceOn
+	case "fence.off":
+		return u.FenceOff
+	}
+	return name + "." + val
+}
+
+// firstNew is the Seq of the first event the last action produced, so the
+// page can highlight what just happened.
+func firstNew(tl *sim.Timeline) int {
+	last := len(tl.Actions) - 1
+	for _, e := range tl.Events {
+		if e.Step == last && last >= 0 {
+			return e.Seq
+		}
+	}
+	return len(tl.Events)
+}
+
+// eventLog turns events into table rows, and collects the scripts used.
+func (v *LessonView) eventLog() {
+	u, tl := v.UI, v.TL
+	from := firstNew(tl)
+	violated := map[int]bool{}
+	for _, x := range tl.Violations {
+		violated[x.Event] = true
+	}
+	scripts := map[string]bool{}
+	for _, e := range tl.Events {
+		row := Row{Num: itoa(int64(e.Seq + 1)), Time: sim.FormatMS(e.At), Who: who(e.Actor, u)}
+		switch e.Kind {
+		case sim.KindCommand:
+			row.To = e.Node
+			cmd := e.Command
+			if e.Script != "" {
+				row.Pre, row.Script, row.Post = cmd[0], e.Script, strings.Join(cmd[2:], " ")
+				scripts[e.Script] = true
+			} else {
+				row.Pre = strings.Join(cmd, " ")
+			}
+			row.Reply = e.Reply
+			row.Note = u.Purpose[e.Purpose]
+			if e.Accepted != nil {
+				row.Note = verdict(e, u)
+				if !*e.Accepted {
+					row.Class = "rejected"
+				}
+			}
+		case sim.KindExpired:
+			row.Note = fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
+			row.Class = "expired"
+		case sim.KindWait:
+			row.Note = fill(u.Wait, sim.FormatDuration(e.Ms))
+		case sim.KindWork:
+			row.Note = u.Working + " " + sim.FormatDuration(e.Ms)
+		case sim.KindPause:
+			row.Note = u.Paused
+		case sim.KindResume:
+			row.Note = u.Verb[sim.VerbResume]
+		case sim.KindCrash:
+			row.Note = u.Crashed
+		}
+		if violated[e.Seq] {
+			row.Class += " violation"
+			for _, x := range tl.Violations {
+				if x.Event == e.Seq {
+					row.Note += " ⚠ " + violationText(u, x)
+				}
+			}
+		}
+		if e.Seq >= from {
+			row.Class += " new"
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	names := make([]string, 0, len(scripts))
+	for n := range scripts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v.Scripts = append(v.Scripts, Script{Name: n, Body: sim.Scripts[n]})
+	}
+}
+
+func who(actor string, u *UI) string {
+	switch actor {
+	case "", sim.Learner:
+		return "—"
+	case "redis":
+		return u.Lock
+	case "storage":
+		return u.Storage
+	}
+	return strings.ToUpper(actor)
+}
+
+// render writes a component with a 200, or an internal error page if it
+// fails before anything was sent.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Component) {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		s.fail(w, r, s.uiFor(r), internal(s.uiFor(r), err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(buf.Bytes())
+}
