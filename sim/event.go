@@ -70,12 +70,12 @@ type State string
 
 // Client states.
 const (
-	StateIdle     State = "idle"
-	StateTrying   State = "trying"  // failed to acquire, retrying on its own
-	StateHolding  State = "holding" // believes it holds the lock
-	StateWorking  State = "working" // holding, doing its work before a write
-	StatePaused   State = "paused"  // frozen: nothing happens until resume
-	StateCrashed  State = "crashed"
+	StateIdle    State = "idle"
+	StateTrying  State = "trying"  // failed to acquire, retrying on its own
+	StateHolding State = "holding" // believes it holds the lock
+	StateWorking State = "working" // holding, doing its work before a write
+	StatePaused  State = "paused"  // frozen: nothing happens until resume
+	StateCrashed State = "crashed"
 )
 
 // Span is a stretch of time a client spent in one state. To is -1 while it

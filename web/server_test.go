@@ -232,9 +232,9 @@ func TestCanonicalRedirects(t *testing.T) {
 	h := newTestServer(t)
 	cases := map[string]string{
 		"/en/lessons/fencing?do=a.acquire&opt-release=del&opt-fence=on": "/en/lessons/fencing?do=a.acquire&opt=release.del",
-		"/en/lessons/fencing?opt-release=lua&opt-fence=on":             "/en/lessons/fencing",
-		"/en/lessons/fencing?do=wait.10000ms":                          "/en/lessons/fencing?do=wait.10s",
-		"/en/lessons/fencing?do=a.acquire&utm_source=x":                "/en/lessons/fencing?do=a.acquire",
+		"/en/lessons/fencing?opt-release=lua&opt-fence=on":              "/en/lessons/fencing",
+		"/en/lessons/fencing?do=wait.10000ms":                           "/en/lessons/fencing?do=wait.10s",
+		"/en/lessons/fencing?do=a.acquire&utm_source=x":                 "/en/lessons/fencing?do=a.acquire",
 	}
 	for from, to := range cases {
 		r := get(t, h, from)

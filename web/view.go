@@ -16,12 +16,12 @@ import (
 
 // Page is the frame every page shares.
 type Page struct {
-	UI                  *UI
-	Title               string
-	CSS, JS, Icon       string
-	Chick, Penguin      string
-	AltURL              string // the same page in the other language
-	Path                string
+	UI             *UI
+	Title          string
+	CSS, JS, Icon  string
+	Chick, Penguin string
+	AltURL         string // the same page in the other language
+	Path           string
 }
 
 func (s *Server) page(u *UI, title string, r *http.Request) Page {
@@ -37,30 +37,30 @@ func (s *Server) page(u *UI, title string, r *http.Request) Page {
 // LessonView is one lesson at one timeline state.
 type LessonView struct {
 	Page
-	Lesson  *lessons.Lesson
-	Base    string
-	State   State
-	TL      *sim.Timeline
-	Step    *lessons.Step // the dialog shown: the current step, or the last one reached
-	StepNum int           // 1-based, of len(Lesson.Steps)
-	Exact   bool          // the state is exactly a guided step
-	OffNote string        // why the learner is off the path, if so
-	NextURL string        // the next guided step, or back to the path
-	NextLbl string
+	Lesson            *lessons.Lesson
+	Base              string
+	State             State
+	TL                *sim.Timeline
+	Step              *lessons.Step // the dialog shown: the current step, or the last one reached
+	StepNum           int           // 1-based, of len(Lesson.Steps)
+	Exact             bool          // the state is exactly a guided step
+	OffNote           string        // why the learner is off the path, if so
+	NextURL           string        // the next guided step, or back to the path
+	NextLbl           string
 	UndoURL, ResetURL string
-	Steps       []StepLink
-	Clients     []ClientControls
-	Waits       []Control
-	Options     []OptionGroup
-	Rows        []Row
-	Violations  []string
-	Picture     *Picture
-	Prev, Next  *lessons.Lesson
-	JSONURL     string
-	Scripts     []Script
-	Live        string
-	LessonNum   int
-	Final       bool
+	Steps             []StepLink
+	Clients           []ClientControls
+	Waits             []Control
+	Options           []OptionGroup
+	Rows              []Row
+	Violations        []string
+	Picture           *Picture
+	Prev, Next        *lessons.Lesson
+	JSONURL           string
+	Scripts           []Script
+	Live              string
+	LessonNum         int
+	Final             bool
 }
 
 // StepLink is one entry of the guided-step list.
