@@ -15,27 +15,27 @@ import (
 // string missing in one language is a compile error or an empty field that
 // TestUIComplete catches.
 type UI struct {
-	Lang, OtherLang, OtherLangName, LangName                 string
-	SiteName, Tagline, Lessons, LessonListIntro, SwitchTo    string
-	Chick, Penguin, Step, Of, NextStep, Undo, Reset          string
-	BackToPath, OffPath, OffPathNone, Finished, NextLesson   string
-	PrevLesson, StepsHeading, Controls, TimeControls, Wait   string
-	Options, Apply, Timeline, TimelineDesc, EventLog, Time   string
-	Who, SentTo, Command, Reply, Note, Now, Lock, Storage    string
-	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected   string
-	Value, LastToken, NoValue, Violations, NoViolations      string
-	Scripts, Legend, Model, Paused, Working, Trying, Holding string
-	Crashed, Idle, State, OpenJSON, Home, SkipToLab, Client  string
-	ErrorTitle, NotFound, NotFoundText, BadRequest           string
-	BadRequestHint, LastGood, StartOver, InternalText        string
-	WrongMethod, ExpiredAt, Latency, FenceOff, FenceOn       string
-	ReleaseLua, ReleaseDel                                   string
-	Verb                                                     map[string]string
-	OptionLabel                                              map[string]string
-	ViolationText                                            map[sim.ViolationKind]string
-	ErrorText                                                map[sim.Code]string
-	StateName                                                map[sim.State]string
-	Purpose                                                  map[string]string
+	Lang, OtherLang                                        string
+	SiteName, Tagline, Lessons, LessonListIntro, SwitchTo  string
+	Chick, Penguin, Step, Of, NextStep, Undo, Reset        string
+	BackToPath, OffPath, OffPathNone, Finished, NextLesson string
+	PrevLesson, StepsHeading, Controls, TimeControls, Wait string
+	Options, Apply, Timeline, TimelineDesc, EventLog, Time string
+	Who, Command, Reply, Note, Now, Lock, Storage          string
+	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected string
+	Violations                                             string
+	Scripts, Legend, Paused, Working                       string
+	Crashed, OpenJSON, Home, SkipToLab, Client             string
+	ErrorTitle, NotFound, NotFoundText, BadRequest         string
+	BadRequestHint, LastGood, StartOver, InternalText      string
+	WrongMethod, ExpiredAt, Latency, FenceOff, FenceOn     string
+	ReleaseLua, ReleaseDel, MaxToken, TTLLegend            string
+	Verb                                                   map[string]string
+	OptionLabel                                            map[string]string
+	ViolationText                                          map[sim.ViolationKind]string
+	ErrorText                                              map[sim.Code]string
+	StateName                                              map[sim.State]string
+	Purpose                                                map[string]string
 }
 
 // T returns the interface strings for lang (English if unknown).
@@ -75,8 +75,7 @@ func validLang(l string) bool { _, ok := uis[l]; return ok }
 
 var uis = map[string]*UI{
 	"en": {
-		Lang: "en", OtherLang: "ja", OtherLangName: "日本語", LangName: "English",
-		SiteName: "Lock Lab", Tagline: "Distributed locks, learned on a live Redis timeline",
+		Lang: "en", OtherLang: "ja", SiteName: "Lock Lab", Tagline: "Distributed locks, learned on a live Redis timeline",
 		Lessons: "Lessons", LessonListIntro: "Chick asks, Professor Penguin answers — and after every answer you do it yourself on a timeline that runs real Redis commands.",
 		SwitchTo: "日本語で読む",
 		Chick:    "Chick", Penguin: "Professor Penguin", Step: "Step", Of: "of",
@@ -87,14 +86,10 @@ var uis = map[string]*UI{
 		StepsHeading: "Guided steps", Controls: "What the clients can do now", TimeControls: "Let time pass",
 		Wait: "Wait {0}", Options: "Variants", Apply: "Apply", Timeline: "Timeline",
 		TimelineDesc: "Time runs left to right. Lanes: each client's state, the lock key in Redis, and the storage. The table below lists the same events.",
-		EventLog:     "Event log", Time: "Time", Who: "Who", SentTo: "To", Command: "Command", Reply: "Reply", Note: "Note",
+		EventLog:     "Event log", Time: "Time", Who: "Who", Command: "Command", Reply: "Reply", Note: "Note",
 		Now: "now", Lock: "Redis", Storage: "Storage", TTLLeft: "{0} left", Expired: "expired",
 		DeletedBy: "deleted by {0}", Token: "token {0}", Accepted: "accepted", Rejected: "rejected",
-		Value: "Value", LastToken: "last accepted token", NoValue: "(nothing written yet)",
-		Violations: "What went wrong", NoViolations: "No invariant is broken so far.",
-		Scripts: "Lua scripts used", Legend: "Legend", Model: "model",
-		Paused: "paused", Working: "working", Trying: "trying", Holding: "holding", Crashed: "crashed", Idle: "idle",
-		State: "state", OpenJSON: "Timeline as JSON", Home: "All lessons", SkipToLab: "Skip to the timeline", Client: "Client {0}",
+		Violations: "What went wrong", Scripts: "Lua scripts used", Legend: "Legend", Paused: "paused", Working: "working", Crashed: "crashed", OpenJSON: "Timeline as JSON", Home: "All lessons", SkipToLab: "Skip to the timeline", Client: "Client {0}",
 		ErrorTitle: "Something is not right", NotFound: "Page not found",
 		NotFoundText: "There is no page at this address. The lesson list is a good place to start again.",
 		BadRequest:   "This timeline cannot be replayed", BadRequestHint: "Everything before that point still works:",
@@ -103,7 +98,7 @@ var uis = map[string]*UI{
 		WrongMethod:  "This address only answers GET requests.",
 		ExpiredAt:    "{0}'s lock expired", Latency: "Network latency is modelled as 0 ms; the process pause is modelled.",
 		FenceOn: "Storage checks the token", FenceOff: "Storage ignores the token",
-		ReleaseLua: "Release with compare-and-delete (Lua)", ReleaseDel: "Release with plain DEL",
+		ReleaseLua: "Release with compare-and-delete (Lua)", MaxToken: "max token {0}", TTLLegend: "lock's remaining TTL", ReleaseDel: "Release with plain DEL",
 		Verb: map[string]string{
 			"acquire": "acquire", "write": "work & write", "release": "release",
 			"pause": "pause", "resume": "resume", "crash": "crash",
@@ -140,8 +135,7 @@ var uis = map[string]*UI{
 		},
 	},
 	"ja": {
-		Lang: "ja", OtherLang: "en", OtherLangName: "English", LangName: "日本語",
-		SiteName: "Lock Lab", Tagline: "分散ロックを、本物の Redis が動くタイムラインで学ぶ",
+		Lang: "ja", OtherLang: "en", SiteName: "Lock Lab", Tagline: "分散ロックを、本物の Redis が動くタイムラインで学ぶ",
 		Lessons: "レッスン", LessonListIntro: "ひよこが質問し、ペンギン先生が答えます。答えのあとは、本物の Redis コマンドが動くタイムラインで自分の手で試します。",
 		SwitchTo: "Read in English",
 		Chick:    "ひよこ", Penguin: "ペンギン先生", Step: "ステップ", Of: "/",
@@ -152,14 +146,10 @@ var uis = map[string]*UI{
 		StepsHeading: "ガイドのステップ", Controls: "いまクライアントができること", TimeControls: "時間を進める",
 		Wait: "{0} 待つ", Options: "バリエーション", Apply: "適用", Timeline: "タイムライン",
 		TimelineDesc: "時間は左から右へ進みます。レーンは各クライアントの状態、Redis のロックキー、ストレージです。同じ出来事を下の表にも並べています。",
-		EventLog:     "イベントログ", Time: "時刻", Who: "誰", SentTo: "送り先", Command: "コマンド", Reply: "応答", Note: "メモ",
+		EventLog:     "イベントログ", Time: "時刻", Who: "誰", Command: "コマンド", Reply: "応答", Note: "メモ",
 		Now: "現在", Lock: "Redis", Storage: "ストレージ", TTLLeft: "残り {0}", Expired: "期限切れ",
 		DeletedBy: "{0} が削除", Token: "トークン {0}", Accepted: "受理", Rejected: "拒否",
-		Value: "値", LastToken: "受理済みの最大トークン", NoValue: "（まだ書き込みなし）",
-		Violations: "起きた問題", NoViolations: "いまのところ不変条件は破られていません。",
-		Scripts: "使っている Lua スクリプト", Legend: "凡例", Model: "モデル",
-		Paused: "一時停止", Working: "作業中", Trying: "取得待ち", Holding: "保持中", Crashed: "クラッシュ", Idle: "待機",
-		State: "状態", OpenJSON: "タイムラインを JSON で見る", Home: "レッスン一覧", SkipToLab: "タイムラインへ移動", Client: "クライアント {0}",
+		Violations: "起きた問題", Scripts: "使っている Lua スクリプト", Legend: "凡例", Paused: "一時停止", Working: "作業中", Crashed: "クラッシュ", OpenJSON: "タイムラインを JSON で見る", Home: "レッスン一覧", SkipToLab: "タイムラインへ移動", Client: "クライアント {0}",
 		ErrorTitle: "うまくいきませんでした", NotFound: "ページが見つかりません",
 		NotFoundText: "このアドレスにはページがありません。レッスン一覧からやり直してください。",
 		BadRequest:   "このタイムラインは再生できません", BadRequestHint: "その手前までは再生できます：",
@@ -168,7 +158,7 @@ var uis = map[string]*UI{
 		WrongMethod:  "このアドレスは GET リクエストだけに応答します。",
 		ExpiredAt:    "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
 		FenceOn: "ストレージがトークンを検査する", FenceOff: "ストレージがトークンを無視する",
-		ReleaseLua: "比較してから削除（Lua）で解放", ReleaseDel: "ただの DEL で解放",
+		ReleaseLua: "比較してから削除（Lua）で解放", MaxToken: "最大トークン {0}", TTLLegend: "ロックの残り TTL", ReleaseDel: "ただの DEL で解放",
 		Verb: map[string]string{
 			"acquire": "取得", "write": "作業して書き込み", "release": "解放",
 			"pause": "一時停止", "resume": "再開", "crash": "クラッシュ",

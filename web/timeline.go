@@ -12,7 +12,7 @@ import (
 // Picture geometry, in SVG user units. The viewBox scales to the page.
 const (
 	svgW    = 1000.0
-	labelW  = 118.0
+	labelW  = 128.0
 	padR    = 24.0
 	axisH   = 30.0
 	laneH   = 76.0
@@ -35,8 +35,8 @@ type Picture struct {
 
 // Lane is one horizontal row with its label.
 type Lane struct {
-	Y, LabelY, SubY, LineY string
-	Label, Sub, Class      string
+	Y, LabelY, SubY, Sub2Y, LineY string
+	Label, Sub, Sub2, Class       string
 }
 
 // Tick is a time mark on the axis.
@@ -106,11 +106,11 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	// client lanes
 	for i, c := range tl.Clients {
 		y := laneY(i)
-		sub := u.StateName[c.State]
+		tok := ""
 		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
-			sub += " · " + fill(u.Token, itoa(c.Token))
+			tok = fill(u.Token, itoa(c.Token))
 		}
-		p.Lanes = append(p.Lanes, lane(y, fill(u.Client, strings.ToUpper(c.ID)), sub, "client c-"+c.ID))
+		p.Lanes = append(p.Lanes, lane(y, strings.ToUpper(c.ID), u.StateName[c.State], tok, "client c-"+c.ID))
 		for _, s := range c.Spans {
 			to := s.To
 			if to < 0 {
@@ -130,7 +130,7 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 
 	// Redis lane: the lock key's life, value by value
 	ry := laneY(len(tl.Clients))
-	p.Lanes = append(p.Lanes, lane(ry, u.Lock, tl.Scenario.LockKey(), "node"))
+	p.Lanes = append(p.Lanes, lane(ry, u.Lock, tl.Scenario.LockKey(), "", "node"))
 	for _, l := range tl.Locks {
 		to := l.To
 		if to < 0 {
@@ -159,7 +159,7 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	// first of two rows where they do not overlap the previous label
 	labels := labelRows{}
 	sy := laneY(len(tl.Clients) + 1)
-	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), "node"))
+	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), "", "node"))
 	last := map[string]float64{}
 	for _, e := range tl.Events {
 		if e.Kind == sim.KindExpired {
@@ -228,8 +228,9 @@ func (lr labelRows) place(lane string, x float64, text string) float64 {
 	return float64(row) * 12
 }
 
-func lane(y float64, label, sub, class string) Lane {
-	return Lane{Y: f(y), LabelY: f(y + barY + 12), SubY: f(y + barY + 30), LineY: f(y + laneH), Label: label, Sub: sub, Class: class}
+func lane(y float64, label, sub, sub2, class string) Lane {
+	return Lane{Y: f(y), LabelY: f(y + 24), SubY: f(y + 42), Sub2Y: f(y + 58), LineY: f(y + laneH),
+		Label: label, Sub: sub, Sub2: sub2, Class: class}
 }
 
 func endMark(x, y float64, class, glyph, label, title string) Marker {
@@ -240,7 +241,7 @@ func storageSub(tl *sim.Timeline, u *UI) string {
 	if !tl.Storage.Fenced {
 		return u.FenceOff
 	}
-	return u.LastToken + ": " + itoa(tl.Storage.LastToken)
+	return fill(u.MaxToken, itoa(tl.Storage.LastToken))
 }
 
 func clientIndex(tl *sim.Timeline, id string) int {

@@ -1,0 +1,198 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"locklab/lessons"
+)
+
+// browser starts headless Debian chromium for one test. Without chromium
+// the test is skipped locally and fails under CI, where .ci/run installs it.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed, and CI=true: .ci/run must install it (apt-get install chromium)")
+		}
+		t.Skip("chromium not installed (apt-get install chromium); skipping the browser test")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelB := chromedp.NewContext(actx)
+	if err := chromedp.Do(ctx); err != nil { // start the browser, no timeout on this first call
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancelB(); cancelA() })
+	return ctx
+}
+
+// tab opens a new tab with a fresh browser context (no shared history,
+// storage or cache), bounded in time.
+func tab(t *testing.T, parent context.Context) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelT(); cancel() })
+	return ctx
+}
+
+func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitLoaded waits for the load event of a full page navigation; a click
+// before that can land on a layout that is still moving.
+func waitLoaded(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var dataStep = regexp.MustCompile(`data-step="(\d+)"`)
+
+// currentStep reads the step number and title off the DOM without running
+// page JavaScript, so it works with scripts disabled too. While a swap or
+// a navigation replaces the nodes it can fail; the caller retries.
+func currentStep(ctx context.Context) (string, string, error) {
+	html, err := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("#lab")))
+	if err != nil {
+		return "", "", err
+	}
+	m := dataStep.FindStringSubmatch(html)
+	if m == nil {
+		return "", "", errors.New("no data-step on #lab")
+	}
+	title, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#step-title")))
+	return m[1], strings.TrimSpace(title), err
+}
+
+// waitStep waits until the page shows step n (after an htmx swap or a full
+// navigation) and checks its title.
+func waitStep(t *testing.T, ctx context.Context, n int, title string) {
+	t.Helper()
+	want := itoa(int64(n))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, gotTitle, err := currentStep(ctx)
+		if err == nil && got == want {
+			if gotTitle != title {
+				t.Fatalf("step %d shows title %q, want %q", n, gotTitle, title)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited for step %d, page still shows step %s (%v)", n, got, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestBrowserGuidedPath walks the fencing lesson in a real browser, in both
+// languages, with JavaScript (htmx swaps, URL pushed, back button undoes,
+// a shared URL opens the same step in a fresh browser) and without it
+// (every control a plain link).
+func TestBrowserGuidedPath(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(newTestServer(t))
+	defer srv.Close()
+	course, _ := lessons.Load()
+
+	for _, lang := range lessons.Langs {
+		l, _ := course.Get(lang, "fencing")
+		base := srv.URL + "/" + lang + "/lessons/fencing"
+		last := l.Steps[len(l.Steps)-1]
+
+		t.Run(lang+"/js", func(t *testing.T) {
+			c := tab(t, ctx)
+			do(t, c, chromedp.Navigate(base))
+			waitStep(t, c, 1, l.Steps[0].Title)
+			// A full page load would drop this; htmx swaps keep it.
+			run(t, c, chromedp.Evaluate[int]("window.__sameDocument = 7"))
+			for i := 1; i < len(l.Steps); i++ {
+				do(t, c, chromedp.Click(chromedp.CSS("#next")))
+				waitStep(t, c, i+1, l.Steps[i].Title)
+				loc := run(t, c, chromedp.Location())
+				if want := base + query(l.Steps[i].Do, l.Steps[i].Opt); loc != want {
+					t.Fatalf("step %d: address bar %q, want %q", i+1, loc, want)
+				}
+			}
+			if run(t, c, chromedp.Evaluate[int]("window.__sameDocument || 0")) != 7 {
+				t.Error("clicking Next reloaded the page: htmx did not swap")
+			}
+			if live := run(t, c, chromedp.TextContent(chromedp.CSS("#live"))); !strings.Contains(live, last.Title) {
+				t.Errorf("live region says %q, want the last step's title", live)
+			}
+			do(t, c, chromedp.NavigateBack())
+			waitStep(t, c, len(l.Steps)-1, l.Steps[len(l.Steps)-2].Title)
+		})
+
+		t.Run(lang+"/shared-link", func(t *testing.T) {
+			c := tab(t, ctx)
+			do(t, c, chromedp.Navigate(base+query(last.Do, last.Opt)))
+			waitStep(t, c, len(l.Steps), last.Title)
+			rows := run(t, c, chromedp.TextContent(chromedp.CSS("table.log tbody")))
+			if !strings.Contains(rows, "(integer) 0") || !strings.Contains(rows, "#1 ") {
+				t.Errorf("the shared link's event log lacks A's rejected write / release 0: %q", rows)
+			}
+		})
+
+		t.Run(lang+"/nojs", func(t *testing.T) {
+			c := tab(t, ctx)
+			if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+				t.Fatal(err)
+			}
+			do(t, c, chromedp.Navigate(base))
+			waitStep(t, c, 1, l.Steps[0].Title)
+			for i := 1; i < len(l.Steps); i++ {
+				waitLoaded(t, c)
+				do(t, c, chromedp.Click(chromedp.CSS("#next")))
+				waitStep(t, c, i+1, l.Steps[i].Title)
+			}
+			waitLoaded(t, c)
+			// The options form works as a plain GET form.
+			do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-release"][value="del"]`)),
+				chromedp.Click(chromedp.CSS(`form.options button[type="submit"]`)))
+			deadline := time.Now().Add(10 * time.Second)
+			for !strings.Contains(run(t, c, chromedp.Location()), "opt=release.del") {
+				if time.Now().After(deadline) {
+					t.Fatalf("options form did not lead to opt=release.del: %s", run(t, c, chromedp.Location()))
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		})
+	}
+}
