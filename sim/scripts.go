@@ -5,10 +5,11 @@ package sim
 // ReleaseScript deletes the lock only while it still holds the caller's
 // value, in one atomic step on the server. 1 = deleted, 0 = not mine.
 const ReleaseScript = `-- release: delete the lock only if it still holds my value
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+local holder = redis.call('GET', KEYS[1])
+if holder ~= ARGV[1] then
+  return 0
 end
-return 0`
+return redis.call('DEL', KEYS[1])`
 
 // FencedWriteScript is the storage's fencing check: a write carrying a token
 // lower than the last accepted one is refused; otherwise the token and the
