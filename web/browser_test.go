@@ -160,6 +160,19 @@ func TestBrowserGuidedPath(t *testing.T) {
 			waitStep(t, c, len(l.Steps)-1, l.Steps[len(l.Steps)-2].Title)
 		})
 
+		t.Run(lang+"/keyboard", func(t *testing.T) {
+			// Enter on a focused control swaps the step and leaves focus on
+			// the control of the same id, not on <body>.
+			c := tab(t, ctx)
+			do(t, c, chromedp.Navigate(base+query(l.Steps[1].Do, "")))
+			waitStep(t, c, 2, l.Steps[1].Title)
+			do(t, c, chromedp.Focus(chromedp.CSS("#next")), chromedp.KeyEvent("\r"))
+			waitStep(t, c, 3, l.Steps[2].Title)
+			if id := run(t, c, chromedp.Evaluate[string]("document.activeElement ? document.activeElement.id : ''")); id != "next" {
+				t.Errorf("after Enter on Next, focus is on %q, want the new Next button", id)
+			}
+		})
+
 		t.Run(lang+"/shared-link", func(t *testing.T) {
 			c := tab(t, ctx)
 			do(t, c, chromedp.Navigate(base+query(last.Do, last.Opt)))
