@@ -7,5 +7,5 @@ import "embed"
 
 // FS is every file the pages load.
 //
-//go:embed css img vendor/htmx.min.js vendor/htmx.LICENSE
+//go:embed css img js vendor/htmx.min.js vendor/htmx.LICENSE
 var FS embed.FS

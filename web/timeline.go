@@ -19,10 +19,19 @@ const (
 	barY    = 18.0 // bar top within a lane
 	barH    = 22.0
 	markerR = 9.0
+	// seam is where the label strip ends and the plot begins: a little
+	// left of t=0, so a marker or tick label at t=0 is not cut in half.
+	seam = labelW - 16
 )
 
 // Picture is the whole SVG.
 type Picture struct {
+	// The picture is two SVGs in one coordinate system: the lane labels
+	// (x < labelW), which stay in view while the plot scrolls sideways on
+	// narrow screens, and the plot. Their widths are in the same ratio as
+	// their viewBoxes, so both scale alike.
+	LabelBox, PlotBox string
+	LabelPct, PlotPct string
 	ViewBox, Height   string
 	Title             string
 	Lanes             []Lane
@@ -95,7 +104,9 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	x := func(t int64) float64 { return labelW + float64(t)/float64(span)*(svgW-labelW-padR) }
 	nLanes := len(tl.Clients) + 2
 	height := axisH + float64(nLanes)*laneH + 6
-	p := &Picture{ViewBox: "0 0 " + f(svgW) + " " + f(height), Height: f(height)}
+	p := &Picture{ViewBox: "0 0 " + f(svgW) + " " + f(height), Height: f(height),
+		LabelBox: "0 0 " + f(seam) + " " + f(height), PlotBox: f(seam) + " 0 " + f(svgW-seam) + " " + f(height),
+		LabelPct: f(100 * seam / svgW), PlotPct: f(100 * (svgW - seam) / svgW)}
 	p.Title = u.Timeline + " — " + u.Now + " " + sim.FormatMS(tl.Now)
 
 	for t := int64(0); t <= span; t += step {
@@ -146,7 +157,11 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 			p.Markers = append(p.Markers, endMark(x(to), ry, "end expired", "⌛", u.Expired, fill(u.ExpiredAt, owner)+" "+sim.FormatMS(to)))
 		case l.End == "deleted":
 			by := strings.ToUpper(l.DeletedBy)
-			p.Markers = append(p.Markers, endMark(x(to), ry, "end deleted", "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
+			class := "end deleted"
+			if l.DeletedBy != l.Owner {
+				class += " foreign" // someone else's lock: drawn as an error
+			}
+			p.Markers = append(p.Markers, endMark(x(to), ry, class, "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
 		case l.Expiry > tl.Now:
 			left := fill(u.TTLLeft, seconds(l.Expiry-tl.Now))
 			p.Bars = append(p.Bars, Bar{X: f(x(tl.Now)), Y: f(ry + barY), W: f(x(l.Expiry) - x(tl.Now)), H: f(barH),
