@@ -101,7 +101,6 @@ func (s *Server) lessonList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.page(u, u.Lessons+" — "+u.SiteName, r)
-	p.AltURL = "/" + u.OtherLang + "/"
 	s.render(w, r, ListPage(p, s.course.List(u.Lang)))
 }
 

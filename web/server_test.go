@@ -198,6 +198,9 @@ func TestBadActionKeepsTheRest(t *testing.T) {
 	if r.status != 400 || !strings.Contains(r.body, `href="/en/lessons/fencing?do=a.acquire,a.pause,wait.10s&amp;opt=fence.off"`) {
 		t.Fatalf("no link back to the valid prefix:\n%s", r.body)
 	}
+	if !strings.Contains(r.body, `id="lang-switch" class="lang" href="/ja/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&amp;opt=fence.off"`) {
+		t.Error("the error page's language switch does not keep the page and its timeline")
+	}
 }
 
 func TestSameURLSameBytes(t *testing.T) {

@@ -30,8 +30,22 @@ func (s *Server) page(u *UI, title string, r *http.Request) Page {
 		CSS: s.assets.URL("css/app.css"), JS: s.assets.URL("vendor/htmx.min.js"), App: s.assets.URL("js/app.js"),
 		Icon: s.assets.URL("img/favicon.svg"), Chick: s.assets.URL("img/chick.svg"),
 		Penguin: s.assets.URL("img/penguin.svg"),
-		AltURL:  "/" + u.OtherLang + "/", Path: r.URL.Path,
+		AltURL: altURL(u, r), Path: r.URL.Path,
 	}
+}
+
+// altURL is the same address in the other language: the first path
+// segment swapped, the query (the timeline) kept.
+func altURL(u *UI, r *http.Request) string {
+	rest, ok := strings.CutPrefix(r.URL.Path, "/"+u.Lang+"/")
+	if !ok {
+		return "/" + u.OtherLang + "/"
+	}
+	alt := "/" + u.OtherLang + "/" + rest
+	if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= MaxQuery {
+		alt += "?" + r.URL.RawQuery
+	}
+	return alt
 }
 
 // LessonView is one lesson at one timeline state.
@@ -112,7 +126,6 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 		return nil, e
 	}
 	v := &LessonView{Page: s.page(u, l.Title+" — "+u.SiteName, r), Lesson: l, Base: lessonPath(l), State: st, TL: tl}
-	v.AltURL = "/" + u.OtherLang + "/lessons/" + l.Slug + st.Query()
 	v.JSONURL = v.Base + "/timeline.json" + st.Query()
 	v.Prev, v.Next = s.course.Neighbours(l)
 	v.LessonNum = l.Order
