@@ -124,7 +124,7 @@ func TestFlagshipOutcomes(t *testing.T) {
 	page := mustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{
 		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock while A still believed it held it.",
-		"8.0s left", "max token 2",
+		"8.0s left", "max token 2", "“written by B”",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("default: page lacks %q", want)

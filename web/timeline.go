@@ -174,7 +174,7 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	// first of two rows where they do not overlap the previous label
 	labels := labelRows{}
 	sy := laneY(len(tl.Clients) + 1)
-	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), "", "node"))
+	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), storageValue(tl), "node"))
 	last := map[string]float64{}
 	for _, e := range tl.Events {
 		if e.Kind == sim.KindExpired {
@@ -257,6 +257,18 @@ func storageSub(tl *sim.Timeline, u *UI) string {
 		return u.FenceOff
 	}
 	return fill(u.MaxToken, itoa(tl.Storage.LastToken))
+}
+
+// storageValue is the record's current value as the lane shows it.
+func storageValue(tl *sim.Timeline) string {
+	v := tl.Storage.Value
+	if v == "" {
+		return "—"
+	}
+	if r := []rune(v); len(r) > 16 {
+		v = string(r[:15]) + "…"
+	}
+	return "“" + v + "”"
 }
 
 func clientIndex(tl *sim.Timeline, id string) int {
