@@ -24,12 +24,21 @@ const (
 	VerbPause   = "pause"
 	VerbResume  = "resume"
 	VerbCrash   = "crash"
-	VerbWait    = "wait" // global: wait.<duration>
+	VerbNext    = "next"   // continue a program stopped between two commands
+	VerbExtend  = "extend" // push the lock's TTL out (compare-and-PEXPIRE)
+	VerbDrop    = "drop"   // the network loses the reply to the next command
+	VerbWait    = "wait"   // global: wait.<duration>
 )
 
-var clientVerbs = map[string]bool{
-	VerbAcquire: true, VerbWrite: true, VerbRelease: true,
-	VerbPause: true, VerbResume: true, VerbCrash: true,
+// Verbs lists the client verbs in the order the controls show them.
+var Verbs = []string{VerbAcquire, VerbNext, VerbWrite, VerbExtend, VerbRelease, VerbPause, VerbResume, VerbDrop, VerbCrash}
+
+var clientVerbs = map[string]bool{}
+
+func init() {
+	for _, v := range Verbs {
+		clientVerbs[v] = true
+	}
 }
 
 // Action is one learner input: a client verb ("a.acquire") or a global verb

@@ -2,6 +2,8 @@
 // break them. Each compares what clients believe with what the nodes hold.
 package sim
 
+import "strings"
+
 // checkOverlap runs when c has just acquired: anyone else who still
 // believes it is inside the critical section is now inside with c.
 func (w *World) checkOverlap(c *Client) {
@@ -15,6 +17,9 @@ func (w *World) checkOverlap(c *Client) {
 // checkWrite runs after the storage accepted c's write: if the lock key no
 // longer holds c's value, c wrote without holding the lock.
 func (w *World) checkWrite(c *Client) {
+	if w.sc.lockKind(w.opts) == LockLocal {
+		return // no shared lock to compare with; overlap already says it
+	}
 	v, ok := w.lockNode.peek(w.sc.LockKey())
 	if ok && v == c.value {
 		return
@@ -27,6 +32,24 @@ func (w *World) checkWrite(c *Client) {
 func (w *World) checkRelease(c *Client, deletedValue string) {
 	if deletedValue != c.value {
 		w.violate(ForeignDelete, c.ID, w.ownerOf(deletedValue))
+	}
+}
+
+// checkCharges runs after a charge went through: more than one charge on
+// the order is a double charge.
+func (w *World) checkCharges() {
+	charges := w.store.list(w.sc.chargesKey())
+	if len(charges) > 1 {
+		w.violate(DoubleCharge, strings.ToLower(charges[len(charges)-1]), strings.ToLower(charges[0]))
+	}
+}
+
+// checkOrphan runs when c crashed: if its lock key is still there with no
+// TTL, nothing will ever remove it.
+func (w *World) checkOrphan(c *Client) {
+	v, ok := w.lockNode.peek(w.sc.LockKey())
+	if ok && v == c.value && w.lockNode.ttl(w.sc.LockKey()) == 0 {
+		w.violate(Orphan, c.ID)
 	}
 }
 

@@ -4,6 +4,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/redis/go-redis/v9"
@@ -20,10 +21,15 @@ type Client struct {
 	before State // the state a pause interrupted
 	value  string
 	token  int64
-	// retryDue is set when a retry came due while the client was paused;
-	// resuming runs it at once, as a frozen process would on waking.
-	retryDue bool
-	spans    []Span
+	// due holds timers that came due while the client was paused;
+	// resuming runs them at once, as a frozen process would on waking.
+	due   []timerKind
+	spans []Span
+	// pending is the rest of a program stopped between two commands.
+	pending     step
+	pendingWhat string
+	// dropNext: the network will lose the reply to the next command.
+	dropNext bool
 }
 
 // Name is the client's label on the timeline: "A", "B".
@@ -68,9 +74,23 @@ func (w *World) send(c *Client, conn *redis.Client, node, purpose string, args .
 	if cmd[0] == "EVAL" {
 		ev.Script = scriptName(cmd[1])
 	}
+	if c.dropNext {
+		// The server ran the command and answered; the answer never
+		// arrived. The client sees a timeout and cannot tell what happened.
+		c.dropNext = false
+		ev.Lost = true
+		w.record(ev)
+		return nil, errLost
+	}
 	w.record(ev)
 	return val, replyErr(err)
 }
+
+// errLost is what a client sees when the network lost a reply: no answer,
+// only a timeout. Each program decides what that means for it.
+var errLost = errors.New("i/o timeout: the reply was lost")
+
+func isLost(err error) bool { return errors.Is(err, errLost) }
 
 // isReply tells a Redis reply (nil, or an error reply like WRONGTYPE) from a
 // failure of the connection itself.

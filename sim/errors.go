@@ -10,21 +10,23 @@ type Code string
 
 // The codes an ActionError can carry.
 const (
-	CodeSyntax        Code = "syntax"         // not who.verb, who.verb.arg or verb.arg
-	CodeUnknownVerb   Code = "unknown-verb"   // no such verb
-	CodeUnknownClient Code = "unknown-client" // no such client in this scenario
-	CodeBadDuration   Code = "bad-duration"   // wait with a duration out of range or malformed
-	CodeTooMany       Code = "too-many"       // more actions than MaxActions
-	CodeTooLong       Code = "too-long"       // the encoded state is longer than MaxStateLen
-	CodePaused        Code = "paused"         // the client is paused; only resume or crash
-	CodeCrashed       Code = "crashed"        // the client crashed; it does nothing any more
-	CodeNotPaused     Code = "not-paused"     // resume on a client that is running
-	CodeNotHolding    Code = "not-holding"    // write or release without having acquired
-	CodeBusy          Code = "busy"           // acquire while already holding or trying
-	CodeTimeLimit     Code = "time-limit"     // the timeline would run past MaxVirtualTime
-	CodeUnknownOption Code = "unknown-option" // no such option in this scenario
-	CodeBadOption     Code = "bad-option"     // an option with a value it does not take
-	CodeUnknownScene  Code = "unknown-scenario"
+	CodeSyntax         Code = "syntax"         // not who.verb, who.verb.arg or verb.arg
+	CodeUnknownVerb    Code = "unknown-verb"   // no such verb
+	CodeUnknownClient  Code = "unknown-client" // no such client in this scenario
+	CodeBadDuration    Code = "bad-duration"   // wait with a duration out of range or malformed
+	CodeTooMany        Code = "too-many"       // more actions than MaxActions
+	CodeTooLong        Code = "too-long"       // the encoded state is longer than MaxStateLen
+	CodePaused         Code = "paused"         // the client is paused; only resume or crash
+	CodeCrashed        Code = "crashed"        // the client crashed; it does nothing any more
+	CodeNotPaused      Code = "not-paused"     // resume on a client that is running
+	CodeNotHolding     Code = "not-holding"    // write or release without having acquired
+	CodeBusy           Code = "busy"           // acquire while already holding or trying
+	CodeTimeLimit      Code = "time-limit"     // the timeline would run past MaxVirtualTime
+	CodeUnknownOption  Code = "unknown-option" // no such option in this scenario
+	CodeBadOption      Code = "bad-option"     // an option with a value it does not take
+	CodeUnknownScene   Code = "unknown-scenario"
+	CodePending        Code = "pending"         // the client is between two commands: next, pause or crash
+	CodeNothingPending Code = "nothing-pending" // next, but the client is not between two commands
 )
 
 // ActionError says which part of the learner's input was impossible and why.

@@ -14,6 +14,12 @@ const (
 	KindCrash   Kind = "crash"   // the client process died
 	KindWork    Kind = "work"    // the client worked (virtual time passed inside a step)
 	KindWait    Kind = "wait"    // the learner let time pass
+	KindDrop    Kind = "drop"    // the learner made the network lose the client's next reply
+	KindGiveUp  Kind = "give-up" // a client that tries once found the lock taken and stopped
+	// KindLocal / KindLocalUnlock: an in-process mutex taken or released
+	// (a model: no server sees it).
+	KindLocal       Kind = "local-lock"
+	KindLocalUnlock Kind = "local-unlock"
 )
 
 // Learner is the actor of what the learner does to the world itself
@@ -39,6 +45,9 @@ type Event struct {
 	Value    string // for expiry: the value it held
 	Owner    string // for expiry: the client that value belonged to
 	Ms       int64  // for work and wait: how long
+	// Lost: the server did answer Reply, but the network lost it on the
+	// way back: the client saw a timeout.
+	Lost bool
 }
 
 // ViolationKind names an invariant the checks enforce.
@@ -53,6 +62,11 @@ const (
 	StaleWrite ViolationKind = "stale-write"
 	// ForeignDelete: a client deleted a lock that was someone else's.
 	ForeignDelete ViolationKind = "foreign-delete"
+	// DoubleCharge: the order was charged more than once.
+	DoubleCharge ViolationKind = "double-charge"
+	// Orphan: the lock's holder died and its key has no TTL: the lock is
+	// held forever.
+	Orphan ViolationKind = "orphan"
 )
 
 // Violation is an invariant broken at an instant. Actors[0] is the client
@@ -70,12 +84,13 @@ type State string
 
 // Client states.
 const (
-	StateIdle    State = "idle"
-	StateTrying  State = "trying"  // failed to acquire, retrying on its own
-	StateHolding State = "holding" // believes it holds the lock
-	StateWorking State = "working" // holding, doing its work before a write
-	StatePaused  State = "paused"  // frozen: nothing happens until resume
-	StateCrashed State = "crashed"
+	StateIdle     State = "idle"
+	StateTrying   State = "trying"   // failed to acquire, retrying on its own
+	StateChecking State = "checking" // read the key, found it free, about to set it
+	StateHolding  State = "holding"  // believes it holds the lock
+	StateWorking  State = "working"  // holding, doing its work before a write
+	StatePaused   State = "paused"   // frozen: nothing happens until resume
+	StateCrashed  State = "crashed"
 )
 
 // Span is a stretch of time a client spent in one state. To is -1 while it
@@ -85,6 +100,13 @@ type Span struct {
 	From  int64
 	To    int64
 }
+
+// How a lock span ended.
+const (
+	EndExpired     = "expired"
+	EndDeleted     = "deleted"
+	EndOverwritten = "overwritten"
+)
 
 // LockSpan is a stretch of time a lock key existed with one value, as the
 // node saw it: Owner is the client whose value it held, Expiry the instant
@@ -108,13 +130,18 @@ type ClientView struct {
 	Token int64  // token of its current or last acquisition
 	Value string // lock value of its current or last acquisition
 	Spans []Span
+	// Pending is the command `next` would send ("" if none): the client
+	// stopped between two commands of one program.
+	Pending string
 }
 
 // StorageView is the protected resource at the end of the timeline.
 type StorageView struct {
+	Kind      StoreKind
 	Value     string // "" if nothing was ever written
 	LastToken int64
 	Fenced    bool
+	Charges   []string // for a ledger: who each charge came from
 }
 
 // Timeline is everything a replay produced.

@@ -10,23 +10,36 @@ func (w *World) pause(c *Client) {
 	w.record(Event{Actor: c.ID, Kind: KindPause})
 }
 
-// resume lets c continue exactly where it was. A retry that came due while
-// it slept runs at once.
+// resume lets c continue exactly where it was. Timers that came due while
+// it slept run at once, in the order they came due.
 func (w *World) resume(c *Client) error {
 	c.setState(c.before, w.clock.Now())
 	w.record(Event{Actor: c.ID, Kind: KindResume})
-	if c.retryDue {
-		c.retryDue = false
-		return w.attempt(c, "retry")
+	due := c.due
+	c.due = nil
+	for _, k := range due {
+		switch k {
+		case timerRetry:
+			w.retry(c.ID)
+		case timerWriteRetry:
+			w.rewrite(c.ID)
+		}
 	}
-	return nil
+	return w.takeFail()
+}
+
+// drop makes the network lose the reply to c's next command.
+func (w *World) drop(c *Client) {
+	c.dropNext = true
+	w.record(Event{Actor: c.ID, Kind: KindDrop})
 }
 
 // crash kills c. Its lock, if any, stays in Redis until the TTL ends; its
 // pending retries die with it.
 func (w *World) crash(c *Client) {
 	w.queue.cancel(c.ID)
-	c.retryDue = false
+	c.due, c.pending, c.pendingWhat, c.dropNext = nil, nil, "", false
 	c.setState(StateCrashed, w.clock.Now())
 	w.record(Event{Actor: c.ID, Kind: KindCrash})
+	w.checkOrphan(c)
 }

@@ -60,6 +60,15 @@ func (n *Node) peek(key string) (string, bool) {
 	return v, true
 }
 
+// list reads a list key straight from the node (nil if absent).
+func (n *Node) list(key string) []string {
+	l, err := n.m.List(key)
+	if err != nil {
+		return nil
+	}
+	return l
+}
+
 // ttl is the key's remaining time to live in ms; 0 when it has none.
 func (n *Node) ttl(key string) int64 {
 	return n.m.TTL(key).Milliseconds()

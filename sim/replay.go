@@ -26,7 +26,7 @@ func Replay(sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
 	w := newWorld(sc, opts)
 	defer w.close()
 	w.advance(0)
-	w.observe()
+	w.observe("")
 	for i, a := range actions {
 		w.step = i
 		if err := w.apply(a); err != nil {
@@ -80,6 +80,12 @@ func (w *World) apply(a Action) error {
 		err = w.resume(c)
 	case VerbCrash:
 		w.crash(c)
+	case VerbNext:
+		err = w.next(c)
+	case VerbExtend:
+		err = w.extend(c)
+	case VerbDrop:
+		w.drop(c)
 	}
 	if err != nil {
 		return err
@@ -88,7 +94,10 @@ func (w *World) apply(a Action) error {
 }
 
 // refuse says why c cannot do verb in its present state ("" if it can).
+// A client stopped between two commands can only go on (next), be paused
+// or crash: that is the point of stopping it there.
 func (w *World) refuse(c *Client, verb string) Code {
+	local := w.sc.lockKind(w.opts) == LockLocal
 	switch {
 	case c.state == StateCrashed:
 		return CodeCrashed
@@ -96,21 +105,42 @@ func (w *World) refuse(c *Client, verb string) Code {
 		return ""
 	case c.state == StatePaused && verb != VerbResume:
 		return CodePaused
-	case verb == VerbResume && c.state != StatePaused:
-		return CodeNotPaused
+	case verb == VerbResume:
+		if c.state != StatePaused {
+			return CodeNotPaused
+		}
+		return ""
+	case verb == VerbPause || verb == VerbDrop:
+		return ""
+	case verb == VerbNext:
+		if c.pending == nil {
+			return CodeNothingPending
+		}
+		return ""
+	case c.pending != nil:
+		return CodePending
 	case verb == VerbAcquire && c.state != StateIdle:
 		return CodeBusy
-	case (verb == VerbWrite || verb == VerbRelease) && !c.inside():
+	case verb == VerbExtend && local:
+		return CodeUnknownVerb
+	case (verb == VerbWrite || verb == VerbRelease || verb == VerbExtend) && !c.inside():
 		return CodeNotHolding
 	}
 	return ""
 }
 
-// Allowed lists the verbs c can perform now, in the order the controls
-// show them.
+// allowed lists the verbs c can perform now, in the order the controls
+// show them. drop is always possible but only offered where the lesson
+// is about lost replies (the scenario has a ledger).
 func (w *World) allowed(c *Client) []string {
 	var out []string
-	for _, v := range []string{VerbAcquire, VerbWrite, VerbRelease, VerbPause, VerbResume, VerbCrash} {
+	for _, v := range Verbs {
+		if v == VerbDrop && w.sc.Storage != StoreCharges {
+			continue
+		}
+		if v == VerbExtend && w.opts[OptTTL] == "" {
+			continue // only the TTL lesson is about extending
+		}
 		if w.refuse(c, v) == "" {
 			out = append(out, v)
 		}
@@ -135,7 +165,7 @@ func (w *World) timeline(actions []Action) *Timeline {
 	}
 	for _, c := range w.clients {
 		tl.Clients = append(tl.Clients, ClientView{
-			ID: c.ID, State: c.state, Token: c.token, Value: c.value, Spans: c.spans,
+			ID: c.ID, State: c.state, Token: c.token, Value: c.value, Spans: c.spans, Pending: c.pendingWhat,
 		})
 		tl.Allowed[c.ID] = w.allowed(c)
 	}

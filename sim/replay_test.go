@@ -25,6 +25,21 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"fencing-b-retries", "fencing", "", "a.acquire,b.acquire,wait.5s,a.write,a.release,wait.1s"},
 	{"fencing-crash-holder", "fencing", "", "a.acquire,a.crash,b.acquire,wait.12s,b.write,b.release"},
 	{"fencing-pause-while-trying", "fencing", "", "a.acquire,b.acquire,b.pause,wait.12s,b.resume,b.write"},
+	{"two-servers-local", "two-servers", "lock.local", "a.acquire,b.acquire,a.write,b.write"},
+	{"two-servers-redis", "two-servers", "", "a.acquire,b.acquire,a.write,a.release"},
+	{"atomic-getset-race", "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next,a.write,b.write"},
+	{"atomic-setnx-crash", "atomic-acquire", "acquire.setnx", "a.acquire,a.crash,b.acquire,wait.12s"},
+	{"atomic-set-nx-px", "atomic-acquire", "", "a.acquire,b.acquire,a.crash,wait.10s"},
+	{"ttl-none-crash", "ttl", "ttl.off", "a.acquire,a.crash,b.acquire,wait.12s"},
+	{"ttl-crash", "ttl", "", "a.acquire,a.crash,b.acquire,wait.10s"},
+	{"ttl-extend-pause", "ttl", "", "a.acquire,wait.5s,a.extend,a.pause,wait.11s,b.acquire,a.resume,a.extend"},
+	{"release-del", "safe-release", "release.del", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
+	{"release-getdel", "safe-release", "release.getdel", "a.acquire,a.release,a.pause,wait.10s,b.acquire,a.resume,a.next,c.acquire"},
+	{"release-lua", "safe-release", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
+	{"release-delex", "safe-release", "release.delex", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
+	{"exactly-once-none", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,wait.1s,a.release"},
+	{"exactly-once-key", "exactly-once", "", "a.acquire,a.drop,a.write,wait.1s,a.release"},
+	{"exactly-once-takeover", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,a.crash,b.acquire,wait.10s,b.write"},
 }
 
 func run(t *testing.T, scenario, opt, do string) *Timeline {
@@ -231,5 +246,49 @@ func TestActionsRoundTrip(t *testing.T) {
 	}
 	if got := FormatActions(as); got != "a.acquire,wait.1500ms,wait.2s,wait.2m,b.crash" {
 		t.Fatalf("canonical form = %q", got)
+	}
+}
+
+// violationSet is the sorted-by-time kinds of a timeline's violations.
+func violationSet(tl *Timeline) string { return strings.Join(kinds(tl), " ") }
+
+// TestLessonClaims pins the one outcome each lesson is built on, in its
+// failing and its fixed variant.
+func TestLessonClaims(t *testing.T) {
+	cases := []struct {
+		name, scenario, opt, do, want string
+	}{
+		{"in-process mutexes do not exclude", "two-servers", "lock.local", "a.acquire,b.acquire,a.write,b.write", "overlap:b,a double-charge:b,a"},
+		{"a shared key makes B give up", "two-servers", "", "a.acquire,b.acquire,a.write,b.acquire,a.release", ""},
+		{"check-then-set lets both in", "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next", "overlap:b,a"},
+		{"SETNX then crash: locked forever", "atomic-acquire", "acquire.setnx", "a.acquire,a.crash", "orphan:a"},
+		{"SET NX PX then crash: freed by TTL", "atomic-acquire", "", "a.acquire,a.crash,b.acquire,wait.10s", ""},
+		{"no TTL then crash: locked forever", "ttl", "ttl.off", "a.acquire,a.crash,b.acquire,wait.1m", "orphan:a"},
+		{"a paused holder outlives its TTL", "ttl", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write", "overlap:b,a stale-write:a,b"},
+		{"DEL deletes the next holder's lock", "safe-release", "release.del", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire", "overlap:b,a foreign-delete:a,b overlap:c,b"},
+		{"compare-and-delete keeps it", "safe-release", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire", "overlap:b,a"},
+		{"lost reply + retry charges twice", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,wait.1s", "double-charge:a,a"},
+		{"idempotency key makes it a no-op", "exactly-once", "", "a.acquire,a.drop,a.write,wait.1s", ""},
+	}
+	for _, tc := range cases {
+		tl := run(t, tc.scenario, tc.opt, tc.do)
+		if got := violationSet(tl); got != tc.want {
+			t.Errorf("%s: violations %q, want %q\n%s", tc.name, got, tc.want, tl.Transcript())
+		}
+	}
+}
+
+func TestRedisRepliesPerVariant(t *testing.T) {
+	tl := run(t, "atomic-acquire", "acquire.setnx", "a.acquire,a.crash")
+	if tl.LockTTL != 0 || len(tl.Locks) != 1 || tl.Locks[0].Expiry != 0 {
+		t.Fatalf("SETNX without EXPIRE: the key should have no TTL: %+v", tl.Locks)
+	}
+	tl = run(t, "safe-release", "release.delex", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release")
+	if r := find(tl, "a", "release"); len(r) != 1 || r[0].Command[0] != "DELEX" || r[0].Reply != "(integer) 0" {
+		t.Fatalf("DELEX IFEQ with A's stale value = %+v, want (integer) 0", r)
+	}
+	tl = run(t, "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next")
+	if l := tl.Locks; len(l) != 2 || l[0].End != EndOverwritten || l[0].DeletedBy != "b" {
+		t.Fatalf("B's plain SET should overwrite A's key: %+v", l)
 	}
 }

@@ -4,15 +4,46 @@ package sim
 
 import "sort"
 
-// Option names and values shared by scenarios.
+// Option names and values shared by scenarios. In each OptionSpec the
+// first value is the default, which is the safe design.
 const (
-	OptRelease     = "release"
-	ReleaseLua     = "lua" // compare-and-delete in one EVAL
-	ReleaseDel     = "del" // plain DEL: deletes whoever's lock is there
-	OptFence       = "fence"
-	FenceOn        = "on"  // storage rejects a token lower than the last accepted
-	FenceOff       = "off" // storage accepts every write
+	OptRelease    = "release"
+	ReleaseLua    = "lua"    // compare-and-delete in one EVAL
+	ReleaseDel    = "del"    // plain DEL: deletes whoever's lock is there
+	ReleaseGetDel = "getdel" // GET, then DEL if it was mine: two commands
+	ReleaseDelex  = "delex"  // DELEX key IFEQ value (Redis 8.4+)
+
+	OptFence = "fence"
+	FenceOn  = "on"  // storage rejects a token lower than the last accepted
+	FenceOff = "off" // storage accepts every write
+
+	OptAcquire    = "acquire"
+	AcquireSet    = "set"    // SET key value NX PX ttl: one atomic command
+	AcquireSetNX  = "setnx"  // SETNX, then PEXPIRE: two commands
+	AcquireGetSet = "getset" // GET, then SET if it was free: check-then-set
+
+	OptTTL = "ttl"
+	TTLOn  = "on"
+	TTLOff = "off" // the lock key gets no expiry at all
+
+	OptLock   = "lock"
+	LockRedis = "redis" // one shared Redis key
+	LockLocal = "local" // a mutex inside each app server (model)
+
+	OptIdem  = "idem"
+	IdemKey  = "key"  // charge only if the order's idempotency key is new
+	IdemNone = "none" // every charge request charges
+
 	defaultRetryMs = 1000
+)
+
+// StoreKind is what the protected resource is.
+type StoreKind string
+
+// Storage kinds.
+const (
+	StoreFenced  StoreKind = "fenced"  // one record, written with a fencing token
+	StoreCharges StoreKind = "charges" // a payment ledger: each write charges the order
 )
 
 // Scenario is the fixed part of a timeline: everything but the options and
@@ -26,6 +57,22 @@ type Scenario struct {
 	Retry    int64    // pause between a client's acquire attempts, ms
 	Seed     uint64   // PRNG seed for lock values
 	Options  []OptionSpec
+	Storage  StoreKind
+	// Tokens: a successful acquire takes a fencing token from INCR.
+	Tokens bool
+	// Lock is the fixed lock kind when the scenario has no lock option.
+	Lock string
+}
+
+// opt reads an option, falling back to a fixed scenario value.
+func (sc *Scenario) lockKind(o Opts) string {
+	if v, ok := o[OptLock]; ok {
+		return v
+	}
+	if sc.Lock != "" {
+		return sc.Lock
+	}
+	return LockRedis
 }
 
 // LockKey is the Redis key of the lock.
@@ -43,9 +90,60 @@ var scenarios = map[string]*Scenario{
 		Work:     1000,
 		Retry:    defaultRetryMs,
 		Seed:     42,
+		Storage:  StoreFenced,
+		Tokens:   true,
 		Options: []OptionSpec{
 			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel}},
 			{Name: OptFence, Values: []string{FenceOn, FenceOff}},
+		},
+	},
+	// Lesson 1: two app servers charge order 42. With a mutex inside each
+	// server both get in; with one Redis key the second waits.
+	"two-servers": {
+		ID: "two-servers", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: 0, Seed: 1, Storage: StoreCharges,
+		Options: []OptionSpec{
+			{Name: OptLock, Values: []string{LockRedis, LockLocal}},
+			{Name: OptIdem, Values: []string{IdemNone}},
+		},
+	},
+	// Lesson 2: how the lock is taken — check-then-set, SETNX+EXPIRE, or
+	// one SET NX PX.
+	"atomic-acquire": {
+		ID: "atomic-acquire", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 2, Storage: StoreCharges,
+		Options: []OptionSpec{
+			{Name: OptAcquire, Values: []string{AcquireSet, AcquireGetSet, AcquireSetNX}},
+			{Name: OptIdem, Values: []string{IdemNone}},
+		},
+	},
+	// Lesson 3: the TTL — none (a crashed holder blocks forever), one, and
+	// extending it.
+	"ttl": {
+		ID: "ttl", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 3, Storage: StoreFenced, Tokens: true,
+		Options: []OptionSpec{
+			{Name: OptTTL, Values: []string{TTLOn, TTLOff}},
+			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
+		},
+	},
+	// Lesson 4: releasing — DEL, GET+DEL, compare-and-delete, DELEX — with
+	// a third client to walk in through the gap.
+	"safe-release": {
+		ID: "safe-release", Clients: []string{"a", "b", "c"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 4, Storage: StoreFenced, Tokens: true,
+		Options: []OptionSpec{
+			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel, ReleaseGetDel, ReleaseDelex}},
+			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
+		},
+	},
+	// Lesson 9: a lock is not exactly-once. A lost reply makes the holder
+	// charge again; an idempotency key makes the second charge a no-op.
+	"exactly-once": {
+		ID: "exactly-once", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 9, Storage: StoreCharges,
+		Options: []OptionSpec{
+			{Name: OptIdem, Values: []string{IdemKey, IdemNone}},
 		},
 	},
 }

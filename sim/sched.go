@@ -16,8 +16,9 @@ type timer struct {
 type timerKind int
 
 const (
-	timerRetry  timerKind = iota // a trying client sends SET NX PX again
-	timerExpiry                  // a lock key's TTL ends: look at the node
+	timerRetry      timerKind = iota // a trying client sends SET NX PX again
+	timerExpiry                      // a lock key's TTL ends: look at the node
+	timerWriteRetry                  // a write whose reply was lost is sent again
 )
 
 type queue struct {
@@ -79,7 +80,9 @@ func (w *World) runUntil(limit int64) {
 		case timerRetry:
 			w.retry(t.who)
 		case timerExpiry:
-			w.observe()
+			w.observe("")
+		case timerWriteRetry:
+			w.rewrite(t.who)
 		}
 	}
 	w.advance(limit)

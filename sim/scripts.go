@@ -24,8 +24,29 @@ redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SET', KEYS[1], ARGV[2])
 return 1`
 
+// ExtendScript pushes the lock's expiry out again only while the key
+// still holds the caller's value. 1 = extended, 0 = not mine any more.
+const ExtendScript = `-- extend: a new TTL, but only for my own lock
+local holder = redis.call('GET', KEYS[1])
+if holder ~= ARGV[1] then
+  return 0
+end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])`
+
+// ChargeOnceScript charges an order only if its idempotency key is new:
+// the key and the charge are written in one atomic step, so a retried or
+// duplicated request becomes a no-op. 1 = charged, 0 = already charged.
+const ChargeOnceScript = `-- charge-once: the idempotency key and the charge, together
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') == false then
+  return 0
+end
+redis.call('RPUSH', KEYS[2], ARGV[1])
+return 1`
+
 // Scripts maps the names the event log shows to the script text.
 var Scripts = map[string]string{
 	"release":      ReleaseScript,
 	"fenced-write": FencedWriteScript,
+	"extend":       ExtendScript,
+	"charge-once":  ChargeOnceScript,
 }

@@ -2,6 +2,8 @@
 // guard, kept on its own Redis node and written through the fencing check.
 package sim
 
+import "strings"
+
 // storageKeys are the record and the last accepted token on the storage node.
 func (sc *Scenario) dataKey() string  { return "data:" + sc.Resource }
 func (sc *Scenario) tokenKey() string { return "data:" + sc.Resource + ":token" }
@@ -10,35 +12,79 @@ func (sc *Scenario) tokenKey() string { return "data:" + sc.Resource + ":token" 
 // shows it unchanged.
 func writeValue(c *Client) string { return "written by " + c.Name() }
 
-// storageWrite sends c's write to the storage. With fencing on it goes
-// through FencedWriteScript, whose check and update are atomic on the
-// server; with fencing off it is a plain SET that always succeeds.
-func (w *World) storageWrite(c *Client) (accepted bool, err error) {
-	sc := w.sc
-	var val any
-	if w.opts[OptFence] == FenceOff {
-		val, err = w.send(c, c.store, "storage", "write", "SET", sc.dataKey(), writeValue(c))
-		accepted = err == nil && val == "OK"
-	} else {
-		val, err = w.send(c, c.store, "storage", "write",
-			"EVAL", FencedWriteScript, 2, sc.dataKey(), sc.tokenKey(), c.token, writeValue(c))
-		accepted = err == nil && val == int64(1)
+// chargesKey is the order's payment ledger; processedKey its idempotency key.
+func (sc *Scenario) chargesKey() string   { return "charges:" + sc.Resource }
+func (sc *Scenario) processedKey() string { return "processed:" + sc.Resource }
+
+// storageWrite sends c's write to the storage and says whether the storage
+// took it, and whether the reply was lost on the way back.
+func (w *World) storageWrite(c *Client) (accepted, lost bool, err error) {
+	if w.sc.Storage == StoreCharges {
+		return w.charge(c)
 	}
-	if err != nil {
-		return false, err
-	}
-	ev := &w.events[len(w.events)-1]
-	if w.opts[OptFence] != FenceOff {
-		ev.Token = c.token // a plain SET carries no token
-	}
-	ev.Accepted = &accepted
-	return accepted, nil
+	return w.fencedWrite(c)
 }
 
-// storageView reads the record and its last accepted token off the node.
+// fencedWrite: with fencing on the write goes through FencedWriteScript,
+// whose check and update are atomic on the server; with fencing off it is
+// a plain SET that always succeeds.
+func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
+	sc := w.sc
+	fenced := w.opts[OptFence] != FenceOff
+	var val any
+	if fenced {
+		val, err = w.send(c, c.store, "storage", "write",
+			"EVAL", FencedWriteScript, 2, sc.dataKey(), sc.tokenKey(), c.token, writeValue(c))
+	} else {
+		val, err = w.send(c, c.store, "storage", "write", "SET", sc.dataKey(), writeValue(c))
+	}
+	ev := &w.events[len(w.events)-1]
+	if fenced {
+		ev.Token = c.token // a plain SET carries no token
+	}
+	accepted = w.lastReply(ev) == "OK" || w.lastReply(ev) == "(integer) 1"
+	ev.Accepted = &accepted
+	if isLost(err) {
+		return accepted, true, nil
+	}
+	_ = val
+	return accepted, false, err
+}
+
+// charge adds a charge to the order's ledger: a plain RPUSH, or through the
+// idempotency key (ChargeOnceScript) when idem is on.
+func (w *World) charge(c *Client) (accepted, lost bool, err error) {
+	sc := w.sc
+	if w.opts[OptIdem] == IdemKey {
+		_, err = w.send(c, c.store, "storage", "write",
+			"EVAL", ChargeOnceScript, 2, sc.processedKey(), sc.chargesKey(), c.Name())
+	} else {
+		_, err = w.send(c, c.store, "storage", "write", "RPUSH", sc.chargesKey(), c.Name())
+	}
+	ev := &w.events[len(w.events)-1]
+	accepted = w.lastReply(ev) != "(integer) 0" && !strings.HasPrefix(ev.Reply, "(error)")
+	ev.Accepted = &accepted
+	if accepted {
+		w.checkCharges()
+	}
+	if isLost(err) {
+		return accepted, true, nil
+	}
+	return accepted, false, err
+}
+
+// lastReply is what the server answered, whether or not the client got it.
+func (w *World) lastReply(ev *Event) string { return ev.Reply }
+
+// storageView reads the resource off its node.
 func (w *World) storageView() StorageView {
-	v, _ := w.store.peek(w.sc.dataKey())
+	sv := StorageView{Kind: w.sc.Storage, Fenced: w.opts[OptFence] != FenceOff}
+	if w.sc.Storage == StoreCharges {
+		sv.Charges = w.store.list(w.sc.chargesKey())
+		return sv
+	}
+	sv.Value, _ = w.store.peek(w.sc.dataKey())
 	t, _ := w.store.peek(w.sc.tokenKey())
-	n, _ := parseInt(t)
-	return StorageView{Value: v, LastToken: n, Fenced: w.opts[OptFence] != FenceOff}
+	sv.LastToken, _ = parseInt(t)
+	return sv
 }

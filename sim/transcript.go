@@ -20,10 +20,18 @@ func (tl *Timeline) Transcript() string {
 		fmt.Fprintf(&b, "VIOLATION %s at %s (step %d, event %d): %s\n",
 			v.Kind, FormatMS(v.At), v.Step+1, v.Event, strings.ToUpper(strings.Join(v.Actors, ",")))
 	}
-	fmt.Fprintf(&b, "END now=%s lock-ttl=%dms storage=%q last-token=%d\n",
-		FormatMS(tl.Now), tl.LockTTL, tl.Storage.Value, tl.Storage.LastToken)
+	if tl.Storage.Kind == StoreCharges {
+		fmt.Fprintf(&b, "END now=%s lock-ttl=%dms charges=%v\n", FormatMS(tl.Now), tl.LockTTL, tl.Storage.Charges)
+	} else {
+		fmt.Fprintf(&b, "END now=%s lock-ttl=%dms storage=%q last-token=%d\n",
+			FormatMS(tl.Now), tl.LockTTL, tl.Storage.Value, tl.Storage.LastToken)
+	}
 	for _, c := range tl.Clients {
-		fmt.Fprintf(&b, "END client %s state=%s token=%d\n", strings.ToUpper(c.ID), c.State, c.Token)
+		pending := ""
+		if c.Pending != "" {
+			pending = " next=" + c.Pending
+		}
+		fmt.Fprintf(&b, "END client %s state=%s token=%d%s\n", strings.ToUpper(c.ID), c.State, c.Token, pending)
 	}
 	return b.String()
 }
@@ -48,6 +56,9 @@ func (e Event) line() string {
 			cmd[1] = "<" + e.Script + ".lua>"
 		}
 		s := fmt.Sprintf("%s> %s -> %s", e.Node, strings.Join(cmd, " "), strings.ReplaceAll(e.Reply, "\n", " "))
+		if e.Lost {
+			s += " [reply lost]"
+		}
 		if e.Accepted != nil {
 			verdict := map[bool]string{true: "accepted", false: "rejected"}[*e.Accepted]
 			if e.Token != 0 {

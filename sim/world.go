@@ -1,5 +1,5 @@
 // world.go holds a world: the clock, the nodes, the clients and the logs one
-// replay builds, and the client program steps the learner drives.
+// replay builds, and the observer that keeps the lock's picture true.
 package sim
 
 import (
@@ -86,127 +86,53 @@ func (w *World) newValue() string {
 	return hex.EncodeToString(b)
 }
 
-// acquire starts c's program: a new lock value, then the first attempt.
-func (w *World) acquire(c *Client) error {
-	c.value = w.newValue()
-	c.token = 0
-	return w.attempt(c, "acquire")
-}
-
-// attempt sends SET key value NX PX ttl. OK → the client holds the lock and
-// takes a fencing token from INCR; (nil) → it will try again after Retry.
-func (w *World) attempt(c *Client, purpose string) error {
-	sc := w.sc
-	val, err := w.send(c, c.lock, "redis", purpose, "SET", sc.LockKey(), c.value, "NX", "PX", sc.TTL)
-	if err != nil {
-		return err
-	}
-	w.observe()
-	if val != "OK" {
-		c.setState(StateTrying, w.clock.Now())
-		w.queue.schedule(w.clock.Now()+sc.Retry, timerRetry, c.ID)
-		return nil
-	}
-	tok, err := w.send(c, c.lock, "redis", "token", "INCR", sc.FenceKey())
-	if err != nil {
-		return err
-	}
-	c.token, _ = tok.(int64)
-	c.setState(StateHolding, w.clock.Now())
-	w.checkOverlap(c)
-	return nil
-}
-
-// retry is a trying client's own timer going off.
-func (w *World) retry(id string) {
-	c := w.client(id)
-	switch c.state {
-	case StatePaused:
-		c.retryDue = true
-	case StateTrying:
-		if err := w.attempt(c, "retry"); err != nil {
-			w.fail = err
-		}
-	}
-}
-
-// write is c working for Work ms (time passes for everyone) and then
-// writing its result to the storage with its token.
-func (w *World) write(c *Client) error {
-	c.setState(StateWorking, w.clock.Now())
-	w.record(Event{Actor: c.ID, Kind: KindWork, Ms: w.sc.Work})
-	w.runUntil(w.clock.Now() + w.sc.Work)
-	if w.fail != nil {
-		return w.fail
-	}
-	c.setState(StateHolding, w.clock.Now())
-	ok, err := w.storageWrite(c)
-	if err != nil {
-		return err
-	}
-	if ok {
-		w.checkWrite(c)
-	}
-	return nil
-}
-
-// release ends c's critical section: a compare-and-delete script by default,
-// a plain DEL with release.del. Either way the client then believes it is
-// out, whatever the reply.
-func (w *World) release(c *Client) error {
-	key := w.sc.LockKey()
-	before, _ := w.lockNode.peek(key)
-	var val any
-	var err error
-	if w.opts[OptRelease] == ReleaseDel {
-		val, err = w.send(c, c.lock, "redis", "release", "DEL", key)
-	} else {
-		val, err = w.send(c, c.lock, "redis", "release", "EVAL", ReleaseScript, 1, key, c.value)
-	}
-	if err != nil {
-		return err
-	}
-	if val == int64(1) {
-		w.deleting = c.ID
-		w.observe()
-		w.deleting = ""
-		w.checkRelease(c, before)
-	}
-	c.setState(StateIdle, w.clock.Now())
-	return nil
-}
-
 // observe looks at the lock key on its node and keeps the lock spans in
-// step with what is really there: a value that vanished expired (or was
-// deleted, if a release just said so); a new value opens a span and
-// schedules a look at the instant its TTL will end.
-func (w *World) observe() {
+// step with what is really there. by is the client whose command just ran
+// ("" when time passing is the cause). A value that vanished was deleted
+// (if a release just said so) or expired; a value replaced by another was
+// overwritten by that client; a TTL that changed (extend) moves the
+// instant at which the observer looks again.
+func (w *World) observe(by string) {
 	key := w.sc.LockKey()
 	v, ok := w.lockNode.peek(key)
 	now := w.clock.Now()
+	expiry := int64(0)
+	if ok {
+		if ttl := w.lockNode.ttl(key); ttl > 0 {
+			expiry = now + ttl
+		}
+	}
 	var open *LockSpan
 	if n := len(w.locks); n > 0 && w.locks[n-1].End == "" {
 		open = &w.locks[n-1]
 	}
 	if open != nil && ok && open.Value == v {
+		if expiry != open.Expiry {
+			open.Expiry = expiry
+			if expiry > 0 {
+				w.queue.schedule(expiry, timerExpiry, "")
+			}
+		}
 		return
 	}
 	if open != nil {
 		open.To = now
-		if w.deleting != "" {
-			open.End, open.DeletedBy = "deleted", w.deleting
-		} else {
-			open.End = "expired"
+		switch {
+		case w.deleting != "":
+			open.End, open.DeletedBy = EndDeleted, w.deleting
+		case ok && by != "":
+			open.End, open.DeletedBy = EndOverwritten, by
+		default:
+			open.End = EndExpired
 			w.record(Event{Actor: w.lockNode.Name, Kind: KindExpired, Key: key, Value: open.Value, Owner: open.Owner})
 		}
 	}
 	if !ok {
 		return
 	}
-	span := LockSpan{Node: w.lockNode.Name, Owner: w.ownerOf(v), Value: v, From: now, To: -1}
-	if ttl := w.lockNode.ttl(key); ttl > 0 {
-		span.Expiry = now + ttl
-		w.queue.schedule(span.Expiry, timerExpiry, "")
+	span := LockSpan{Node: w.lockNode.Name, Owner: w.ownerOf(v), Value: v, From: now, To: -1, Expiry: expiry}
+	if expiry > 0 {
+		w.queue.schedule(expiry, timerExpiry, "")
 	}
 	w.locks = append(w.locks, span)
 }

@@ -52,9 +52,11 @@ type jsonTimeline struct {
 }
 
 type jsonStorage struct {
-	Value     string `json:"value"`
-	LastToken int64  `json:"last_token"`
-	Fenced    bool   `json:"fenced"`
+	Kind      sim.StoreKind `json:"kind"`
+	Value     string        `json:"value"`
+	LastToken int64         `json:"last_token"`
+	Fenced    bool          `json:"fenced"`
+	Charges   []string      `json:"charges"`
 }
 
 type jsonClient struct {

@@ -1,0 +1,272 @@
+// program.go holds the clients' programs — acquire, work and write, extend,
+// release — in every variant a lesson compares. A learner-started program
+// may stop between two commands (a yield) so another client can run there;
+// `next` continues it. Programs a client runs on its own (retries) never
+// stop halfway.
+package sim
+
+// step is the rest of a program after a yield.
+type step func(w *World, c *Client) error
+
+// acquire starts c's program with a new lock value.
+func (w *World) acquire(c *Client) error {
+	c.value = w.newValue()
+	c.token = 0
+	if w.sc.lockKind(w.opts) == LockLocal {
+		return w.localLock(c)
+	}
+	return w.attempt(c, "acquire", true)
+}
+
+// localLock is the in-process mutex of lesson 1: it always succeeds,
+// because no other server can see it. A model: nothing is sent to Redis.
+func (w *World) localLock(c *Client) error {
+	w.record(Event{Actor: c.ID, Kind: KindLocal})
+	w.gotLock(c, true)
+	return nil
+}
+
+// attempt is one try at the lock in the scenario's acquire variant. With
+// yield, a two-command variant stops after its first command.
+func (w *World) attempt(c *Client, purpose string, yield bool) error {
+	sc, key := w.sc, w.sc.LockKey()
+	ttl := w.opts[OptTTL] != TTLOff
+	switch w.opts[OptAcquire] {
+	case AcquireGetSet:
+		val, err := w.send(c, c.lock, "redis", "check", "GET", key)
+		if isLost(err) || (err == nil && val != nil) {
+			return w.tryLater(c)
+		}
+		if err != nil {
+			return err
+		}
+		// The key looked free: SET it (no NX: the naive check-then-set).
+		then := func(w *World, c *Client) error {
+			args := []any{"SET", key, c.value}
+			if ttl {
+				args = append(args, "PX", sc.TTL)
+			}
+			_, err := w.send(c, c.lock, "redis", purpose, args...)
+			w.observe(c.ID)
+			if isLost(err) {
+				return w.tryLater(c)
+			}
+			if err != nil {
+				return err
+			}
+			w.gotLock(c, true)
+			return nil
+		}
+		return w.yieldOr(c, yield, StateChecking, "SET", then)
+	case AcquireSetNX:
+		val, err := w.send(c, c.lock, "redis", purpose, "SETNX", key, c.value)
+		w.observe(c.ID)
+		if isLost(err) || (err == nil && val != int64(1)) {
+			return w.tryLater(c)
+		}
+		if err != nil {
+			return err
+		}
+		if !ttl {
+			w.gotLock(c, true)
+			return nil
+		}
+		// It holds a key with no TTL until the second command arrives.
+		c.setState(StateHolding, w.clock.Now())
+		w.checkOverlap(c)
+		then := func(w *World, c *Client) error {
+			// A lost reply here leaves the client unsure; it carries on.
+			if _, err := w.send(c, c.lock, "redis", "expire", "PEXPIRE", key, sc.TTL); err != nil && !isLost(err) {
+				return err
+			}
+			w.observe(c.ID)
+			w.gotLock(c, false)
+			return nil
+		}
+		return w.yieldOr(c, yield, StateHolding, "PEXPIRE", then)
+	default:
+		args := []any{"SET", key, c.value, "NX"}
+		if ttl {
+			args = append(args, "PX", sc.TTL)
+		}
+		val, err := w.send(c, c.lock, "redis", purpose, args...)
+		w.observe(c.ID)
+		if isLost(err) || (err == nil && val != "OK") {
+			return w.tryLater(c)
+		}
+		if err != nil {
+			return err
+		}
+		w.gotLock(c, true)
+		return nil
+	}
+}
+
+// yieldOr stops the program here (the learner continues it with `next`)
+// or, for a program the client runs on its own, goes straight on.
+func (w *World) yieldOr(c *Client, yield bool, st State, what string, then step) error {
+	if !yield {
+		return then(w, c)
+	}
+	c.setState(st, w.clock.Now())
+	c.pending, c.pendingWhat = then, what
+	return nil
+}
+
+// next runs the rest of c's program.
+func (w *World) next(c *Client) error {
+	then := c.pending
+	c.pending, c.pendingWhat = nil, ""
+	return then(w, c)
+}
+
+// tryLater puts c in the trying state with a retry after Retry ms — or,
+// in a scenario whose clients try once (Retry 0, like a TryLock), gives up.
+func (w *World) tryLater(c *Client) error {
+	if w.sc.Retry == 0 {
+		w.record(Event{Actor: c.ID, Kind: KindGiveUp})
+		c.setState(StateIdle, w.clock.Now())
+		return nil
+	}
+	c.setState(StateTrying, w.clock.Now())
+	w.queue.schedule(w.clock.Now()+w.sc.Retry, timerRetry, c.ID)
+	return nil
+}
+
+// gotLock is the end of a successful acquire: a fencing token if the
+// scenario hands them out, then the client is inside. check is false when
+// the overlap was already checked at an earlier command of the program.
+func (w *World) gotLock(c *Client, check bool) {
+	if w.sc.Tokens {
+		tok, err := w.send(c, c.lock, "redis", "token", "INCR", w.sc.FenceKey())
+		if err != nil && !isLost(err) {
+			w.fail = err
+			return
+		}
+		c.token, _ = tok.(int64)
+	}
+	c.setState(StateHolding, w.clock.Now())
+	if check {
+		w.checkOverlap(c)
+	}
+}
+
+// retry is a trying client's own timer going off.
+func (w *World) retry(id string) {
+	c := w.client(id)
+	switch c.state {
+	case StatePaused:
+		c.due = append(c.due, timerRetry)
+	case StateTrying:
+		if err := w.attempt(c, "retry", false); err != nil {
+			w.fail = err
+		}
+	}
+}
+
+// write is c working for Work ms (time passes for everyone) and then
+// writing its result to the storage.
+func (w *World) write(c *Client) error {
+	c.setState(StateWorking, w.clock.Now())
+	w.record(Event{Actor: c.ID, Kind: KindWork, Ms: w.sc.Work})
+	w.runUntil(w.clock.Now() + w.sc.Work)
+	if w.fail != nil {
+		return w.fail
+	}
+	c.setState(StateHolding, w.clock.Now())
+	return w.sendWrite(c)
+}
+
+// sendWrite sends the write itself; a client whose reply was lost does not
+// know whether it happened, so it sends the write again after Retry ms.
+func (w *World) sendWrite(c *Client) error {
+	ok, lost, err := w.storageWrite(c)
+	if err != nil {
+		return err
+	}
+	if lost {
+		w.queue.schedule(w.clock.Now()+w.sc.Retry, timerWriteRetry, c.ID)
+	}
+	if ok {
+		w.checkWrite(c)
+	}
+	return nil
+}
+
+// rewrite is the timer of a write whose reply was lost.
+func (w *World) rewrite(id string) {
+	c := w.client(id)
+	switch {
+	case c.state == StatePaused:
+		c.due = append(c.due, timerWriteRetry)
+	case c.inside():
+		if err := w.sendWrite(c); err != nil {
+			w.fail = err
+		}
+	}
+}
+
+// extend pushes the TTL out again, but only while the key still holds c's
+// value (a compare-and-PEXPIRE script). A 0 tells c it has lost the lock:
+// it leaves the critical section, as a careful client would.
+func (w *World) extend(c *Client) error {
+	val, err := w.send(c, c.lock, "redis", "extend", "EVAL", ExtendScript, 1, w.sc.LockKey(), c.value, w.sc.TTL)
+	if err != nil && !isLost(err) {
+		return err
+	}
+	w.observe(c.ID)
+	if val != int64(1) {
+		c.setState(StateIdle, w.clock.Now())
+	}
+	return nil
+}
+
+// release ends c's critical section in the scenario's release variant.
+// Whatever the reply, the client then believes it is out.
+func (w *World) release(c *Client) error {
+	key := w.sc.LockKey()
+	if w.sc.lockKind(w.opts) == LockLocal {
+		w.record(Event{Actor: c.ID, Kind: KindLocalUnlock})
+		c.setState(StateIdle, w.clock.Now())
+		return nil
+	}
+	switch w.opts[OptRelease] {
+	case ReleaseDel:
+		return w.deleteAs(c, "DEL", key)
+	case ReleaseDelex:
+		return w.deleteAs(c, "DELEX", key, "IFEQ", c.value)
+	case ReleaseGetDel:
+		seen, err := w.send(c, c.lock, "redis", "check", "GET", key)
+		if err != nil && !isLost(err) {
+			return err
+		}
+		then := func(w *World, c *Client) error {
+			if seen != c.value {
+				c.setState(StateIdle, w.clock.Now())
+				return nil // not mine any more: leave it
+			}
+			return w.deleteAs(c, "DEL", key)
+		}
+		return w.yieldOr(c, true, StateHolding, "DEL", then)
+	default:
+		return w.deleteAs(c, "EVAL", ReleaseScript, 1, key, c.value)
+	}
+}
+
+// deleteAs sends one deleting command for c and checks whose lock it
+// removed, comparing with what the node held just before.
+func (w *World) deleteAs(c *Client, args ...any) error {
+	before, _ := w.lockNode.peek(w.sc.LockKey())
+	_, err := w.send(c, c.lock, "redis", "release", args...)
+	if err != nil && !isLost(err) {
+		return err
+	}
+	if after, ok := w.lockNode.peek(w.sc.LockKey()); before != "" && (!ok || after != before) {
+		w.deleting = c.ID
+		w.observe(c.ID)
+		w.deleting = ""
+		w.checkRelease(c, before)
+	}
+	c.setState(StateIdle, w.clock.Now())
+	return nil
+}
