@@ -30,6 +30,25 @@ const (
 	VerbWait    = "wait"   // global: wait.<duration>
 )
 
+// Node verbs: faults and operations on a Redis node, written
+// <node>.<verb>[.<duration>] (n3.down, n3.jump.5s, replica.promote).
+const (
+	NodeDown    = "down"    // stops answering: crashed or cut off
+	NodeUp      = "up"      // answers again, with the data it had
+	NodeRestart = "restart" // crashes and comes back: with or without its data (persist option)
+	NodeJump    = "jump"    // its clock jumps forward: <node>.jump.<duration>
+	NodeSlow    = "slow"    // each command takes this long to arrive: <node>.slow.<duration>
+	NodePromote = "promote" // a replica becomes the primary clients talk to
+)
+
+// NodeVerbs lists the node verbs in the order the controls show them.
+var NodeVerbs = []string{NodeDown, NodeUp, NodeRestart, NodeJump, NodeSlow, NodePromote}
+
+var nodeVerbs = map[string]bool{NodeDown: true, NodeUp: true, NodeRestart: true, NodeJump: true, NodeSlow: true, NodePromote: true}
+
+// nodeVerbNeedsArg: jump and slow take a duration; the others none.
+func nodeVerbNeedsArg(v string) bool { return v == NodeJump || v == NodeSlow }
+
 // Verbs lists the client verbs in the order the controls show them.
 var Verbs = []string{VerbAcquire, VerbNext, VerbWrite, VerbExtend, VerbRelease, VerbPause, VerbResume, VerbDrop, VerbCrash}
 
@@ -52,11 +71,17 @@ type Action struct {
 // String is the canonical form used in URLs: the same action always prints
 // the same way, so equal timelines have equal URLs.
 func (a Action) String() string {
-	if a.Who != "" {
-		return a.Who + "." + a.Verb
+	switch {
+	case a.Who == "":
+		return a.Verb + "." + FormatDuration(a.Ms)
+	case a.Ms > 0:
+		return a.Who + "." + a.Verb + "." + FormatDuration(a.Ms)
 	}
-	return a.Verb + "." + FormatDuration(a.Ms)
+	return a.Who + "." + a.Verb
 }
+
+// IsNode reports whether the action is done to a node, not by a client.
+func (a Action) IsNode() bool { return len(a.Who) > 1 }
 
 // FormatDuration prints ms as the shortest exact unit: 10s, 1500ms, 2m.
 func FormatDuration(ms int64) string {
@@ -131,13 +156,44 @@ func parseAction(p string) (Action, Code) {
 		}
 		return Action{Verb: VerbWait, Ms: ms}, ""
 	}
-	if len(head) != 1 || head[0] < 'a' || head[0] > 'z' {
+	if !isName(head) {
 		return Action{}, CodeSyntax
 	}
-	if !clientVerbs[tail] {
+	if len(head) == 1 {
+		if !clientVerbs[tail] {
+			return Action{}, CodeUnknownVerb
+		}
+		return Action{Who: head, Verb: tail}, ""
+	}
+	verb, arg, hasArg := strings.Cut(tail, ".")
+	if !nodeVerbs[verb] {
 		return Action{}, CodeUnknownVerb
 	}
-	return Action{Who: head, Verb: tail}, ""
+	if hasArg != nodeVerbNeedsArg(verb) {
+		return Action{}, CodeBadDuration
+	}
+	a := Action{Who: head, Verb: verb}
+	if hasArg {
+		ms, ok := ParseDuration(arg)
+		if !ok || ms <= 0 || ms > MaxWait {
+			return Action{}, CodeBadDuration
+		}
+		a.Ms = ms
+	}
+	return a, ""
+}
+
+// isName: a client id is one letter, a node name a short [a-z][a-z0-9]*.
+func isName(s string) bool {
+	if s == "" || len(s) > 12 || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // FormatActions is the canonical comma-separated form of an action list.

@@ -20,11 +20,21 @@ func (w *World) checkWrite(c *Client) {
 	if w.sc.lockKind(w.opts) == LockLocal {
 		return // no shared lock to compare with; overlap already says it
 	}
-	v, ok := w.lockNode.peek(w.sc.LockKey())
-	if ok && v == c.value {
+	if w.holds(c) {
 		return
 	}
+	v, _ := w.primary.peek(w.sc.LockKey())
 	w.violate(StaleWrite, c.ID, w.ownerOf(v))
+}
+
+// holds is the ground truth of whether c holds the lock now: its value on
+// the primary, or — for Redlock — on a majority of the nodes.
+func (w *World) holds(c *Client) bool {
+	if w.sc.Redlock {
+		return w.majority(c.value)
+	}
+	v, ok := w.primary.peek(w.sc.LockKey())
+	return ok && !w.primary.down && v == c.value
 }
 
 // checkRelease runs after c's release deleted the key: if the value it
@@ -47,8 +57,8 @@ func (w *World) checkCharges() {
 // checkOrphan runs when c crashed: if its lock key is still there with no
 // TTL, nothing will ever remove it.
 func (w *World) checkOrphan(c *Client) {
-	v, ok := w.lockNode.peek(w.sc.LockKey())
-	if ok && v == c.value && w.lockNode.ttl(w.sc.LockKey()) == 0 {
+	v, ok := w.primary.peek(w.sc.LockKey())
+	if ok && v == c.value && w.primary.ttl(w.sc.LockKey()) == 0 {
 		w.violate(Orphan, c.ID)
 	}
 }

@@ -15,8 +15,7 @@ import (
 // replies tell it — nothing more.
 type Client struct {
 	ID     string
-	lock   *redis.Client
-	store  *redis.Client
+	conns  map[*Node]*redis.Client // one connection per node, opened on first use
 	state  State
 	before State // the state a pause interrupted
 	value  string
@@ -30,6 +29,8 @@ type Client struct {
 	pendingWhat string
 	// dropNext: the network will lose the reply to the next command.
 	dropNext bool
+	// validUntil: for a Redlock holder, the instant its validity ends.
+	validUntil int64
 }
 
 // Name is the client's label on the timeline: "A", "B".
@@ -56,23 +57,59 @@ func (c *Client) setState(s State, now int64) {
 	c.spans = append(c.spans, Span{State: s, From: now, To: -1})
 }
 
-// send performs one command as this client against one node, records it in
-// the event log with the reply Redis gave, and returns that reply.
-func (w *World) send(c *Client, conn *redis.Client, node, purpose string, args ...any) (any, error) {
-	val, err := conn.Do(context.Background(), args...).Result()
-	if err != nil && !isReply(err) {
-		return nil, &InternalError{Err: err}
+// conn is c's connection to n, opened (dialled through the pipe) on first
+// use, as a go-redis client does.
+func (c *Client) conn(n *Node) *redis.Client {
+	if c.conns == nil {
+		c.conns = map[*Node]*redis.Client{}
 	}
+	rc, ok := c.conns[n]
+	if !ok {
+		rc = n.connect()
+		c.conns[n] = rc
+	}
+	return rc
+}
+
+// closeConns closes every connection c opened.
+func (c *Client) closeConns() {
+	for _, rc := range c.conns {
+		_ = rc.Close()
+	}
+}
+
+// send performs one command as this client against one node, records it in
+// the event log with the reply Redis gave, and returns that reply. A slow
+// node makes time pass before the command arrives; a node that is down
+// gets nothing and the client sees a refused connection.
+func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, error) {
 	cmd := make([]string, len(args))
 	for i, a := range args {
 		cmd[i] = toString(a)
 	}
+	if n.latency > 0 {
+		w.runUntil(w.clock.Now() + n.latency)
+	}
+	if n.down {
+		w.record(Event{Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd, Purpose: purpose, Refused: true})
+		if len(cmd) > 1 && cmd[0] == "EVAL" {
+			w.events[len(w.events)-1].Script = scriptName(cmd[1])
+		}
+		return nil, errRefused
+	}
+	val, err := c.conn(n).Do(context.Background(), args...).Result()
+	if err != nil && !isReply(err) {
+		return nil, &InternalError{Err: err}
+	}
 	ev := Event{
-		Actor: c.ID, Kind: KindCommand, Node: node, Command: cmd,
+		Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd,
 		Reply: formatReply(cmd[0], val, err), Purpose: purpose,
 	}
 	if cmd[0] == "EVAL" {
 		ev.Script = scriptName(cmd[1])
+	}
+	if n == w.primary {
+		defer w.replicate()
 	}
 	if c.dropNext {
 		// The server ran the command and answered; the answer never
@@ -91,6 +128,13 @@ func (w *World) send(c *Client, conn *redis.Client, node, purpose string, args .
 var errLost = errors.New("i/o timeout: the reply was lost")
 
 func isLost(err error) bool { return errors.Is(err, errLost) }
+
+// errRefused is what a client sees from a node that is down.
+var errRefused = errors.New("connection refused: the node is down")
+
+// noReply reports a command that got no answer, lost or refused: the
+// client has to decide without knowing.
+func noReply(err error) bool { return isLost(err) || errors.Is(err, errRefused) }
 
 // isReply tells a Redis reply (nil, or an error reply like WRONGTYPE) from a
 // failure of the connection itself.

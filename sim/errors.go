@@ -27,6 +27,8 @@ const (
 	CodeUnknownScene   Code = "unknown-scenario"
 	CodePending        Code = "pending"         // the client is between two commands: next, pause or crash
 	CodeNothingPending Code = "nothing-pending" // next, but the client is not between two commands
+	CodeUnknownNode    Code = "unknown-node"    // no such node in this scenario
+	CodeNodeState      Code = "node-state"      // the node cannot do that now (up when up, promote a primary…)
 )
 
 // ActionError says which part of the learner's input was impossible and why.

@@ -16,6 +16,8 @@ const (
 	KindWait    Kind = "wait"    // the learner let time pass
 	KindDrop    Kind = "drop"    // the learner made the network lose the client's next reply
 	KindGiveUp  Kind = "give-up" // a client that tries once found the lock taken and stopped
+	KindNode    Kind = "node"    // the learner did something to a node (Text: the verb)
+	KindRedlock Kind = "redlock" // a Redlock client's verdict on one attempt (Text)
 	// KindLocal / KindLocalUnlock: an in-process mutex taken or released
 	// (a model: no server sees it).
 	KindLocal       Kind = "local-lock"
@@ -48,6 +50,15 @@ type Event struct {
 	// Lost: the server did answer Reply, but the network lost it on the
 	// way back: the client saw a timeout.
 	Lost bool
+	// Refused: the node was down; the command never arrived.
+	Refused bool
+	// Model: what this event shows comes from one of Lock Lab's labelled
+	// models (replication, a Redlock client's own arithmetic, ZooKeeper,
+	// etcd), not from a Redis server.
+	Model bool
+	// Text is a model event's own description (e.g. "3/5 OK, validity
+	// 9886ms"), language-neutral.
+	Text string
 }
 
 // ViolationKind names an invariant the checks enforce.
@@ -87,6 +98,7 @@ const (
 	StateIdle     State = "idle"
 	StateTrying   State = "trying"   // failed to acquire, retrying on its own
 	StateChecking State = "checking" // read the key, found it free, about to set it
+	StateWaiting  State = "waiting"  // waiting for the replica to acknowledge (WAIT)
 	StateHolding  State = "holding"  // believes it holds the lock
 	StateWorking  State = "working"  // holding, doing its work before a write
 	StatePaused   State = "paused"   // frozen: nothing happens until resume
@@ -106,6 +118,7 @@ const (
 	EndExpired     = "expired"
 	EndDeleted     = "deleted"
 	EndOverwritten = "overwritten"
+	EndLost        = "lost" // the node lost its data (restart, failover)
 )
 
 // LockSpan is a stretch of time a lock key existed with one value, as the
@@ -133,6 +146,17 @@ type ClientView struct {
 	// Pending is the command `next` would send ("" if none): the client
 	// stopped between two commands of one program.
 	Pending string
+	// ValidUntil: a Redlock holder's end of validity (0 if not Redlock).
+	ValidUntil int64
+}
+
+// NodeView is a lock node at the end of the timeline.
+type NodeView struct {
+	Name    string
+	Down    bool
+	Offset  int64 // its clock's lead over the world's, ms
+	Latency int64 // ms each command takes to reach it
+	Primary bool  // the node clients talk to, in a replicated scenario
 }
 
 // StorageView is the protected resource at the end of the timeline.
@@ -159,4 +183,7 @@ type Timeline struct {
 	LockTTL int64
 	// Allowed lists, per client id, the verbs that are possible now.
 	Allowed map[string][]string
+	// Nodes are the lock nodes; NodeAllowed the node verbs possible now.
+	Nodes       []NodeView
+	NodeAllowed map[string][]string
 }

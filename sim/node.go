@@ -17,6 +17,15 @@ import (
 type Node struct {
 	Name string
 	m    *miniredis.Miniredis
+	// offset is how far this node's clock is ahead of the world's (a
+	// clock jump); its keys expire by its own clock.
+	offset int64
+	// down: the node does not answer (crashed or unreachable).
+	down bool
+	// latency: virtual time each command takes to reach this node.
+	latency int64
+	// synced is what the replication link last delivered (replicas only).
+	synced replicaState
 }
 
 func newNode(name string, now int64) *Node {
@@ -26,8 +35,9 @@ func newNode(name string, now int64) *Node {
 	return &Node{Name: name, m: m}
 }
 
-// setTime tells the node the virtual time; TTLs run down by the difference.
-func (n *Node) setTime(ms int64) { n.m.SetTime(instant(ms)) }
+// setTime tells the node the virtual time by its own clock; TTLs run down
+// by the difference.
+func (n *Node) setTime(ms int64) { n.m.SetTime(instant(ms + n.offset)) }
 
 // connect returns a go-redis client whose only connection is an in-memory
 // pipe into this node. No sockets, no retries (a command is sent exactly

@@ -31,10 +31,13 @@ func (w *World) localLock(c *Client) error {
 func (w *World) attempt(c *Client, purpose string, yield bool) error {
 	sc, key := w.sc, w.sc.LockKey()
 	ttl := w.opts[OptTTL] != TTLOff
+	if sc.Redlock {
+		return w.redlockAttempt(c, purpose)
+	}
 	switch w.opts[OptAcquire] {
 	case AcquireGetSet:
-		val, err := w.send(c, c.lock, "redis", "check", "GET", key)
-		if isLost(err) || (err == nil && val != nil) {
+		val, err := w.send(c, w.primary, "check", "GET", key)
+		if noReply(err) || (err == nil && val != nil) {
 			return w.tryLater(c)
 		}
 		if err != nil {
@@ -46,9 +49,9 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 			if ttl {
 				args = append(args, "PX", sc.TTL)
 			}
-			_, err := w.send(c, c.lock, "redis", purpose, args...)
+			_, err := w.send(c, w.primary, purpose, args...)
 			w.observe(c.ID)
-			if isLost(err) {
+			if noReply(err) {
 				return w.tryLater(c)
 			}
 			if err != nil {
@@ -59,9 +62,9 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 		}
 		return w.yieldOr(c, yield, StateChecking, "SET", then)
 	case AcquireSetNX:
-		val, err := w.send(c, c.lock, "redis", purpose, "SETNX", key, c.value)
+		val, err := w.send(c, w.primary, purpose, "SETNX", key, c.value)
 		w.observe(c.ID)
-		if isLost(err) || (err == nil && val != int64(1)) {
+		if noReply(err) || (err == nil && val != int64(1)) {
 			return w.tryLater(c)
 		}
 		if err != nil {
@@ -76,7 +79,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 		w.checkOverlap(c)
 		then := func(w *World, c *Client) error {
 			// A lost reply here leaves the client unsure; it carries on.
-			if _, err := w.send(c, c.lock, "redis", "expire", "PEXPIRE", key, sc.TTL); err != nil && !isLost(err) {
+			if _, err := w.send(c, w.primary, "expire", "PEXPIRE", key, sc.TTL); err != nil && !noReply(err) {
 				return err
 			}
 			w.observe(c.ID)
@@ -89,9 +92,9 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 		if ttl {
 			args = append(args, "PX", sc.TTL)
 		}
-		val, err := w.send(c, c.lock, "redis", purpose, args...)
+		val, err := w.send(c, w.primary, purpose, args...)
 		w.observe(c.ID)
-		if isLost(err) || (err == nil && val != "OK") {
+		if noReply(err) || (err == nil && val != "OK") {
 			return w.tryLater(c)
 		}
 		if err != nil {
@@ -138,12 +141,24 @@ func (w *World) tryLater(c *Client) error {
 // the overlap was already checked at an earlier command of the program.
 func (w *World) gotLock(c *Client, check bool) {
 	if w.sc.Tokens {
-		tok, err := w.send(c, c.lock, "redis", "token", "INCR", w.sc.FenceKey())
-		if err != nil && !isLost(err) {
+		tok, err := w.send(c, w.primary, "token", "INCR", w.sc.FenceKey())
+		if err != nil && !noReply(err) {
 			w.fail = err
 			return
 		}
 		c.token, _ = tok.(int64)
+	}
+	if w.sc.Replicated && w.opts[OptWait] == WaitOn {
+		acked, err := w.waitReplica(c)
+		if err != nil {
+			w.fail = err
+			return
+		}
+		if !acked {
+			// Not on the replica: a failover could lose it. Do not trust it.
+			_ = w.tryLater(c)
+			return
+		}
 	}
 	c.setState(StateHolding, w.clock.Now())
 	if check {
@@ -210,8 +225,8 @@ func (w *World) rewrite(id string) {
 // value (a compare-and-PEXPIRE script). A 0 tells c it has lost the lock:
 // it leaves the critical section, as a careful client would.
 func (w *World) extend(c *Client) error {
-	val, err := w.send(c, c.lock, "redis", "extend", "EVAL", ExtendScript, 1, w.sc.LockKey(), c.value, w.sc.TTL)
-	if err != nil && !isLost(err) {
+	val, err := w.send(c, w.primary, "extend", "EVAL", ExtendScript, 1, w.sc.LockKey(), c.value, w.sc.TTL)
+	if err != nil && !noReply(err) {
 		return err
 	}
 	w.observe(c.ID)
@@ -230,14 +245,19 @@ func (w *World) release(c *Client) error {
 		c.setState(StateIdle, w.clock.Now())
 		return nil
 	}
+	if w.sc.Redlock {
+		err := w.redlockUnlock(c, "release")
+		c.setState(StateIdle, w.clock.Now())
+		return err
+	}
 	switch w.opts[OptRelease] {
 	case ReleaseDel:
 		return w.deleteAs(c, "DEL", key)
 	case ReleaseDelex:
 		return w.deleteAs(c, "DELEX", key, "IFEQ", c.value)
 	case ReleaseGetDel:
-		seen, err := w.send(c, c.lock, "redis", "check", "GET", key)
-		if err != nil && !isLost(err) {
+		seen, err := w.send(c, w.primary, "check", "GET", key)
+		if err != nil && !noReply(err) {
 			return err
 		}
 		then := func(w *World, c *Client) error {
@@ -256,12 +276,12 @@ func (w *World) release(c *Client) error {
 // deleteAs sends one deleting command for c and checks whose lock it
 // removed, comparing with what the node held just before.
 func (w *World) deleteAs(c *Client, args ...any) error {
-	before, _ := w.lockNode.peek(w.sc.LockKey())
-	_, err := w.send(c, c.lock, "redis", "release", args...)
-	if err != nil && !isLost(err) {
+	before, _ := w.primary.peek(w.sc.LockKey())
+	_, err := w.send(c, w.primary, "release", args...)
+	if err != nil && !noReply(err) {
 		return err
 	}
-	if after, ok := w.lockNode.peek(w.sc.LockKey()); before != "" && (!ok || after != before) {
+	if after, ok := w.primary.peek(w.sc.LockKey()); before != "" && (!ok || after != before) {
 		w.deleting = c.ID
 		w.observe(c.ID)
 		w.deleting = ""

@@ -56,6 +56,9 @@ func (w *World) apply(a Action) error {
 		w.runUntil(w.clock.Now() + a.Ms)
 		return w.takeFail()
 	}
+	if a.IsNode() {
+		return w.nodeAction(a)
+	}
 	c := w.client(a.Who)
 	if c == nil {
 		return &ActionError{Code: CodeUnknownClient, Who: a.Who}
@@ -160,12 +163,18 @@ func (w *World) timeline(actions []Action) *Timeline {
 	tl := &Timeline{
 		Scenario: w.sc, Opts: w.opts, Actions: actions, Now: w.clock.Now(),
 		Events: w.events, Violations: w.violations, Locks: w.locks,
-		Storage: w.storageView(), LockTTL: w.lockNode.ttl(w.sc.LockKey()),
-		Allowed: map[string][]string{},
+		Storage: w.storageView(), LockTTL: w.primary.ttl(w.sc.LockKey()),
+		Allowed: map[string][]string{}, NodeAllowed: map[string][]string{},
+	}
+	for _, n := range w.nodes {
+		tl.Nodes = append(tl.Nodes, NodeView{Name: n.Name, Down: n.down, Offset: n.offset, Latency: n.latency,
+			Primary: n == w.primary && w.sc.Replicated})
+		tl.NodeAllowed[n.Name] = w.allowedNode(n)
 	}
 	for _, c := range w.clients {
 		tl.Clients = append(tl.Clients, ClientView{
 			ID: c.ID, State: c.state, Token: c.token, Value: c.value, Spans: c.spans, Pending: c.pendingWhat,
+			ValidUntil: c.validUntil,
 		})
 		tl.Allowed[c.ID] = w.allowed(c)
 	}

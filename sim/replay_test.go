@@ -40,6 +40,14 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"exactly-once-none", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,wait.1s,a.release"},
 	{"exactly-once-key", "exactly-once", "", "a.acquire,a.drop,a.write,wait.1s,a.release"},
 	{"exactly-once-takeover", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,a.crash,b.acquire,wait.10s,b.write"},
+	{"failover-no-wait", "failover", "wait.off", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write,b.write"},
+	{"failover-wait", "failover", "", "a.acquire,primary.down,replica.promote,b.acquire,wait.1s"},
+	{"redlock-one-down", "redlock", "", "n5.down,a.acquire,b.acquire"},
+	{"redlock-slow", "redlock", "", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire"},
+	{"redlock-restart-none", "redlock", "persist.none", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire"},
+	{"redlock-restart-fsync", "redlock", "", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire"},
+	{"redlock-clock-jump", "redlock", "", "n4.down,n5.down,a.acquire,n3.jump.10s,n4.up,n5.up,b.acquire"},
+	{"redlock-pause", "redlock", "", "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write"},
 }
 
 func run(t *testing.T, scenario, opt, do string) *Timeline {
@@ -269,6 +277,13 @@ func TestLessonClaims(t *testing.T) {
 		{"compare-and-delete keeps it", "safe-release", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire", "overlap:b,a"},
 		{"lost reply + retry charges twice", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,wait.1s", "double-charge:a,a"},
 		{"idempotency key makes it a no-op", "exactly-once", "", "a.acquire,a.drop,a.write,wait.1s", ""},
+		{"failover before replication: two holders", "failover", "wait.off", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write", "overlap:b,a stale-write:a,b"},
+		{"WAIT until the replica has it: B waits", "failover", "", "a.acquire,primary.down,replica.promote,b.acquire,wait.1s", ""},
+		{"Redlock: one node down, still one holder", "redlock", "", "n5.down,a.acquire,b.acquire", ""},
+		{"Redlock: restart without persistence", "redlock", "persist.none", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire", "overlap:b,a"},
+		{"Redlock: restart with fsync", "redlock", "", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire", ""},
+		{"Redlock: a clock jump", "redlock", "", "n4.down,n5.down,a.acquire,n3.jump.10s,n4.up,n5.up,b.acquire", "overlap:b,a"},
+		{"Redlock: a pause after acquiring", "redlock", "", "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write", "overlap:b,a stale-write:a,b"},
 	}
 	for _, tc := range cases {
 		tl := run(t, tc.scenario, tc.opt, tc.do)
@@ -290,5 +305,32 @@ func TestRedisRepliesPerVariant(t *testing.T) {
 	tl = run(t, "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next")
 	if l := tl.Locks; len(l) != 2 || l[0].End != EndOverwritten || l[0].DeletedBy != "b" {
 		t.Fatalf("B's plain SET should overwrite A's key: %+v", l)
+	}
+}
+
+func TestFailoverRepeatsTokens(t *testing.T) {
+	tl := run(t, "failover", "wait.off", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write,b.write")
+	var toks []int64
+	for _, e := range tl.Events {
+		if e.Purpose == "write" {
+			toks = append(toks, e.Token)
+		}
+	}
+	if len(toks) != 2 || toks[0] != 1 || toks[1] != 1 {
+		t.Fatalf("tokens written = %v: the promoted replica never got INCR, so B should draw 1 again", toks)
+	}
+}
+
+func TestRedlockValidity(t *testing.T) {
+	tl := run(t, "redlock", "", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire")
+	var verdict string
+	for _, e := range tl.Events {
+		if e.Kind == KindRedlock {
+			verdict = e.Text
+		}
+	}
+	want := "5/5 OK (need 3) · elapsed 12000ms · validity 10000−12000−102 = -2102ms → failed"
+	if verdict != want || tl.Clients[0].State != StateTrying {
+		t.Fatalf("verdict %q (state %s), want %q", verdict, tl.Clients[0].State, want)
 	}
 }

@@ -62,6 +62,15 @@ type Scenario struct {
 	Tokens bool
 	// Lock is the fixed lock kind when the scenario has no lock option.
 	Lock string
+	// Nodes names the Redis nodes that hold locks ("redis" if none).
+	Nodes []string
+	// NodeVerbs are the node actions the learner may take.
+	NodeVerbs []string
+	// Replicated: Nodes[0] is a primary, Nodes[1] its asynchronous
+	// replica (the failover lesson's model).
+	Replicated bool
+	// Redlock: clients lock every node and need a majority.
+	Redlock bool
 }
 
 // opt reads an option, falling back to a fixed scenario value.
@@ -135,6 +144,30 @@ var scenarios = map[string]*Scenario{
 		Options: []OptionSpec{
 			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel, ReleaseGetDel, ReleaseDelex}},
 			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
+		},
+	},
+	// Lesson 6: a primary and its asynchronously replicated replica (the
+	// replication link is a model with a fixed lag). The primary dies before
+	// the lock reached the replica; the replica is promoted; B gets in.
+	"failover": {
+		ID: "failover", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 6, Storage: StoreFenced, Tokens: true,
+		Nodes: []string{"primary", "replica"}, Replicated: true,
+		NodeVerbs: []string{NodeDown, NodePromote},
+		Options: []OptionSpec{
+			{Name: OptWait, Values: []string{WaitOn, WaitOff}},
+			{Name: OptFence, Values: []string{FenceOn, FenceOff}},
+		},
+	},
+	// Lesson 7: Redlock on five independent nodes, each with its own clock.
+	"redlock": {
+		ID: "redlock", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 7, Storage: StoreFenced,
+		Nodes: []string{"n1", "n2", "n3", "n4", "n5"}, Redlock: true,
+		NodeVerbs: []string{NodeDown, NodeUp, NodeRestart, NodeJump, NodeSlow},
+		Options: []OptionSpec{
+			{Name: OptPersist, Values: []string{PersistFsync, PersistNone}},
+			{Name: OptFence, Values: []string{FenceOff}},
 		},
 	},
 	// Lesson 9: a lock is not exactly-once. A lost reply makes the holder

@@ -19,6 +19,7 @@ const (
 	timerRetry      timerKind = iota // a trying client sends SET NX PX again
 	timerExpiry                      // a lock key's TTL ends: look at the node
 	timerWriteRetry                  // a write whose reply was lost is sent again
+	timerReplicate                   // a change of the primary reaches the replica
 )
 
 type queue struct {
@@ -83,6 +84,8 @@ func (w *World) runUntil(limit int64) {
 			w.observe("")
 		case timerWriteRetry:
 			w.rewrite(t.who)
+		case timerReplicate:
+			w.deliver()
 		}
 	}
 	w.advance(limit)

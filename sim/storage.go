@@ -33,10 +33,10 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	fenced := w.opts[OptFence] != FenceOff
 	var val any
 	if fenced {
-		val, err = w.send(c, c.store, "storage", "write",
+		val, err = w.send(c, w.store, "write",
 			"EVAL", FencedWriteScript, 2, sc.dataKey(), sc.tokenKey(), c.token, writeValue(c))
 	} else {
-		val, err = w.send(c, c.store, "storage", "write", "SET", sc.dataKey(), writeValue(c))
+		val, err = w.send(c, w.store, "write", "SET", sc.dataKey(), writeValue(c))
 	}
 	ev := &w.events[len(w.events)-1]
 	if fenced {
@@ -44,7 +44,7 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	}
 	accepted = w.lastReply(ev) == "OK" || w.lastReply(ev) == "(integer) 1"
 	ev.Accepted = &accepted
-	if isLost(err) {
+	if noReply(err) {
 		return accepted, true, nil
 	}
 	_ = val
@@ -56,10 +56,10 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 	sc := w.sc
 	if w.opts[OptIdem] == IdemKey {
-		_, err = w.send(c, c.store, "storage", "write",
+		_, err = w.send(c, w.store, "write",
 			"EVAL", ChargeOnceScript, 2, sc.processedKey(), sc.chargesKey(), c.Name())
 	} else {
-		_, err = w.send(c, c.store, "storage", "write", "RPUSH", sc.chargesKey(), c.Name())
+		_, err = w.send(c, w.store, "write", "RPUSH", sc.chargesKey(), c.Name())
 	}
 	ev := &w.events[len(w.events)-1]
 	accepted = w.lastReply(ev) != "(integer) 0" && !strings.HasPrefix(ev.Reply, "(error)")
@@ -67,7 +67,7 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 	if accepted {
 		w.checkCharges()
 	}
-	if isLost(err) {
+	if noReply(err) {
 		return accepted, true, nil
 	}
 	return accepted, false, err

@@ -59,6 +59,12 @@ func (e Event) line() string {
 		if e.Lost {
 			s += " [reply lost]"
 		}
+		if e.Refused {
+			s = fmt.Sprintf("%s> %s -> [refused: node down]", e.Node, strings.Join(cmd, " "))
+		}
+		if e.Model {
+			s += " [model]"
+		}
 		if e.Accepted != nil {
 			verdict := map[bool]string{true: "accepted", false: "rejected"}[*e.Accepted]
 			if e.Token != 0 {
@@ -71,6 +77,13 @@ func (e Event) line() string {
 		return fmt.Sprintf("key %s expired (value %s of %s)", e.Key, e.Value, actorLabel(e.Owner))
 	case KindWork, KindWait:
 		return fmt.Sprintf("%s %s", e.Kind, FormatDuration(e.Ms))
+	case KindNode:
+		if e.Ms > 0 {
+			return fmt.Sprintf("node %s %s", e.Text, FormatDuration(e.Ms))
+		}
+		return "node " + e.Text
+	case KindRedlock:
+		return "redlock " + e.Text
 	default:
 		return string(e.Kind)
 	}

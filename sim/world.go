@@ -14,8 +14,9 @@ type World struct {
 	opts       Opts
 	clock      Clock
 	queue      queue
-	lockNode   *Node
-	store      *Node
+	nodes      []*Node // the Redis nodes that hold locks, in lane order
+	primary    *Node   // the node single-node programs talk to
+	store      *Node   // the protected resource
 	clients    []*Client
 	rng        *rand.Rand
 	events     []Event
@@ -27,28 +28,57 @@ type World struct {
 	deleting string
 	// fail holds an error a timer hit while time passed inside a step.
 	fail error
+	// wiping is set while a node loses its data (restart without
+	// persistence, a failover to a replica that never got the key).
+	wiping bool
+	// The replication model (failover lesson).
+	oldPrimary *Node
+	link       *Client
+	shipped    replicaState
+	inflight   []shipment
 }
 
 func newWorld(sc *Scenario, opts Opts) *World {
 	w := &World{sc: sc, opts: opts, rng: rand.New(rand.NewPCG(sc.Seed, 0x10c4))}
-	w.lockNode = newNode("redis", 0)
+	names := sc.Nodes
+	if len(names) == 0 {
+		names = []string{"redis"}
+	}
+	for _, name := range names {
+		w.nodes = append(w.nodes, newNode(name, 0))
+	}
+	w.primary = w.nodes[0]
 	w.store = newNode("storage", 0)
 	for _, id := range sc.Clients {
-		c := &Client{ID: id, lock: w.lockNode.connect(), store: w.store.connect()}
+		c := &Client{ID: id}
 		c.setState(StateIdle, 0)
 		w.clients = append(w.clients, c)
 	}
 	return w
 }
 
+// node finds a lock node by name.
+func (w *World) node(name string) *Node {
+	for _, n := range w.nodes {
+		if n.Name == name {
+			return n
+		}
+	}
+	return nil
+}
+
 // close ends every connection and node the world opened, so a replay
 // leaves no goroutine behind.
 func (w *World) close() {
 	for _, c := range w.clients {
-		_ = c.lock.Close()
-		_ = c.store.Close()
+		c.closeConns()
 	}
-	w.lockNode.close()
+	if w.link != nil {
+		w.link.closeConns()
+	}
+	for _, n := range w.nodes {
+		n.close()
+	}
 	w.store.close()
 }
 
@@ -64,7 +94,9 @@ func (w *World) client(id string) *Client {
 // advance moves the clock and every node's clock to ms.
 func (w *World) advance(ms int64) {
 	w.clock.set(ms)
-	w.lockNode.setTime(w.clock.Now())
+	for _, n := range w.nodes {
+		n.setTime(w.clock.Now())
+	}
 	w.store.setTime(w.clock.Now())
 }
 
@@ -93,18 +125,29 @@ func (w *World) newValue() string {
 // overwritten by that client; a TTL that changed (extend) moves the
 // instant at which the observer looks again.
 func (w *World) observe(by string) {
+	for _, n := range w.nodes {
+		w.observeNode(n, by)
+	}
+}
+
+func (w *World) observeNode(n *Node, by string) {
 	key := w.sc.LockKey()
-	v, ok := w.lockNode.peek(key)
+	v, ok := n.peek(key)
 	now := w.clock.Now()
 	expiry := int64(0)
 	if ok {
-		if ttl := w.lockNode.ttl(key); ttl > 0 {
+		if ttl := n.ttl(key); ttl > 0 {
 			expiry = now + ttl
 		}
 	}
 	var open *LockSpan
-	if n := len(w.locks); n > 0 && w.locks[n-1].End == "" {
-		open = &w.locks[n-1]
+	for i := len(w.locks) - 1; i >= 0; i-- {
+		if w.locks[i].Node == n.Name {
+			if w.locks[i].End == "" {
+				open = &w.locks[i]
+			}
+			break
+		}
 	}
 	if open != nil && ok && open.Value == v {
 		if expiry != open.Expiry {
@@ -122,15 +165,17 @@ func (w *World) observe(by string) {
 			open.End, open.DeletedBy = EndDeleted, w.deleting
 		case ok && by != "":
 			open.End, open.DeletedBy = EndOverwritten, by
+		case w.wiping:
+			open.End = EndLost
 		default:
 			open.End = EndExpired
-			w.record(Event{Actor: w.lockNode.Name, Kind: KindExpired, Key: key, Value: open.Value, Owner: open.Owner})
+			w.record(Event{Actor: n.Name, Kind: KindExpired, Key: key, Value: open.Value, Owner: open.Owner})
 		}
 	}
 	if !ok {
 		return
 	}
-	span := LockSpan{Node: w.lockNode.Name, Owner: w.ownerOf(v), Value: v, From: now, To: -1, Expiry: expiry}
+	span := LockSpan{Node: n.Name, Owner: w.ownerOf(v), Value: v, From: now, To: -1, Expiry: expiry}
 	if expiry > 0 {
 		w.queue.schedule(expiry, timerExpiry, "")
 	}
