@@ -50,7 +50,8 @@ var nodeVerbs = map[string]bool{NodeDown: true, NodeUp: true, NodeRestart: true,
 func nodeVerbNeedsArg(v string) bool { return v == NodeJump || v == NodeSlow }
 
 // Verbs lists the client verbs in the order the controls show them.
-var Verbs = []string{VerbAcquire, VerbNext, VerbWrite, VerbExtend, VerbRelease, VerbPause, VerbResume, VerbDrop, VerbCrash}
+var Verbs = []string{VerbAcquire, VerbNext, VerbWrite, VerbExtend, VerbRelease, VerbPause, VerbResume,
+	VerbDisconnect, VerbReconnect, VerbDrop, VerbCrash}
 
 var clientVerbs = map[string]bool{}
 

@@ -23,8 +23,18 @@ func (w *World) checkWrite(c *Client) {
 	if w.holds(c) {
 		return
 	}
-	v, _ := w.primary.peek(w.sc.LockKey())
-	w.violate(StaleWrite, c.ID, w.ownerOf(v))
+	holder := ""
+	if w.coord != nil {
+		for _, d := range w.clients {
+			if w.coordHolds(d) {
+				holder = d.ID
+			}
+		}
+	} else {
+		v, _ := w.primary.peek(w.sc.LockKey())
+		holder = w.ownerOf(v)
+	}
+	w.violate(StaleWrite, c.ID, holder)
 }
 
 // holds is the ground truth of whether c holds the lock now: its value on
@@ -32,6 +42,9 @@ func (w *World) checkWrite(c *Client) {
 func (w *World) holds(c *Client) bool {
 	if w.sc.Redlock {
 		return w.majority(c.value)
+	}
+	if w.coord != nil {
+		return w.coordHolds(c)
 	}
 	v, ok := w.primary.peek(w.sc.LockKey())
 	return ok && !w.primary.down && v == c.value
@@ -57,6 +70,9 @@ func (w *World) checkCharges() {
 // checkOrphan runs when c crashed: if its lock key is still there with no
 // TTL, nothing will ever remove it.
 func (w *World) checkOrphan(c *Client) {
+	if w.primary == nil {
+		return
+	}
 	v, ok := w.primary.peek(w.sc.LockKey())
 	if ok && v == c.value && w.primary.ttl(w.sc.LockKey()) == 0 {
 		w.violate(Orphan, c.ID)

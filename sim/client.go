@@ -31,6 +31,8 @@ type Client struct {
 	dropNext bool
 	// validUntil: for a Redlock holder, the instant its validity ends.
 	validUntil int64
+	// disconnected: its connection to the coordination service is down.
+	disconnected bool
 }
 
 // Name is the client's label on the timeline: "A", "B".

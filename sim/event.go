@@ -157,6 +157,7 @@ type NodeView struct {
 	Offset  int64 // its clock's lead over the world's, ms
 	Latency int64 // ms each command takes to reach it
 	Primary bool  // the node clients talk to, in a replicated scenario
+	Model   bool  // a modelled service (ZooKeeper, etcd), not a Redis node
 }
 
 // StorageView is the protected resource at the end of the timeline.

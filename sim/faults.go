@@ -8,6 +8,9 @@ func (w *World) pause(c *Client) {
 	c.before = c.state
 	c.setState(StatePaused, w.clock.Now())
 	w.record(Event{Actor: c.ID, Kind: KindPause})
+	if w.coord != nil {
+		w.coordSilent(c) // a frozen process sends no heartbeats
+	}
 }
 
 // resume lets c continue exactly where it was. Timers that came due while
@@ -15,6 +18,11 @@ func (w *World) pause(c *Client) {
 func (w *World) resume(c *Client) error {
 	c.setState(c.before, w.clock.Now())
 	w.record(Event{Actor: c.ID, Kind: KindResume})
+	if w.coord != nil && !c.disconnected {
+		// Heard again; if its session already expired, it does not
+		// know yet: a resumed process carries on where it was.
+		w.coordHeard(c)
+	}
 	due := c.due
 	c.due = nil
 	for _, k := range due {
@@ -41,5 +49,16 @@ func (w *World) crash(c *Client) {
 	c.due, c.pending, c.pendingWhat, c.dropNext = nil, nil, "", false
 	c.setState(StateCrashed, w.clock.Now())
 	w.record(Event{Actor: c.ID, Kind: KindCrash})
+	if w.coord != nil {
+		w.coordSilent(c)
+		return
+	}
 	w.checkOrphan(c)
+}
+
+// disconnect cuts c off from the coordination service; the process runs on.
+func (w *World) disconnect(c *Client) {
+	c.disconnected = true
+	w.modelCmd(c, "disconnect", "CONNECTION_LOSS: outcome of pending calls unknown", "connection lost")
+	w.coordSilent(c)
 }

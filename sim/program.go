@@ -15,6 +15,9 @@ func (w *World) acquire(c *Client) error {
 	if w.sc.lockKind(w.opts) == LockLocal {
 		return w.localLock(c)
 	}
+	if w.coord != nil {
+		return w.coordAcquire(c)
+	}
 	return w.attempt(c, "acquire", true)
 }
 
@@ -240,6 +243,9 @@ func (w *World) extend(c *Client) error {
 // Whatever the reply, the client then believes it is out.
 func (w *World) release(c *Client) error {
 	key := w.sc.LockKey()
+	if w.coord != nil {
+		return w.coordRelease(c)
+	}
 	if w.sc.lockKind(w.opts) == LockLocal {
 		w.record(Event{Actor: c.ID, Kind: KindLocalUnlock})
 		c.setState(StateIdle, w.clock.Now())

@@ -89,6 +89,10 @@ func (w *World) apply(a Action) error {
 		err = w.extend(c)
 	case VerbDrop:
 		w.drop(c)
+	case VerbDisconnect:
+		w.disconnect(c)
+	case VerbReconnect:
+		w.coordReconnect(c)
 	}
 	if err != nil {
 		return err
@@ -111,6 +115,14 @@ func (w *World) refuse(c *Client, verb string) Code {
 	case verb == VerbResume:
 		if c.state != StatePaused {
 			return CodeNotPaused
+		}
+		return ""
+	case verb == VerbDisconnect || verb == VerbReconnect:
+		if w.coord == nil {
+			return CodeUnknownVerb
+		}
+		if c.disconnected != (verb == VerbReconnect) {
+			return CodeNodeState
 		}
 		return ""
 	case verb == VerbPause || verb == VerbDrop:
@@ -144,6 +156,9 @@ func (w *World) allowed(c *Client) []string {
 		if v == VerbExtend && w.opts[OptTTL] == "" {
 			continue // only the TTL lesson is about extending
 		}
+		if (v == VerbDisconnect || v == VerbReconnect) && w.coord == nil {
+			continue
+		}
 		if w.refuse(c, v) == "" {
 			out = append(out, v)
 		}
@@ -163,8 +178,14 @@ func (w *World) timeline(actions []Action) *Timeline {
 	tl := &Timeline{
 		Scenario: w.sc, Opts: w.opts, Actions: actions, Now: w.clock.Now(),
 		Events: w.events, Violations: w.violations, Locks: w.locks,
-		Storage: w.storageView(), LockTTL: w.primary.ttl(w.sc.LockKey()),
+		Storage: w.storageView(),
 		Allowed: map[string][]string{}, NodeAllowed: map[string][]string{},
+	}
+	if w.primary != nil {
+		tl.LockTTL = w.primary.ttl(w.sc.LockKey())
+	}
+	if w.coord != nil {
+		tl.Nodes = append(tl.Nodes, NodeView{Name: w.coord.nodeName(), Model: true})
 	}
 	for _, n := range w.nodes {
 		tl.Nodes = append(tl.Nodes, NodeView{Name: n.Name, Down: n.down, Offset: n.offset, Latency: n.latency,

@@ -48,6 +48,12 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"redlock-restart-fsync", "redlock", "", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire"},
 	{"redlock-clock-jump", "redlock", "", "n4.down,n5.down,a.acquire,n3.jump.10s,n4.up,n5.up,b.acquire"},
 	{"redlock-pause", "redlock", "", "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write"},
+	{"zk-short-disconnect", "coordination", "", "a.acquire,b.acquire,a.disconnect,wait.3s,a.reconnect,a.write,a.release"},
+	{"zk-pause-fenced", "coordination", "", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write"},
+	{"zk-pause-unfenced", "coordination", "fence.off", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write"},
+	{"zk-partition", "coordination", "", "a.acquire,a.disconnect,wait.7s,b.acquire,a.reconnect"},
+	{"etcd-pause-fenced", "coordination", "svc.etcd", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write"},
+	{"etcd-release", "coordination", "svc.etcd", "a.acquire,b.acquire,a.write,a.release,b.write,b.release"},
 }
 
 func run(t *testing.T, scenario, opt, do string) *Timeline {
@@ -284,6 +290,10 @@ func TestLessonClaims(t *testing.T) {
 		{"Redlock: restart with fsync", "redlock", "", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire", ""},
 		{"Redlock: a clock jump", "redlock", "", "n4.down,n5.down,a.acquire,n3.jump.10s,n4.up,n5.up,b.acquire", "overlap:b,a"},
 		{"Redlock: a pause after acquiring", "redlock", "", "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write", "overlap:b,a stale-write:a,b"},
+		{"ZooKeeper: a short connection loss keeps the lock", "coordination", "", "a.acquire,b.acquire,a.disconnect,wait.3s,a.reconnect,a.write,a.release", ""},
+		{"ZooKeeper: session expiry, czxid fences A out", "coordination", "", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write", "overlap:b,a"},
+		{"ZooKeeper: without the storage's check", "coordination", "fence.off", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write", "overlap:b,a stale-write:a,b"},
+		{"etcd: lease expiry, revision fences A out", "coordination", "svc.etcd", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write", "overlap:b,a"},
 	}
 	for _, tc := range cases {
 		tl := run(t, tc.scenario, tc.opt, tc.do)

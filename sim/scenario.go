@@ -71,6 +71,8 @@ type Scenario struct {
 	Replicated bool
 	// Redlock: clients lock every node and need a majority.
 	Redlock bool
+	// Coord: the lock lives in a modelled ZooKeeper or etcd (coord.go).
+	Coord bool
 }
 
 // opt reads an option, falling back to a fixed scenario value.
@@ -168,6 +170,17 @@ var scenarios = map[string]*Scenario{
 		Options: []OptionSpec{
 			{Name: OptPersist, Values: []string{PersistFsync, PersistNone}},
 			{Name: OptFence, Values: []string{FenceOff}},
+		},
+	},
+	// Lesson 8: ZooKeeper and etcd, as labelled models; the storage is a
+	// real Redis with the fencing check, the token the service's czxid or
+	// revision.
+	"coordination": {
+		ID: "coordination", Clients: []string{"a", "b"}, Resource: "order:42",
+		TTL: SessionTimeout, Work: 1000, Retry: defaultRetryMs, Seed: 8, Storage: StoreFenced, Coord: true,
+		Options: []OptionSpec{
+			{Name: OptService, Values: []string{ServiceZK, ServiceEtcd}},
+			{Name: OptFence, Values: []string{FenceOn, FenceOff}},
 		},
 	},
 	// Lesson 9: a lock is not exactly-once. A lost reply makes the holder

@@ -20,6 +20,7 @@ const (
 	timerExpiry                      // a lock key's TTL ends: look at the node
 	timerWriteRetry                  // a write whose reply was lost is sent again
 	timerReplicate                   // a change of the primary reaches the replica
+	timerSession                     // a silent client's session/lease times out
 )
 
 type queue struct {
@@ -86,6 +87,8 @@ func (w *World) runUntil(limit int64) {
 			w.rewrite(t.who)
 		case timerReplicate:
 			w.deliver()
+		case timerSession:
+			w.sessionTimer(t.who)
 		}
 	}
 	w.advance(limit)

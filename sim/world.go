@@ -31,6 +31,8 @@ type World struct {
 	// wiping is set while a node loses its data (restart without
 	// persistence, a failover to a replica that never got the key).
 	wiping bool
+	// coord is the modelled ZooKeeper/etcd of the coordination lesson.
+	coord *coord
 	// The replication model (failover lesson).
 	oldPrimary *Node
 	link       *Client
@@ -44,10 +46,17 @@ func newWorld(sc *Scenario, opts Opts) *World {
 	if len(names) == 0 {
 		names = []string{"redis"}
 	}
+	if sc.Coord {
+		// The lock lives in the modelled service; Redis is only the
+		// storage here.
+		w.coord, names = newCoord(opts[OptService]), nil
+	}
 	for _, name := range names {
 		w.nodes = append(w.nodes, newNode(name, 0))
 	}
-	w.primary = w.nodes[0]
+	if len(w.nodes) > 0 {
+		w.primary = w.nodes[0]
+	}
 	w.store = newNode("storage", 0)
 	for _, id := range sc.Clients {
 		c := &Client{ID: id}
