@@ -5,9 +5,11 @@ package lessons
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,12 +42,20 @@ type Line struct {
 type Step struct {
 	Index int // from 0
 	Title string
-	// Adds are the actions this step performs, on top of the earlier steps'.
-	Adds []sim.Action
+	// Adds are the actions this step performs, on top of the earlier steps'
+	// (or on top of nothing, with Reset).
+	Adds  []sim.Action
+	Reset bool
 	// Do and Opt are the canonical URL state of the timeline at this step.
 	Do, Opt string
 	Lines   []Line
 	Notes   []string // narration HTML: what to look at, what to press
+	// Checkpoint, if any, is asked on the step before this one and
+	// answered on this one.
+	Checkpoint *Checkpoint
+	// Violations are the kinds of violation the timeline at this step
+	// shows, in order of first appearance (replayed once, at Load).
+	Violations []sim.ViolationKind
 }
 
 // Lesson is one lesson in one language.
@@ -87,6 +97,9 @@ func load(fsys fs.FS) (*Catalog, error) {
 			if want := fmt.Sprintf("%02d-%s.md", l.Order, l.Slug); path.Base(name) != want {
 				return nil, fmt.Errorf("%s: file name should be %s", name, want)
 			}
+			if err := l.replaySteps(); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
 			c.list[lang] = append(c.list[lang], l)
 		}
 		sort.Slice(c.list[lang], func(i, j int) bool { return c.list[lang][i].Order < c.list[lang][j].Order })
@@ -95,6 +108,33 @@ func load(fsys fs.FS) (*Catalog, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// replaySteps replays every guided step once and records which kinds of
+// violation its timeline shows; a step that does not replay is an error.
+func (l *Lesson) replaySteps() error {
+	for i := range l.Steps {
+		st := &l.Steps[i]
+		opts, err := l.Scenario.ParseOptions(st.Opt)
+		if err != nil {
+			return fmt.Errorf("step %d %q: %w", i+1, st.Title, err)
+		}
+		actions, err := sim.ParseActions(st.Do)
+		if err != nil {
+			return fmt.Errorf("step %d %q: %w", i+1, st.Title, err)
+		}
+		tl, err := sim.Replay(l.Scenario, opts, actions)
+		if err != nil {
+			return fmt.Errorf("step %d %q does not replay: %w", i+1, st.Title, err)
+		}
+		st.Violations = []sim.ViolationKind{}
+		for _, v := range tl.Violations {
+			if !slices.Contains(st.Violations, v.Kind) {
+				st.Violations = append(st.Violations, v.Kind)
+			}
+		}
+	}
+	return nil
 }
 
 // checkTranslations insists that every lesson exists in every language with
@@ -119,8 +159,27 @@ func (c *Catalog) checkTranslations() error {
 					return fmt.Errorf("lessons: %s step %d: %s says do=%q opt=%q, %s says do=%q opt=%q", a.Slug, k+1,
 						a.Lang, a.Steps[k].Do, a.Steps[k].Opt, b.Lang, b.Steps[k].Do, b.Steps[k].Opt)
 				}
+				if err := sameCheckpoint(a.Steps[k].Checkpoint, b.Steps[k].Checkpoint); err != nil {
+					return fmt.Errorf("lessons: %s step %d: %s and %s: %w", a.Slug, k+1, a.Lang, b.Lang, err)
+				}
 			}
 		}
+	}
+	return nil
+}
+
+// sameCheckpoint says how two translations of a step's checkpoint differ
+// in shape: presence, number of choices or which choices are correct.
+func sameCheckpoint(a, b *Checkpoint) error {
+	switch {
+	case a == nil && b == nil:
+		return nil
+	case a == nil || b == nil:
+		return errors.New("a checkpoint (predict:) in one language only")
+	case len(a.Choices) != len(b.Choices):
+		return fmt.Errorf("checkpoint has %d choices in one language, %d in the other", len(a.Choices), len(b.Choices))
+	case !slices.Equal(a.Correct(), b.Correct()):
+		return fmt.Errorf("checkpoint's correct choices differ: %v and %v", a.Correct(), b.Correct())
 	}
 	return nil
 }

@@ -93,6 +93,7 @@ func TestLoadRejects(t *testing.T) {
 		"unknown field":       {good, strings.Replace(good, "order: 1", "order: 1\ncolour: red", 1)},
 		"no dialog":           {good, strings.Replace(good, "chick: Q?\n\npenguin: A.\n", "just text\n", 1)},
 		"no front matter":     {good, "## One\nchick: hi\n"},
+		"slug with a dot":     {strings.Replace(good, "slug: x", "slug: x.y", 1), strings.Replace(good, "slug: x", "slug: x.y", 1)},
 	}
 	for name, tc := range cases {
 		fsys := fstest.MapFS{"en/01-x.md": {Data: []byte(tc.en)}}
@@ -127,5 +128,156 @@ func TestDialogParsing(t *testing.T) {
 	}
 	if st.Do != "a.acquire" {
 		t.Errorf("do = %q", st.Do)
+	}
+}
+
+// twoSteps is a good lesson whose second step has a checkpoint.
+const twoSteps = good + `
+## Two
+do: a.pause
+
+predict: What does the pause do to the lock?
+  Think of the TTL.
+- [x] Nothing: the key keeps counting down :: Right: Redis sees nothing.
+- [ ] Redis deletes it :: No: a pause is invisible to Redis, and ` + "`a :: b`" + ` stays text.
+  Only the TTL ends it.
+
+chick: Stopped?
+
+penguin: Stopped.
+`
+
+func TestCheckpointParsing(t *testing.T) {
+	l, err := parse(newMarkdown(), "en", []byte(twoSteps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Steps[0].Checkpoint != nil {
+		t.Error("step 1 got a checkpoint")
+	}
+	cp := l.Steps[1].Checkpoint
+	if cp == nil {
+		t.Fatal("step 2 has no checkpoint")
+	}
+	if cp.QuestionHTML != "What does the pause do to the lock?\nThink of the TTL." {
+		t.Errorf("question = %q", cp.QuestionHTML)
+	}
+	if len(cp.Choices) != 2 || !cp.Choices[0].Correct || cp.Choices[1].Correct {
+		t.Fatalf("choices = %+v", cp.Choices)
+	}
+	if cp.Choices[0].HTML != "Nothing: the key keeps counting down" || cp.Choices[0].ExplainHTML != "Right: Redis sees nothing." {
+		t.Errorf("choice 1 = %+v", cp.Choices[0])
+	}
+	if want := "No: a pause is invisible to Redis, and <code>a :: b</code> stays text. Only the TTL ends it."; cp.Choices[1].ExplainHTML != want {
+		t.Errorf("choice 2 explanation = %q, want %q", cp.Choices[1].ExplainHTML, want)
+	}
+	if got := cp.Correct(); len(got) != 1 || got[0] != 1 {
+		t.Errorf("Correct() = %v", got)
+	}
+	if len(l.Steps[1].Lines) != 2 || len(l.Steps[1].Notes) != 0 {
+		t.Errorf("the predict block leaked into the dialog: lines %d, notes %q", len(l.Steps[1].Lines), l.Steps[1].Notes)
+	}
+}
+
+// TestLoadRejectsCheckpoints: every checkpoint mistake fails Load, and the
+// error names the file that has it.
+func TestLoadRejectsCheckpoints(t *testing.T) {
+	choices := "- [x] Nothing: the key keeps counting down :: Right: Redis sees nothing.\n"
+	noChoices := twoSteps[:strings.Index(twoSteps, "- [x]")] + twoSteps[strings.Index(twoSteps, "\nchick: Stopped?"):]
+	cases := map[string]struct{ en, ja, file string }{
+		"no choices":           {twoSteps, noChoices, "ja/01-x.md"},
+		"one choice":           {strings.Replace(twoSteps, choices, "", 1), twoSteps, "en/01-x.md"},
+		"no correct choice":    {strings.Replace(twoSteps, "- [x]", "- [ ]", 1), twoSteps, "en/01-x.md"},
+		"missing explanation":  {twoSteps, strings.Replace(twoSteps, " :: Right: Redis sees nothing.", "", 1), "ja/01-x.md"},
+		"empty explanation":    {twoSteps, strings.Replace(twoSteps, ":: Right: Redis sees nothing.", "::", 1), "ja/01-x.md"},
+		"too many choices":     {strings.Replace(twoSteps, choices, strings.Repeat(choices, 5), 1), twoSteps, "en/01-x.md"},
+		"no question":          {strings.Replace(twoSteps, "predict: What does the pause do to the lock?\n  Think of the TTL.", "predict:", 1), twoSteps, "en/01-x.md"},
+		"not inline":           {strings.Replace(twoSteps, "Nothing: the key", "# Nothing: the key", 1), twoSteps, "en/01-x.md"},
+		"stray line":           {strings.Replace(twoSteps, "  Only the TTL", "Only the TTL", 1), twoSteps, "en/01-x.md"},
+		"checkpoint on step 1": {strings.Replace(twoSteps, "do: a.acquire\n", "do: a.acquire\n\npredict: Q?\n- [x] a :: b\n- [ ] c :: d\n", 1), twoSteps, "en/01-x.md"},
+		"two checkpoints":      {strings.Replace(twoSteps, "chick: Stopped?", "predict: Q?\n- [x] a :: b\n- [ ] c :: d\n\nchick: Stopped?", 1), twoSteps, "en/01-x.md"},
+		// Translations must agree on the checkpoints' shape.
+		"one language only":   {twoSteps, strings.Replace(twoSteps, "predict:", "chick: predict:", 1), "two"},
+		"other choice count":  {strings.Replace(twoSteps, choices, choices+"- [ ] A third :: No.\n", 1), twoSteps, "two"},
+		"other correct index": {strings.NewReplacer("- [x]", "- [ ]", "- [ ] Redis", "- [x] Redis").Replace(twoSteps), twoSteps, "two"},
+	}
+	for name, tc := range cases {
+		fsys := fstest.MapFS{"en/01-x.md": {Data: []byte(tc.en)}, "ja/01-x.md": {Data: []byte(tc.ja)}}
+		_, err := load(fsys)
+		switch {
+		case err == nil:
+			t.Errorf("%s: loaded without error", name)
+		case tc.file == "two" && !strings.Contains(err.Error(), "x step 2"):
+			t.Errorf("%s: error does not name the lesson and step: %v", name, err)
+		case tc.file != "two" && !strings.HasPrefix(err.Error(), tc.file+": "):
+			t.Errorf("%s: error does not name %s: %v", name, tc.file, err)
+		}
+	}
+	fsys := fstest.MapFS{"en/01-x.md": {Data: []byte(twoSteps)}, "ja/01-x.md": {Data: []byte(twoSteps)}}
+	if _, err := load(fsys); err != nil {
+		t.Fatalf("the good two-step lesson does not load: %v", err)
+	}
+}
+
+// TestFencingCheckpoints pins the fencing lesson's two predictions to the
+// steps that reveal them: A's late write and A's release.
+func TestFencingCheckpoints(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range Langs {
+		l, _ := c.Get(lang, "fencing")
+		var got []string
+		for _, st := range l.Steps {
+			if st.Checkpoint == nil {
+				continue
+			}
+			got = append(got, st.Do)
+			for i, ch := range st.Checkpoint.Choices {
+				if ch.HTML == "" || ch.ExplainHTML == "" {
+					t.Errorf("%s step %d choice %d: empty text or explanation", lang, st.Index+1, i+1)
+				}
+			}
+		}
+		want := []string{
+			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write",
+			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release",
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: checkpoints on %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// TestStepViolations: Load replays each step once and keeps the kinds of
+// violation its timeline shows.
+func TestStepViolations(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := c.Get("en", "fencing")
+	byTitle := map[string]string{}
+	for _, st := range l.Steps {
+		if st.Violations == nil {
+			t.Errorf("step %d: Violations is nil, want an empty list at least", st.Index+1)
+		}
+		var ks []string
+		for _, k := range st.Violations {
+			ks = append(ks, string(k))
+		}
+		byTitle[st.Title] = strings.Join(ks, ",")
+	}
+	for title, want := range map[string]string{
+		"Two servers, one order":                    "",
+		"The TTL runs out":                          "",
+		"B gets the lock":                           "overlap",
+		"What if release were a plain DEL?":         "overlap,foreign-delete",
+		"What if the storage did not check tokens?": "overlap,stale-write",
+	} {
+		if got, ok := byTitle[title]; !ok || got != want {
+			t.Errorf("%q: violations %q, want %q", title, got, want)
+		}
 	}
 }

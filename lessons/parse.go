@@ -1,11 +1,43 @@
 // parse.go turns one lesson file (YAML front matter + Markdown dialog) into
 // a Lesson, rendering the Markdown once.
+//
+// # Lesson format
+//
+// A lesson file starts with YAML front matter (slug, title, order,
+// scenario, summary) between "---" lines. Each "## " heading opens a guided
+// step; its blocks are separated by blank lines:
+//
+//   - right under the heading, "do: <actions>" adds actions to the
+//     timeline and "opt: <options>" sets the step's options (options do
+//     not carry over to the next step);
+//   - a block starting "chick:" or "penguin:" is a line of the dialog, and
+//     a fenced code block right after a line belongs to that line;
+//   - a block starting "predict:" is the step's checkpoint (at most one,
+//     never on step 1), described below;
+//   - any other block is a narration note.
+//
+// A checkpoint makes the learner predict the step's outcome before seeing
+// it: the checkpoint of step k is asked on step k-1's page and answered on
+// step k's. Its block holds the question (inline Markdown, may wrap onto
+// more lines) and then 2 to 5 choices, one per line, "[x]" marking the
+// correct ones (at least one). After " :: " each choice says why it is
+// right or wrong (inline Markdown, required); an indented line continues
+// the choice above it:
+//
+//	predict: What will the storage reply to A's write with token 1?
+//	- [ ] `(integer) 1`: accepted :: Not this time: 1 is lower than 2.
+//	- [x] `(integer) 0`: rejected :: Right: 1 < 2, so the script refuses it.
+//
+// The block may follow the do:/opt: lines directly; leave a blank line
+// after the last choice. Every language must put checkpoints on the same
+// steps, with the same number of choices and the same correct ones.
 package lessons
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -29,6 +61,8 @@ func newMarkdown() goldmark.Markdown {
 	return goldmark.New(goldmark.WithExtensions(extension.GFM))
 }
 
+var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
 func parse(md goldmark.Markdown, lang string, src []byte) (*Lesson, error) {
 	meta, body, err := splitFrontMatter(src)
 	if err != nil {
@@ -42,6 +76,9 @@ func parse(md goldmark.Markdown, lang string, src []byte) (*Lesson, error) {
 	}
 	if fm.Slug == "" || fm.Title == "" || fm.Order <= 0 || fm.Summary == "" {
 		return nil, errors.New("front matter needs slug, title, order (> 0) and summary")
+	}
+	if !slugRe.MatchString(fm.Slug) {
+		return nil, fmt.Errorf("slug %q: use lower-case letters, digits and single hyphens (it is a URL segment, and {slug}.json must parse)", fm.Slug)
 	}
 	sc, ok := sim.Lookup(fm.Scenario)
 	if !ok {
@@ -83,6 +120,9 @@ func (l *Lesson) parseSteps(md goldmark.Markdown, body []byte) error {
 		if st.Opt, err = l.canonicalOpt(st.Opt); err != nil {
 			return fmt.Errorf("step %d %q: %w", i+1, sec.title, err)
 		}
+		if st.Reset {
+			actions = nil
+		}
 		actions = append(actions, st.Adds...)
 		st.Do = sim.FormatActions(actions)
 		if err := st.addBlocks(md, blocks); err != nil {
@@ -90,6 +130,9 @@ func (l *Lesson) parseSteps(md goldmark.Markdown, body []byte) error {
 		}
 		if len(st.Lines) == 0 {
 			return fmt.Errorf("step %d %q has no chick: or penguin: line", i+1, sec.title)
+		}
+		if i == 0 && st.Checkpoint != nil {
+			return fmt.Errorf("step 1 %q has a predict: block, but a checkpoint is asked on the step before its own and step 1 has none", sec.title)
 		}
 		l.Steps = append(l.Steps, st)
 	}
@@ -106,12 +149,21 @@ func (st *Step) directives(block string) (string, error) {
 	n := 0
 	for ; n < len(lines); n++ {
 		key, val, ok := strings.Cut(lines[n], ":")
-		if !ok || (key != "do" && key != "opt") {
+		if !ok || (key != "do" && key != "opt" && key != "reset") {
 			break
 		}
 		val = strings.TrimSpace(val)
 		if key == "opt" {
 			st.Opt = val
+			continue
+		}
+		if key == "reset" {
+			// reset: true starts this step's timeline from no actions (a
+			// lesson switching from the failure to the fix).
+			if val != "true" {
+				return "", fmt.Errorf("reset: only 'reset: true' is allowed, got %q", val)
+			}
+			st.Reset = true
 			continue
 		}
 		as, err := sim.ParseActions(val)
@@ -131,13 +183,25 @@ func (l *Lesson) canonicalOpt(opt string) (string, error) {
 	return l.Scenario.FormatOptions(o), nil
 }
 
-// addBlocks turns a step's blocks into dialog lines and narration. A block
-// starting "chick:" or "penguin:" opens a line; a fenced code block right
-// after a line belongs to it; any other block is narration.
+// addBlocks turns a step's blocks into dialog lines, the checkpoint and
+// narration. A block starting "chick:" or "penguin:" opens a line; a
+// fenced code block right after a line belongs to it; "predict:" opens the
+// checkpoint; any other block is narration.
 func (st *Step) addBlocks(md goldmark.Markdown, blocks []block) error {
 	lastWasLine := false
 	for _, b := range blocks {
 		if strings.TrimSpace(b.text) == "" {
+			continue
+		}
+		if !b.fenced && strings.HasPrefix(b.text, predictKey) {
+			if st.Checkpoint != nil {
+				return errors.New("a step has at most one predict: block")
+			}
+			cp, err := parseCheckpoint(md, b.text)
+			if err != nil {
+				return err
+			}
+			st.Checkpoint, lastWasLine = cp, false
 			continue
 		}
 		if b.fenced && lastWasLine {

@@ -82,6 +82,17 @@ func waitLoaded(t *testing.T, ctx context.Context) {
 	}
 }
 
+// waitJS polls a JavaScript expression until it yields a non-empty
+// string, and returns it.
+func waitJS(t *testing.T, ctx context.Context, expr string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		t.Fatalf("waiting for %s: %v", expr, err)
+	}
+	return v
+}
+
 var dataStep = regexp.MustCompile(`data-step="(\d+)"`)
 
 // currentStep reads the step number and title off the DOM without running
@@ -158,6 +169,57 @@ func TestBrowserGuidedPath(t *testing.T) {
 			}
 			do(t, c, chromedp.NavigateBack())
 			waitStep(t, c, len(l.Steps)-1, l.Steps[len(l.Steps)-2].Title)
+
+			// The last step was reached: the list marks the lesson finished.
+			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/"))
+			badge := waitJS(t, c, `(document.querySelector('li[data-slug="fencing"] .badge') || {}).textContent`)
+			if badge != "✓ "+T(lang).DoneLabel {
+				t.Errorf("finished badge reads %q, want %q", badge, "✓ "+T(lang).DoneLabel)
+			}
+			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lessons .continue").length`)); n != 0 {
+				t.Error("a finished lesson should not offer to continue")
+			}
+		})
+
+		t.Run(lang+"/checkpoint", func(t *testing.T) {
+			// Predict on the step before a checkpoint, see the verdict on the
+			// step itself; the list then offers to continue from there.
+			c := tab(t, ctx)
+			k := 1
+			for l.Steps[k].Checkpoint == nil {
+				k++
+			}
+			cp := l.Steps[k].Checkpoint
+			do(t, c, chromedp.Navigate(base+query(l.Steps[k-1].Do, l.Steps[k-1].Opt)))
+			waitStep(t, c, k, l.Steps[k-1].Title)
+			n := itoa(int64(cp.Correct()[0]))
+			do(t, c, chromedp.Click(chromedp.CSS(`input[name="guess"][value="`+n+`"]`)), chromedp.Click(chromedp.CSS("#next")))
+			waitStep(t, c, k+1, l.Steps[k].Title)
+			stepURL := base + query(l.Steps[k].Do, l.Steps[k].Opt) + "&guess=" + n
+			// The form sends do with its commas encoded; the server's
+			// canonical redirect settles the address.
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+				loc := run(t, c, chromedp.Location())
+				if loc == stepURL {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("after Reveal the address is %q, want %q", loc, stepURL)
+				}
+			}
+			if v := run(t, c, chromedp.TextContent(chromedp.CSS(".feedback.right .fb-verdict"))); !strings.Contains(v, "✓") || !strings.Contains(v, T(lang).Right) {
+				t.Errorf("verdict reads %q", v)
+			}
+			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/"))
+			href := waitJS(t, c, `(document.querySelector('li[data-slug="fencing"] .continue a') || {}).href`)
+			if href != stepURL {
+				t.Errorf("continue link goes to %q, want %q", href, stepURL)
+			}
+			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lessons .badge").length`)); n != 0 {
+				t.Error("an unfinished lesson shows the finished badge")
+			}
+			do(t, c, chromedp.Click(chromedp.CSS(".lessons .continue a")))
+			waitStep(t, c, k+1, l.Steps[k].Title)
 		})
 
 		t.Run(lang+"/keyboard", func(t *testing.T) {

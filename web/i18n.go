@@ -30,6 +30,9 @@ type UI struct {
 	BadRequestHint, LastGood, StartOver, InternalText      string
 	WrongMethod, ExpiredAt, Latency, FenceOff, FenceOn     string
 	ReleaseLua, ReleaseDel, MaxToken, TTLLegend            string
+	Predict, Reveal, SkipPredict, YouPredicted, Right      string
+	Wrong, TheAnswer, CheckpointAnswer, LessonJSON         string
+	DoneLabel, ContinueLabel                               string
 	Verb                                                   map[string]string
 	OptionLabel                                            map[string]string
 	ViolationText                                          map[sim.ViolationKind]string
@@ -99,6 +102,10 @@ var uis = map[string]*UI{
 		ExpiredAt:    "{0}'s lock expired", Latency: "Network latency is modelled as 0 ms; the process pause is modelled.",
 		FenceOn: "Storage checks the token", FenceOff: "Storage ignores the token",
 		ReleaseLua: "Release with compare-and-delete (Lua)", MaxToken: "max token {0}", TTLLegend: "lock's remaining TTL", ReleaseDel: "Release with plain DEL",
+		Predict: "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
+		YouPredicted: "You predicted:", Right: "Right", Wrong: "Not quite",
+		TheAnswer: "The answer:", CheckpointAnswer: "What the checkpoint asked",
+		LessonJSON: "Lesson as JSON", DoneLabel: "Finished", ContinueLabel: "Continue where you left off",
 		Verb: map[string]string{
 			"acquire": "acquire", "write": "work & write", "release": "release",
 			"pause": "pause", "resume": "resume", "crash": "crash",
@@ -159,6 +166,10 @@ var uis = map[string]*UI{
 		ExpiredAt:    "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
 		FenceOn: "ストレージがトークンを検査する", FenceOff: "ストレージがトークンを無視する",
 		ReleaseLua: "比較してから削除（Lua）で解放", MaxToken: "最大トークン {0}", TTLLegend: "ロックの残り TTL", ReleaseDel: "ただの DEL で解放",
+		Predict: "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
+		YouPredicted: "あなたの予想：", Right: "正解", Wrong: "残念、不正解",
+		TheAnswer: "正解は：", CheckpointAnswer: "チェックポイントの答え",
+		LessonJSON: "レッスンを JSON で見る", DoneLabel: "修了", ContinueLabel: "続きから",
 		Verb: map[string]string{
 			"acquire": "取得", "write": "作業して書き込み", "release": "解放",
 			"pause": "一時停止", "resume": "再開", "crash": "クラッシュ",

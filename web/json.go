@@ -1,13 +1,16 @@
-// json.go serves a timeline as JSON: the same replay the page shows, for
-// integrations, tests and export.
+// json.go serves a timeline as JSON (the same replay the page shows) and a
+// lesson's outline as JSON, for integrations, tests and export.
 package web
 
 import (
 	"encoding/json"
+	"html"
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"locklab/lessons"
 	"locklab/sim"
 )
 
@@ -91,4 +94,89 @@ func (s *Server) timelineJSON(w http.ResponseWriter, r *http.Request) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	_ = enc.Encode(out)
+}
+
+type jsonLesson struct {
+	Slug     string     `json:"slug"`
+	Lang     string     `json:"lang"`
+	Title    string     `json:"title"`
+	Summary  string     `json:"summary"`
+	Order    int        `json:"order"`
+	Scenario string     `json:"scenario"`
+	Steps    []jsonStep `json:"steps"`
+}
+
+type jsonStep struct {
+	N          int                 `json:"n"`
+	Title      string              `json:"title"`
+	Do         string              `json:"do"`
+	Opt        string              `json:"opt"`
+	URL        string              `json:"url"`
+	Violations []sim.ViolationKind `json:"violations"`
+	Checkpoint *jsonCheckpoint     `json:"checkpoint"`
+}
+
+type jsonCheckpoint struct {
+	Question string       `json:"question"`
+	Choices  []jsonChoice `json:"choices"`
+}
+
+type jsonChoice struct {
+	Text        string `json:"text"`
+	Correct     bool   `json:"correct"`
+	Explanation string `json:"explanation"`
+}
+
+// lessonJSON is a lesson's outline: its guided steps with their URL state,
+// the kinds of violation each step's timeline shows and its checkpoint (on
+// the step that answers it). Text is plain: the rendered HTML with its
+// tags stripped and entities decoded, so `SET` in the lesson reads SET.
+func (s *Server) lessonJSON(w http.ResponseWriter, r *http.Request) {
+	u := T(chi.URLParam(r, "lang"))
+	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
+	if !ok {
+		s.fail(w, r, u, notFound(u))
+		return
+	}
+	out := jsonLesson{Slug: l.Slug, Lang: l.Lang, Title: l.Title, Summary: l.Summary, Order: l.Order,
+		Scenario: l.Scenario.ID, Steps: []jsonStep{}}
+	for i, st := range l.Steps {
+		js := jsonStep{N: i + 1, Title: st.Title, Do: st.Do, Opt: st.Opt, URL: lessonPath(l) + query(st.Do, st.Opt),
+			Violations: append([]sim.ViolationKind{}, st.Violations...), Checkpoint: checkpointJSON(st.Checkpoint)}
+		out.Steps = append(out.Steps, js)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	_ = enc.Encode(out)
+}
+
+func checkpointJSON(cp *lessons.Checkpoint) *jsonCheckpoint {
+	if cp == nil {
+		return nil
+	}
+	out := &jsonCheckpoint{Question: plainText(cp.QuestionHTML)}
+	for _, c := range cp.Choices {
+		out.Choices = append(out.Choices, jsonChoice{Text: plainText(c.HTML), Correct: c.Correct, Explanation: plainText(c.ExplainHTML)})
+	}
+	return out
+}
+
+// plainText turns rendered lesson HTML into text: tags dropped, entities
+// decoded, runs of white space made one space. Lesson HTML comes from
+// goldmark, which escapes every "<" in text, so a "<" always opens a tag.
+func plainText(h string) string {
+	var b strings.Builder
+	inTag := false
+	for _, r := range h {
+		switch {
+		case r == '<':
+			inTag = true
+		case r == '>' && inTag:
+			inTag = false
+		case !inTag:
+			b.WriteRune(r)
+		}
+	}
+	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 }

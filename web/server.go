@@ -57,6 +57,9 @@ func (s *Server) Handler() http.Handler {
 		r.Use(s.requireLang)
 		r.Get("/", s.lessonList)
 		r.Get("/lessons/{slug}", s.lessonPage)
+		// chi ends {slug} at the first ".", so fencing.json lands here and
+		// the page route never sees it; slugs have no dots.
+		r.Get("/lessons/{slug}.json", s.lessonJSON)
 		r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
 	})
 	return r
@@ -146,9 +149,10 @@ func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Time
 }
 
 // canonicalize sends a non-canonical state URL — the options form's
-// opt-<name>=value fields, wait.10000ms, stray parameters — to its one
-// canonical form, so equal timelines share one URL (and one cache entry).
-// It reports whether it answered the request.
+// opt-<name>=value fields, wait.10000ms, stray parameters, a guess where
+// no checkpoint is answered (see guessFor) — to its one canonical form
+// (do, opt, guess in that order), so equal pages share one URL (and one
+// cache entry). It reports whether it answered the request.
 func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, u *UI) bool {
 	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
 	if !ok || len(r.URL.RawQuery) > MaxQuery {
@@ -162,7 +166,7 @@ func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, u *UI) boo
 	if err != nil {
 		return false // the error page explains it
 	}
-	want := st.Query()
+	want := withGuess(st.Query(), guessFor(q, l, st))
 	if "?"+r.URL.RawQuery == want || (r.URL.RawQuery == "" && want == "") {
 		return false
 	}

@@ -82,7 +82,28 @@ func TestLessonListBothLanguages(t *testing.T) {
 	}
 }
 
-var nextRe = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
+var (
+	nextRe   = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
+	askRe    = regexp.MustCompile(`(?s)<form class="checkpoint" method="get" action="([^"]+)".*?</form>`)
+	hiddenRe = regexp.MustCompile(`<input type="hidden" name="(do|opt)" value="([^"]*)"`)
+)
+
+// nextURL is where #next leads: the Next link's address, or the address a
+// browser builds when the checkpoint form is submitted without a guess.
+func nextURL(body string) (string, bool) {
+	if m := nextRe.FindStringSubmatch(body); m != nil {
+		return strings.ReplaceAll(m[1], "&amp;", "&"), true
+	}
+	f := askRe.FindStringSubmatch(body)
+	if f == nil {
+		return "", false
+	}
+	var parts []string
+	for _, h := range hiddenRe.FindAllStringSubmatch(f[0], -1) {
+		parts = append(parts, h[1]+"="+h[2])
+	}
+	return f[1] + "?" + strings.Join(parts, "&"), true
+}
 
 // TestWalkGuidedPath follows the Next button from the first step to the
 // last in both languages, as a learner without JavaScript would.
@@ -97,17 +118,17 @@ func TestWalkGuidedPath(t *testing.T) {
 			if !strings.Contains(body, ">"+escape(st.Title)+"</h1>") {
 				t.Fatalf("%s step %d (%s): title %q not shown", lang, i+1, url, st.Title)
 			}
-			m := nextRe.FindStringSubmatch(body)
+			next, ok := nextURL(body)
 			if i == len(l.Steps)-1 {
-				if m != nil || !strings.Contains(body, T(lang).Finished) {
+				if ok || !strings.Contains(body, T(lang).Finished) {
 					t.Fatalf("%s: last step should say it is finished and offer no Next", lang)
 				}
 				break
 			}
-			if m == nil {
-				t.Fatalf("%s step %d: no Next link", lang, i+1)
+			if !ok {
+				t.Fatalf("%s step %d: no Next link or checkpoint form", lang, i+1)
 			}
-			url = strings.ReplaceAll(m[1], "&amp;", "&")
+			url = next
 		}
 	}
 }

@@ -4,8 +4,10 @@ package web
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 
+	"locklab/lessons"
 	"locklab/sim"
 )
 
@@ -79,6 +81,39 @@ func query(do, opt string) string {
 		return ""
 	}
 	return "?" + strings.Join(parts, "&")
+}
+
+// guessFor reads ?guess=N, the learner's answer to a checkpoint. It counts
+// only where the checkpoint is answered: the state is exactly a guided step
+// that has one, and 1 ≤ N ≤ its number of choices. Anything else is "no
+// guess", and canonicalize drops it from the URL. The guess changes only
+// the words around the dialog, never the timeline.
+func guessFor(q url.Values, l *lessons.Lesson, st State) int {
+	vals := q["guess"]
+	if len(vals) != 1 {
+		return 0
+	}
+	n, err := strconv.Atoi(vals[0])
+	if err != nil {
+		return 0
+	}
+	idx, exact := l.Locate(st.Do(), st.Opt())
+	if !exact || l.Steps[idx].Checkpoint == nil || n < 1 || n > len(l.Steps[idx].Checkpoint.Choices) {
+		return 0
+	}
+	return n
+}
+
+// withGuess appends guess=n (when n > 0) to a query made by query, so the
+// canonical order is do, opt, guess.
+func withGuess(q string, n int) string {
+	switch {
+	case n <= 0:
+		return q
+	case q == "":
+		return "?guess=" + strconv.Itoa(n)
+	}
+	return q + "&guess=" + strconv.Itoa(n)
 }
 
 // With returns the state with one more action.

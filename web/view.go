@@ -30,7 +30,7 @@ func (s *Server) page(u *UI, title string, r *http.Request) Page {
 		CSS: s.assets.URL("css/app.css"), JS: s.assets.URL("vendor/htmx.min.js"), App: s.assets.URL("js/app.js"),
 		Icon: s.assets.URL("img/favicon.svg"), Chick: s.assets.URL("img/chick.svg"),
 		Penguin: s.assets.URL("img/penguin.svg"),
-		AltURL: altURL(u, r), Path: r.URL.Path,
+		AltURL:  altURL(u, r), Path: r.URL.Path,
 	}
 }
 
@@ -75,6 +75,56 @@ type LessonView struct {
 	Live              string
 	LessonNum         int
 	Final             bool
+	Guess             int     // the checkpoint answer in the URL (0: none)
+	Ask               *Ask    // the next step's checkpoint, asked here
+	Answer            *Answer // this step's checkpoint, answered here
+	LessonJSONURL     string
+	Here              string // this page's canonical path and query
+}
+
+// Ask is the next step's checkpoint, asked on this page: a GET form that
+// leads to the next step (hidden do and opt) with the learner's guess.
+type Ask struct {
+	*lessons.Checkpoint
+	Do, Opt string
+}
+
+// Answer is this step's checkpoint on the page that reveals it.
+type Answer struct {
+	*lessons.Checkpoint
+	Guess   int // 1-based; 0 when the learner did not guess
+	Picked  lessons.Choice
+	Right   bool
+	Correct []lessons.Choice
+}
+
+// Mark is the shape that says right or wrong, beside the word (never
+// colour alone).
+func (a *Answer) Mark() string {
+	if a.Right {
+		return "✓"
+	}
+	return "✗"
+}
+
+// Word says right or wrong in the page's language.
+func (a *Answer) Word(u *UI) string {
+	if a.Right {
+		return u.Right
+	}
+	return u.Wrong
+}
+
+func answer(cp *lessons.Checkpoint, guess int) *Answer {
+	a := &Answer{Checkpoint: cp, Guess: guess}
+	for _, n := range cp.Correct() {
+		a.Correct = append(a.Correct, cp.Choices[n-1])
+	}
+	if guess > 0 {
+		a.Picked = cp.Choices[guess-1]
+		a.Right = a.Picked.Correct
+	}
+	return a
 }
 
 // StepLink is one entry of the guided-step list.
@@ -126,7 +176,10 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 		return nil, e
 	}
 	v := &LessonView{Page: s.page(u, l.Title+" — "+u.SiteName, r), Lesson: l, Base: lessonPath(l), State: st, TL: tl}
+	v.Guess = guessFor(r.URL.Query(), l, st)
+	v.Here = v.Base + withGuess(st.Query(), v.Guess)
 	v.JSONURL = v.Base + "/timeline.json" + st.Query()
+	v.LessonJSONURL = v.Base + ".json"
 	v.Prev, v.Next = s.course.Neighbours(l)
 	v.LessonNum = l.Order
 	v.locate()
@@ -167,7 +220,17 @@ func (v *LessonView) locate() {
 			Current: exact && i == idx, Done: i < shown})
 	}
 	if exact {
+		if cp := l.Steps[idx].Checkpoint; cp != nil {
+			v.Answer = answer(cp, v.Guess)
+		}
+		if idx+1 < len(l.Steps) && l.Steps[idx+1].Checkpoint != nil {
+			next := l.Steps[idx+1]
+			v.Ask = &Ask{Checkpoint: next.Checkpoint, Do: next.Do, Opt: next.Opt}
+		}
 		v.Live = u.Step + " " + itoa(int64(idx+1)) + " " + u.Of + " " + itoa(int64(len(l.Steps))) + ": " + v.Step.Title
+		if v.Answer != nil && v.Guess > 0 {
+			v.Live += " — " + v.Answer.Mark() + " " + v.Answer.Word(u)
+		}
 	} else {
 		v.Live = v.OffNote
 	}
