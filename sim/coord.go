@@ -115,7 +115,7 @@ func (w *World) coordAcquire(c *Client) error {
 	}
 	k.entries = append(k.entries, e)
 	c.token = e.rev
-	w.coordObserve()
+	w.coordObserve("")
 	return w.coordCheck(c)
 }
 
@@ -189,7 +189,7 @@ func (w *World) coordRemove(owner, why string) {
 	gone := k.entries[idx]
 	k.entries = append(k.entries[:idx], k.entries[idx+1:]...)
 	k.zxid++
-	w.coordObserve()
+	w.coordObserve(why)
 	if idx < len(k.entries) {
 		next := w.client(k.entries[idx].owner)
 		event := "NodeDeleted"
@@ -250,20 +250,26 @@ func (w *World) sessionTimer(id string) {
 func (w *World) coordReconnect(c *Client) {
 	k := w.coord
 	c.disconnected = false
+	alive, expired := "SyncConnected: session alive, lock kept", "SESSION_EXPIRED: the lock node is gone"
+	if k.svc == ServiceEtcd {
+		alive, expired = "keepalive OK: lease alive, lock kept", "ErrSessionExpired: the lease expired, the key is gone"
+	}
 	if k.live[c.ID] {
 		k.silentSince[c.ID] = -1
-		w.modelCmd(c, "reconnect", "SyncConnected: session alive, lock kept", "reconnect")
+		w.modelCmd(c, "reconnect", alive, "reconnect")
 		return
 	}
-	w.modelCmd(c, "reconnect", "SESSION_EXPIRED: the lock node is gone", "reconnect")
+	w.modelCmd(c, "reconnect", expired, "reconnect")
 	if c.inside() {
 		c.setState(StateIdle, w.clock.Now())
 	}
 }
 
 // coordObserve mirrors the service's lowest entry into lock spans, so the
-// picture shows who holds the lock in the service.
-func (w *World) coordObserve() {
+// picture shows who holds the lock in the service. why says how a holder's
+// entry went: "release" (deleted by its owner) or "expired" (its session or
+// lease timed out).
+func (w *World) coordObserve(why string) {
 	k := w.coord
 	now := w.clock.Now()
 	owner := ""
@@ -283,6 +289,9 @@ func (w *World) coordObserve() {
 		}
 		w.locks[n-1].To, w.locks[n-1].End = now, EndDeleted
 		w.locks[n-1].DeletedBy = w.locks[n-1].Owner
+		if why == "expired" {
+			w.locks[n-1].End, w.locks[n-1].DeletedBy = EndExpired, ""
+		}
 	}
 	if owner != "" {
 		w.locks = append(w.locks, LockSpan{Node: k.nodeName(), Owner: owner, Value: owner, From: now, To: -1})

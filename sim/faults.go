@@ -59,6 +59,10 @@ func (w *World) crash(c *Client) {
 // disconnect cuts c off from the coordination service; the process runs on.
 func (w *World) disconnect(c *Client) {
 	c.disconnected = true
-	w.modelCmd(c, "disconnect", "CONNECTION_LOSS: outcome of pending calls unknown", "connection lost")
+	lost := "CONNECTION_LOSS: outcome of pending calls unknown"
+	if w.coord.svc == ServiceEtcd {
+		lost = "keepalive stream broken: the lease lives until its TTL runs out"
+	}
+	w.modelCmd(c, "disconnect", lost, "connection lost")
 	w.coordSilent(c)
 }

@@ -158,7 +158,15 @@ func (w *World) gotLock(c *Client, check bool) {
 			return
 		}
 		if !acked {
-			// Not on the replica: a failover could lose it. Do not trust it.
+			// Not on the replica: a failover could lose it. Do not trust
+			// it, and take the key back where it may still be.
+			if !w.primary.down {
+				if _, err := w.send(c, w.primary, "release", "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !noReply(err) {
+					w.fail = err
+					return
+				}
+				w.observe(c.ID)
+			}
 			_ = w.tryLater(c)
 			return
 		}

@@ -64,6 +64,7 @@ type Bar struct {
 // with its reply below, or a storage verdict.
 type Marker struct {
 	X, Y, R       string
+	ReplyX        string // the label's centre: the marker's, moved right near t=0
 	Num           string
 	Class, Reply  string
 	ReplyY, Title string
@@ -98,11 +99,14 @@ func scale(tl *sim.Timeline) (span, step int64) {
 	return (end/step + 1) * step, step
 }
 
-// layout builds the picture for tl in the page's language.
+// layout builds the picture for tl in the page's language. Lanes, top to
+// bottom: each client, each lock node (one Redis, a primary and its
+// replica, five Redlock nodes, or a modelled service), the storage.
 func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	span, step := scale(tl)
 	x := func(t int64) float64 { return labelW + float64(t)/float64(span)*(svgW-labelW-padR) }
-	nLanes := len(tl.Clients) + 2
+	nodes := tl.Nodes
+	nLanes := len(tl.Clients) + len(nodes) + 1
 	height := axisH + float64(nLanes)*laneH + 6
 	p := &Picture{ViewBox: "0 0 " + f(svgW) + " " + f(height), Height: f(height),
 		LabelBox: "0 0 " + f(seam) + " " + f(height), PlotBox: f(seam) + " 0 " + f(svgW-seam) + " " + f(height),
@@ -113,15 +117,23 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 		p.Ticks = append(p.Ticks, Tick{X: f(x(t)), Label: shortTime(t), Y2: f(height - 6)})
 	}
 	laneY := func(i int) float64 { return axisH + float64(i)*laneH }
+	laneOf := map[string]float64{} // lane key → y
 
 	// client lanes
 	for i, c := range tl.Clients {
 		y := laneY(i)
-		tok := ""
+		laneOf[c.ID] = y
+		sub2 := ""
 		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
-			tok = fill(u.Token, itoa(c.Token))
+			sub2 = fill(u.Token, itoa(c.Token))
 		}
-		p.Lanes = append(p.Lanes, lane(y, strings.ToUpper(c.ID), u.StateName[c.State], tok, "client c-"+c.ID))
+		if c.ValidUntil > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
+			sub2 = fill(u.ValidUntil, sim.FormatMS(c.ValidUntil))
+		}
+		if c.Pending != "" {
+			sub2 = "→ " + c.Pending
+		}
+		p.Lanes = append(p.Lanes, lane(y, strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
 		for _, s := range c.Spans {
 			to := s.To
 			if to < 0 {
@@ -139,76 +151,27 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 		}
 	}
 
-	// Redis lane: the lock key's life, value by value
-	ry := laneY(len(tl.Clients))
-	p.Lanes = append(p.Lanes, lane(ry, u.Lock, tl.Scenario.LockKey(), "", "node"))
-	for _, l := range tl.Locks {
-		to := l.To
-		if to < 0 {
-			to = tl.Now
+	// node lanes: the lock key's life on each node, value by value
+	for i, n := range nodes {
+		ry := laneY(len(tl.Clients) + i)
+		laneOf[n.Name] = ry
+		label, sub := n.Name, tl.Scenario.LockKey()
+		if len(nodes) == 1 && !n.Model {
+			label = u.Lock
 		}
-		owner := strings.ToUpper(l.Owner)
-		b := Bar{X: f(x(l.From)), Y: f(ry + barY), W: f(max(x(to)-x(l.From), 3)), H: f(barH),
-			Class: "bar lock c-" + l.Owner, Label: owner, LabelX: f(x(l.From) + 6), LabelY: f(ry + barY + 15),
-			Title: tl.Scenario.LockKey() + " = " + l.Value + " (" + owner + ")"}
-		p.Bars = append(p.Bars, b)
-		switch {
-		case l.End == "expired":
-			p.Markers = append(p.Markers, endMark(x(to), ry, "end expired", "⌛", u.Expired, fill(u.ExpiredAt, owner)+" "+sim.FormatMS(to)))
-		case l.End == "deleted":
-			by := strings.ToUpper(l.DeletedBy)
-			class := "end deleted"
-			if l.DeletedBy != l.Owner {
-				class += " foreign" // someone else's lock: drawn as an error
-			}
-			p.Markers = append(p.Markers, endMark(x(to), ry, class, "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
-		case l.Expiry > tl.Now:
-			left := fill(u.TTLLeft, seconds(l.Expiry-tl.Now))
-			p.Bars = append(p.Bars, Bar{X: f(x(tl.Now)), Y: f(ry + barY), W: f(x(l.Expiry) - x(tl.Now)), H: f(barH),
-				Class: "bar ttl c-" + l.Owner, Label: left, LabelX: f(x(tl.Now) + 6), LabelY: f(ry + barY + 15),
-				Title: "PTTL " + itoa(l.Expiry-tl.Now) + " ms"})
+		if st := nodeState(u, n); st != "" {
+			sub = st
 		}
+		p.Lanes = append(p.Lanes, lane(ry, label, sub, "", "node"))
+		p.lockBars(tl, u, n.Name, ry, x)
 	}
 
 	// storage lane and command markers; labels under markers take the
 	// first of two rows where they do not overlap the previous label
-	labels := labelRows{}
-	sy := laneY(len(tl.Clients) + 1)
-	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), storageValue(tl), "node"))
-	last := map[string]float64{}
-	for _, e := range tl.Events {
-		if e.Kind == sim.KindExpired {
-			continue
-		}
-		if e.Kind != sim.KindCommand {
-			continue
-		}
-		ly := ry
-		laneKey := "redis"
-		if i := clientIndex(tl, e.Actor); i >= 0 && e.Node != "storage" {
-			ly, laneKey = laneY(i), e.Actor
-		}
-		if e.Node == "storage" {
-			ly, laneKey = sy, "storage"
-		}
-		mx := x(e.At)
-		if prev, ok := last[laneKey]; ok && mx < prev+2*markerR+2 {
-			mx = prev + 2*markerR + 2
-		}
-		last[laneKey] = mx
-		m := Marker{X: f(mx), Y: f(ly + barY + barH/2), R: f(markerR), Num: itoa(int64(e.Seq + 1)),
-			Class: "mk", Reply: shortReply(e), ReplyY: f(ly + barY + barH + 15),
-			Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + strings.ToUpper(e.Actor) + ": " + commandText(e) + " → " + e.Reply}
-		if e.Accepted != nil {
-			m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
-			m.Reply = verdict(e, u)
-		}
-		if e.Seq >= newFrom {
-			m.Class += " new"
-		}
-		m.ReplyY = f(ly + barY + barH + 15 + labels.place(laneKey, mx, m.Reply))
-		p.Markers = append(p.Markers, m)
-	}
+	sy := laneY(len(tl.Clients) + len(nodes))
+	laneOf["storage"] = sy
+	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
+	p.markers(tl, u, newFrom, laneOf, x)
 
 	// violations: a band across the lanes, a warning shape, a number
 	for i, v := range tl.Violations {
@@ -218,6 +181,147 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	}
 	p.NowX, p.NowY2, p.NowL = f(x(tl.Now)), f(height-6), u.Now+" "+sim.FormatMS(tl.Now)
 	return p
+}
+
+// lockBars draws one node's lock spans, how each ended, and the TTL left.
+func (p *Picture) lockBars(tl *sim.Timeline, u *UI, node string, ry float64, x func(int64) float64) {
+	for _, l := range tl.Locks {
+		if l.Node != node {
+			continue
+		}
+		to := l.To
+		if to < 0 {
+			to = tl.Now
+		}
+		owner := strings.ToUpper(l.Owner)
+		label := owner
+		if l.Expiry == 0 && !tl.Scenario.Coord {
+			label += " · " + u.NoTTL
+		}
+		p.Bars = append(p.Bars, Bar{X: f(x(l.From)), Y: f(ry + barY), W: f(max(x(to)-x(l.From), 3)), H: f(barH),
+			Class: "bar lock c-" + l.Owner, Label: label, LabelX: f(x(l.From) + 6), LabelY: f(ry + barY + 15),
+			Title: tl.Scenario.LockKey() + " = " + l.Value + " (" + owner + ")"})
+		by := strings.ToUpper(l.DeletedBy)
+		switch {
+		case l.End == sim.EndExpired:
+			p.Markers = append(p.Markers, endMark(x(to), ry, "end expired", "⌛", u.Expired, fill(u.ExpiredAt, owner)+" "+sim.FormatMS(to)))
+		case l.End == sim.EndDeleted:
+			class := "end deleted"
+			if l.DeletedBy != l.Owner {
+				class += " foreign" // someone else's lock: drawn as an error
+			}
+			p.Markers = append(p.Markers, endMark(x(to), ry, class, "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
+		case l.End == sim.EndOverwritten:
+			p.Markers = append(p.Markers, endMark(x(to), ry, "end deleted foreign", "✎", fill(u.Overwritten, by), fill(u.Overwritten, by)+" "+sim.FormatMS(to)))
+		case l.End == sim.EndLost:
+			p.Markers = append(p.Markers, endMark(x(to), ry, "end deleted foreign", "∅", u.LostData, u.LostData+" "+sim.FormatMS(to)))
+		case l.Expiry > tl.Now:
+			left := fill(u.TTLLeft, seconds(l.Expiry-tl.Now))
+			p.Bars = append(p.Bars, Bar{X: f(x(tl.Now)), Y: f(ry + barY), W: f(x(l.Expiry) - x(tl.Now)), H: f(barH),
+				Class: "bar ttl c-" + l.Owner, Label: left, LabelX: f(x(tl.Now) + 6), LabelY: f(ry + barY + 15),
+				Title: "PTTL " + itoa(l.Expiry-tl.Now) + " ms"})
+		}
+	}
+}
+
+// markers draws the commands: a client's commands on its own lane, the
+// storage's writes on the storage lane, what a node or a model link did on
+// that node's lane. Several commands a client sent at one instant (a
+// Redlock round) become one marker, so they do not smear along the axis.
+func (p *Picture) markers(tl *sim.Timeline, u *UI, newFrom int, laneOf map[string]float64, x func(int64) float64) {
+	labels := labelRows{}
+	last := map[string]float64{}
+	evs := tl.Events
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		if e.Kind != sim.KindCommand {
+			continue
+		}
+		key := e.Actor
+		if _, ok := laneOf[key]; !ok || e.Node == "storage" {
+			key = e.Node
+		}
+		ly, ok := laneOf[key]
+		if !ok {
+			continue
+		}
+		// gather a run of the same client's commands at the same instant
+		j := i
+		for e.Node != "storage" && j+1 < len(evs) && evs[j+1].Kind == sim.KindCommand && evs[j+1].Actor == e.Actor &&
+			evs[j+1].At == e.At && evs[j+1].Node != "storage" {
+			j++
+		}
+		if j-i < 2 {
+			j = i
+		}
+		mx := x(e.At)
+		if prev, ok := last[key]; ok && mx < prev+2*markerR+2 {
+			mx = prev + 2*markerR + 2
+		}
+		m := Marker{X: f(mx), Y: f(ly + barY + barH/2), R: f(markerR), Num: itoa(int64(e.Seq + 1)), Class: "mk", Reply: shortReply(e)}
+		var titles []string
+		for k := i; k <= j; k++ {
+			titles = append(titles, "#"+itoa(int64(evs[k].Seq+1))+" "+sim.FormatMS(evs[k].At)+" "+strings.ToUpper(evs[k].Actor)+
+				" → "+evs[k].Node+": "+commandText(evs[k])+" → "+replyText(evs[k], u))
+		}
+		m.Title = strings.Join(titles, "\n")
+		if j > i {
+			m.Num, m.Class, m.Reply = itoa(int64(e.Seq+1))+"–"+itoa(int64(evs[j].Seq+1)), "mk group", groupReply(evs[i:j+1])
+			m.R = f(markerR + 4)
+			mx += 10
+			m.X = f(mx)
+		}
+		if e.Accepted != nil {
+			m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
+			m.Reply = verdict(e, u)
+		}
+		if e.Refused || e.Lost {
+			m.Class += " no"
+		}
+		if e.Seq >= newFrom {
+			m.Class += " new"
+		}
+		last[key] = mx
+		if j > i {
+			last[key] = mx + 10
+		}
+		m.ReplyX = f(labelX(mx, m.Reply))
+		m.ReplyY = f(ly + barY + barH + 15 + labels.place(key, labelX(mx, m.Reply), m.Reply))
+		p.Markers = append(p.Markers, m)
+		i = j
+	}
+}
+
+// replyText is the reply as the log shows it, or why there was none.
+func replyText(e sim.Event, u *UI) string {
+	switch {
+	case e.Refused:
+		return u.Refused
+	case e.Lost:
+		return e.Reply + " (" + fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
+	}
+	return e.Reply
+}
+
+// groupReply summarises a run of replies: "OK×4 · ✕1".
+func groupReply(evs []sim.Event) string {
+	counts := map[string]int{}
+	var order []string
+	for _, e := range evs {
+		r := shortReply(e)
+		if e.Refused {
+			r = "✕"
+		}
+		if counts[r] == 0 {
+			order = append(order, r)
+		}
+		counts[r]++
+	}
+	var parts []string
+	for _, r := range order {
+		parts = append(parts, r+"×"+strconv.Itoa(counts[r]))
+	}
+	return strings.Join(parts, " ")
 }
 
 // labelRows remembers, per lane, where each of two label rows ends.
@@ -249,18 +353,35 @@ func lane(y float64, label, sub, sub2, class string) Lane {
 }
 
 func endMark(x, y float64, class, glyph, label, title string) Marker {
-	return Marker{X: f(x), Y: f(y + barY + barH/2), R: "0", Num: glyph, Class: class, Reply: label, ReplyY: f(y + barY + barH + 15), Title: title}
+	return Marker{X: f(x), Y: f(y + barY + barH/2), R: "0", Num: glyph, Class: class, Reply: label,
+		ReplyX: f(labelX(x, label)), ReplyY: f(y + barY + barH + 15), Title: title}
+}
+
+// labelX keeps a label centred under x from starting left of the plot.
+func labelX(x float64, text string) float64 {
+	half := (float64(len([]rune(text)))*6.4 + 6) / 2
+	return max(x, labelW-8+half)
 }
 
 func storageSub(tl *sim.Timeline, u *UI) string {
-	if !tl.Storage.Fenced {
-		return u.FenceOff
+	switch {
+	case tl.Storage.Kind == sim.StoreCharges:
+		return fill(u.Charges, itoa(int64(len(tl.Storage.Charges))))
+	case !tl.Storage.Fenced:
+		return u.NoCheck
 	}
 	return fill(u.MaxToken, itoa(tl.Storage.LastToken))
 }
 
-// storageValue is the record's current value as the lane shows it.
-func storageValue(tl *sim.Timeline) string {
+// storageValue is the record's current value as the lane shows it (for a
+// ledger: who charged).
+func storageValue(tl *sim.Timeline, u *UI) string {
+	if tl.Storage.Kind == sim.StoreCharges {
+		if len(tl.Storage.Charges) == 0 {
+			return "—"
+		}
+		return strings.Join(tl.Storage.Charges, ", ")
+	}
 	v := tl.Storage.Value
 	if v == "" {
 		return "—"
@@ -290,6 +411,10 @@ func shortReply(e sim.Event) string {
 		return strings.TrimPrefix(r, "(integer) ")
 	case strings.HasPrefix(r, "(error)"):
 		return "ERR"
+	case e.Refused:
+		return "✕"
+	case e.Model && len(r) > 8:
+		return "✓"
 	case len(r) > 8:
 		return r[:7] + "…"
 	}

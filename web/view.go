@@ -64,6 +64,7 @@ type LessonView struct {
 	UndoURL, ResetURL string
 	Steps             []StepLink
 	Clients           []ClientControls
+	Nodes             []ClientControls // node faults the lesson offers
 	Waits             []Control
 	Options           []OptionGroup
 	Rows              []Row
@@ -162,6 +163,7 @@ type Row struct {
 	Num, Time, Who, To string
 	Pre, Script, Post  string // the command, split around a script name
 	Reply, Note, Class string
+	Model              bool // from a labelled model, not a Redis server
 }
 
 // Script is a Lua script shown under the event log.
@@ -251,12 +253,32 @@ func (v *LessonView) controls() {
 		if c.Token > 0 && (c.State == sim.StateHolding || c.State == sim.StatePaused) {
 			cc.State += " · " + fill(u.Token, itoa(c.Token))
 		}
+		if c.ValidUntil > 0 && c.State == sim.StateHolding {
+			cc.State += " · " + fill(u.ValidUntil, sim.FormatMS(c.ValidUntil))
+		}
 		for _, verb := range tl.Allowed[c.ID] {
 			a := sim.Action{Who: c.ID, Verb: verb}
-			cc.Actions = append(cc.Actions, Control{ID: "do-" + c.ID + "-" + verb, Label: u.Verb[verb],
+			cc.Actions = append(cc.Actions, Control{ID: "do-" + c.ID + "-" + verb, Label: fill(u.Verb[verb], c.Pending),
 				URL: v.Base + st.With(a).Query(), Class: "verb-" + verb})
 		}
 		v.Clients = append(v.Clients, cc)
+	}
+	for _, n := range tl.Nodes {
+		allowed := tl.NodeAllowed[n.Name]
+		if len(allowed) == 0 {
+			continue
+		}
+		nc := ClientControls{ID: n.Name, Name: n.Name, State: nodeState(u, n)}
+		for _, verb := range allowed {
+			a := sim.Action{Who: n.Name, Verb: verb, Ms: nodeVerbArg[verb]}
+			arg := ""
+			if a.Ms > 0 {
+				arg = sim.FormatDuration(a.Ms)
+			}
+			nc.Actions = append(nc.Actions, Control{ID: "do-" + n.Name + "-" + verb, Label: fill(u.Verb[verb], arg),
+				URL: v.Base + st.With(a).Query(), Class: "verb-" + verb})
+		}
+		v.Nodes = append(v.Nodes, nc)
 	}
 	for _, ms := range waits {
 		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
@@ -272,18 +294,37 @@ func (v *LessonView) controls() {
 	}
 }
 
+// nodeVerbArg is the duration the node controls offer for verbs that take
+// one (a URL may say any other).
+var nodeVerbArg = map[string]int64{sim.NodeJump: 10_000, sim.NodeSlow: 4000}
+
 func optionLabel(u *UI, name, val string) string {
-	switch name + "." + val {
-	case "release.lua":
-		return u.ReleaseLua
-	case "release.del":
-		return u.ReleaseDel
-	case "fence.on":
-		return u.FenceOn
-	case "fence.off":
-		return u.FenceOff
+	if l, ok := u.OptionValue[name+"."+val]; ok {
+		return l
 	}
 	return name + "." + val
+}
+
+// nodeState describes a node for its lane and its controls: its role, and
+// what the learner did to it.
+func nodeState(u *UI, n sim.NodeView) string {
+	var parts []string
+	switch {
+	case n.Model:
+		parts = append(parts, u.Model)
+	case n.Primary:
+		parts = append(parts, u.PrimaryRole)
+	}
+	if n.Down {
+		parts = append(parts, u.Down)
+	}
+	if n.Offset > 0 {
+		parts = append(parts, fill(u.ClockAhead, sim.FormatDuration(n.Offset)))
+	}
+	if n.Latency > 0 {
+		parts = append(parts, fill(u.SlowBy, sim.FormatDuration(n.Latency)))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // firstNew is the Seq of the first event the last action produced, so the
@@ -327,6 +368,14 @@ func (v *LessonView) eventLog() {
 					row.Class = "rejected"
 				}
 			}
+			switch {
+			case e.Refused:
+				row.Reply, row.Note, row.Class = "", u.Refused, row.Class+" refused"
+			case e.Lost:
+				row.Note += " · " + fill(u.LostReply, strings.ToUpper(e.Actor))
+				row.Class += " lost"
+			}
+			row.Model = e.Model
 		case sim.KindExpired:
 			row.Note = fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
 			row.Class = "expired"
@@ -340,6 +389,17 @@ func (v *LessonView) eventLog() {
 			row.Note = u.Verb[sim.VerbResume]
 		case sim.KindCrash:
 			row.Note = u.Crashed
+		case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
+			row.Note = u.KindNote[e.Kind]
+			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock
+		case sim.KindNode:
+			arg := ""
+			if e.Ms > 0 {
+				arg = sim.FormatDuration(e.Ms)
+			}
+			row.Note, row.Model = fill(u.NodeNote[e.Text], e.Actor, arg), true
+		case sim.KindRedlock:
+			row.Pre, row.Note, row.Model = e.Text, u.Purpose["acquire"], true
 		}
 		if violated[e.Seq] {
 			row.Class += " violation"
@@ -373,7 +433,10 @@ func who(actor string, u *UI) string {
 	case "storage":
 		return u.Storage
 	}
-	return strings.ToUpper(actor)
+	if len(actor) == 1 {
+		return strings.ToUpper(actor) // a client
+	}
+	return actor // a node or a modelled service, by its name
 }
 
 // render writes a component with a 200, or an internal error page if it
