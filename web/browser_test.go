@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -93,22 +92,20 @@ func waitJS(t *testing.T, ctx context.Context, expr string) string {
 	return v
 }
 
-var dataStep = regexp.MustCompile(`data-step="(\d+)"`)
 
 // currentStep reads the step number and title off the DOM without running
 // page JavaScript, so it works with scripts disabled too. While a swap or
 // a navigation replaces the nodes it can fail; the caller retries.
 func currentStep(ctx context.Context) (string, string, error) {
-	html, err := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("#lab")))
+	attr, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#lab"), "data-step"))
 	if err != nil {
 		return "", "", err
 	}
-	m := dataStep.FindStringSubmatch(html)
-	if m == nil {
+	if !attr.Exists {
 		return "", "", errors.New("no data-step on #lab")
 	}
 	title, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#step-title")))
-	return m[1], strings.TrimSpace(title), err
+	return attr.Value, strings.TrimSpace(title), err
 }
 
 // waitStep waits until the page shows step n (after an htmx swap or a full
@@ -269,5 +266,42 @@ func TestBrowserGuidedPath(t *testing.T) {
 				time.Sleep(50 * time.Millisecond)
 			}
 		})
+	}
+}
+
+// TestBrowserEveryLesson walks every lesson's guided path by clicking Next
+// (through each checkpoint form without answering), in both languages,
+// with JavaScript (htmx swaps) and without it (plain links and forms).
+func TestBrowserEveryLesson(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(newTestServer(t))
+	defer srv.Close()
+	course, _ := lessons.Load()
+	for _, lang := range lessons.Langs {
+		for _, l := range course.List(lang) {
+			for _, js := range []bool{true, false} {
+				name := lang + "/" + l.Slug + "/js"
+				if !js {
+					name = lang + "/" + l.Slug + "/nojs"
+				}
+				t.Run(name, func(t *testing.T) {
+					c := tab(t, ctx)
+					if !js {
+						if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+							t.Fatal(err)
+						}
+					}
+					do(t, c, chromedp.Navigate(srv.URL+startPath(l)))
+					waitStep(t, c, 1, l.Steps[0].Title)
+					for i := 1; i < len(l.Steps); i++ {
+						if !js {
+							waitLoaded(t, c)
+						}
+						do(t, c, chromedp.Click(chromedp.CSS("#next")))
+						waitStep(t, c, i+1, l.Steps[i].Title)
+					}
+				})
+			}
+		}
 	}
 }

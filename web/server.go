@@ -183,6 +183,14 @@ func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, u *UI) boo
 
 func lessonPath(l *lessons.Lesson) string { return "/" + l.Lang + "/lessons/" + l.Slug }
 
+// startPath is where a lesson begins: its first guided step, whose
+// options may not be the defaults (a lesson that opens on the failure).
+// Every link that starts a lesson goes here.
+func startPath(l *lessons.Lesson) string {
+	first := l.Steps[0]
+	return lessonPath(l) + query(first.Do, first.Opt)
+}
+
 func (s *Server) recoverer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {

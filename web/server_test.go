@@ -111,24 +111,34 @@ func TestWalkGuidedPath(t *testing.T) {
 	h := newTestServer(t)
 	course, _ := lessons.Load()
 	for _, lang := range lessons.Langs {
-		l, _ := course.Get(lang, "fencing")
-		url := "/" + lang + "/lessons/fencing"
-		for i, st := range l.Steps {
-			body := mustGet(t, h, url)
-			if !strings.Contains(body, ">"+escape(st.Title)+"</h1>") {
-				t.Fatalf("%s step %d (%s): title %q not shown", lang, i+1, url, st.Title)
+		for _, l := range course.List(lang) {
+			list := mustGet(t, h, "/"+lang+"/")
+			url := startPath(l)
+			if !strings.Contains(list, `href="`+escape(url)+`"`) {
+				t.Errorf("%s: the lesson list does not link %s to its first step %s", lang, l.Slug, url)
 			}
-			next, ok := nextURL(body)
-			if i == len(l.Steps)-1 {
-				if ok || !strings.Contains(body, T(lang).Finished) {
-					t.Fatalf("%s: last step should say it is finished and offer no Next", lang)
+			for i, st := range l.Steps {
+				body := mustGet(t, h, url)
+				if !strings.Contains(body, ">"+escape(st.Title)+"</h1>") {
+					t.Fatalf("%s/%s step %d (%s): title %q not shown", lang, l.Slug, i+1, url, st.Title)
 				}
-				break
+				for _, v := range st.Violations {
+					if text := T(lang).ViolationText[v]; !strings.Contains(body, escape(strings.SplitN(text, "{", 2)[0])) {
+						t.Errorf("%s/%s step %d: violation %s not explained on the page", lang, l.Slug, i+1, v)
+					}
+				}
+				next, ok := nextURL(body)
+				if i == len(l.Steps)-1 {
+					if ok || !strings.Contains(body, T(lang).Finished) {
+						t.Fatalf("%s/%s: last step should say it is finished and offer no Next", lang, l.Slug)
+					}
+					break
+				}
+				if !ok {
+					t.Fatalf("%s/%s step %d: no Next link or checkpoint form", lang, l.Slug, i+1)
+				}
+				url = next
 			}
-			if !ok {
-				t.Fatalf("%s step %d: no Next link or checkpoint form", lang, i+1)
-			}
-			url = next
 		}
 	}
 }

@@ -247,7 +247,7 @@ func (v *LessonView) controls() {
 	if len(st.Actions) > 0 {
 		v.UndoURL = v.Base + st.Undo().Query()
 	}
-	v.ResetURL = v.Base
+	v.ResetURL = startPath(v.Lesson)
 	for _, c := range tl.Clients {
 		cc := ClientControls{ID: c.ID, Name: fill(u.Client, strings.ToUpper(c.ID)), State: u.StateName[c.State]}
 		if c.Token > 0 && (c.State == sim.StateHolding || c.State == sim.StatePaused) {
