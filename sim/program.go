@@ -165,7 +165,9 @@ func (w *World) gotLock(c *Client, check bool) {
 					w.fail = err
 					return
 				}
+				w.deleting = c.ID
 				w.observe(c.ID)
+				w.deleting = ""
 			}
 			_ = w.tryLater(c)
 			return

@@ -42,6 +42,7 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"exactly-once-takeover", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,a.crash,b.acquire,wait.10s,b.write"},
 	{"failover-no-wait", "failover", "wait.off", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write,b.write"},
 	{"failover-wait", "failover", "", "a.acquire,primary.down,replica.promote,b.acquire,wait.1s"},
+	{"failover-wait-fails", "failover", "", "replica.down,a.acquire,wait.2s"},
 	{"redlock-one-down", "redlock", "", "n5.down,a.acquire,b.acquire"},
 	{"redlock-slow", "redlock", "", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire"},
 	{"redlock-restart-none", "redlock", "persist.none", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire"},
