@@ -146,11 +146,11 @@ func (w *World) refuse(c *Client, verb string) Code {
 
 // allowed lists the verbs c can perform now, in the order the controls
 // show them. drop is always possible but only offered where the lesson
-// is about lost replies (the scenario has a ledger).
+// is about lost replies.
 func (w *World) allowed(c *Client) []string {
 	var out []string
 	for _, v := range Verbs {
-		if v == VerbDrop && w.sc.Storage != StoreCharges {
+		if v == VerbDrop && !w.sc.Drops {
 			continue
 		}
 		if v == VerbExtend && w.opts[OptTTL] == "" {

@@ -73,6 +73,9 @@ type Scenario struct {
 	Redlock bool
 	// Coord: the lock lives in a modelled ZooKeeper or etcd (coord.go).
 	Coord bool
+	// Drops: the learner may make the network lose a reply (the lesson
+	// about retries and exactly-once).
+	Drops bool
 }
 
 // opt reads an option, falling back to a fixed scenario value.
@@ -187,7 +190,7 @@ var scenarios = map[string]*Scenario{
 	// charge again; an idempotency key makes the second charge a no-op.
 	"exactly-once": {
 		ID: "exactly-once", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 9, Storage: StoreCharges,
+		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 9, Storage: StoreCharges, Drops: true,
 		Options: []OptionSpec{
 			{Name: OptIdem, Values: []string{IdemKey, IdemNone}},
 		},

@@ -16,6 +16,7 @@ import (
 
 var shotDir = flag.String("screenshots", "", "write full-page screenshots of every lesson step to this folder")
 var shotOnly = flag.String("screenshots-only", "", "with -screenshots: only this lesson slug")
+var shotView = flag.String("screenshots-view", "", "with -screenshots: only this view (phone, desktop, phone-dark, desktop-dark)")
 
 // TestScreenshots writes a PNG (quality 100 means PNG, not JPEG) of every guided step of every lesson, in
 // both languages, light and dark, at phone (360 px) and desktop (1440 px)
@@ -46,6 +47,9 @@ func TestScreenshots(t *testing.T) {
 				continue
 			}
 			for _, v := range views {
+				if *shotView != "" && v.name != *shotView {
+					continue
+				}
 				c := tab(t, ctx)
 				scheme := "light"
 				if v.dark {

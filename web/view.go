@@ -286,6 +286,9 @@ func (v *LessonView) controls() {
 			URL: v.Base + st.With(a).Query()})
 	}
 	for _, spec := range tl.Scenario.Options {
+		if len(spec.Values) < 2 {
+			continue // a fixed setting of the lesson, nothing to choose
+		}
 		g := OptionGroup{Name: spec.Name, Label: u.OptionLabel[spec.Name]}
 		for _, val := range spec.Values {
 			g.Choices = append(g.Choices, Choice{Value: val, Label: optionLabel(u, spec.Name, val), Checked: st.Opts[spec.Name] == val})
