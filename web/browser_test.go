@@ -92,7 +92,6 @@ func waitJS(t *testing.T, ctx context.Context, expr string) string {
 	return v
 }
 
-
 // currentStep reads the step number and title off the DOM without running
 // page JavaScript, so it works with scripts disabled too. While a swap or
 // a navigation replaces the nodes it can fail; the caller retries.
