@@ -5,14 +5,18 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -50,7 +54,7 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("static files: %w", err)
 	}
-	site := web.New(course, assets, sim.Replay, log)
+	site := web.New(course, assets, sim.Replay, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -96,6 +100,23 @@ func defaultAddr() string {
 		return ":" + p
 	}
 	return "127.0.0.1:8080"
+}
+
+// buildVersion identifies this build for ETags: a hash of the executable,
+// so any change to code, lessons or static files changes it (builds here
+// carry no VCS stamp).
+func buildVersion() string {
+	path, err := os.Executable()
+	if err == nil {
+		if f, err := os.Open(path); err == nil {
+			defer f.Close()
+			h := sha256.New()
+			if _, err := io.Copy(h, f); err == nil {
+				return hex.EncodeToString(h.Sum(nil))[:16]
+			}
+		}
+	}
+	return strconv.FormatInt(time.Now().UnixNano(), 36) // unknown build: never reuse old ETags
 }
 
 func displayURL(a net.Addr) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
@@ -145,6 +146,12 @@ func TestBrowserGuidedPath(t *testing.T) {
 
 		t.Run(lang+"/js", func(t *testing.T) {
 			c := tab(t, ctx)
+			// Record every Content-Security-Policy violation on the page.
+			if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+				Source: `window.__csp = []; document.addEventListener("securitypolicyviolation", function (e) { window.__csp.push(e.violatedDirective + " " + e.blockedURI); });`,
+			}); err != nil {
+				t.Fatal(err)
+			}
 			do(t, c, chromedp.Navigate(base))
 			waitStep(t, c, 1, l.Steps[0].Title)
 			// A full page load would drop this; htmx swaps keep it.
@@ -159,6 +166,9 @@ func TestBrowserGuidedPath(t *testing.T) {
 			}
 			if run(t, c, chromedp.Evaluate[int]("window.__sameDocument || 0")) != 7 {
 				t.Error("clicking Next reloaded the page: htmx did not swap")
+			}
+			if v := run(t, c, chromedp.Evaluate[string]("JSON.stringify(window.__csp || [])")); v != "[]" {
+				t.Errorf("Content-Security-Policy violations: %s", v)
 			}
 			if live := run(t, c, chromedp.TextContent(chromedp.CSS("#live"))); !strings.Contains(live, last.Title) {
 				t.Errorf("live region says %q, want the last step's title", live)

@@ -70,11 +70,25 @@ type jsonClient struct {
 
 func (s *Server) timelineJSON(w http.ResponseWriter, r *http.Request) {
 	u := T(chi.URLParam(r, "lang"))
-	l, st, tl, e := s.load(r, u)
-	if e != nil {
-		s.fail(w, r, u, e)
-		return
+	s.cached(w, r, u, func() ([]byte, string, *Error) {
+		l, st, tl, e := s.load(r, u)
+		if e != nil {
+			return nil, "", e
+		}
+		return encodeJSON(timelineOut(u, l, st, tl))
+	})
+}
+
+// encodeJSON is the one JSON encoding of the site: indented, UTF-8.
+func encodeJSON(v any) ([]byte, string, *Error) {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return nil, "", &Error{Status: http.StatusInternalServerError, Code: "internal", Err: err}
 	}
+	return append(b, '\n'), "application/json; charset=utf-8", nil
+}
+
+func timelineOut(u *UI, l *lessons.Lesson, st State, tl *sim.Timeline) jsonTimeline {
 	out := jsonTimeline{Lesson: l.Slug, Lang: u.Lang, Scenario: l.Scenario.ID, Do: st.Do(), Opt: st.Opt(),
 		NowMS: tl.Now, Storage: jsonStorage(tl.Storage), LockTTLMS: tl.LockTTL,
 		Events: []jsonEvent{}, Violations: []jsonViolation{}}
@@ -90,10 +104,7 @@ func (s *Server) timelineJSON(w http.ResponseWriter, r *http.Request) {
 	for _, c := range tl.Clients {
 		out.Clients = append(out.Clients, jsonClient{ID: c.ID, State: c.State, Token: c.Token})
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	_ = enc.Encode(out)
+	return out
 }
 
 type jsonLesson struct {
@@ -145,10 +156,7 @@ func (s *Server) lessonJSON(w http.ResponseWriter, r *http.Request) {
 			Violations: append([]sim.ViolationKind{}, st.Violations...), Checkpoint: checkpointJSON(st.Checkpoint)}
 		out.Steps = append(out.Steps, js)
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	_ = enc.Encode(out)
+	s.cached(w, r, u, func() ([]byte, string, *Error) { return encodeJSON(out) })
 }
 
 func checkpointJSON(cp *lessons.Checkpoint) *jsonCheckpoint {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -28,21 +29,38 @@ type ReplayFunc func(sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*si
 
 // Server holds the handlers' dependencies. It has no mutable state.
 type Server struct {
-	course Course
-	assets *Assets
-	replay ReplayFunc
-	log    *slog.Logger
+	course  Course
+	assets  *Assets
+	replay  ReplayFunc
+	log     *slog.Logger
+	version string
+	cache   *pageCache
+}
+
+// Config holds the settings main.go chooses for the site.
+type Config struct {
+	// Version identifies the build; ETags include it, so a new build never
+	// answers 304 with an old page.
+	Version string
+	// CacheBytes bounds the cache of rendered pages.
+	CacheBytes int
 }
 
 // New builds a Server; main.go is the only caller outside tests.
-func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger) *Server {
-	return &Server{course: course, assets: assets, replay: replay, log: log}
+func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg Config) *Server {
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 16 << 20
+	}
+	return &Server{course: course, assets: assets, replay: replay, log: log,
+		version: cfg.Version, cache: newPageCache(cfg.CacheBytes)}
 }
 
 // Handler is the whole site.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.recoverer, s.logRequests)
+	r.Use(middleware.RequestID, s.logRequests, s.recoverer, secure, compress)
+	r.Get("/robots.txt", robots)
+	r.Get("/healthz", healthz)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.fail(w, r, s.uiFor(r), notFound(s.uiFor(r))) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		u := s.uiFor(r)
@@ -113,17 +131,17 @@ func (s *Server) lessonPage(w http.ResponseWriter, r *http.Request) {
 	if s.canonicalize(w, r, u) {
 		return
 	}
-	v, e := s.lessonView(r, u)
-	if e != nil {
-		s.fail(w, r, u, e)
-		return
-	}
-	w.Header().Set("Vary", "HX-Request")
-	if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
-		s.render(w, r, LessonFragment(v))
-		return
-	}
-	s.render(w, r, LessonPage(v))
+	s.cached(w, r, u, func() ([]byte, string, *Error) {
+		v, e := s.lessonView(r, u)
+		if e != nil {
+			return nil, "", e
+		}
+		c := LessonPage(v)
+		if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
+			c = LessonFragment(v)
+		}
+		return s.renderBytes(r, u, c)
+	})
 }
 
 // load resolves the lesson and replays its URL state; errors come back
@@ -221,13 +239,16 @@ func (sw *statusWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// logRequests writes one structured line per request.
+// logRequests writes one structured line per request: its id, what was
+// asked, the status, the size, how long it took, and whether the page
+// came from the cache.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"bytes", sw.bytes, "dur", time.Since(start), "htmx", r.Header.Get("HX-Request") == "true")
+		s.log.Info("request", "id", middleware.GetReqID(r.Context()), "method", r.Method, "path", r.URL.Path,
+			"status", sw.status, "bytes", sw.bytes, "dur", time.Since(start),
+			"cache", sw.Header().Get("X-Cache"), "htmx", r.Header.Get("HX-Request") == "true")
 	})
 }

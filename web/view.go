@@ -445,11 +445,20 @@ func who(actor string, u *UI) string {
 // render writes a component with a 200, or an internal error page if it
 // fails before anything was sent.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Component) {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
-		s.fail(w, r, s.uiFor(r), internal(s.uiFor(r), err))
+	body, typ, e := s.renderBytes(r, s.uiFor(r), c)
+	if e != nil {
+		s.fail(w, r, s.uiFor(r), e)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(buf.Bytes())
+	w.Header().Set("Content-Type", typ)
+	_, _ = w.Write(body)
+}
+
+// renderBytes renders a component to HTML bytes (for the cache).
+func (s *Server) renderBytes(r *http.Request, u *UI, c templ.Component) ([]byte, string, *Error) {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		return nil, "", internal(u, err)
+	}
+	return buf.Bytes(), "text/html; charset=utf-8", nil
 }
