@@ -20,6 +20,11 @@ const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.
 
 func newTestServer(t testing.TB) http.Handler {
 	t.Helper()
+	return newServerWith(t, Config{Version: "test"})
+}
+
+func newServerWith(t testing.TB, cfg Config) http.Handler {
+	t.Helper()
 	course, err := lessons.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +33,7 @@ func newTestServer(t testing.TB) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(course, assets, sim.Replay, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "test"}).Handler()
+	return New(course, assets, sim.Replay, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
 }
 
 type response struct {
@@ -372,8 +377,21 @@ func TestUIComplete(t *testing.T) {
 }
 
 // BenchmarkLessonStep is one uncached lesson step: replay the fencing
-// guided path on fresh miniredis nodes and render the full page.
+// guided path on fresh miniredis nodes and render the full page (the page
+// cache is off).
 func BenchmarkLessonStep(b *testing.B) {
+	h := newServerWith(b, Config{Version: "bench", CacheBytes: 1})
+	url := "/en/lessons/fencing?do=" + guided
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := get(b, h, url); r.status != 200 {
+			b.Fatal(r.status)
+		}
+	}
+}
+
+// BenchmarkLessonStepCached is the same step served from the page cache.
+func BenchmarkLessonStepCached(b *testing.B) {
 	h := newTestServer(b)
 	url := "/en/lessons/fencing?do=" + guided
 	b.ReportAllocs()
