@@ -54,7 +54,7 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("static files: %w", err)
 	}
-	site := web.New(course, assets, sim.Replay, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20})
+	site := web.New(course, assets, sim.ReplayContext, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -28,6 +28,7 @@ const (
 	CodePending        Code = "pending"         // the client is between two commands: next, pause or crash
 	CodeNothingPending Code = "nothing-pending" // next, but the client is not between two commands
 	CodeUnknownNode    Code = "unknown-node"    // no such node in this scenario
+	CodeTooSlow        Code = "too-slow"        // the replay ran past the server's deadline
 	CodeNodeState      Code = "node-state"      // the node cannot do that now (up when up, promote a primary…)
 )
 

@@ -1,6 +1,8 @@
 // replay.go turns (scenario, options, actions) into a Timeline.
 package sim
 
+import "context"
+
 // Run looks up the scenario, parses the URL halves and replays them: the
 // one call the web layer and the tests need.
 func Run(scenario, do, opt string) (*Timeline, error) {
@@ -23,11 +25,21 @@ func Run(scenario, do, opt string) (*Timeline, error) {
 // the timeline. The first impossible action stops it with an *ActionError
 // naming that action; nothing of a half-built timeline escapes.
 func Replay(sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
+	return ReplayContext(context.Background(), sc, opts, actions)
+}
+
+// ReplayContext is Replay that gives up, between two actions, once ctx is
+// done (a server's deadline for one request). It never reads a clock: a
+// replay that completes is the same whatever the deadline.
+func ReplayContext(ctx context.Context, sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
 	w := newWorld(sc, opts)
 	defer w.close()
 	w.advance(0)
 	w.observe("")
 	for i, a := range actions {
+		if ctx.Err() != nil {
+			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTooSlow}
+		}
 		w.step = i
 		if err := w.apply(a); err != nil {
 			if ae, ok := err.(*ActionError); ok {

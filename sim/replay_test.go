@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"os"
@@ -343,5 +344,17 @@ func TestRedlockValidity(t *testing.T) {
 	want := "5/5 OK (need 3) · elapsed 12000ms · validity 10000−12000−102 = -2102ms → failed"
 	if verdict != want || tl.Clients[0].State != StateTrying {
 		t.Fatalf("verdict %q (state %s), want %q", verdict, tl.Clients[0].State, want)
+	}
+}
+
+func TestReplayContextStops(t *testing.T) {
+	sc, _ := Lookup("fencing")
+	as, _ := ParseActions(guided)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := ReplayContext(ctx, sc, sc.DefaultOpts(), as)
+	var ae *ActionError
+	if !errors.As(err, &ae) || ae.Code != CodeTooSlow || ae.Index != 0 {
+		t.Fatalf("cancelled replay: %v, want too-slow at the first action", err)
 	}
 }

@@ -51,6 +51,12 @@ func badState(u *UI, err error, base string, st *State) *Error {
 	return e
 }
 
+// busy: too many replays are running; the learner's timeline is fine and
+// the same link will work in a moment.
+func busy(u *UI) *Error {
+	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.Busy, Code: "busy"}
+}
+
 func internal(u *UI, err error) *Error {
 	return &Error{Status: http.StatusInternalServerError, Title: u.ErrorTitle, Text: u.InternalText, Code: "internal", Err: err}
 }
@@ -63,6 +69,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, u *UI, e *Error) {
 		s.log.Info("bad request", "path", r.URL.Path, "status", e.Status, "err", e.Err.Error())
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	if e.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "2")
+	}
 	if strings.HasSuffix(r.URL.Path, ".json") {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(e.Status)

@@ -2,14 +2,18 @@ package web
 
 import (
 	"compress/gzip"
+	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"locklab/lessons"
+	"locklab/sim"
 	"locklab/static"
 )
 
@@ -143,5 +147,29 @@ func TestLimits(t *testing.T) {
 	worst := "/en/lessons/redlock?do=" + strings.TrimSuffix(strings.Repeat("a.acquire,a.release,", 100), ",")
 	if r := get(t, h, worst); r.status != 200 {
 		t.Errorf("200-action timeline: %d", r.status)
+	}
+}
+
+// TestBusy: with every replay slot taken, a request waits up to the
+// deadline and then gets a clear 503 with Retry-After, not a hang.
+func TestBusy(t *testing.T) {
+	course, _ := lessons.Load()
+	assets, _ := NewAssets(static.FS)
+	release := make(chan struct{})
+	slow := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
+		<-release
+		return sim.Replay(sc, o, as) // held on purpose: this one ignores the deadline
+	}
+	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: 1}).Handler()
+	first := make(chan int)
+	go func() { first <- get(t, h, "/en/lessons/fencing?do=a.acquire").status }()
+	time.Sleep(50 * time.Millisecond) // the first request holds the only slot
+	r := get(t, h, "/ja/lessons/fencing?do=b.acquire")
+	close(release)
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" || !strings.Contains(r.body, "混み合っています") {
+		t.Errorf("busy: %d Retry-After %q", r.status, r.header.Get("Retry-After"))
+	}
+	if s := <-first; s != 200 {
+		t.Errorf("the first request: %d", s)
 	}
 }

@@ -34,7 +34,7 @@ type UI struct {
 	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck  string
 	Predict, Reveal, SkipPredict, YouPredicted, Right      string
 	Wrong, TheAnswer, CheckpointAnswer, LessonJSON         string
-	DoneLabel, ContinueLabel                               string
+	Busy, DoneLabel, ContinueLabel                         string
 	Verb                                                   map[string]string
 	OptionLabel                                            map[string]string
 	OptionValue                                            map[string]string
@@ -104,6 +104,7 @@ var uis = map[string]*UI{
 		LastGood: "Open the timeline up to the last possible action", StartOver: "Start the lesson over",
 		InternalText: "The server hit a problem of its own. Reloading the page usually helps; your timeline is in the address and nothing is lost.",
 		WrongMethod:  "This address only answers GET requests.",
+		Busy:         "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
 		ExpiredAt:    "{0}'s lock expired", Latency: "Network latency is modelled as 0 ms; the process pause is modelled.",
 		MaxToken: "max token {0}", TTLLegend: "lock's remaining TTL",
 		NodeControls: "What the nodes can do", Model: "model", Refused: "refused: the node is down",
@@ -172,6 +173,7 @@ var uis = map[string]*UI{
 			sim.CodeNothingPending: "“{0}”: {1} is not between two commands.",
 			sim.CodeUnknownNode:    "“{0}”: this lesson has no such node.",
 			sim.CodeNodeState:      "“{0}”: not possible in the node's or client's present state.",
+			sim.CodeTooSlow:        "“{0}”: this timeline took too long to replay; try a shorter one.",
 		},
 		StateName: map[sim.State]string{
 			sim.StateIdle: "idle", sim.StateTrying: "trying", sim.StateHolding: "holding",
@@ -207,6 +209,7 @@ var uis = map[string]*UI{
 		LastGood: "最後に実行できた操作までのタイムラインを開く", StartOver: "レッスンを最初から始める",
 		InternalText: "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
 		WrongMethod:  "このアドレスは GET リクエストだけに応答します。",
+		Busy:         "サーバーがほかのタイムラインの再生で混み合っています。少し待って同じリンクを開き直してください。何も失われていません。",
 		ExpiredAt:    "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
 		MaxToken: "最大トークン {0}", TTLLegend: "ロックの残り TTL",
 		NodeControls: "ノードにできること", Model: "モデル", Refused: "拒否：ノードが停止中",
@@ -275,6 +278,7 @@ var uis = map[string]*UI{
 			sim.CodeNothingPending: "「{0}」：{1} は 2 つのコマンドの間で止まっていません。",
 			sim.CodeUnknownNode:    "「{0}」：このレッスンにそのノードはありません。",
 			sim.CodeNodeState:      "「{0}」：ノードやクライアントのいまの状態ではできません。",
+			sim.CodeTooSlow:        "「{0}」：このタイムラインは再生に時間がかかりすぎます。短くしてください。",
 		},
 		StateName: map[sim.State]string{
 			sim.StateIdle: "待機", sim.StateTrying: "取得待ち", sim.StateHolding: "保持中",

@@ -41,7 +41,7 @@ func loadServer(b *testing.B, cacheBytes int) *httptest.Server {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := New(course, assets, sim.Replay, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "load", CacheBytes: cacheBytes})
+	s := New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "load", CacheBytes: cacheBytes})
 	return httptest.NewServer(s.Handler())
 }
 

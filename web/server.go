@@ -4,9 +4,11 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strings"
 	"time"
 
@@ -24,8 +26,8 @@ type Course interface {
 	Neighbours(l *lessons.Lesson) (prev, next *lessons.Lesson)
 }
 
-// ReplayFunc replays a timeline; sim.Replay in production.
-type ReplayFunc func(sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, error)
+// ReplayFunc replays a timeline; sim.ReplayContext in production.
+type ReplayFunc func(ctx context.Context, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, error)
 
 // Server holds the handlers' dependencies. It has no mutable state.
 type Server struct {
@@ -35,6 +37,10 @@ type Server struct {
 	log     *slog.Logger
 	version string
 	cache   *pageCache
+	// replays bounds how many replays run at once: the rest wait (up to
+	// the request's deadline), so a burst of costly timelines cannot
+	// starve the machine.
+	replays chan struct{}
 }
 
 // Config holds the settings main.go chooses for the site.
@@ -44,15 +50,24 @@ type Config struct {
 	Version string
 	// CacheBytes bounds the cache of rendered pages.
 	CacheBytes int
+	// Replays bounds concurrent replays (default 2 × GOMAXPROCS).
+	Replays int
 }
+
+// ReplayDeadline bounds one request's replay; the worst timeline the
+// limits allow takes about a fifth of it on the reference machine.
+const ReplayDeadline = 2 * time.Second
 
 // New builds a Server; main.go is the only caller outside tests.
 func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg Config) *Server {
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = 16 << 20
 	}
+	if cfg.Replays <= 0 {
+		cfg.Replays = 2 * runtime.GOMAXPROCS(0)
+	}
 	return &Server{course: course, assets: assets, replay: replay, log: log,
-		version: cfg.Version, cache: newPageCache(cfg.CacheBytes)}
+		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays)}
 }
 
 // Handler is the whole site.
@@ -159,7 +174,15 @@ func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Time
 	if err != nil {
 		return nil, State{}, nil, badState(u, err, base, nil)
 	}
-	tl, err := s.replay(l.Scenario, st.Opts, st.Actions)
+	ctx, cancel := context.WithTimeout(r.Context(), ReplayDeadline)
+	defer cancel()
+	select {
+	case s.replays <- struct{}{}:
+	case <-ctx.Done():
+		return nil, State{}, nil, busy(u)
+	}
+	tl, err := s.replay(ctx, l.Scenario, st.Opts, st.Actions)
+	<-s.replays
 	if err != nil {
 		return nil, State{}, nil, badState(u, err, base, &st)
 	}

@@ -33,7 +33,7 @@ func newServerWith(t testing.TB, cfg Config) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(course, assets, sim.Replay, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
+	return New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
 }
 
 type response struct {
