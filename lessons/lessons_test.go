@@ -120,7 +120,7 @@ func TestDialogParsing(t *testing.T) {
 	if len(st.Lines) != 2 || st.Lines[0].Role != Chick || st.Lines[1].Role != Penguin {
 		t.Fatalf("lines = %+v", st.Lines)
 	}
-	if !strings.Contains(st.Lines[1].HTML, "<code>SET</code>") || !strings.Contains(st.Lines[1].HTML, `<pre><code class="language-lua">return 1`) {
+	if !strings.Contains(st.Lines[1].HTML, "<code>SET</code>") || !strings.Contains(st.Lines[1].HTML, `<pre tabindex="0"><code class="language-lua">return 1`) {
 		t.Errorf("penguin line lost its code: %s", st.Lines[1].HTML)
 	}
 	if len(st.Notes) != 1 || !strings.Contains(st.Notes[0], "Look at the log.") {

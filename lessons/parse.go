@@ -241,7 +241,9 @@ func render(md goldmark.Markdown, text string) (string, error) {
 	if err := md.Convert([]byte(text), &buf); err != nil {
 		return "", err
 	}
-	return buf.String(), nil
+	// A code block may scroll sideways: keyboard users must be able to
+	// focus it to scroll it.
+	return strings.ReplaceAll(buf.String(), "<pre>", `<pre tabindex="0">`), nil
 }
 
 type section struct{ title, text string }
