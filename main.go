@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -37,7 +38,12 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("locklab", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address (host:port); PORT sets the port when -addr is not given")
 	verbose := fs.Bool("v", false, "log every request")
+	publicURL := fs.String("public-url", os.Getenv("LOCKLAB_PUBLIC_URL"),
+		"address students' phones use to reach this server, for share links and QR codes (e.g. http://192.168.1.20:8080); default: the host each browser used")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := checkPublicURL(*publicURL); err != nil {
 		return err
 	}
 	level := slog.LevelInfo
@@ -54,7 +60,7 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("static files: %w", err)
 	}
-	site := web.New(course, assets, sim.ReplayContext, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20})
+	site := web.New(course, assets, sim.ReplayContext, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -70,6 +76,9 @@ func run(args []string) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	fmt.Printf("Lock Lab is running at %s (Ctrl-C stops it)\n", displayURL(ln.Addr()))
+	for _, u := range lanURLs(ln.Addr()) {
+		fmt.Printf("  on your network: %s\n", u)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -128,4 +137,43 @@ func displayURL(a net.Addr) string {
 		host = "127.0.0.1"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// checkPublicURL refuses an address a phone could not open, at start-up
+// rather than as broken QR codes in front of a class.
+func checkPublicURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("-public-url %q: want an absolute http(s) address such as http://192.168.1.20:8080", s)
+	}
+	return nil
+}
+
+// lanURLs lists the addresses other machines can use when the server
+// listens on every interface (-addr 0.0.0.0:8080), so a teacher can read
+// the one to put on the projector.
+func lanURLs(a net.Addr) []string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+		return nil
+	}
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, ad := range addrs {
+		ipn, ok := ad.(*net.IPNet)
+		if !ok || ipn.IP.IsLoopback() || ipn.IP.To4() == nil || ipn.IP.IsLinkLocalUnicast() {
+			continue
+		}
+		out = append(out, "http://"+net.JoinHostPort(ipn.IP.String(), port)+"/")
+	}
+	return out
 }

@@ -62,3 +62,24 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal("did not exit within 15 s of SIGTERM")
 	}
 }
+
+// TestPublicURLFlag: a bad -public-url stops start-up with a message
+// instead of printing QR codes no phone can open.
+func TestPublicURLFlag(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"", true},
+		{"http://192.168.1.20:8080", true},
+		{"https://locks.example.org/", true},
+		{"192.168.1.20:8080", false},
+		{"ftp://example.org", false},
+		{"http://", false},
+		{"http://example.org/?a=1", false},
+	} {
+		if err := checkPublicURL(tc.in); (err == nil) != tc.ok {
+			t.Errorf("checkPublicURL(%q) = %v, want ok=%v", tc.in, err, tc.ok)
+		}
+	}
+}

@@ -93,6 +93,13 @@ func waitJS(t *testing.T, ctx context.Context, expr string) string {
 	return v
 }
 
+// waitTrue polls a JavaScript condition until it is true (10 s at most)
+// and reports whether it became true.
+func waitTrue(ctx context.Context, expr string) bool {
+	v, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second)))
+	return err == nil && v
+}
+
 // currentStep reads the step number and title off the DOM without running
 // page JavaScript, so it works with scripts disabled too. While a swap or
 // a navigation replaces the nodes it can fail; the caller retries.
@@ -312,5 +319,54 @@ func TestBrowserEveryLesson(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestBrowserEnhancements: the keyboard shortcuts, the help dialog, the
+// theme choice, presenter mode (one dialog line at a time) and play mode
+// (time runs by itself, each tick a new URL).
+func TestBrowserEnhancements(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(newTestServer(t))
+	defer srv.Close()
+	c := tab(t, ctx)
+	do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,b.acquire"))
+	waitLoaded(t, c)
+	key := func(k string) { do(t, c, chromedp.KeyEvent(k)) }
+
+	key("?")
+	if !waitTrue(c, `document.getElementById("shortcuts").open`) {
+		t.Fatal("? did not open the shortcuts dialog")
+	}
+	key("\x1b") // Escape closes it
+	waitTrue(c, `!document.getElementById("shortcuts").open`)
+
+	key("t")
+	if !waitTrue(c, `document.documentElement.getAttribute("data-theme") === "dark"`) {
+		t.Error("t did not switch to the dark theme")
+	}
+	key("t")
+	key("t") // back to automatic
+
+	key("f")
+	if !waitTrue(c, `document.documentElement.classList.contains("presenter") && document.querySelectorAll(".dialog .line.pending").length > 0`) {
+		t.Fatal("f did not enter presenter mode with lines hidden")
+	}
+	before := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`))
+	key("n")
+	if after := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`)); after != before-1 {
+		t.Errorf("n in presenter mode should reveal one line: pending %d → %d", before, after)
+	}
+	key("f")
+
+	key("p")
+	if !waitTrue(c, `location.search.indexOf("wait.1s,wait.1s") >= 0`) {
+		t.Fatalf("p did not make time run: %s", run(t, c, chromedp.Location()))
+	}
+	key("p")
+	stopped := run(t, c, chromedp.Location())
+	time.Sleep(1200 * time.Millisecond)
+	if loc := run(t, c, chromedp.Location()); loc != stopped {
+		t.Errorf("p again did not pause: %s → %s", stopped, loc)
 	}
 }

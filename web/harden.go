@@ -50,9 +50,10 @@ func compress(next http.Handler) http.Handler {
 
 // etagFor is the strong ETag of a page: the same build and the same
 // canonical request always render the same bytes, so the ETag can be
-// known before rendering — a 304 costs no replay at all.
+// known before rendering — a 304 costs no replay at all. The absolute URL
+// (host included) is part of it because the share link and QR code are.
 func (s *Server) etagFor(r *http.Request) string {
-	sum := sha256.Sum256([]byte(s.version + "\x00" + r.URL.Path + "?" + r.URL.RawQuery + "\x00" +
+	sum := sha256.Sum256([]byte(s.version + "\x00" + s.absoluteURL(r) + "\x00" +
 		r.Header.Get("HX-Request") + r.Header.Get("HX-History-Restore-Request")))
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }

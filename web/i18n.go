@@ -15,35 +15,37 @@ import (
 // string missing in one language is a compile error or an empty field that
 // TestUIComplete catches.
 type UI struct {
-	Lang, OtherLang                                        string
-	SiteName, Tagline, Lessons, LessonListIntro, SwitchTo  string
-	Chick, Penguin, Step, Of, NextStep, Undo, Reset        string
-	BackToPath, OffPath, OffPathNone, Finished, NextLesson string
-	PrevLesson, StepsHeading, Controls, TimeControls, Wait string
-	Options, Apply, Timeline, TimelineDesc, EventLog, Time string
-	Who, Command, Reply, Note, Now, Lock, Storage          string
-	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected string
-	Violations                                             string
-	Scripts, Legend, Paused, Working                       string
-	Crashed, OpenJSON, Home, SkipToLab, Client             string
-	ErrorTitle, NotFound, NotFoundText, BadRequest         string
-	BadRequestHint, LastGood, StartOver, InternalText      string
-	WrongMethod, ExpiredAt, Latency, MaxToken, TTLLegend   string
-	NodeControls, Model, Refused, NoTTL, Overwritten       string
-	LostData, ValidUntil, Charges, LostReply, Down         string
-	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck  string
-	Predict, Reveal, SkipPredict, YouPredicted, Right      string
-	Wrong, TheAnswer, CheckpointAnswer, LessonJSON         string
-	Busy, DoneLabel, ContinueLabel                         string
-	Verb                                                   map[string]string
-	OptionLabel                                            map[string]string
-	OptionValue                                            map[string]string
-	KindNote                                               map[sim.Kind]string
-	NodeNote                                               map[string]string
-	ViolationText                                          map[sim.ViolationKind]string
-	ErrorText                                              map[sim.Code]string
-	StateName                                              map[sim.State]string
-	Purpose                                                map[string]string
+	Lang, OtherLang                                                     string
+	SiteName, Tagline, Lessons, LessonListIntro, SwitchTo               string
+	Chick, Penguin, Step, Of, NextStep, Undo, Reset                     string
+	BackToPath, OffPath, OffPathNone, Finished, NextLesson              string
+	PrevLesson, StepsHeading, Controls, TimeControls, Wait              string
+	Options, Apply, Timeline, TimelineDesc, EventLog, Time              string
+	Who, Command, Reply, Note, Now, Lock, Storage                       string
+	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected              string
+	Violations                                                          string
+	Scripts, Legend, Paused, Working                                    string
+	Crashed, OpenJSON, Home, SkipToLab, Client                          string
+	ErrorTitle, NotFound, NotFoundText, BadRequest                      string
+	BadRequestHint, LastGood, StartOver, InternalText                   string
+	WrongMethod, ExpiredAt, Latency, MaxToken, TTLLegend                string
+	NodeControls, Model, Refused, NoTTL, Overwritten                    string
+	LostData, ValidUntil, Charges, LostReply, Down                      string
+	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
+	Predict, Reveal, SkipPredict, YouPredicted, Right                   string
+	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
+	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
+	Shortcuts                                                           [][2]string
+	Busy, DoneLabel, ContinueLabel                                      string
+	Verb                                                                map[string]string
+	OptionLabel                                                         map[string]string
+	OptionValue                                                         map[string]string
+	KindNote                                                            map[sim.Kind]string
+	NodeNote                                                            map[string]string
+	ViolationText                                                       map[sim.ViolationKind]string
+	ErrorText                                                           map[sim.Code]string
+	StateName                                                           map[sim.State]string
+	Purpose                                                             map[string]string
 }
 
 // T returns the interface strings for lang (English if unknown).
@@ -105,7 +107,12 @@ var uis = map[string]*UI{
 		InternalText: "The server hit a problem of its own. Reloading the page usually helps; your timeline is in the address and nothing is lost.",
 		WrongMethod:  "This address only answers GET requests.",
 		Busy:         "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
-		ExpiredAt:    "{0}'s lock expired", Latency: "Network latency is modelled as 0 ms; the process pause is modelled.",
+		Share:        "Share this moment", ShareHint: "Scan to open this exact timeline on a phone, or copy the link.",
+		Play: "▶ Play", Pause: "❚❚ Pause", Speed: "Speed", Theme: "Theme", Presenter: "Presenter mode", Help: "Keyboard shortcuts", Close: "Close",
+		Shortcuts: [][2]string{{"n", "next step (in presenter mode: next line first)"}, {"u", "undo the last action"},
+			{"p", "play / pause time"}, {"f", "presenter mode on / off"}, {"t", "light / dark / automatic theme"},
+			{"l", "switch language"}, {"?", "this help"}},
+		ExpiredAt: "{0}'s lock expired", Latency: "Network latency is modelled as 0 ms; the process pause is modelled.",
 		MaxToken: "max token {0}", TTLLegend: "lock's remaining TTL",
 		NodeControls: "What the nodes can do", Model: "model", Refused: "refused: the node is down",
 		NoTTL: "no TTL", Overwritten: "overwritten by {0}", LostData: "lost with the node's data",
@@ -210,7 +217,12 @@ var uis = map[string]*UI{
 		InternalText: "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
 		WrongMethod:  "このアドレスは GET リクエストだけに応答します。",
 		Busy:         "サーバーがほかのタイムラインの再生で混み合っています。少し待って同じリンクを開き直してください。何も失われていません。",
-		ExpiredAt:    "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
+		Share:        "この瞬間を共有", ShareHint: "スマートフォンで読み取ると、このタイムラインの同じ状態が開きます。リンクをコピーしても共有できます。",
+		Play: "▶ 再生", Pause: "❚❚ 一時停止", Speed: "速さ", Theme: "テーマ", Presenter: "プレゼンターモード", Help: "キーボードショートカット", Close: "閉じる",
+		Shortcuts: [][2]string{{"n", "次のステップ（プレゼンターモードでは、まず次の台詞）"}, {"u", "最後の操作を元に戻す"},
+			{"p", "時間を再生 / 一時停止"}, {"f", "プレゼンターモードの切り替え"}, {"t", "ライト / ダーク / 自動のテーマ"},
+			{"l", "言語の切り替え"}, {"?", "このヘルプ"}},
+		ExpiredAt: "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
 		MaxToken: "最大トークン {0}", TTLLegend: "ロックの残り TTL",
 		NodeControls: "ノードにできること", Model: "モデル", Refused: "拒否：ノードが停止中",
 		NoTTL: "TTL なし", Overwritten: "{0} が上書き", LostData: "ノードのデータと共に消失",

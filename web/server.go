@@ -40,7 +40,8 @@ type Server struct {
 	// replays bounds how many replays run at once: the rest wait (up to
 	// the request's deadline), so a burst of costly timelines cannot
 	// starve the machine.
-	replays chan struct{}
+	replays   chan struct{}
+	publicURL string
 }
 
 // Config holds the settings main.go chooses for the site.
@@ -52,6 +53,9 @@ type Config struct {
 	CacheBytes int
 	// Replays bounds concurrent replays (default 2 × GOMAXPROCS).
 	Replays int
+	// PublicURL is the site's address as phones in a classroom reach it
+	// (for "share this moment"); empty means the request's own host.
+	PublicURL string
 }
 
 // ReplayDeadline bounds one request's replay; the worst timeline the
@@ -67,7 +71,8 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 		cfg.Replays = 2 * runtime.GOMAXPROCS(0)
 	}
 	return &Server{course: course, assets: assets, replay: replay, log: log,
-		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays)}
+		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
+		publicURL: cfg.PublicURL}
 }
 
 // Handler is the whole site.

@@ -80,6 +80,8 @@ type LessonView struct {
 	Ask               *Ask    // the next step's checkpoint, asked here
 	Answer            *Answer // this step's checkpoint, answered here
 	LessonJSONURL     string
+	ShareURL          string
+	ShareQR           *QR
 	Here              string // this page's canonical path and query
 }
 
@@ -188,6 +190,8 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 	v.controls()
 	v.eventLog()
 	v.Picture = layout(tl, u, firstNew(tl))
+	v.ShareURL = s.absoluteURL(r)
+	v.ShareQR = qrFor(v.ShareURL)
 	for _, viol := range tl.Violations {
 		v.Violations = append(v.Violations, sim.FormatMS(viol.At)+" — "+violationText(u, viol))
 	}

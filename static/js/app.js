@@ -99,3 +99,142 @@
   document.addEventListener("htmx:afterSettle", update);
   document.addEventListener("htmx:historyRestore", update);
 })();
+
+// Keyboard shortcuts, the help dialog, the theme choice, presenter mode and
+// play mode. Each is an enhancement: every action they take is a link or a
+// button that also works by hand, and every state they reach is a URL.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var store = window.localStorage;
+
+  function get(k) { try { return store.getItem(k); } catch (e) { return null; } }
+  function set(k, v) { try { if (v === null) { store.removeItem(k); } else { store.setItem(k, v); } } catch (e) { /* private mode */ } }
+  function click(id) { var el = document.getElementById(id); if (el) { el.click(); return true; } return false; }
+
+  // theme: automatic (system) → dark → light → automatic
+  function applyTheme() {
+    var t = get("locklab:theme");
+    if (t === "dark" || t === "light") { root.setAttribute("data-theme", t); } else { root.removeAttribute("data-theme"); }
+    var b = document.getElementById("theme");
+    if (b) { b.setAttribute("data-state", t || "auto"); b.title = t || "auto"; }
+  }
+  function cycleTheme() {
+    var t = get("locklab:theme");
+    set("locklab:theme", t === null ? "dark" : (t === "dark" ? "light" : null));
+    applyTheme();
+  }
+  applyTheme();
+
+  // presenter mode: one dialog line at a time; "next" reveals the next line
+  // before it moves to the next step
+  function presenting() { return root.classList.contains("presenter"); }
+  function hideLines() {
+    var lines = document.querySelectorAll(".dialog .line");
+    for (var i = 1; i < lines.length; i++) { lines[i].classList.add("pending"); }
+  }
+  function revealLine() {
+    var next = document.querySelector(".dialog .line.pending");
+    if (!next) { return false; }
+    next.classList.remove("pending");
+    return true;
+  }
+  function applyPresenter() {
+    var on = get("locklab:presenter") === "1";
+    root.classList.toggle("presenter", on);
+    var b = document.getElementById("present");
+    if (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
+    if (on) { hideLines(); } else {
+      var p = document.querySelectorAll(".dialog .line.pending");
+      for (var i = 0; i < p.length; i++) { p[i].classList.remove("pending"); }
+    }
+  }
+  function togglePresenter() { set("locklab:presenter", presenting() ? null : "1"); applyPresenter(); }
+
+  // play mode: simulated time runs by itself, one second per tick, by
+  // clicking "Wait 1s" — so each tick is a new URL like any other step
+  var timer = null;
+  function playButton() { return document.getElementById("play"); }
+  function tick() {
+    if (!click("wait-1s")) { stop(); }
+  }
+  function start() {
+    var speed = document.getElementById("speed");
+    var ms = speed ? parseInt(speed.value, 10) || 500 : 500;
+    stop();
+    timer = window.setInterval(tick, ms);
+    showPlay();
+  }
+  function stop() {
+    if (timer !== null) { window.clearInterval(timer); timer = null; }
+    showPlay();
+  }
+  function showPlay() {
+    var b = playButton();
+    if (!b) { return; }
+    var box = b.parentNode;
+    b.textContent = timer !== null ? box.getAttribute("data-pause") : box.getAttribute("data-play");
+    b.setAttribute("aria-pressed", timer !== null ? "true" : "false");
+  }
+  function togglePlay() { if (timer !== null) { stop(); } else { start(); } }
+
+  // wiring, again after every htmx swap (the lesson region is replaced)
+  function wire() {
+    var ids = ["help", "theme", "present"];
+    for (var i = 0; i < ids.length; i++) {
+      var el = document.getElementById(ids[i]);
+      if (el) { el.hidden = false; }
+    }
+    var box = document.querySelector(".play");
+    if (box) {
+      box.hidden = false;
+      var b = playButton();
+      if (b && !b.getAttribute("data-wired")) {
+        b.setAttribute("data-wired", "1");
+        b.addEventListener("click", togglePlay);
+      }
+      var speed = document.getElementById("speed");
+      if (speed && !speed.getAttribute("data-wired")) {
+        speed.setAttribute("data-wired", "1");
+        var saved = get("locklab:speed");
+        if (saved) { speed.value = saved; }
+        speed.addEventListener("change", function () { set("locklab:speed", speed.value); if (timer !== null) { start(); } });
+      }
+      showPlay();
+    }
+    if (presenting()) { hideLines(); }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    wire();
+    applyPresenter();
+    var help = document.getElementById("help");
+    if (help) { help.addEventListener("click", function () { var d = document.getElementById("shortcuts"); if (d && d.showModal) { d.showModal(); } }); }
+    var theme = document.getElementById("theme");
+    if (theme) { theme.addEventListener("click", cycleTheme); }
+    var present = document.getElementById("present");
+    if (present) { present.addEventListener("click", togglePresenter); }
+  });
+  document.addEventListener("htmx:afterSettle", wire);
+
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) { return; }
+    var t = e.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable)) { return; }
+    var d = document.getElementById("shortcuts");
+    if (d && d.open) { return; }
+    switch (e.key) {
+    case "n":
+      if (!(presenting() && revealLine())) { click("next"); }
+      break;
+    case "u": click("undo"); break;
+    case "p": if (playButton()) { togglePlay(); } break;
+    case "f": togglePresenter(); break;
+    case "t": cycleTheme(); break;
+    case "l": click("lang-switch"); break;
+    case "?": if (d && d.showModal) { d.showModal(); } break;
+    default: return;
+    }
+    e.preventDefault();
+  });
+})();
