@@ -99,6 +99,7 @@ func (s *Server) Handler() http.Handler {
 		// the page route never sees it; slugs have no dots.
 		r.Get("/lessons/{slug}.json", s.lessonJSON)
 		r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
+		r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
 	})
 	return r
 }

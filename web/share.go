@@ -44,6 +44,11 @@ func (s *Server) absoluteURL(r *http.Request) string {
 	if r.URL.RawQuery != "" {
 		path += "?" + r.URL.RawQuery
 	}
+	return s.absolute(r, path)
+}
+
+// absolute makes path (with its query) absolute the same way.
+func (s *Server) absolute(r *http.Request, path string) string {
 	if s.publicURL != "" {
 		return strings.TrimSuffix(s.publicURL, "/") + path
 	}

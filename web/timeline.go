@@ -32,6 +32,7 @@ type Picture struct {
 	// their viewBoxes, so both scale alike.
 	LabelBox, PlotBox string
 	LabelPct, PlotPct string
+	SeamW             string // where the labels end and the plot begins
 	ViewBox, Height   string
 	Title             string
 	Lanes             []Lane
@@ -110,7 +111,7 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	height := axisH + float64(nLanes)*laneH + 6
 	p := &Picture{ViewBox: "0 0 " + f(svgW) + " " + f(height), Height: f(height),
 		LabelBox: "0 0 " + f(seam) + " " + f(height), PlotBox: f(seam) + " 0 " + f(svgW-seam) + " " + f(height),
-		LabelPct: f(100 * seam / svgW), PlotPct: f(100 * (svgW - seam) / svgW)}
+		LabelPct: f(100 * seam / svgW), PlotPct: f(100 * (svgW - seam) / svgW), SeamW: f(seam)}
 	p.Title = u.Timeline + " — " + u.Now + " " + sim.FormatMS(tl.Now)
 
 	for t := int64(0); t <= span; t += step {

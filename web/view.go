@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -72,6 +73,7 @@ type LessonView struct {
 	Picture           *Picture
 	Prev, Next        *lessons.Lesson
 	JSONURL           string
+	SVGURL, FileName  string
 	Scripts           []Script
 	Live              string
 	LessonNum         int
@@ -183,6 +185,8 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 	v.Guess = guessFor(r.URL.Query(), l, st)
 	v.Here = v.Base + withGuess(st.Query(), v.Guess)
 	v.JSONURL = v.Base + "/timeline.json" + st.Query()
+	v.SVGURL = v.Base + "/timeline.svg" + st.Query()
+	v.FileName = "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"
 	v.LessonJSONURL = v.Base + ".json"
 	v.Prev, v.Next = s.course.Neighbours(l)
 	v.LessonNum = l.Order

@@ -1,0 +1,70 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/xml"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestTimelineSVG: the export is well-formed SVG that stands alone (its
+// one style element is the one the CSP hash allows), shows the same replay
+// as the page, and says what went wrong in the page's language.
+func TestTimelineSVG(t *testing.T) {
+	h := newTestServer(t)
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "took the lock while A"},
+		{"ja", "排他が崩れた"},
+	} {
+		r := get(t, h, "/"+tc.lang+"/lessons/fencing/timeline.svg?do="+guided)
+		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "image/svg+xml") {
+			t.Fatalf("%s: status %d, type %q", tc.lang, r.status, r.header.Get("Content-Type"))
+		}
+		d := xml.NewDecoder(strings.NewReader(r.body))
+		for {
+			if _, err := d.Token(); err != nil {
+				if err.Error() != "EOF" {
+					t.Fatalf("%s: not well-formed XML: %v", tc.lang, err)
+				}
+				break
+			}
+		}
+		style := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindStringSubmatch(r.body)
+		if style == nil {
+			t.Fatalf("%s: no style element", tc.lang)
+		}
+		sum := sha256.Sum256([]byte(style[1]))
+		if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") ||
+			strings.Contains(csp, "unsafe") || !strings.Contains(csp, "default-src 'none'") {
+			t.Errorf("%s: CSP %q does not allow exactly the export's style", tc.lang, csp)
+		}
+		if strings.Contains(r.body, "var(--") {
+			t.Errorf("%s: the export uses CSS variables, which slide tools do not know", tc.lang)
+		}
+		// The replay's outcome is in the picture: B's write accepted, A's rejected, one violation.
+		for _, want := range []string{"#2 ", "#1 ", "⚠1", tc.want, `class="viol"`} {
+			if !strings.Contains(r.body, want) {
+				t.Errorf("%s: export lacks %q", tc.lang, want)
+			}
+		}
+		if strings.Contains(r.body, "⚠2") {
+			t.Errorf("%s: more than the one violation of the flagship path", tc.lang)
+		}
+	}
+	// A bad state is the usual error page with the site's policy, not an SVG.
+	r := get(t, h, "/en/lessons/fencing/timeline.svg?do=a.fly")
+	if r.status != http.StatusBadRequest || strings.Contains(r.header.Get("Content-Security-Policy"), "sha256-") ||
+		!strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
+		t.Errorf("bad state: status %d, type %q, CSP %q", r.status, r.header.Get("Content-Type"), r.header.Get("Content-Security-Policy"))
+	}
+	// The lesson page links both downloads.
+	page := mustGet(t, h, "/en/lessons/fencing?do="+guided)
+	for _, want := range []string{`/en/lessons/fencing/timeline.svg?do=`, `download="locklab-fencing-8-actions.svg"`, `download="locklab-fencing-8-actions.json"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("lesson page lacks %q", want)
+		}
+	}
+}
