@@ -101,6 +101,10 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	}
 	val, err := c.conn(n).Do(context.Background(), args...).Result()
 	if err != nil && !isReply(err) {
+		var be *BackendError
+		if errors.As(err, &be) {
+			return nil, be // a real server stopped answering
+		}
 		return nil, &InternalError{Err: err}
 	}
 	ev := Event{

@@ -54,3 +54,14 @@ type InternalError struct{ Err error }
 
 func (e *InternalError) Error() string { return "simulator: " + e.Err.Error() }
 func (e *InternalError) Unwrap() error { return e.Err }
+
+// BackendError is a real Redis server (the live backend, or a test's)
+// that could not be reached or stopped answering. Neither the learner's
+// fault nor a bug: the web layer shows a "Redis unreachable" page.
+type BackendError struct {
+	Node string // the node whose server failed
+	Err  error
+}
+
+func (e *BackendError) Error() string { return "redis server of " + e.Node + ": " + e.Err.Error() }
+func (e *BackendError) Unwrap() error { return e.Err }

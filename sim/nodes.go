@@ -80,7 +80,7 @@ func (w *World) allowedNode(n *Node) []string {
 
 // wipe empties a node's data: a restart with nothing persisted.
 func (w *World) wipe(n *Node) {
-	n.m.FlushAll()
+	n.srv.Restart()
 	w.wiping = true
 	w.observeNode(n, "")
 	w.wiping = false

@@ -32,16 +32,33 @@ func Replay(sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
 // done (a server's deadline for one request). It never reads a clock: a
 // replay that completes is the same whatever the deadline.
 func ReplayContext(ctx context.Context, sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
-	w := newWorld(sc, opts)
+	return ReplayOn(ctx, Embedded{}, sc, opts, actions)
+}
+
+// ReplayOn is ReplayContext with the nodes on b's servers: the parity
+// tests and the live backend (-redis) pass a real server's; a server that
+// fails stops the replay with a *BackendError.
+func ReplayOn(ctx context.Context, b Backend, sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
+	w, err := newWorld(b, sc, opts)
+	if err != nil {
+		return nil, &BackendError{Node: "?", Err: err}
+	}
 	defer w.close()
 	w.advance(0)
 	w.observe("")
+	if err := w.serverErr(); err != nil {
+		return nil, err
+	}
 	for i, a := range actions {
 		if ctx.Err() != nil {
 			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTooSlow}
 		}
 		w.step = i
-		if err := w.apply(a); err != nil {
+		err := w.apply(a)
+		if serr := w.serverErr(); serr != nil {
+			return nil, serr // what the action did rests on a failed server
+		}
+		if err != nil {
 			if ae, ok := err.(*ActionError); ok {
 				ae.Index, ae.Action = i, a.String()
 			}
@@ -51,7 +68,11 @@ func ReplayContext(ctx context.Context, sc *Scenario, opts Opts, actions []Actio
 			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTimeLimit}
 		}
 	}
-	return w.timeline(actions), nil
+	tl := w.timeline(actions)
+	if err := w.serverErr(); err != nil {
+		return nil, err
+	}
+	return tl, nil
 }
 
 // MaxEvents bounds the event log of one timeline (a client retrying every

@@ -40,7 +40,9 @@ type World struct {
 	inflight   []shipment
 }
 
-func newWorld(sc *Scenario, opts Opts) *World {
+// newWorld builds the world of one replay, its nodes on b's servers. On
+// an error the nodes already opened are closed.
+func newWorld(b Backend, sc *Scenario, opts Opts) (*World, error) {
 	w := &World{sc: sc, opts: opts, rng: rand.New(rand.NewPCG(sc.Seed, 0x10c4))}
 	names := sc.Nodes
 	if len(names) == 0 {
@@ -51,19 +53,27 @@ func newWorld(sc *Scenario, opts Opts) *World {
 		// storage here.
 		w.coord, names = newCoord(opts[OptService]), nil
 	}
-	for _, name := range names {
-		w.nodes = append(w.nodes, newNode(name, 0))
+	for _, name := range append(names, "storage") {
+		n, err := newNode(b, name)
+		if err != nil {
+			w.close()
+			return nil, err
+		}
+		if name == "storage" {
+			w.store = n
+		} else {
+			w.nodes = append(w.nodes, n)
+		}
 	}
 	if len(w.nodes) > 0 {
 		w.primary = w.nodes[0]
 	}
-	w.store = newNode("storage", 0)
 	for _, id := range sc.Clients {
 		c := &Client{ID: id}
 		c.setState(StateIdle, 0)
 		w.clients = append(w.clients, c)
 	}
-	return w
+	return w, nil
 }
 
 // node finds a lock node by name.
@@ -88,7 +98,22 @@ func (w *World) close() {
 	for _, n := range w.nodes {
 		n.close()
 	}
-	w.store.close()
+	if w.store != nil {
+		w.store.close()
+	}
+}
+
+// serverErr is the first failure of a server of this world (a real one
+// that stopped answering), or nil.
+func (w *World) serverErr() error {
+	for _, n := range append(w.nodes, w.store) {
+		if n != nil {
+			if err := n.srv.Err(); err != nil {
+				return &BackendError{Node: n.Name, Err: err}
+			}
+		}
+	}
+	return nil
 }
 
 func (w *World) client(id string) *Client {

@@ -1,0 +1,119 @@
+// backend.go holds what a node needs of the Redis server it runs on, and
+// the default: an embedded miniredis on the virtual clock. The real-server
+// backend (realredis.go) implements the same interface, so the same replay
+// can run on either and their replies can be compared (the parity suite).
+package sim
+
+import (
+	"context"
+	"net"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+	"github.com/redis/go-redis/v9/maintnotifications"
+)
+
+// Backend supplies the servers of one replay. A value is used by one
+// replay only (a real backend keeps that replay's keys apart by a prefix).
+type Backend interface {
+	// Open returns an empty server for the node called name ("redis",
+	// "storage", "n1"…), its clock at virtual time 0.
+	Open(name string) (Server, error)
+}
+
+// Server is one node's Redis server as the simulator uses it. Connect is
+// the learner-visible path: every command a client sends goes through a
+// connection it returns, and its reply is what the timeline shows. The
+// other methods are the simulator's own: they move time, read state for
+// the picture and the checks, and fake nothing a client could see.
+type Server interface {
+	// Connect opens one client's connection.
+	Connect() *redis.Client
+	// SetTime tells the server the node's virtual time in ms; keys whose
+	// TTL has run out by then are gone afterwards.
+	SetTime(ms int64)
+	// Get reads a string key without going through a client's connection.
+	Get(key string) (string, bool)
+	// List reads a list key (nil if absent).
+	List(key string) []string
+	// TTL is the key's remaining time to live in ms; 0 when it has none.
+	TTL(key string) int64
+	// Restart restarts the server with nothing persisted: it comes back
+	// empty.
+	Restart()
+	// Err is the first failure of the server itself (unreachable, a
+	// timeout); the replay stops at the next action boundary with it.
+	Err() error
+	// Close ends the server (or, for a shared real one, removes this
+	// replay's keys and closes its connections).
+	Close()
+}
+
+// Embedded is the default backend: each node is its own miniredis, on the
+// virtual clock (SetTime with ClockTTL), dialled through an in-memory pipe.
+type Embedded struct{}
+
+// Open starts a miniredis at virtual time 0.
+func (Embedded) Open(name string) (Server, error) {
+	m := miniredis.NewMiniRedis()
+	m.SetTime(instant(0))
+	m.ClockTTL(true)
+	return &embedded{name: name, m: m}, nil
+}
+
+type embedded struct {
+	name string
+	m    *miniredis.Miniredis
+}
+
+func (e *embedded) SetTime(ms int64) { e.m.SetTime(instant(ms)) }
+
+// Connect returns a go-redis client whose only connection is an in-memory
+// pipe into this miniredis: no sockets.
+func (e *embedded) Connect() *redis.Client {
+	o := clientOptions()
+	o.Addr = e.name
+	o.Dialer = func(context.Context, string, string) (net.Conn, error) { return e.m.Dial() }
+	return redis.NewClient(o)
+}
+
+// Get bypasses the protocol: the checks use it as ground truth, and it
+// sends nothing a learner would see.
+func (e *embedded) Get(key string) (string, bool) {
+	v, err := e.m.Get(key)
+	if err != nil {
+		return "", false
+	}
+	return v, true
+}
+
+func (e *embedded) List(key string) []string {
+	l, err := e.m.List(key)
+	if err != nil {
+		return nil
+	}
+	return l
+}
+
+func (e *embedded) TTL(key string) int64 { return e.m.TTL(key).Milliseconds() }
+func (e *embedded) Restart()             { e.m.FlushAll() }
+func (e *embedded) Err() error           { return nil }
+func (e *embedded) Close()               { e.m.Close() }
+
+// clientOptions are what every client connection of every backend shares:
+// no retries (a command is sent exactly once, as the timeline shows it),
+// one connection, RESP2 like redis-cli, and none of the client's own
+// handshake extras, so the server sees only our commands.
+func clientOptions() *redis.Options {
+	return &redis.Options{
+		Protocol:                 2,
+		DisableIdentity:          true,
+		MaxRetries:               -1,
+		PoolSize:                 1,
+		MinIdleConns:             0,
+		ReadTimeout:              5 * time.Second,
+		WriteTimeout:             5 * time.Second,
+		MaintNotificationsConfig: &maintnotifications.Config{Mode: maintnotifications.ModeDisabled},
+	}
+}
