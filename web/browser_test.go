@@ -265,6 +265,10 @@ func TestBrowserGuidedPath(t *testing.T) {
 			}
 			do(t, c, chromedp.Navigate(base))
 			waitStep(t, c, 1, l.Steps[0].Title)
+			// Controls that only work with JavaScript are not shown without it.
+			if shown := run(t, c, chromedp.Evaluate[int](`[...document.querySelectorAll("#help, #theme, #present, .play")].filter(e => e.offsetParent !== null).length`)); shown != 0 {
+				t.Errorf("%d JavaScript-only controls are visible with JavaScript off", shown)
+			}
 			for i := 1; i < len(l.Steps); i++ {
 				waitLoaded(t, c)
 				do(t, c, chromedp.Click(chromedp.CSS("#next")))

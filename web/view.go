@@ -17,18 +17,18 @@ import (
 
 // Page is the frame every page shares.
 type Page struct {
-	UI                 *UI
-	Title              string
-	CSS, JS, App, Icon string
-	Chick, Penguin     string
-	AltURL             string // the same page in the other language
-	Path               string
+	UI                        *UI
+	Title                     string
+	CSS, JS, App, Early, Icon string
+	Chick, Penguin            string
+	AltURL                    string // the same page in the other language
+	Path                      string
 }
 
 func (s *Server) page(u *UI, title string, r *http.Request) Page {
 	return Page{
 		UI: u, Title: title,
-		CSS: s.assets.URL("css/app.css"), JS: s.assets.URL("vendor/htmx.min.js"), App: s.assets.URL("js/app.js"),
+		CSS: s.assets.URL("css/app.css"), JS: s.assets.URL("vendor/htmx.min.js"), App: s.assets.URL("js/app.js"), Early: s.assets.URL("js/early.js"),
 		Icon: s.assets.URL("img/favicon.svg"), Chick: s.assets.URL("img/chick.svg"),
 		Penguin: s.assets.URL("img/penguin.svg"),
 		AltURL:  altURL(u, r), Path: r.URL.Path,

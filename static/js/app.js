@@ -180,14 +180,8 @@
 
   // wiring, again after every htmx swap (the lesson region is replaced)
   function wire() {
-    var ids = ["help", "theme", "present"];
-    for (var i = 0; i < ids.length; i++) {
-      var el = document.getElementById(ids[i]);
-      if (el) { el.hidden = false; }
-    }
     var box = document.querySelector(".play");
     if (box) {
-      box.hidden = false;
       var b = playButton();
       if (b && !b.getAttribute("data-wired")) {
         b.setAttribute("data-wired", "1");
