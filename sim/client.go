@@ -152,6 +152,14 @@ func isReply(err error) bool {
 	return ok
 }
 
+// isErrorReply: the server answered with an error (DELEX on a Redis
+// older than 8.4: an unknown command). The timeline shows it; the client
+// carries on as a real one would after a failed release.
+func isErrorReply(err error) bool {
+	_, ok := err.(redis.Error)
+	return ok
+}
+
 // replyErr keeps error replies and drops redis.Nil: callers test the value.
 func replyErr(err error) error {
 	if err == redis.Nil {

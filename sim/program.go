@@ -294,7 +294,7 @@ func (w *World) release(c *Client) error {
 func (w *World) deleteAs(c *Client, args ...any) error {
 	before, _ := w.primary.peek(w.sc.LockKey())
 	_, err := w.send(c, w.primary, "release", args...)
-	if err != nil && !noReply(err) {
+	if err != nil && !noReply(err) && !isErrorReply(err) {
 		return err
 	}
 	if after, ok := w.primary.peek(w.sc.LockKey()); before != "" && (!ok || after != before) {

@@ -1,0 +1,281 @@
+package sim_test
+
+// parity_test.go replays every lesson's guided path, and every option
+// variant of each lesson's paths, twice — on miniredis and on real
+// redis-server processes — and compares the two command by command. The
+// tolerances it allows are exactly those listed in docs/parity.md.
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"locklab/internal/redistest"
+	"locklab/lessons"
+	"locklab/sim"
+)
+
+// parityPath is one timeline to replay on both backends.
+type parityPath struct {
+	lesson string
+	sc     *sim.Scenario
+	opt    string
+	do     string
+}
+
+// parityPaths lists each lesson's steps and, for each lesson's longest
+// paths, every combination of its scenario's options; a path that is a
+// prefix of another with the same options adds nothing and is left out.
+func parityPaths(t *testing.T) []parityPath {
+	t.Helper()
+	cat, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var out []parityPath
+	add := func(l *lessons.Lesson, opt, do string) {
+		key := l.Scenario.ID + "|" + opt + "|" + do
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, parityPath{lesson: l.Slug, sc: l.Scenario, opt: opt, do: do})
+		}
+	}
+	for _, l := range cat.List("en") {
+		var dos []string
+		for _, st := range l.Steps {
+			add(l, st.Opt, st.Do)
+			dos = append(dos, st.Do)
+		}
+		for _, do := range dos {
+			if slices.ContainsFunc(dos, func(o string) bool { return strings.HasPrefix(o, do+",") }) {
+				continue
+			}
+			for _, opt := range optionCombos(l.Scenario) {
+				add(l, opt, do)
+			}
+		}
+	}
+	// Drop a path another one extends with the same options: its
+	// commands are the first of the longer one's.
+	var kept []parityPath
+	for _, p := range out {
+		if !slices.ContainsFunc(out, func(o parityPath) bool {
+			return o.sc == p.sc && o.opt == p.opt && (p.do == "" || strings.HasPrefix(o.do, p.do+","))
+		}) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// optionCombos is every combination of a scenario's option values, in
+// canonical form.
+func optionCombos(sc *sim.Scenario) []string {
+	combos := []sim.Opts{sc.DefaultOpts()}
+	for _, spec := range sc.Options {
+		var next []sim.Opts
+		for _, o := range combos {
+			for _, v := range spec.Values {
+				n := sim.Opts{}
+				for k, x := range o {
+					n[k] = x
+				}
+				n[spec.Name] = v
+				next = append(next, n)
+			}
+		}
+		combos = next
+	}
+	var out []string
+	for _, o := range combos {
+		out = append(out, sc.FormatOptions(o))
+	}
+	return out
+}
+
+// serverOf maps a scenario's node names onto the started servers: lock
+// nodes in order from the first, the storage on the last.
+func serverOf(sc *sim.Scenario, servers []*redistest.Server, node string) *redistest.Server {
+	if node == "storage" {
+		return servers[len(servers)-1]
+	}
+	if i := slices.Index(sc.Nodes, node); i >= 0 {
+		return servers[i]
+	}
+	return servers[0] // "redis", the one lock node of a single-node lesson
+}
+
+// parityReport adds up what the suite compared.
+type parityReport struct {
+	paths, commands, exact, estimated, knownDiffs int
+}
+
+func TestParityWithRealRedis(t *testing.T) {
+	paths := parityPaths(t)
+	servers := redistest.Start(t, 6) // Redlock's five nodes and the storage
+	version, err := servers[0].Version()
+	if err != nil {
+		t.Fatal(err)
+	}
+	delex := versionAtLeast(version, 8, 4)
+	start := time.Now()
+	var rep parityReport
+	for _, p := range paths {
+		name := p.lesson + "/" + p.opt + "/" + p.do
+		t.Run(name, func(t *testing.T) { rep.add(parityOne(t, servers, p, delex)) })
+	}
+	t.Logf("parity with redis-server %s: %d paths, %d commands compared, %d TTLs exact, %d estimated, %d known differences met, in %v",
+		version, rep.paths, rep.commands, rep.exact, rep.estimated, rep.knownDiffs, time.Since(start).Round(time.Millisecond))
+	if rep.commands == 0 {
+		t.Fatal("no command was compared")
+	}
+}
+
+func (r *parityReport) add(o parityReport) {
+	r.paths += o.paths
+	r.commands += o.commands
+	r.exact += o.exact
+	r.estimated += o.estimated
+	r.knownDiffs += o.knownDiffs
+}
+
+// parityOne replays one path on both backends and compares them. A path
+// that stops at an impossible action must stop at the same one on both;
+// the timeline up to it is then compared.
+func parityOne(t *testing.T, servers []*redistest.Server, p parityPath, delex bool) parityReport {
+	t.Helper()
+	actions, err := sim.ParseActions(p.do)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := p.sc.ParseOptions(p.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		mem, memErr := sim.ReplayOn(context.Background(), sim.Embedded{}, p.sc, opts, actions)
+		real, st, realErr := replayReal(t, servers, p.sc, opts, actions)
+		if memErr != nil || realErr != nil {
+			var ae *sim.ActionError
+			if !errors.As(memErr, &ae) || realErr == nil || memErr.Error() != realErr.Error() {
+				t.Fatalf("replay errors differ:\n miniredis: %v\n redis-server: %v", memErr, realErr)
+			}
+			if ae.Index <= 0 {
+				return parityReport{paths: 1}
+			}
+			actions = actions[:ae.Index] // compare what came before
+			continue
+		}
+		rep := compareTimelines(t, mem, real, delex)
+		rep.paths, rep.exact, rep.estimated = 1, st.TTLExact, st.TTLEstimated
+		return rep
+	}
+}
+
+// replayReal replays on the real servers, emptied first.
+func replayReal(t *testing.T, servers []*redistest.Server, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, sim.RealStats, error) {
+	t.Helper()
+	for _, s := range servers {
+		if _, err := s.Send("FLUSHALL"); err != nil {
+			t.Fatalf("FLUSHALL %s: %v", s.Addr, err)
+		}
+	}
+	b := &sim.RealRedis{
+		Prefix: "parity:",
+		Options: func(node string) *redis.Options {
+			return &redis.Options{Addr: serverOf(sc, servers, node).Addr, DialTimeout: 2 * time.Second}
+		},
+		Restart: func(node string) error { return serverOf(sc, servers, node).Restart() },
+	}
+	tl, err := sim.ReplayOn(context.Background(), b, sc, opts, actions)
+	return tl, b.Stats, err
+}
+
+// sentToServer: a command event whose reply came from a server (not one a
+// down node refused, nor the modelled WAIT).
+func sentToServer(e sim.Event) bool {
+	return e.Kind == sim.KindCommand && !e.Refused && !(e.Model && e.Command[0] == "WAIT")
+}
+
+// compareTimelines compares the replies command by command, then the
+// whole transcript (times, expiries, checks, final state). The one
+// tolerance: DELEX on a server older than 8.4 (docs/parity.md).
+func compareTimelines(t *testing.T, mem, real *sim.Timeline, delex bool) parityReport {
+	t.Helper()
+	var rep parityReport
+	me, re := mem.Events, real.Events
+	for i := 0; i < len(me) && i < len(re); i++ {
+		m, r := me[i], re[i]
+		if m.Kind != r.Kind || m.At != r.At || m.Node != r.Node || !slices.Equal(m.Command, r.Command) {
+			t.Fatalf("event %d differs:\n miniredis:    %s\n redis-server: %s\n\n%s", i, eventLine(m), eventLine(r), diffHint(mem, real))
+		}
+		if !sentToServer(m) {
+			continue
+		}
+		rep.commands++
+		if m.Reply == r.Reply {
+			continue
+		}
+		if !delex && m.Command[0] == "DELEX" && strings.HasPrefix(r.Reply, "(error) ERR unknown command 'DELEX'") {
+			// Known difference: DELEX needs Redis 8.4. What follows
+			// depends on whether it deleted, so comparing stops here.
+			rep.knownDiffs++
+			return rep
+		}
+		t.Fatalf("reply %d differs for %s:\n miniredis:    %s\n redis-server: %s\n\n%s",
+			i, strings.Join(m.Command, " "), m.Reply, r.Reply, diffHint(mem, real))
+	}
+	if a, b := mem.Transcript(), real.Transcript(); a != b {
+		t.Fatalf("transcripts differ:\n%s", diffHint(mem, real))
+	}
+	return rep
+}
+
+func eventLine(e sim.Event) string {
+	return sim.FormatMS(e.At) + " " + e.Actor + " " + string(e.Kind) + " " + e.Node + "> " + strings.Join(e.Command, " ") + " -> " + e.Reply
+}
+
+// diffHint shows the first lines where the transcripts part.
+func diffHint(mem, real *sim.Timeline) string {
+	a, b := strings.Split(mem.Transcript(), "\n"), strings.Split(real.Transcript(), "\n")
+	for i := 0; i < len(a) || i < len(b); i++ {
+		var x, y string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return "first difference at transcript line " + strconv.Itoa(i+1) + ":\n miniredis:    " + x + "\n redis-server: " + y +
+				"\n\nminiredis transcript:\n" + mem.Transcript() + "\nredis-server transcript:\n" + real.Transcript()
+		}
+	}
+	return "(transcripts equal)"
+}
+
+// versionAtLeast compares a "7.0.15" version with major.minor.
+func versionAtLeast(v string, major, minor int) bool {
+	parts := strings.SplitN(v, ".", 3)
+	num := func(i int) int {
+		if i >= len(parts) {
+			return 0
+		}
+		n := 0
+		for _, c := range parts[i] {
+			if c < '0' || c > '9' {
+				break
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	return num(0) > major || (num(0) == major && num(1) >= minor)
+}

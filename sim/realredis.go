@@ -1,0 +1,467 @@
+// realredis.go holds the backend on real Redis servers: the live backend
+// (-redis) and the parity tests. A real server cannot be told what time it
+// is, so this file emulates the node's virtual clock on it, honestly and
+// in the open: docs/parity.md explains how, and lists what differs.
+package sim
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// RealRedis runs a replay's nodes on real Redis servers (7.0 or newer:
+// PEXPIRETIME). Every key the replay uses gets Prefix and the node's name
+// in front, so many replays can share one server; commands are shown on
+// the timeline without it, and error replies have it taken out again.
+//
+// Virtual time: the backend keeps, per node, the virtual deadline of every
+// key with a TTL (read off the server after each command: PEXPIRETIME).
+// Right before a client's command it sets every such key to expire after
+// exactly its virtual remaining time (PEXPIREAT relative to the server's
+// own clock, in one script); right after, it reads the deadlines the
+// command left and parks the keys an hour further out, so the real time
+// the simulator spends between two commands cannot expire them. When
+// virtual time reaches a deadline, the key is deleted. Absolute times in
+// a command (PXAT, PEXPIREAT) are translated from the virtual clock to
+// the server's. A value is for one replay only.
+type RealRedis struct {
+	// Options gives the connection options for the server a node runs
+	// on (address, DB, credentials, timeouts); the clients' own
+	// settings (one connection, no retries, RESP2) go on top.
+	Options func(node string) *redis.Options
+	// Prefix goes before every key of this replay: unique per replay.
+	Prefix string
+	// Restart, if set, really restarts the server of node (without
+	// persistence) and returns once it answers again. Otherwise a
+	// restart deletes this replay's keys on that node.
+	Restart func(node string) error
+	// Stats counts what the emulation did, for the parity report.
+	Stats RealStats
+}
+
+// RealStats counts a RealRedis replay's work.
+type RealStats struct {
+	Commands int // client commands sent to a real server
+	// TTLExact counts deadlines known exactly from the command's own
+	// arguments (and confirmed by the server); TTLEstimated those read
+	// off the server alone (a script that set a TTL), which may be 1 ms
+	// short when the command crossed a millisecond boundary.
+	TTLExact, TTLEstimated int
+}
+
+// parkMs is how far past its virtual deadline a key is parked between two
+// commands: far more than any pause of the simulator, so only the
+// emulation expires keys, at their virtual deadline.
+const parkMs = 3_600_000
+
+// Open connects to node's server; nothing is sent until the first use.
+func (b *RealRedis) Open(name string) (Server, error) {
+	o := b.Options(name)
+	if o == nil {
+		return nil, fmt.Errorf("no server for node %s", name)
+	}
+	s := &realServer{b: b, name: name, prefix: b.Prefix + name + ":", base: o,
+		known: map[string]bool{}, dl: map[string]int64{}, armed: map[string]int64{}}
+	s.admin = redis.NewClient(s.options())
+	return s, nil
+}
+
+type realServer struct {
+	b      *RealRedis
+	name   string
+	prefix string
+	base   *redis.Options
+	admin  *redis.Client // the emulation's own connection: time, peeks, cleanup
+	conns  []*redis.Client
+	v      int64            // the node's virtual time, ms
+	keys   []string         // every prefixed key this replay touched, first use first
+	known  map[string]bool  // … as a set
+	dl     map[string]int64 // virtual deadline of each key that has a TTL
+	armed  map[string]int64 // the server-clock expiry the last arm gave it
+	err    error
+}
+
+func (s *realServer) options() *redis.Options {
+	o := clientOptions()
+	o.Addr, o.Network, o.DB = s.base.Addr, s.base.Network, s.base.DB
+	o.Username, o.Password, o.TLSConfig = s.base.Username, s.base.Password, s.base.TLSConfig
+	o.Dialer = s.base.Dialer
+	if s.base.DialTimeout > 0 {
+		o.DialTimeout = s.base.DialTimeout
+	}
+	if s.base.ReadTimeout > 0 {
+		o.ReadTimeout = s.base.ReadTimeout
+	}
+	if s.base.WriteTimeout > 0 {
+		o.WriteTimeout = s.base.WriteTimeout
+	}
+	return o
+}
+
+func (s *realServer) Err() error { return s.err }
+
+func (s *realServer) fail(err error) error {
+	if s.err == nil {
+		s.err = err
+	}
+	return &BackendError{Node: s.name, Err: s.err}
+}
+
+// Connect opens a client connection whose commands go through the
+// emulation (hook), exactly once each.
+func (s *realServer) Connect() *redis.Client {
+	rc := redis.NewClient(s.options())
+	rc.AddHook(hook{s})
+	s.conns = append(s.conns, rc)
+	return rc
+}
+
+// SetTime moves the node's clock; keys whose deadline it reached are
+// deleted, as the server would have expired them.
+func (s *realServer) SetTime(ms int64) {
+	s.v = ms
+	var gone []string
+	for _, k := range s.keys {
+		if d, ok := s.dl[k]; ok && d <= ms {
+			gone = append(gone, k)
+			delete(s.dl, k)
+		}
+	}
+	if len(gone) > 0 && s.err == nil {
+		if err := s.admin.Del(context.Background(), gone...).Err(); err != nil {
+			_ = s.fail(err)
+		}
+	}
+}
+
+func (s *realServer) Get(key string) (string, bool) {
+	if s.err != nil {
+		return "", false
+	}
+	v, err := s.admin.Get(context.Background(), s.prefix+key).Result()
+	if err != nil {
+		if err != redis.Nil && !isReply(err) {
+			_ = s.fail(err)
+		}
+		return "", false
+	}
+	return v, true
+}
+
+func (s *realServer) List(key string) []string {
+	if s.err != nil {
+		return nil
+	}
+	l, err := s.admin.LRange(context.Background(), s.prefix+key, 0, -1).Result()
+	if err != nil {
+		if !isReply(err) {
+			_ = s.fail(err)
+		}
+		return nil
+	}
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// TTL is the key's virtual remaining time, from the deadline the
+// emulation keeps (the server's own PTTL shows the parked value).
+func (s *realServer) TTL(key string) int64 {
+	if d, ok := s.dl[s.prefix+key]; ok && d > s.v {
+		return d - s.v
+	}
+	return 0
+}
+
+// Restart: for real when the backend can (tests), else by deleting this
+// replay's keys (a shared live server cannot be restarted).
+func (s *realServer) Restart() {
+	s.dl, s.armed = map[string]int64{}, map[string]int64{}
+	if s.err != nil {
+		return
+	}
+	if s.b.Restart != nil {
+		if err := s.b.Restart(s.name); err != nil {
+			_ = s.fail(err)
+		}
+		return
+	}
+	if len(s.keys) > 0 {
+		if err := s.admin.Del(context.Background(), s.keys...).Err(); err != nil {
+			_ = s.fail(err)
+		}
+	}
+}
+
+// Close removes this replay's keys and closes every connection.
+func (s *realServer) Close() {
+	if s.err == nil && len(s.keys) > 0 {
+		_ = s.admin.Del(context.Background(), s.keys...).Err()
+	}
+	for _, c := range s.conns {
+		_ = c.Close()
+	}
+	_ = s.admin.Close()
+}
+
+func (s *realServer) touch(key string) {
+	if !s.known[key] {
+		s.known[key] = true
+		s.keys = append(s.keys, key)
+	}
+}
+
+// hook puts a client's commands through the emulation.
+type hook struct{ s *realServer }
+
+func (h hook) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h hook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+func (h hook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error { return h.s.process(ctx, cmd, next) }
+}
+
+// handshake commands go through untouched: go-redis's own, not a client's.
+var handshake = map[string]bool{"HELLO": true, "AUTH": true, "SELECT": true, "CLIENT": true, "PING": true, "QUIT": true, "RESET": true}
+
+// process sends one client command: keys prefixed, the node's keys set to
+// their virtual TTLs, absolute times translated, the command sent, the
+// deadlines it left read back, the prefix taken out of an error reply.
+func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.ProcessHook) error {
+	args := cmd.Args()
+	name := strings.ToUpper(fmt.Sprint(args[0]))
+	if handshake[name] {
+		return next(ctx, cmd)
+	}
+	if s.err != nil {
+		return &BackendError{Node: s.name, Err: s.err}
+	}
+	orig := append([]any(nil), args...)
+	defer copy(args, orig) // the caller's slice, as it was
+	keyIdx, err := keyPositions(name, args)
+	if err != nil {
+		return err
+	}
+	for _, i := range keyIdx {
+		k := s.prefix + fmt.Sprint(args[i])
+		args[i] = k
+		s.touch(k)
+	}
+	before, err := s.arm(ctx)
+	if err != nil {
+		return s.fail(err)
+	}
+	want := s.translate(name, args, before)
+	s.b.Stats.Commands++
+	err = next(ctx, cmd)
+	if err != nil && !isReply(err) {
+		return s.fail(err)
+	}
+	if re, ok := err.(redis.Error); ok && strings.Contains(re.Error(), s.prefix) {
+		err = replyError(strings.ReplaceAll(re.Error(), s.prefix, ""))
+	}
+	if oerr := s.observe(ctx, before, want); oerr != nil {
+		return s.fail(oerr)
+	}
+	return err // go-redis sets it as the command's error: nil, redis.Nil or the reply
+}
+
+// replyError is an error reply with the key prefix taken out.
+type replyError string
+
+func (e replyError) Error() string { return string(e) }
+func (replyError) RedisError()     {}
+
+// keyPositions says which arguments of a command are keys. Only the
+// commands the simulator sends are known; another is refused, so a new
+// command cannot reach a shared server without its prefix.
+func keyPositions(name string, args []any) ([]int, error) {
+	switch name {
+	case "GET", "SET", "SETNX", "PEXPIRE", "EXPIRE", "PEXPIREAT", "PTTL", "TTL", "DELEX",
+		"INCR", "RPUSH", "LRANGE", "PERSIST", "GETDEL", "TYPE":
+		if len(args) < 2 {
+			return nil, nil // the server will say what is missing
+		}
+		return []int{1}, nil
+	case "DEL", "EXISTS":
+		var idx []int
+		for i := 1; i < len(args); i++ {
+			idx = append(idx, i)
+		}
+		return idx, nil
+	case "EVAL", "EVALSHA":
+		if len(args) < 3 {
+			return nil, nil
+		}
+		n, err := strconv.Atoi(fmt.Sprint(args[2]))
+		if err != nil || n < 0 || 3+n > len(args) {
+			return nil, nil
+		}
+		var idx []int
+		for i := 3; i < 3+n; i++ {
+			idx = append(idx, i)
+		}
+		return idx, nil
+	case "WAIT":
+		return nil, nil
+	}
+	return nil, fmt.Errorf("the real-Redis backend does not know the keys of %s", name)
+}
+
+// epochMs is virtual time 0 as Unix milliseconds.
+var epochMs = Epoch.UnixMilli()
+
+// ttlSet is a deadline a command sets by its arguments: a relative TTL
+// (rel, ms) or an absolute virtual instant (abs), on one key.
+type ttlSet struct {
+	key      string
+	rel, abs int64
+	isAbs    bool
+}
+
+// translate rewrites a command's absolute times (PXAT, PEXPIREAT, in Unix
+// ms on the virtual clock) to the server's clock, as the same distance
+// from now, and returns the deadline the command's arguments set, if any.
+func (s *realServer) translate(name string, args []any, serverNow int64) *ttlSet {
+	num := func(i int) (int64, bool) {
+		if i >= len(args) {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(fmt.Sprint(args[i]), 10, 64)
+		return n, err == nil
+	}
+	toServer := func(i int, unit int64) *ttlSet {
+		at, ok := num(i)
+		if !ok {
+			return nil
+		}
+		virt := at*unit - epochMs
+		args[i] = strconv.FormatInt(serverNow+virt-s.v, 10)
+		if unit != 1 {
+			args[i] = strconv.FormatInt((serverNow+virt-s.v+unit-1)/unit, 10)
+		}
+		return &ttlSet{key: fmt.Sprint(args[1]), abs: virt, isAbs: true}
+	}
+	rel := func(i int, unit int64) *ttlSet {
+		n, ok := num(i)
+		if !ok {
+			return nil
+		}
+		return &ttlSet{key: fmt.Sprint(args[1]), rel: n * unit}
+	}
+	onKey := func(t *ttlSet, k int) *ttlSet {
+		if t != nil {
+			t.key = fmt.Sprint(args[k])
+		}
+		return t
+	}
+	switch name {
+	case "PEXPIRE":
+		return rel(2, 1)
+	case "EXPIRE":
+		return rel(2, 1000)
+	case "PEXPIREAT":
+		return toServer(2, 1)
+	case "SET":
+		for i := 3; i < len(args); i++ {
+			switch strings.ToUpper(fmt.Sprint(args[i])) {
+			case "PX":
+				return rel(i+1, 1)
+			case "EX":
+				return rel(i+1, 1000)
+			case "PXAT":
+				return toServer(i+1, 1)
+			case "EXAT":
+				return toServer(i+1, 1000)
+			}
+		}
+	case "EVAL":
+		// The extend script sets PEXPIRE KEYS[1] ARGV[2] when it
+		// answers 1; the server's deadline confirms it (observe).
+		if len(args) > 5 && fmt.Sprint(args[1]) == ExtendScript {
+			return onKey(rel(5, 1), 3)
+		}
+	}
+	return nil
+}
+
+// armScript gives every key its exact virtual remaining time on the
+// server's clock, and returns that clock (ms).
+const armScript = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for i, k in ipairs(KEYS) do
+  redis.call('PEXPIREAT', k, now + tonumber(ARGV[i]))
+end
+return now`
+
+// observeScript returns the server's clock and every key's deadline
+// (PEXPIRETIME: -1 none, -2 no key), then parks the keys with one.
+const observeScript = `local t = redis.call('TIME')
+local out = {tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)}
+for i, k in ipairs(KEYS) do
+  local e = redis.call('PEXPIRETIME', k)
+  out[i + 1] = e
+  if e > 0 then redis.call('PEXPIREAT', k, e + tonumber(ARGV[1])) end
+end
+return out`
+
+// arm runs armScript over the keys with a deadline.
+func (s *realServer) arm(ctx context.Context) (int64, error) {
+	keys := make([]string, 0, len(s.dl))
+	rem := make([]any, 0, len(s.dl))
+	for _, k := range s.keys {
+		if d, ok := s.dl[k]; ok {
+			keys = append(keys, k)
+			rem = append(rem, d-s.v)
+		}
+	}
+	now, err := s.admin.Eval(ctx, armScript, keys, rem...).Int64()
+	if err != nil {
+		return 0, err
+	}
+	clear(s.armed)
+	for i, k := range keys {
+		s.armed[k] = now + rem[i].(int64)
+	}
+	return now, nil
+}
+
+// observe reads the deadlines the command left. A deadline the arm set is
+// unchanged; a new one is turned into virtual time from the command's own
+// arguments when they set it (checked against the server), else from the
+// server's clock after the command.
+func (s *realServer) observe(ctx context.Context, before int64, want *ttlSet) error {
+	res, err := s.admin.Eval(ctx, observeScript, s.keys, parkMs).Int64Slice()
+	if err != nil {
+		return err
+	}
+	after := res[0]
+	for i, k := range s.keys {
+		e := res[i+1]
+		if e < 0 {
+			delete(s.dl, k)
+			continue
+		}
+		if a, ok := s.armed[k]; ok && a == e {
+			continue // untouched by the command
+		}
+		switch {
+		case want != nil && want.key == k && want.isAbs && e == before+want.abs-s.v:
+			s.dl[k] = want.abs
+			s.b.Stats.TTLExact++
+		case want != nil && want.key == k && !want.isAbs && e-want.rel >= before && e-want.rel <= after:
+			s.dl[k] = s.v + want.rel
+			s.b.Stats.TTLExact++
+		default:
+			s.dl[k] = s.v + e - after
+			s.b.Stats.TTLEstimated++
+		}
+	}
+	return nil
+}
