@@ -1,0 +1,791 @@
+// explore.go holds the schedule explorer: given a lock design (a scenario,
+// its options, how many clients take part) and a fault budget, it tries
+// every schedule of the clients' programs and the faults up to a bound,
+// depth first, skipping states it has already seen, and reports what broke
+// and the shortest schedule that breaks it — as the `do` of a timeline URL.
+//
+// Every schedule runs on the real simulator: fresh worlds, real go-redis
+// clients, real miniredis replies. The explorer adds no model of its own;
+// it only chooses the actions and reads the violations the checks compute.
+// A counterexample it reports is replayed once more with Replay, from its
+// URL form, before it is reported.
+package sim
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ExploreConfig is one design and the bounds of its exploration.
+type ExploreConfig struct {
+	Scenario *Scenario
+	Opts     Opts
+	// Clients is how many of the scenario's clients run their program
+	// (acquire, work and write once, release), from the first; 0 means
+	// all. The others stay idle.
+	Clients int
+	// Pauses is how many stop-the-world pauses the schedules may contain;
+	// PauseMs the lengths a pause may last. A pause is x.pause, then one
+	// wait of its length (others act around it), then x.resume: time
+	// passes only through the clients' work and the pauses.
+	Pauses  int
+	PauseMs []int64
+	// Crashes is how many client crashes a schedule may contain.
+	Crashes int
+	// NodeFaults is how many node faults (restart, down; where the
+	// scenario's nodes offer them) a schedule may contain. Bringing a node
+	// back up and promoting a replica are not faults and cost nothing.
+	NodeFaults int
+	// Drops is how many lost replies a schedule may contain (only where
+	// the scenario offers them).
+	Drops int
+	// MaxDepth bounds the actions of one schedule.
+	MaxDepth int
+	// MaxStates bounds the distinct states explored.
+	MaxStates int
+	// noSymmetry turns the symmetry reduction off (tests compare both).
+	noSymmetry bool
+}
+
+// Exploration bounds: the defaults the Lab starts from, and the limits no
+// configuration may exceed (they bound a request's work whatever the URL).
+const (
+	DefaultExploreDepth  = 14
+	DefaultExploreStates = 20_000
+	MaxExploreDepth      = 24
+	MaxExploreStates     = 50_000
+	MaxExploreFaults     = 3
+)
+
+// Why an exploration stopped before it had seen every schedule.
+const (
+	StopDepth  = "depth"  // some schedules were cut at MaxDepth
+	StopStates = "states" // MaxStates distinct states were reached
+	StopTime   = "time"   // the context ended (a request's deadline)
+)
+
+// Finding is what the explorer saw of one kind of failure.
+type Finding struct {
+	// Schedules counts the schedules whose last action broke it (a
+	// schedule that goes on is not counted again for the same kind).
+	Schedules int
+	// Shortest is the shortest schedule found that breaks it, verified by
+	// a full Replay; its Step is the action that broke it (0-based).
+	Shortest []Action
+}
+
+// CodeBadExplore: an explorer configuration out of its limits.
+const CodeBadExplore Code = "bad-explore"
+
+// Harm is the explorer's name for the storage's own safety being broken:
+// a charge taken twice, or a write of an older lock holder accepted after
+// a newer holder's write was (the storage went back in time — a lost
+// update). A stale write that lands before any newer holder wrote is
+// reported as stale-write but is not harm: the storage saw the writes in
+// the order the lock was handed out, which is all fencing promises.
+const Harm ViolationKind = "storage-harm"
+
+// ExploreResult is what an exploration found.
+type ExploreResult struct {
+	Schedules int // schedules replayed (every prefix counts as one)
+	States    int // distinct states reached
+	// Violating counts the schedules whose last action broke anything
+	// (any violation of the checks, or harm).
+	Violating int
+	// Found holds, per kind, the failures seen: the check's kinds and Harm.
+	Found map[ViolationKind]*Finding
+	// Shortest is the shortest counterexample of any kind (nil if none);
+	// at equal length a harmful one.
+	Shortest     []Action
+	ShortestKind ViolationKind
+	// Stopped says why the exploration is incomplete ("" if it saw every
+	// schedule within the budget): StopDepth, StopStates or StopTime.
+	Stopped string
+	// MaxDepthSeen is the length of the longest schedule explored.
+	MaxDepthSeen int
+}
+
+// Complete reports whether every schedule within the budget was explored.
+func (r *ExploreResult) Complete() bool { return r.Stopped == "" }
+
+// Do is the URL form of the shortest counterexample.
+func (r *ExploreResult) Do() string { return FormatActions(r.Shortest) }
+
+// Validate checks a configuration against its scenario and the limits,
+// filling in defaults. Errors are *ActionError with CodeBadOption-like
+// codes the web layer explains.
+func (cfg *ExploreConfig) Validate() error {
+	sc := cfg.Scenario
+	if sc == nil {
+		return &ActionError{Index: -1, Action: "scenario", Code: CodeUnknownScene}
+	}
+	if cfg.Opts == nil {
+		cfg.Opts = sc.DefaultOpts()
+	}
+	if cfg.Clients == 0 {
+		cfg.Clients = len(sc.Clients)
+	}
+	if cfg.MaxDepth == 0 {
+		cfg.MaxDepth = DefaultExploreDepth
+	}
+	if cfg.MaxStates == 0 {
+		cfg.MaxStates = DefaultExploreStates
+	}
+	bad := func(what string) error { return &ActionError{Index: -1, Action: what, Code: CodeBadExplore} }
+	switch {
+	case cfg.Clients < 1 || cfg.Clients > len(sc.Clients):
+		return bad("clients=" + strconv.Itoa(cfg.Clients))
+	case cfg.Pauses < 0 || cfg.Pauses > MaxExploreFaults:
+		return bad("pauses=" + strconv.Itoa(cfg.Pauses))
+	case cfg.Pauses > 0 && len(cfg.PauseMs) == 0:
+		return bad("pause")
+	case cfg.Crashes < 0 || cfg.Crashes > MaxExploreFaults:
+		return bad("crashes=" + strconv.Itoa(cfg.Crashes))
+	case cfg.NodeFaults < 0 || cfg.NodeFaults > MaxExploreFaults:
+		return bad("node=" + strconv.Itoa(cfg.NodeFaults))
+	case cfg.NodeFaults > 0 && len(sc.exploreNodeVerbs()) == 0:
+		return bad("node=" + strconv.Itoa(cfg.NodeFaults))
+	case cfg.Drops < 0 || cfg.Drops > MaxExploreFaults || (cfg.Drops > 0 && !sc.Drops):
+		return bad("drops=" + strconv.Itoa(cfg.Drops))
+	case cfg.MaxDepth < 1 || cfg.MaxDepth > MaxExploreDepth:
+		return bad("depth=" + strconv.Itoa(cfg.MaxDepth))
+	case cfg.MaxStates < 1 || cfg.MaxStates > MaxExploreStates:
+		return bad("states=" + strconv.Itoa(cfg.MaxStates))
+	}
+	for _, ms := range cfg.PauseMs {
+		if ms <= 0 || ms > MaxWait {
+			return bad("pause=" + FormatDuration(ms))
+		}
+	}
+	return nil
+}
+
+// exploreNodeVerbs are the node faults the explorer may inject in sc:
+// restarts, and taking a node down (Redlock's nodes, the failover
+// lesson's primary).
+func (sc *Scenario) exploreNodeVerbs() []string {
+	var out []string
+	for _, v := range []string{NodeRestart, NodeDown} {
+		if sc.allowsNodeVerb(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// budget is what one schedule has used so far, and where each client's
+// program is; it is part of the state (the same world with more faults
+// left has more futures).
+type budget struct {
+	pauses, waits, crashes, nodeFaults, drops int
+	acquired, written, released               uint8 // bit i: client i did it
+	waited                                    uint8 // bit i: client i's pause has had its wait
+}
+
+func bit(i int) uint8 { return 1 << uint(i) }
+
+// explorer is one exploration in progress.
+type explorer struct {
+	ctx  context.Context
+	cfg  ExploreConfig
+	res  *ExploreResult
+	seen map[string]int // state fingerprint → the shortest depth it was reached at
+	// shortest per kind, before verification
+	cand map[ViolationKind][]Action
+}
+
+// Explore runs the exploration. It returns an error only for a
+// configuration that is not valid or a simulator failure; running out of
+// time or states is a result (Stopped), not an error.
+func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	e := &explorer{ctx: ctx, cfg: cfg, res: &ExploreResult{Found: map[ViolationKind]*Finding{}},
+		seen: map[string]int{}, cand: map[ViolationKind][]Action{}}
+	w, err := e.run(nil)
+	if err != nil {
+		return nil, err
+	}
+	e.seen[e.fingerprint(w, budget{})] = 0
+	err = e.dfs(nil, w, budget{})
+	w.close()
+	if err != nil {
+		return nil, err
+	}
+	e.res.States = len(e.seen)
+	if err := e.verify(); err != nil {
+		return nil, err
+	}
+	return e.res, nil
+}
+
+// stop records why the exploration ends early and reports whether it must.
+func (e *explorer) stop() bool {
+	switch {
+	case e.ctx.Err() != nil:
+		e.res.Stopped = StopTime
+	case len(e.seen) >= e.cfg.MaxStates:
+		e.res.Stopped = StopStates
+	default:
+		return false
+	}
+	return true
+}
+
+// dfs explores every move from the state w reached by path. w is the
+// parent's world; each child is a fresh replay of path+move, except the
+// last, which reuses w (nothing needs it afterwards).
+func (e *explorer) dfs(path []Action, w *World, b budget) error {
+	moves := e.moves(w, b)
+	if len(path) >= e.cfg.MaxDepth {
+		if len(moves) > 0 && e.res.Stopped == "" {
+			e.res.Stopped = StopDepth
+		}
+		return nil
+	}
+	for i, m := range moves {
+		if e.stop() {
+			return nil
+		}
+		child := append(slices.Clip(path), m.a)
+		var cw *World
+		if i == len(moves)-1 {
+			cw = w // the last move may consume the parent's world
+			if err := e.step(cw, len(path), m.a); err != nil {
+				return err
+			}
+		} else {
+			var err error
+			if cw, err = e.run(child); err != nil {
+				return err
+			}
+		}
+		err := e.visit(child, cw, m.b)
+		if cw != w {
+			cw.close()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// visit looks at the world a schedule reached: what broke at its last
+// action, whether its state is new (or reached sooner than before), and
+// if so, what follows.
+func (e *explorer) visit(path []Action, w *World, b budget) error {
+	e.res.Schedules++
+	e.res.MaxDepthSeen = max(e.res.MaxDepthSeen, len(path))
+	last := len(path) - 1
+	kinds := map[ViolationKind]bool{}
+	for _, v := range w.violations {
+		if v.Step == last {
+			kinds[v.Kind] = true
+		}
+	}
+	if w.harmAt(last) {
+		kinds[Harm] = true
+	}
+	if len(kinds) > 0 {
+		e.res.Violating++
+	}
+	for k := range kinds {
+		f := e.res.Found[k]
+		if f == nil {
+			f = &Finding{}
+			e.res.Found[k] = f
+		}
+		f.Schedules++
+		if c, ok := e.cand[k]; !ok || len(path) < len(c) {
+			e.cand[k] = slices.Clone(path)
+		}
+	}
+	fp := e.fingerprint(w, b)
+	if d, ok := e.seen[fp]; ok && d <= len(path) {
+		return nil
+	}
+	e.seen[fp] = len(path)
+	return e.dfs(path, w, b)
+}
+
+// run replays actions on a fresh world and returns it, open. It is
+// ReplayContext's loop without the timeline, so the explorer can read the
+// world's state.
+func (e *explorer) run(actions []Action) (*World, error) {
+	w, err := newWorld(Embedded{}, e.cfg.Scenario, e.cfg.Opts)
+	if err != nil {
+		return nil, &BackendError{Node: "?", Err: err}
+	}
+	w.advance(0)
+	w.observe("")
+	for i, a := range actions {
+		if err := e.step(w, i, a); err != nil {
+			w.close()
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+// step applies one action as ReplayContext does. Moves are chosen among
+// the possible ones, so an error here is a bug or a server failure.
+func (e *explorer) step(w *World, i int, a Action) error {
+	w.step = i
+	err := w.apply(a)
+	if serr := w.serverErr(); serr != nil {
+		return serr
+	}
+	if err != nil {
+		return &InternalError{Err: errors.New("explorer: " + a.String() + ": " + err.Error())}
+	}
+	return nil
+}
+
+// move is one action and the budget after it.
+type move struct {
+	a Action
+	b budget
+}
+
+// moves lists what may happen next: each taking-part client's next program
+// step, then the faults the budget still allows. Pointless moves are left
+// out: pausing or crashing a client that has not started (it has nothing
+// to lose yet), and a second run of a client's program.
+func (e *explorer) moves(w *World, b budget) []move {
+	var out []move
+	add := func(a Action, nb budget) { out = append(out, move{a, nb}) }
+	n := e.cfg.Clients
+	anyPaused := false
+	for i, c := range w.clients[:n] {
+		if c.state == StatePaused {
+			anyPaused = true
+		}
+		nb := b
+		switch {
+		case c.state == StateCrashed || c.state == StatePaused:
+		case c.pending != nil:
+			add(Action{Who: c.ID, Verb: VerbNext}, b)
+		case c.state == StateIdle && b.acquired&bit(i) == 0:
+			nb.acquired |= bit(i)
+			add(Action{Who: c.ID, Verb: VerbAcquire}, nb)
+		case c.inside():
+			if b.written&bit(i) == 0 {
+				nb.written |= bit(i)
+				add(Action{Who: c.ID, Verb: VerbWrite}, nb)
+			}
+			if b.released&bit(i) == 0 {
+				nb := b
+				nb.released |= bit(i)
+				add(Action{Who: c.ID, Verb: VerbRelease}, nb)
+			}
+		}
+	}
+	for i, c := range w.clients[:n] {
+		started := c.state != StateIdle && c.state != StateCrashed
+		switch {
+		case c.state == StatePaused:
+			if b.waited&bit(i) != 0 {
+				nb := b
+				nb.waited &^= bit(i)
+				add(Action{Who: c.ID, Verb: VerbResume}, nb)
+			}
+		case started && b.pauses < e.cfg.Pauses:
+			nb := b
+			nb.pauses++
+			add(Action{Who: c.ID, Verb: VerbPause}, nb)
+		}
+		if started && b.crashes < e.cfg.Crashes {
+			nb := b
+			nb.crashes++
+			nb.waited &^= bit(i)
+			add(Action{Who: c.ID, Verb: VerbCrash}, nb)
+		}
+		if started && c.state != StatePaused && !c.dropNext && b.drops < e.cfg.Drops {
+			nb := b
+			nb.drops++
+			add(Action{Who: c.ID, Verb: VerbDrop}, nb)
+		}
+	}
+	if anyPaused && b.waits < b.pauses {
+		for _, ms := range e.cfg.PauseMs {
+			nb := b
+			nb.waits++
+			for i, c := range w.clients[:n] {
+				if c.state == StatePaused {
+					nb.waited |= bit(i)
+				}
+			}
+			add(Action{Verb: VerbWait, Ms: ms}, nb)
+		}
+	}
+	for _, nd := range w.nodes {
+		for _, v := range NodeVerbs {
+			if !w.sc.allowsNodeVerb(v) || w.refuseNode(nd, v) != "" {
+				continue
+			}
+			nb := b
+			switch v {
+			case NodeRestart, NodeDown:
+				if b.nodeFaults >= e.cfg.NodeFaults {
+					continue
+				}
+				nb.nodeFaults++
+			case NodeUp, NodePromote:
+				// recovery, free — but only after a fault
+				if b.nodeFaults == 0 {
+					continue
+				}
+			default:
+				continue // clock jumps and slowness are not in the budget
+			}
+			add(Action{Who: nd.Name, Verb: v}, nb)
+		}
+	}
+	return out
+}
+
+// fingerprint is the state a schedule reached, as far as any future can
+// tell: clients, the keys the lessons use on every node and the storage,
+// the timers still to come, the models' state, the budget — every time as
+// a distance from now, every lock value as whose it is. Two schedules with
+// the same fingerprint have the same futures, so only one is explored.
+//
+// The clients that take part run the same program, so a state and the
+// same state with two of them swapped have mirrored futures: the
+// fingerprint is the least over every renaming of those clients, and
+// only one of the mirrored states is explored (a mirrored counterexample
+// exists and is as short).
+func (e *explorer) fingerprint(w *World, b budget) string {
+	if e.cfg.noSymmetry {
+		return e.fingerprintAs(w, b, nil)
+	}
+	ids := make([]string, e.cfg.Clients)
+	for i := range ids {
+		ids[i] = w.clients[i].ID
+	}
+	best := ""
+	permute(ids, func(to []string) {
+		ren := map[string]string{}
+		for i, id := range ids {
+			ren[id] = to[i]
+		}
+		if fp := e.fingerprintAs(w, b, ren); best == "" || fp < best {
+			best = fp
+		}
+	})
+	return best
+}
+
+// permute calls f with every ordering of xs (n! of them: 6 for three
+// clients).
+func permute(xs []string, f func([]string)) {
+	var rec func(k int)
+	p := slices.Clone(xs)
+	rec = func(k int) {
+		if k == len(p) {
+			f(p)
+			return
+		}
+		for i := k; i < len(p); i++ {
+			p[k], p[i] = p[i], p[k]
+			rec(k + 1)
+			p[k], p[i] = p[i], p[k]
+		}
+	}
+	rec(0)
+}
+
+// fingerprintAs is the fingerprint with the taking-part clients renamed
+// by ren (ids missing from ren keep theirs).
+func (e *explorer) fingerprintAs(w *World, b budget, ren map[string]string) string {
+	var sb strings.Builder
+	now := w.clock.Now()
+	id := func(s string) string {
+		if r, ok := ren[s]; ok {
+			return r
+		}
+		return s
+	}
+	name := func(s string) string { return strings.ToUpper(id(strings.ToLower(s))) }
+	rel := func(t int64) string {
+		if t <= 0 {
+			return strconv.FormatInt(t, 10)
+		}
+		return strconv.FormatInt(t-now, 10)
+	}
+	val := func(v string, ok bool) string {
+		if !ok {
+			return "-"
+		}
+		if o := w.ownerOf(v); o != "" {
+			return "@" + id(o)
+		}
+		if who, ok := strings.CutPrefix(v, "written by "); ok {
+			return "w" + name(who)
+		}
+		return strconv.Quote(v)
+	}
+	// Budget: counts as they are; per-client bits under the renaming.
+	sb.WriteString(strconv.Itoa(b.pauses) + "," + strconv.Itoa(b.waits) + "," + strconv.Itoa(b.crashes) + "," +
+		strconv.Itoa(b.nodeFaults) + "," + strconv.Itoa(b.drops) + "|")
+	blocks := make([]string, 0, len(w.clients))
+	for i, c := range w.clients {
+		var cb strings.Builder
+		cb.WriteString(id(c.ID) + ":")
+		for _, set := range []uint8{b.acquired, b.written, b.released, b.waited} {
+			if i < 8 && set&bit(i) != 0 {
+				cb.WriteString("1")
+			} else {
+				cb.WriteString("0")
+			}
+		}
+		cb.WriteString(":" + string(c.state) + "/" + string(c.before) + "/" + c.pendingWhat)
+		cb.WriteString("/" + strconv.FormatInt(c.token, 10) + "/" + rel(c.validUntil))
+		if c.dropNext {
+			cb.WriteString("/drop")
+		}
+		if c.disconnected {
+			cb.WriteString("/disc")
+		}
+		for _, d := range c.due {
+			cb.WriteString("/due" + strconv.Itoa(int(d)))
+		}
+		if k := w.coord; k != nil {
+			since := k.silentSince[c.ID]
+			if since >= 0 {
+				since -= now
+			}
+			cb.WriteString("/" + strconv.FormatBool(k.live[c.ID]) + strconv.FormatInt(since, 10) +
+				"L" + strconv.FormatInt(k.lease[c.ID], 10))
+		}
+		blocks = append(blocks, cb.String())
+	}
+	slices.Sort(blocks)
+	sb.WriteString(strings.Join(blocks, ";") + "|")
+	sc := w.sc
+	for _, n := range append(slices.Clip(w.nodes), w.store) {
+		sb.WriteString(n.Name)
+		if n == w.primary {
+			sb.WriteString("*")
+		}
+		if n == w.oldPrimary {
+			sb.WriteString("†")
+		}
+		sb.WriteString(":" + strconv.FormatBool(n.down) + "," + strconv.FormatInt(n.offset, 10) + "," +
+			strconv.FormatInt(n.latency, 10))
+		for _, k := range []string{sc.LockKey(), sc.FenceKey(), sc.dataKey(), sc.tokenKey(), sc.processedKey()} {
+			v, ok := n.peek(k)
+			sb.WriteString("," + val(v, ok))
+			if ok {
+				sb.WriteString("~" + strconv.FormatInt(n.ttl(k), 10))
+			}
+		}
+		sb.WriteString(",")
+		for _, ch := range n.list(sc.chargesKey()) {
+			sb.WriteString(name(ch) + "+")
+		}
+		sb.WriteString("," + val(n.synced.lock, n.synced.lockOK) + "~" + rel(n.synced.expiresAt) + "~" + n.synced.fence)
+		sb.WriteString(";")
+	}
+	// Timers to come, in the order they will run; expiry timers only
+	// redraw the picture, so they are left out.
+	ts := slices.Clone(w.queue.items)
+	slices.SortFunc(ts, func(x, y timer) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
+	for _, t := range ts {
+		if t.kind != timerExpiry {
+			sb.WriteString("t" + strconv.Itoa(int(t.kind)) + id(t.who) + "@" + rel(t.at) + ";")
+		}
+	}
+	for _, s := range w.inflight {
+		sb.WriteString("ship@" + rel(s.at) + "=" + val(s.st.lock, s.st.lockOK) + "~" + rel(s.st.expiresAt) + "~" + s.st.fence + ";")
+	}
+	sb.WriteString("shipped=" + val(w.shipped.lock, w.shipped.lockOK) + "~" + rel(w.shipped.expiresAt) + "~" + w.shipped.fence + ";")
+	if k := w.coord; k != nil {
+		sb.WriteString("coord:" + strconv.FormatInt(k.zxid, 10) + "," + strconv.FormatInt(k.seq, 10))
+		for _, en := range k.entries {
+			sb.WriteString("," + id(en.owner) + "=" + en.name + "#" + strconv.FormatInt(en.rev, 10))
+		}
+		sb.WriteString(";")
+	}
+	// The order the lock was handed out in, and whose write the storage
+	// holds, decide whether a later write is harm.
+	sb.WriteString("order:")
+	acqs := acquisitions(w.lanes(), w.events)
+	newest := storageWrites(acqs, w.events, func(*Event, bool) {})
+	for i, a := range acqs {
+		sb.WriteString(id(a.who))
+		if i == newest {
+			sb.WriteString("!")
+		}
+	}
+	return sb.String()
+}
+
+// acq is one acquisition of the lock: the instant a client came to hold
+// it, and the event that settled it (to order acquisitions at one instant).
+type acq struct {
+	who     string
+	at, seq int64
+}
+
+func (x acq) before(y acq) bool { return x.at < y.at || (x.at == y.at && x.seq < y.seq) }
+
+// lane is one client's history: its id and its state spans.
+type lane struct {
+	id    string
+	spans []Span
+}
+
+// acquisitions lists every acquisition of a history, in order. A client
+// acquires when it comes to hold the lock from not holding it (idle,
+// trying, checking, waiting); coming back from work or a pause is the same
+// acquisition. It reads only what a Timeline shows: spans and events.
+func acquisitions(lanes []lane, events []Event) []acq {
+	var out []acq
+	for _, c := range lanes {
+		for i, s := range c.spans {
+			if s.State != StateHolding {
+				continue
+			}
+			if i > 0 {
+				switch c.spans[i-1].State {
+				case StateWorking, StatePaused, StateHolding:
+					continue
+				}
+			}
+			seq := int64(-1)
+			for _, ev := range events {
+				if ev.At > s.From {
+					break
+				}
+				if ev.Actor == c.id && ev.Kind == KindCommand {
+					seq = int64(ev.Seq)
+				}
+			}
+			out = append(out, acq{who: c.id, at: s.From, seq: seq})
+		}
+	}
+	slices.SortFunc(out, func(x, y acq) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
+	return out
+}
+
+// storageWrites walks the storage's accepted writes in order and calls f
+// with each one's event and whether it went back in time: its writer's
+// acquisition is older than that of a write the storage accepted before.
+// It returns the index (into acqs) of the newest acquisition written.
+func storageWrites(acqs []acq, events []Event, f func(ev *Event, backwards bool)) int {
+	newest := -1
+	for i := range events {
+		ev := &events[i]
+		if ev.Node != "storage" || ev.Accepted == nil || !*ev.Accepted || ev.Kind != KindCommand {
+			continue
+		}
+		mine := -1
+		for j, a := range acqs {
+			if a.who == ev.Actor && a.before(acq{at: ev.At, seq: int64(ev.Seq)}) {
+				mine = j
+			}
+		}
+		f(ev, mine < newest)
+		newest = max(newest, mine)
+	}
+	return newest
+}
+
+// backwardsAt reports whether a write accepted at the action step went
+// back in time (only a fenced record can: a ledger keeps every charge).
+func backwardsAt(sc *Scenario, lanes []lane, events []Event, step int) bool {
+	if sc.Storage != StoreFenced {
+		return false
+	}
+	harm := false
+	storageWrites(acquisitions(lanes, events), events, func(ev *Event, backwards bool) {
+		if backwards && ev.Step == step {
+			harm = true
+		}
+	})
+	return harm
+}
+
+func (w *World) lanes() []lane {
+	out := make([]lane, len(w.clients))
+	for i, c := range w.clients {
+		out[i] = lane{c.ID, c.spans}
+	}
+	return out
+}
+
+// harmAt reports whether the action at step harmed the storage: a double
+// charge, or a fenced record's write that went back in time.
+func (w *World) harmAt(step int) bool {
+	for _, v := range w.violations {
+		if v.Step == step && v.Kind == DoubleCharge {
+			return true
+		}
+	}
+	return backwardsAt(w.sc, w.lanes(), w.events, step)
+}
+
+// verify replays every candidate counterexample from its URL form with
+// Replay — the path a learner's link takes — and keeps it only if the
+// timeline shows the violation at its last action. A candidate that does
+// not reproduce is a bug, reported as an error.
+func (e *explorer) verify() error {
+	sc := e.cfg.Scenario
+	opt := sc.FormatOptions(e.cfg.Opts)
+	for k, path := range e.cand {
+		do := FormatActions(path)
+		opts, err := sc.ParseOptions(opt)
+		if err != nil {
+			return err
+		}
+		actions, err := ParseActions(do)
+		if err != nil {
+			return err
+		}
+		tl, err := Replay(sc, opts, actions)
+		if err != nil {
+			return &InternalError{Err: errors.New("explorer: counterexample " + do + " does not replay: " + err.Error())}
+		}
+		if !tl.Breaks(k, len(actions)-1) {
+			return &InternalError{Err: errors.New("explorer: counterexample " + do + " does not show " + string(k))}
+		}
+		e.res.Found[k].Shortest = actions
+	}
+	// The shortest of all; at equal length harm first, then by kind.
+	for _, k := range slices.Sorted(maps.Keys(e.res.Found)) {
+		f := e.res.Found[k]
+		if e.res.Shortest == nil || len(f.Shortest) < len(e.res.Shortest) ||
+			(len(f.Shortest) == len(e.res.Shortest) && k == Harm) {
+			e.res.Shortest, e.res.ShortestKind = f.Shortest, k
+		}
+	}
+	return nil
+}
+
+// Breaks reports whether the timeline shows a failure of kind k at the
+// action step: a violation of the checks, or — for Harm — a double charge
+// or a storage write that went back in time (see Harm). The Lab's tests
+// use it to prove a counterexample opens on the failure it claims.
+func (tl *Timeline) Breaks(k ViolationKind, step int) bool {
+	for _, v := range tl.Violations {
+		if v.Step == step && (v.Kind == k || (k == Harm && v.Kind == DoubleCharge)) {
+			return true
+		}
+	}
+	if k != Harm {
+		return false
+	}
+	lanes := make([]lane, len(tl.Clients))
+	for i, c := range tl.Clients {
+		lanes[i] = lane{c.ID, c.Spans}
+	}
+	return backwardsAt(tl.Scenario, lanes, tl.Events, step)
+}
