@@ -6,7 +6,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -16,11 +18,15 @@ import (
 
 var shotDir = flag.String("screenshots", "", "write full-page screenshots of every lesson step to this folder")
 var shotOnly = flag.String("screenshots-only", "", "with -screenshots: only this lesson slug")
-var shotView = flag.String("screenshots-view", "", "with -screenshots: only this view (phone, desktop, phone-dark, desktop-dark)")
+var shotView = flag.String("screenshots-view", "", "with -screenshots: only this view (phone, desktop, phone-dark, desktop-dark, projector, phone-presenter)")
 
 // TestScreenshots writes a PNG (quality 100 means PNG, not JPEG) of every guided step of every lesson, in
 // both languages, light and dark, at phone (360 px) and desktop (1440 px)
-// width — for people to look at, not for asserting pixels:
+// width, and in presenter mode on a projector (1920 px) and a phone: each
+// step as it opens (one dialog line), with every line revealed ("-all"),
+// and after playing time for a few ticks ("-play", on the first step where
+// a client is paused, when the TTL running down is worth watching) — for
+// people to look at, not for asserting pixels:
 //
 //	go test ./web -run TestScreenshots -screenshots /tmp/shots
 func TestScreenshots(t *testing.T) {
@@ -38,8 +44,10 @@ func TestScreenshots(t *testing.T) {
 		name  string
 		width int64
 		dark  bool
+		talk  bool // presenter mode
 	}
-	views := []view{{"phone", 360, false}, {"desktop", 1440, false}, {"phone-dark", 360, true}, {"desktop-dark", 1440, true}}
+	views := []view{{"phone", 360, false, false}, {"desktop", 1440, false, false}, {"phone-dark", 360, true, false},
+		{"desktop-dark", 1440, true, false}, {"projector", 1920, false, true}, {"phone-presenter", 360, false, true}}
 	n := 0
 	for _, lang := range lessons.Langs {
 		for _, l := range course.List(lang) {
@@ -60,19 +68,57 @@ func TestScreenshots(t *testing.T) {
 				}); err != nil {
 					t.Fatal(err)
 				}
-				do(t, c, chromedp.EmulateViewport(v.width, 900))
-				for _, st := range l.Steps {
-					do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
-					waitLoaded(t, c)
+				height := int64(900)
+				if v.width == 1920 {
+					height = 1080
+				}
+				do(t, c, chromedp.EmulateViewport(v.width, height))
+				if v.talk {
+					do(t, c, chromedp.Navigate(srv.URL+"/robots.txt"))
+					run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+				}
+				shot := func(st lessons.Step, suffix string) {
 					png := run(t, c, chromedp.FullScreenshot(100))
-					name := fmt.Sprintf("%s-%s-%02d-%s.png", l.Slug, lang, st.Index+1, v.name)
+					name := fmt.Sprintf("%s-%s-%02d-%s%s.png", l.Slug, lang, st.Index+1, v.name, suffix)
 					if err := os.WriteFile(filepath.Join(*shotDir, name), png, 0o644); err != nil {
 						t.Fatal(err)
 					}
 					n++
 				}
+				for _, st := range l.Steps {
+					do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
+					waitLoaded(t, c)
+					shot(st, "")
+					if !v.talk {
+						continue
+					}
+					// Reveal the step's dialog line by line, as a presenter would with "n".
+					for run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`)) > 0 {
+						do(t, c, chromedp.KeyEvent("n"))
+					}
+					shot(st, "-all")
+					if st.Index == playStep(l) {
+						if run(t, c, chromedp.Evaluate[int](`document.querySelectorAll("#play").length`)) == 1 {
+							do(t, c, chromedp.Click(chromedp.CSS("#play")))
+							time.Sleep(2600 * time.Millisecond) // about five ticks at the default speed
+							do(t, c, chromedp.Click(chromedp.CSS("#play")))
+							waitLoaded(t, c)
+							shot(st, "-play")
+						}
+					}
+				}
 			}
 		}
 	}
 	t.Logf("wrote %d screenshots to %s", n, *shotDir)
+}
+
+// playStep is the first step whose timeline has a paused client, else 0.
+func playStep(l *lessons.Lesson) int {
+	for _, st := range l.Steps {
+		if strings.Contains(st.Do, ".pause") {
+			return st.Index
+		}
+	}
+	return 0
 }
