@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"locklab/lessons"
-	"locklab/sim"
 	"locklab/static"
 	"locklab/web"
 )
@@ -40,10 +39,16 @@ func run(args []string) error {
 	verbose := fs.Bool("v", false, "log every request")
 	publicURL := fs.String("public-url", os.Getenv("LOCKLAB_PUBLIC_URL"),
 		"address students' phones use to reach this server, for share links and QR codes (e.g. http://192.168.1.20:8080); default: the host each browser used")
+	redisURL := fs.String("redis", os.Getenv("LOCKLAB_REDIS"),
+		"run the single-node lessons on this real Redis (redis://host:port/db) instead of the embedded miniredis; LOCKLAB_REDIS sets it too")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if err := checkPublicURL(*publicURL); err != nil {
+		return err
+	}
+	replay, err := replayFunc(*redisURL)
+	if err != nil {
 		return err
 	}
 	level := slog.LevelInfo
@@ -60,7 +65,11 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("static files: %w", err)
 	}
-	site := web.New(course, assets, sim.ReplayContext, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL})
+	site := web.New(course, assets, replay, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
+		NoCache: *redisURL != ""})
+	if *redisURL != "" {
+		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
+	}
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -37,6 +37,10 @@ func notFound(u *UI) *Error {
 // the bad action is not the first, the learner gets a link to everything
 // before it.
 func badState(u *UI, err error, base string, st *State) *Error {
+	var be *sim.BackendError
+	if errors.As(err, &be) {
+		return unreachable(u, err)
+	}
 	var ae *sim.ActionError
 	if !errors.As(err, &ae) {
 		return internal(u, err)
@@ -55,6 +59,13 @@ func badState(u *UI, err error, base string, st *State) *Error {
 // the same link will work in a moment.
 func busy(u *UI) *Error {
 	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.Busy, Code: "busy"}
+}
+
+// unreachable: the live Redis backend (-redis) did not answer in time.
+// Not the learner's fault and not a bug: 503, and the same link works
+// once that server is back.
+func unreachable(u *UI, err error) *Error {
+	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.RedisDown, Code: "redis-unreachable", Err: err}
 }
 
 func internal(u *UI, err error) *Error {

@@ -62,6 +62,10 @@ func (s *Server) etagFor(r *http.Request) string {
 // otherwise renders it with fill and keeps the result. fill returns the
 // body and content type, or an *Error (never cached).
 func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *UI, fill func() ([]byte, string, *Error)) {
+	if s.noCache {
+		s.uncached(w, r, u, fill)
+		return
+	}
 	tag := s.etagFor(r)
 	h := w.Header()
 	h.Set("ETag", tag)
@@ -87,6 +91,18 @@ func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *UI, fill func
 	s.cache.put(tag, body, typ)
 	h.Set("Content-Type", typ)
 	h.Set("X-Cache", "miss")
+	_, _ = w.Write(body)
+}
+
+// uncached renders every time and lets nothing keep the page.
+func (s *Server) uncached(w http.ResponseWriter, r *http.Request, u *UI, fill func() ([]byte, string, *Error)) {
+	body, typ, e := fill()
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", typ)
 	_, _ = w.Write(body)
 }
 

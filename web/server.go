@@ -42,6 +42,7 @@ type Server struct {
 	// starve the machine.
 	replays   chan struct{}
 	publicURL string
+	noCache   bool
 }
 
 // Config holds the settings main.go chooses for the site.
@@ -56,6 +57,10 @@ type Config struct {
 	// PublicURL is the site's address as phones in a classroom reach it
 	// (for "share this moment"); empty means the request's own host.
 	PublicURL string
+	// NoCache replays every request (no page cache, no ETag): set with a
+	// live Redis backend, whose pages must show what that server answers
+	// now — and its absence when it is gone — not a copy.
+	NoCache bool
 }
 
 // ReplayDeadline bounds one request's replay; the worst timeline the
@@ -72,7 +77,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	}
 	return &Server{course: course, assets: assets, replay: replay, log: log,
 		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
-		publicURL: cfg.PublicURL}
+		publicURL: cfg.PublicURL, noCache: cfg.NoCache}
 }
 
 // Handler is the whole site.
