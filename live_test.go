@@ -114,3 +114,20 @@ func commandsProcessed(t *testing.T, s *redistest.Server) int {
 	t.Fatal("no total_commands_processed in INFO")
 	return 0
 }
+
+// TestLiveBackendURL: a malformed -redis value stops the start-up with a
+// message naming the expected form, and never prints a password.
+func TestLiveBackendURL(t *testing.T) {
+	for _, bad := range []string{"localhost:6379", "http://x:6379/0", "redis://:secret@host:6379/notadb"} {
+		_, err := replayFunc(bad)
+		if err == nil {
+			t.Fatalf("%q accepted", bad)
+		}
+		if !strings.Contains(err.Error(), "redis://host:port/db") || strings.Contains(err.Error(), "secret") {
+			t.Fatalf("%q: unclear or leaking error: %v", bad, err)
+		}
+	}
+	if _, err := replayFunc("redis://127.0.0.1:6379/0"); err != nil {
+		t.Fatalf("a good URL refused: %v", err)
+	}
+}
