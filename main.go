@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -21,7 +22,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"locklab/lessons"
+	"locklab/sim"
 	"locklab/static"
 	"locklab/web"
 )
@@ -185,4 +189,38 @@ func lanURLs(a net.Addr) []string {
 		out = append(out, "http://"+net.JoinHostPort(ipn.IP.String(), port)+"/")
 	}
 	return out
+}
+
+// Timeouts of the live backend: a page waits for Redis this long at most
+// per round trip, well inside the request's replay deadline, so an
+// unreachable server becomes a prompt 503 page rather than a hang.
+const (
+	liveDialTimeout = 500 * time.Millisecond
+	liveIOTimeout   = time.Second
+)
+
+// replayFunc is sim.ReplayContext, or with a Redis URL the live backend.
+func replayFunc(redisURL string) (web.ReplayFunc, error) {
+	if redisURL == "" {
+		return sim.ReplayContext, nil
+	}
+	o, err := redis.ParseURL(redisURL)
+	if err != nil {
+		return nil, fmt.Errorf("-redis %q: want redis://host:port/db (%v)", redactURL(redisURL), err)
+	}
+	o.DialTimeout, o.ReadTimeout, o.WriteTimeout = liveDialTimeout, liveIOTimeout, liveIOTimeout
+	var id [6]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return nil, err
+	}
+	return sim.Live(o, hex.EncodeToString(id[:])), nil
+}
+
+// redactURL hides a password in a Redis URL before it is logged.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
 }

@@ -2,13 +2,23 @@ package main
 
 import (
 	"bufio"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/sim/redistest"
+	"locklab/static"
+	"locklab/web"
 )
 
 // TestMain lets the test binary act as the server when asked to, so the
@@ -81,5 +91,120 @@ func TestPublicURLFlag(t *testing.T) {
 		if err := checkPublicURL(tc.in); (err == nil) != tc.ok {
 			t.Errorf("checkPublicURL(%q) = %v, want ok=%v", tc.in, err, tc.ok)
 		}
+	}
+}
+
+// TestLiveBackend walks every step of every lesson with the live backend
+// on a real redis-server and with the default embedded miniredis: the
+// timeline JSON must be the same, byte for byte. Then the server goes
+// away, and a page must say so (503, in the page's language).
+func TestLiveBackend(t *testing.T) {
+	srv := redistest.Start(t, 1)[0]
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := web.NewAssets(static.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	replay, err := replayFunc("redis://" + srv.Addr + "/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := httptest.NewServer(web.New(course, assets, replay, log, web.Config{Version: "t", NoCache: true}).Handler())
+	defer live.Close()
+	embedded := httptest.NewServer(web.New(course, assets, sim.ReplayContext, log, web.Config{Version: "t"}).Handler())
+	defer embedded.Close()
+
+	before := commandsProcessed(t, srv)
+	steps := 0
+	for _, l := range course.List("en") {
+		for _, st := range l.Steps {
+			q := url.Values{}
+			if st.Do != "" {
+				q.Set("do", st.Do)
+			}
+			if st.Opt != "" {
+				q.Set("opt", st.Opt)
+			}
+			path := "/en/lessons/" + l.Slug + "/timeline.json?" + q.Encode()
+			got, want := get(t, live.URL+path, 200), get(t, embedded.URL+path, 200)
+			if got != want && !(strings.Contains(st.Opt, "release.delex") && strings.Contains(got, "unknown command 'DELEX'")) {
+				t.Fatalf("%s: the live backend's timeline differs from the embedded one", path)
+			}
+			steps++
+		}
+	}
+	if after := commandsProcessed(t, srv); after <= before {
+		t.Fatalf("the live Redis processed no command (%d, then %d)", before, after)
+	}
+	if keys, err := srv.Send("DBSIZE"); err != nil || keys != "0" {
+		t.Fatalf("keys left on the live Redis after the requests: %s %v", keys, err)
+	}
+	t.Logf("%d lesson steps replayed on the live backend, same timelines as on miniredis", steps)
+
+	srv.Stop()
+	body := get(t, live.URL+"/ja/lessons/fencing/timeline.json?do=a.acquire", http.StatusServiceUnavailable)
+	if !strings.Contains(body, `"redis-unreachable"`) || !strings.Contains(body, "Redis がいま応答していません") {
+		t.Fatalf("unreachable Redis: %s", body)
+	}
+	page := get(t, live.URL+"/en/lessons/fencing?do=a.acquire", http.StatusServiceUnavailable)
+	if !strings.Contains(page, "that Redis is not answering right now") {
+		t.Fatal("the 503 page does not say Redis is unreachable")
+	}
+	// Lessons with several nodes stay on miniredis, so they still work.
+	get(t, live.URL+"/en/lessons/redlock?do=a.acquire", 200)
+}
+
+func get(t *testing.T, u string, status int) string {
+	t.Helper()
+	c := &http.Client{Timeout: 10 * time.Second}
+	resp, err := c.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != status {
+		t.Fatalf("GET %s: %d, want %d: %.300s", u, resp.StatusCode, status, b)
+	}
+	return string(b)
+}
+
+func commandsProcessed(t *testing.T, s *redistest.Server) int {
+	t.Helper()
+	info, err := s.Send("INFO", "stats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "total_commands_processed:"); ok {
+			n := 0
+			for _, c := range v {
+				n = n*10 + int(c-'0')
+			}
+			return n
+		}
+	}
+	t.Fatal("no total_commands_processed in INFO")
+	return 0
+}
+
+// TestLiveBackendURL: a malformed -redis value stops the start-up with a
+// message naming the expected form, and never prints a password.
+func TestLiveBackendURL(t *testing.T) {
+	for _, bad := range []string{"localhost:6379", "http://x:6379/0", "redis://:secret@host:6379/notadb"} {
+		_, err := replayFunc(bad)
+		if err == nil {
+			t.Fatalf("%q accepted", bad)
+		}
+		if !strings.Contains(err.Error(), "redis://host:port/db") || strings.Contains(err.Error(), "secret") {
+			t.Fatalf("%q: unclear or leaking error: %v", bad, err)
+		}
+	}
+	if _, err := replayFunc("redis://127.0.0.1:6379/0"); err != nil {
+		t.Fatalf("a good URL refused: %v", err)
 	}
 }

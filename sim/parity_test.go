@@ -16,9 +16,9 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"locklab/internal/redistest"
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/redistest"
 )
 
 // parityPath is one timeline to replay on both backends.

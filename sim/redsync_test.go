@@ -29,8 +29,8 @@ import (
 	"github.com/go-redsync/redsync/v4/redis/goredis/v9"
 	goredislib "github.com/redis/go-redis/v9"
 
-	"locklab/internal/redistest"
 	"locklab/sim"
+	"locklab/sim/redistest"
 )
 
 // redlockState is the state of the five nodes before client A acquires.
