@@ -17,7 +17,8 @@ var axeSource string
 
 // TestAccessibility runs axe-core (WCAG 2.x A and AA rules) on every
 // kind of page — the lesson list, each lesson's first and last guided step,
-// a step with a checkpoint question, an error page — in both languages,
+// a step with a checkpoint question, an error page, the Lab (with findings,
+// and with a lesson that has no Go code) — in both languages,
 // light and dark, and expects no violation.
 func TestAccessibility(t *testing.T) {
 	ctx := browser(t)
@@ -26,7 +27,8 @@ func TestAccessibility(t *testing.T) {
 	course, _ := lessons.Load()
 	for _, scheme := range []string{"light", "dark"} {
 		for _, lang := range lessons.Langs {
-			pages := []string{"/" + lang + "/", "/" + lang + "/lessons/nope", "/" + lang + "/lessons/fencing?do=a.fly"}
+			pages := []string{"/" + lang + "/", "/" + lang + "/lessons/nope", "/" + lang + "/lessons/fencing?do=a.fly",
+				"/" + lang + "/lab?lesson=fencing&opt=fence.off", "/" + lang + "/lab?lesson=zookeeper-etcd", "/" + lang + "/lab?lesson=nope"}
 			for _, l := range course.List(lang) {
 				last := l.Steps[len(l.Steps)-1]
 				pages = append(pages, startPath(l), lessonPath(l)+query(last.Do, last.Opt))

@@ -43,7 +43,7 @@ func TestNoInlineScriptOrStyle(t *testing.T) {
 	course, _ := lessons.Load()
 	inlineScript := regexp.MustCompile(`<script(?:\s[^>]*)?>[^<]`)
 	for _, lang := range lessons.Langs {
-		pages := []string{"/" + lang + "/", "/" + lang + "/lessons/nope"}
+		pages := []string{"/" + lang + "/", "/" + lang + "/lessons/nope", "/" + lang + "/lab", "/" + lang + "/lab?lesson=nope"}
 		for _, l := range course.List(lang) {
 			last := l.Steps[len(l.Steps)-1]
 			pages = append(pages, startPath(l), lessonPath(l)+query(last.Do, last.Opt))

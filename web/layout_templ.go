@@ -657,7 +657,7 @@ func ErrorPage(p Page, e *Error) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if e.Recover != "" {
-				if e.Status == 400 {
+				if e.Status == 400 && e.Code != "lab" {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "<p>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

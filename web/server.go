@@ -43,6 +43,9 @@ type Server struct {
 	replays   chan struct{}
 	publicURL string
 	noCache   bool
+	// labs bounds how many explorations run at once (half the replay
+	// slots, at least one), so the Lab can never take every slot.
+	labs chan struct{}
 }
 
 // Config holds the settings main.go chooses for the site.
@@ -77,7 +80,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	}
 	return &Server{course: course, assets: assets, replay: replay, log: log,
 		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
-		publicURL: cfg.PublicURL, noCache: cfg.NoCache}
+		publicURL: cfg.PublicURL, noCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2))}
 }
 
 // Handler is the whole site.
@@ -105,6 +108,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lessons/{slug}.json", s.lessonJSON)
 		r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
 		r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
+		r.Get("/lab", s.labPage)
 	})
 	return r
 }

@@ -229,6 +229,13 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/fencing.json?do=a.fly", 200, `"slug"`},
 		{"/en/lessons/FENCING", 404, "Page not found"},
 		{"/ja/lessons/fencing?do=" + strings.Repeat("wait.60m,", 6) + "wait.1s", 400, "長くなりすぎます"},
+		{"/en/lab?lesson=nope", 400, "There is no lesson"},
+		{"/ja/lab?lesson=fencing&depth=x", 400, "「x」"},
+		{"/en/lab?lesson=fencing&pauses=99999999999999999999", 400, "is not a value"},
+		{"/en/lab?lesson=fencing&pause=%ff", 400, "is not a value"},
+		{"/en/lab?lesson=..%2F..%2Fetc", 400, "There is no lesson"},
+		{"/en/lab/", 404, "Page not found"},
+		{"/en/lab?lesson=fencing&opt-release=del", 303, ""},
 	}
 	for _, tc := range cases {
 		r := get(t, h, tc.url)

@@ -1,0 +1,485 @@
+// lab.go serves the Lab: a form to choose a lock design and a fault budget,
+// the explorer's findings for it, links that open each counterexample as a
+// lesson timeline, and the design as Go code. Like a timeline, a Lab page is
+// fully described by its URL:
+//
+//	/{lang}/lab?lesson=<slug>&opt=<options>&clients=N&pauses=N&pause=<durations>&crashes=N&nodes=N&drops=N&depth=N
+//
+// Parameters at the lesson's default are left out of the canonical URL.
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"locklab/lessons"
+	"locklab/sim"
+)
+
+// LabDeadline bounds one exploration. What is not explored by then is
+// reported as such ("stopped early"), never waited for.
+const LabDeadline = 2 * time.Second
+
+// labStateCap bounds the distinct states of one exploration, whatever the
+// URL asks; with the deadline it is the hard bound on a request's work.
+const labStateCap = 20_000
+
+// labDefaultLesson is the Lab's lesson when the URL names none: the
+// flagship design.
+const labDefaultLesson = "fencing"
+
+// Limits of the form (and of any URL).
+const (
+	labMaxFaults  = 2
+	labMaxLengths = 3
+	labMinDepth   = 4
+)
+
+// labDepths are the depth bounds the form offers; any value from
+// labMinDepth to sim.MaxExploreDepth is accepted in a URL.
+var labDepths = []int{8, 10, 12, sim.DefaultExploreDepth, 16, 20}
+
+// labConfig is a Lab page's URL state.
+type labConfig struct {
+	Lesson                                        *lessons.Lesson
+	Opts                                          sim.Opts
+	Clients, Pauses, Crashes, Nodes, Drops, Depth int
+	PauseMs                                       []int64
+}
+
+// labDefaults is the budget a lesson's Lab starts from: one pause as long
+// as the lock's TTL (where a pause outlives a lock), a crash where the
+// lesson is about crashed holders, a node fault where it is about nodes.
+func labDefaults(l *lessons.Lesson) labConfig {
+	sc := l.Scenario
+	c := labConfig{Lesson: l, Opts: sc.DefaultOpts(), Clients: 2, Pauses: 1, PauseMs: []int64{sc.TTL},
+		Depth: sim.DefaultExploreDepth}
+	switch sc.ID {
+	case "atomic-acquire", "ttl":
+		c.Crashes = 1
+	case "failover":
+		c.Pauses, c.Nodes = 0, 1
+	}
+	return c
+}
+
+// labLengths are the pause lengths the form offers for a scenario.
+func labLengths(sc *sim.Scenario) []int64 {
+	ls := []int64{1000, 5000, sc.TTL, 15_000, 30_000}
+	slices.Sort(ls)
+	return slices.Compact(ls)
+}
+
+// hasNodeFaults / hasDrops: whether the scenario offers those faults.
+func hasNodeFaults(sc *sim.Scenario) bool {
+	for _, v := range []string{sim.NodeRestart, sim.NodeDown} {
+		for _, x := range sc.NodeVerbs {
+			if x == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// labError is a 400 in the page's language, with a way back to the
+// lesson's Lab.
+func labError(u *UI, text, back string) *Error {
+	return &Error{Status: http.StatusBadRequest, Title: L(u.Lang).BadTitle, Text: text, Code: "lab",
+		Recover: back, RecoverText: L(u.Lang).Title}
+}
+
+// parseLab reads a Lab URL. The form's fields (opt-<name>, repeated
+// pause=) are accepted and folded; the canonical form is returned beside
+// the config so the handler can redirect to it.
+func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
+	lu := L(u.Lang)
+	home := "/" + u.Lang + "/lab"
+	slug := q.Get("lesson")
+	if slug == "" {
+		slug = labDefaultLesson
+	}
+	if len(q["lesson"]) > 1 {
+		return labConfig{}, labError(u, fill(lu.BadParam, strings.Join(q["lesson"], ","), "lesson"), home)
+	}
+	l, ok := s.course.Get(u.Lang, slug)
+	if !ok {
+		return labConfig{}, labError(u, fill(lu.BadLesson, slug), home)
+	}
+	sc := l.Scenario
+	back := home + "?lesson=" + l.Slug
+	c := labDefaults(l)
+	if err := foldOptionFields(q, sc); err != nil || len(q["opt"]) > 1 {
+		return labConfig{}, labError(u, fill(lu.BadParam, q.Get("opt"), "opt"), back)
+	}
+	opts, err := sc.ParseOptions(q.Get("opt"))
+	if err != nil {
+		var ae *sim.ActionError
+		if errors.As(err, &ae) {
+			return labConfig{}, labError(u, fill(u.ErrorText[ae.Code], ae.Action), back)
+		}
+		return labConfig{}, labError(u, fill(lu.BadParam, q.Get("opt"), "opt"), back)
+	}
+	c.Opts = opts
+	ints := []struct {
+		name     string
+		dst      *int
+		min, max int
+		offered  bool
+	}{
+		{"clients", &c.Clients, 2, len(sc.Clients), true},
+		{"pauses", &c.Pauses, 0, labMaxFaults, true},
+		{"crashes", &c.Crashes, 0, labMaxFaults, true},
+		{"nodes", &c.Nodes, 0, labMaxFaults, hasNodeFaults(sc)},
+		{"drops", &c.Drops, 0, labMaxFaults, sc.Drops},
+		{"depth", &c.Depth, labMinDepth, sim.MaxExploreDepth, true},
+	}
+	for _, f := range ints {
+		vals, present := q[f.name]
+		if !present {
+			continue
+		}
+		if len(vals) != 1 {
+			return labConfig{}, labError(u, fill(lu.BadParam, strings.Join(vals, ","), f.name), back)
+		}
+		n, err := strconv.Atoi(vals[0])
+		if err != nil || len(vals[0]) > 3 {
+			return labConfig{}, labError(u, fill(lu.BadParam, vals[0], f.name), back)
+		}
+		hi := f.max
+		if !f.offered {
+			hi = 0
+		}
+		if n < f.min || n > hi {
+			return labConfig{}, labError(u, fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(max(hi, f.min))), back)
+		}
+		*f.dst = n
+	}
+	if vals, present := q["pause"]; present {
+		var ms []int64
+		for _, v := range vals {
+			for _, p := range strings.Split(v, ",") {
+				d, ok := sim.ParseDuration(p)
+				if !ok || d <= 0 || d > sim.MaxWait {
+					return labConfig{}, labError(u, fill(lu.BadParam, p, "pause"), back)
+				}
+				ms = append(ms, d)
+			}
+		}
+		slices.Sort(ms)
+		ms = slices.Compact(ms)
+		if len(ms) > labMaxLengths {
+			return labConfig{}, labError(u, lu.BadLengths, back)
+		}
+		c.PauseMs = ms
+	}
+	if c.Pauses > 0 && len(c.PauseMs) == 0 {
+		return labConfig{}, labError(u, lu.BadLengths, back)
+	}
+	return c, nil
+}
+
+// Query is the canonical query of a Lab config: the lesson, then every
+// parameter that differs from the lesson's default, in a fixed order.
+func (c labConfig) Query() string {
+	d := labDefaults(c.Lesson)
+	parts := []string{"lesson=" + c.Lesson.Slug}
+	if opt := c.Lesson.Scenario.FormatOptions(c.Opts); opt != "" {
+		parts = append(parts, "opt="+opt)
+	}
+	num := func(name string, v, def int) {
+		if v != def {
+			parts = append(parts, name+"="+strconv.Itoa(v))
+		}
+	}
+	num("clients", c.Clients, d.Clients)
+	num("pauses", c.Pauses, d.Pauses)
+	if c.Pauses > 0 && !slices.Equal(c.PauseMs, d.PauseMs) {
+		var ls []string
+		for _, ms := range c.PauseMs {
+			ls = append(ls, sim.FormatDuration(ms))
+		}
+		parts = append(parts, "pause="+strings.Join(ls, ","))
+	}
+	num("crashes", c.Crashes, d.Crashes)
+	num("nodes", c.Nodes, d.Nodes)
+	num("drops", c.Drops, d.Drops)
+	num("depth", c.Depth, d.Depth)
+	return "?" + strings.Join(parts, "&")
+}
+
+// explore runs the explorer for c within the request's bounds: one Lab
+// slot (half the replay slots at most, so lessons are never starved) and
+// one replay slot, both waited for only until the deadline.
+func (s *Server) explore(r *http.Request, u *UI, c labConfig) (*sim.ExploreResult, *Error) {
+	ctx, cancel := context.WithTimeout(r.Context(), LabDeadline)
+	defer cancel()
+	select {
+	case s.labs <- struct{}{}:
+		defer func() { <-s.labs }()
+	case <-ctx.Done():
+		return nil, busy(u)
+	}
+	select {
+	case s.replays <- struct{}{}:
+		defer func() { <-s.replays }()
+	case <-ctx.Done():
+		return nil, busy(u)
+	}
+	res, err := sim.Explore(ctx, sim.ExploreConfig{
+		Scenario: c.Lesson.Scenario, Opts: c.Opts, Clients: c.Clients, Pauses: c.Pauses, PauseMs: c.PauseMs,
+		Crashes: c.Crashes, NodeFaults: c.Nodes, Drops: c.Drops, MaxDepth: c.Depth, MaxStates: labStateCap,
+	})
+	if err != nil {
+		var ae *sim.ActionError
+		if errors.As(err, &ae) {
+			return nil, labError(u, fill(L(u.Lang).BadParam, ae.Action, "lab"), "/"+u.Lang+"/lab?lesson="+c.Lesson.Slug)
+		}
+		return nil, internal(u, err)
+	}
+	return res, nil
+}
+
+// labPage serves /{lang}/lab.
+func (s *Server) labPage(w http.ResponseWriter, r *http.Request) {
+	u := T(chi.URLParam(r, "lang"))
+	if len(r.URL.RawQuery) > MaxQuery {
+		s.fail(w, r, u, labError(u, u.ErrorText[sim.CodeTooLong], "/"+u.Lang+"/lab"))
+		return
+	}
+	q := r.URL.Query()
+	c, e := s.parseLab(u, q)
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	if want := c.Query(); r.URL.RawQuery != "" && "?"+r.URL.RawQuery != want {
+		http.Redirect(w, r, "/"+u.Lang+"/lab"+want, http.StatusSeeOther)
+		return
+	}
+	// A finished exploration is the same for the same URL and build, so
+	// it is cached like a timeline; one cut short by the deadline depends
+	// on the machine's load, so it is served once and not kept.
+	tag := s.etagFor(r)
+	if !s.noCache {
+		if body, typ, ok := s.cache.get(tag); ok {
+			if match := r.Header.Get("If-None-Match"); match != "" && etagIn(match, tag) {
+				w.Header().Set("ETag", tag)
+				w.WriteHeader(http.StatusNotModified)
+				return
+			}
+			w.Header().Set("ETag", tag)
+			w.Header().Set("Cache-Control", "public, max-age=300")
+			w.Header().Set("Content-Type", typ)
+			w.Header().Set("X-Cache", "hit")
+			_, _ = w.Write(body)
+			return
+		}
+	}
+	res, e := s.explore(r, u, c)
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	v := s.labView(r, u, c, res)
+	body, typ, e := s.renderBytes(r, u, LabPage(v))
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	if res.Stopped == sim.StopTime || s.noCache {
+		w.Header().Set("Cache-Control", "no-store")
+	} else {
+		s.cache.put(tag, body, typ)
+		w.Header().Set("ETag", tag)
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		w.Header().Set("X-Cache", "miss")
+	}
+	w.Header().Set("Content-Type", typ)
+	_, _ = w.Write(body)
+}
+
+// LabView is what the Lab template shows.
+type LabView struct {
+	Page
+	L         *LabUI
+	Action    string // the form's target: /{lang}/lab
+	Lesson    *lessons.Lesson
+	Lessons   []Choice // the lesson picker: slug, title
+	Options   []OptionGroup
+	Clients   []Choice
+	Counts    []LabCount // pauses, crashes, node faults, lost replies
+	Lengths   []Choice   // pause lengths (checkboxes)
+	Depths    []Choice
+	Fixed     string
+	Result    *LabResult
+	Code      string
+	HasCode   bool
+	Canonical string
+}
+
+// LabCount is one "how many" question of the fault budget.
+type LabCount struct {
+	Name, Label string
+	Choices     []Choice
+}
+
+// LabResult is the explorer's findings, in words and links.
+type LabResult struct {
+	Explored, BreakME, Shortest, None string
+	ShortestURL                       string
+	ShortestSteps                     []string
+	Stopped                           string
+	Complete                          bool
+	Storage                           string
+	Harmed                            bool
+	Within                            string
+	Rows                              []LabRow
+}
+
+// LabRow is one kind of failure found.
+type LabRow struct {
+	Kind, Name, Meaning, Count, Steps, URL string
+}
+
+// labView builds the page for config c and its result.
+func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreResult) *LabView {
+	lu, l, sc := L(u.Lang), c.Lesson, c.Lesson.Scenario
+	v := &LabView{Page: s.page(u, lu.Title+" — "+u.SiteName, r), L: lu, Action: "/" + u.Lang + "/lab", Lesson: l,
+		Canonical: "/" + u.Lang + "/lab" + c.Query()}
+	for _, x := range s.course.List(u.Lang) {
+		v.Lessons = append(v.Lessons, Choice{Value: x.Slug, Label: itoa(int64(x.Order)) + ". " + x.Title, Checked: x == l})
+	}
+	for _, spec := range sc.Options {
+		if len(spec.Values) < 2 {
+			continue
+		}
+		g := OptionGroup{Name: spec.Name, Label: u.OptionLabel[spec.Name]}
+		for _, val := range spec.Values {
+			g.Choices = append(g.Choices, Choice{Value: val, Label: optionLabel(u, spec.Name, val), Checked: c.Opts[spec.Name] == val})
+		}
+		v.Options = append(v.Options, g)
+	}
+	for n := 2; n <= len(sc.Clients); n++ {
+		v.Clients = append(v.Clients, Choice{Value: strconv.Itoa(n), Label: fill(lu.ClientsN, strconv.Itoa(n)), Checked: c.Clients == n})
+	}
+	count := func(name, label string, cur int) {
+		lc := LabCount{Name: name, Label: label}
+		for n := 0; n <= labMaxFaults; n++ {
+			lc.Choices = append(lc.Choices, Choice{Value: strconv.Itoa(n), Label: strconv.Itoa(n), Checked: cur == n})
+		}
+		v.Counts = append(v.Counts, lc)
+	}
+	count("pauses", lu.Pauses, c.Pauses)
+	count("crashes", lu.Crashes, c.Crashes)
+	if hasNodeFaults(sc) {
+		count("nodes", lu.NodeFaults, c.Nodes)
+	}
+	if sc.Drops {
+		count("drops", lu.Drops, c.Drops)
+	}
+	lengths := labLengths(sc)
+	for _, ms := range c.PauseMs {
+		if !slices.Contains(lengths, ms) {
+			lengths = append(lengths, ms) // a URL's own length stays offered
+		}
+	}
+	slices.Sort(lengths)
+	for _, ms := range lengths {
+		v.Lengths = append(v.Lengths, Choice{Value: sim.FormatDuration(ms), Label: sim.FormatDuration(ms), Checked: slices.Contains(c.PauseMs, ms)})
+	}
+	depths := slices.Clone(labDepths)
+	if !slices.Contains(depths, c.Depth) {
+		depths = append(depths, c.Depth)
+		slices.Sort(depths)
+	}
+	for _, d := range depths {
+		v.Depths = append(v.Depths, Choice{Value: strconv.Itoa(d), Label: strconv.Itoa(d), Checked: c.Depth == d})
+	}
+	retry := sim.FormatDuration(sc.Retry)
+	v.Fixed = fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
+	if d, ok := designOf(sc, c.Opts); ok {
+		v.Code, v.HasCode = labCode(sc, d), true
+	}
+	v.Result = labResult(u, lu, l, c, res)
+	return v
+}
+
+// labResult puts the findings into words, with a link per kind of failure.
+func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.ExploreResult) *LabResult {
+	opt := l.Scenario.FormatOptions(c.Opts)
+	link := func(as []sim.Action) string { return lessonPath(l) + query(sim.FormatActions(as), opt) }
+	out := &LabResult{
+		Explored: fill(lu.Explored, strconv.Itoa(res.Schedules), strconv.Itoa(res.States)),
+		Complete: res.Complete(),
+	}
+	overlap := 0
+	if f := res.Found[sim.Overlap]; f != nil {
+		overlap = f.Schedules
+	}
+	out.BreakME = fill(lu.BreakME, strconv.Itoa(overlap))
+	if res.Shortest != nil {
+		out.Shortest = fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), lu.KindName[res.ShortestKind])
+		out.ShortestURL = link(res.Shortest)
+		for _, a := range res.Shortest {
+			out.ShortestSteps = append(out.ShortestSteps, describe(u, a))
+		}
+	} else {
+		out.None = lu.NoneFound
+	}
+	switch res.Stopped {
+	case sim.StopDepth:
+		out.Stopped = fill(lu.StoppedDepth, strconv.Itoa(c.Depth))
+	case sim.StopStates:
+		out.Stopped = fill(lu.StoppedStates, strconv.Itoa(labStateCap))
+	case sim.StopTime:
+		out.Stopped = lu.StoppedTime
+	}
+	if f := res.Found[sim.Harm]; f != nil {
+		out.Harmed = true
+		out.Storage = fill(lu.StorageHarmed, strconv.Itoa(f.Schedules), strconv.Itoa(len(f.Shortest)))
+	} else {
+		out.Storage, out.Within = lu.StorageSafe, lu.Within
+	}
+	for _, k := range []sim.ViolationKind{sim.Harm, sim.Overlap, sim.StaleWrite, sim.ForeignDelete, sim.DoubleCharge, sim.Orphan} {
+		f := res.Found[k]
+		if f == nil {
+			continue
+		}
+		out.Rows = append(out.Rows, LabRow{Kind: string(k), Name: lu.KindName[k], Meaning: lu.KindMeaning[k],
+			Count: strconv.Itoa(f.Schedules), Steps: fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
+	}
+	return out
+}
+
+// describe says an action in the page's language: "A: pause", "wait 10s",
+// "n3: restart".
+func describe(u *UI, a sim.Action) string {
+	switch {
+	case a.Verb == sim.VerbWait:
+		return fill(u.Wait, sim.FormatDuration(a.Ms))
+	case a.IsNode():
+		return a.Who + ": " + fill(u.Verb[a.Verb], sim.FormatDuration(a.Ms))
+	}
+	verb := fill(u.Verb[a.Verb], "")
+	if a.Verb == sim.VerbNext { // "continue: {0}" with nothing to name
+		verb = strings.TrimRight(verb, ": ：")
+	}
+	return strings.ToUpper(a.Who) + ": " + verb
+}
+
+// labLink is a lesson page's "what else could go wrong?": the Lab, on the
+// lesson's design and the variant the page shows.
+func labLink(v *LessonView) string {
+	c := labDefaults(v.Lesson)
+	c.Opts = v.State.Opts
+	return "/" + v.UI.Lang + "/lab" + c.Query()
+}

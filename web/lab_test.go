@@ -1,0 +1,297 @@
+package web
+
+import (
+	"context"
+	"html"
+	"io"
+	"log/slog"
+	"net/http"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/static"
+)
+
+// hrefOf finds the href of the element with this id.
+func hrefOf(body, id string) (string, bool) {
+	m := regexp.MustCompile(`id="` + id + `"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*id="` + id + `"`).FindStringSubmatch(body)
+	if m == nil {
+		return "", false
+	}
+	return html.UnescapeString(m[1] + m[2]), true
+}
+
+// rowLink finds the link of the findings row of one kind.
+func rowLink(body string, kind sim.ViolationKind) (string, bool) {
+	m := regexp.MustCompile(`(?s)<tr data-kind="` + string(kind) + `">.*?href="([^"]+)"`).FindStringSubmatch(body)
+	if m == nil {
+		return "", false
+	}
+	return html.UnescapeString(m[1]), true
+}
+
+// TestLabUnsafeDesigns: for each unsafe design the Lab finds the failure
+// it is known for, and that row's link opens a lesson timeline showing the
+// failure in its "what went wrong" box; the headline's shortest
+// counterexample opens on a violation too — in both languages.
+func TestLabUnsafeDesigns(t *testing.T) {
+	h := newTestServer(t)
+	for _, tc := range []struct {
+		lab  string
+		kind sim.ViolationKind
+		want string
+	}{
+		{"lesson=atomic-acquire&opt=acquire.getset&pauses=0&crashes=0", sim.Overlap, "Exclusion lost"},
+		{"lesson=atomic-acquire&opt=acquire.setnx&pauses=0", sim.Orphan, "Locked forever"},
+		{"lesson=ttl&opt=ttl.off&pauses=0", sim.Orphan, "Locked forever"},
+		{"lesson=fencing&opt=release.del", sim.ForeignDelete, "deleted a lock that was not its own"},
+		{"lesson=safe-release&opt=release.getdel", sim.ForeignDelete, "deleted a lock that was not its own"},
+		{"lesson=fencing&opt=fence.off", sim.Harm, "Stale write accepted"},
+		{"lesson=exactly-once&opt=idem.none&pauses=0", sim.Harm, "Charged twice"},
+	} {
+		for _, lang := range lessons.Langs {
+			body := mustGet(t, h, "/"+lang+"/lab?"+tc.lab)
+			row, ok := rowLink(body, tc.kind)
+			if !ok {
+				t.Errorf("%s %s: no %s found", lang, tc.lab, tc.kind)
+				continue
+			}
+			head, ok := hrefOf(body, "open-shortest")
+			if !ok {
+				t.Errorf("%s %s: no shortest counterexample link", lang, tc.lab)
+				continue
+			}
+			for _, link := range []string{row, head} {
+				if !strings.HasPrefix(link, "/"+lang+"/lessons/") || !strings.Contains(link, "do=") {
+					t.Errorf("%s %s: link %q is not a lesson timeline", lang, tc.lab, link)
+				}
+				if !strings.Contains(mustGet(t, h, link), `class="violations"`) {
+					t.Errorf("%s %s: the timeline %s shows no violation", lang, tc.lab, link)
+				}
+			}
+			if tl := mustGet(t, h, row); lang == "en" && !strings.Contains(tl, tc.want) {
+				t.Errorf("%s: the %s counterexample %s does not show %q", tc.lab, tc.kind, row, tc.want)
+			}
+		}
+	}
+}
+
+// TestLabSafeDesign: the flagship design finds no harm to the storage
+// and says so with the bounds, never as a proof; the storage verdict, the
+// completeness and the code are there in both languages.
+func TestLabSafeDesign(t *testing.T) {
+	h := newTestServer(t)
+	en := mustGet(t, h, "/en/lab?lesson=fencing")
+	for _, want := range []string{"The storage was never harmed", "within these bounds", "it is not a proof",
+		"Every schedule within these bounds was explored", "package lock", "fencedWrite", "releaseScript", "SetNX"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("/en/lab?lesson=fencing lacks %q", want)
+		}
+	}
+	if strings.Contains(strings.ToLower(en), "proved") {
+		t.Errorf("the safe design's page claims a proof")
+	}
+	ja := mustGet(t, h, "/ja/lab?lesson=fencing")
+	for _, want := range []string{"ストレージは一度も壊れませんでした", "この範囲での話で、証明ではありません", "package lock"} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("/ja/lab?lesson=fencing lacks %q", want)
+		}
+	}
+	// The bare Lab is the same design.
+	if r := get(t, h, "/en/lab"); r.status != 200 || !strings.Contains(r.body, "The storage was never harmed") {
+		t.Errorf("/en/lab: %d", r.status)
+	}
+	// Fencing off: harmed, with the number of schedules and a link.
+	off := mustGet(t, h, "/en/lab?lesson=fencing&opt=fence.off")
+	if !strings.Contains(off, "The storage was harmed in") || strings.Contains(off, "within these bounds —") {
+		t.Errorf("fence.off: no harm reported")
+	}
+}
+
+// TestLabHeadline: the result line counts what the explorer counted.
+func TestLabHeadline(t *testing.T) {
+	h := newTestServer(t)
+	sc, _ := sim.Lookup("fencing")
+	res, err := sim.Explore(context.Background(), sim.ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2,
+		Pauses: 1, PauseMs: []int64{10_000}, MaxStates: labStateCap})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := mustGet(t, h, "/en/lab?lesson=fencing")
+	want := "Explored " + itoa(int64(res.Schedules)) + " schedules (" + itoa(int64(res.States)) + " distinct states). " +
+		itoa(int64(res.Found[sim.Overlap].Schedules)) + " break mutual exclusion."
+	if !strings.Contains(body, want) {
+		t.Errorf("headline: want %q", want)
+	}
+	if !strings.Contains(body, "Shortest counterexample: "+itoa(int64(len(res.Shortest)))+" steps") {
+		t.Errorf("no shortest counterexample line")
+	}
+}
+
+// TestLabCanonical: the form's fields and default values redirect to the
+// one canonical URL; a canonical URL is served as it is.
+func TestLabCanonical(t *testing.T) {
+	h := newTestServer(t)
+	for from, to := range map[string]string{
+		"/en/lab?lesson=fencing&opt-release=lua&opt-fence=off&clients=2&pauses=1&pause=10s&crashes=0&depth=14": "/en/lab?lesson=fencing&opt=fence.off",
+		"/en/lab?lesson=fencing&pause=1s&pause=10s&pause=1s":                                                   "/en/lab?lesson=fencing&pause=1s,10s",
+		"/ja/lab?depth=10&lesson=safe-release&clients=3":                                                       "/ja/lab?lesson=safe-release&clients=3&depth=10",
+		"/en/lab?lesson=fencing&pause=10000ms":                                                                 "/en/lab?lesson=fencing",
+	} {
+		r := get(t, h, from)
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != to {
+			t.Errorf("GET %s = %d → %q, want 303 → %q", from, r.status, r.header.Get("Location"), to)
+		}
+	}
+	if r := get(t, h, "/en/lab?lesson=fencing&opt=fence.off"); r.status != 200 {
+		t.Errorf("canonical: %d", r.status)
+	}
+}
+
+// TestLabBadInput: malformed Lab URLs get a 400 in the page's language
+// that names the problem, never a 5xx.
+func TestLabBadInput(t *testing.T) {
+	h := newTestServer(t)
+	for _, tc := range []struct{ url, want string }{
+		{"/en/lab?lesson=nope", "There is no lesson “nope”"},
+		{"/ja/lab?lesson=nope", "レッスン「nope」はありません"},
+		{"/en/lab?lesson=fencing&clients=3", "clients must be between 2 and 2"},
+		{"/en/lab?lesson=fencing&clients=two", "“two” is not a value"},
+		{"/en/lab?lesson=fencing&pauses=9", "pauses must be between 0 and 2"},
+		{"/en/lab?lesson=fencing&pauses=-1", "pauses must be between"},
+		{"/en/lab?lesson=fencing&nodes=1", "nodes must be between 0 and 0"},
+		{"/en/lab?lesson=fencing&drops=1", "drops must be between 0 and 0"},
+		{"/en/lab?lesson=fencing&depth=99", "depth must be between 4 and 24"},
+		{"/en/lab?lesson=fencing&depth=1e3", "is not a value"},
+		{"/en/lab?lesson=fencing&pause=0s", "“0s” is not a value"},
+		{"/en/lab?lesson=fencing&pause=forever", "“forever” is not a value"},
+		{"/en/lab?lesson=fencing&pause=1s,2s,3s,4s", "at most three"},
+		{"/en/lab?lesson=fencing&pause=", "“” is not a value"},
+		{"/en/lab?lesson=fencing&opt=fence.maybe", "does not take that value"},
+		{"/en/lab?lesson=fencing&opt=colour.red", "not a variant"},
+		{"/en/lab?lesson=fencing&lesson=ttl", "is not a value"},
+		{"/en/lab?lesson=fencing&crashes=1&crashes=2", "is not a value"},
+		{"/en/lab?lesson=<script>", "&lt;script&gt;"},
+		{"/en/lab?lesson=fencing&opt=" + strings.Repeat("x", 9000), "too long"},
+		{"/ja/lab?lesson=fencing&pauses=9", "pauses は 0 から 2 の間"},
+	} {
+		r := get(t, h, tc.url)
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, tc.want) {
+			t.Errorf("GET %.80s = %d, want 400 containing %q\n%.300s", tc.url, r.status, tc.want, r.body)
+		}
+	}
+}
+
+// TestLessonLinksToLab: every lesson page, in both languages, links to the
+// Lab with its lesson and the variant it shows, and the link works.
+func TestLessonLinksToLab(t *testing.T) {
+	h := newTestServer(t)
+	course, _ := lessons.Load()
+	for _, lang := range lessons.Langs {
+		for _, l := range course.List(lang) {
+			body := mustGet(t, h, startPath(l))
+			link, ok := hrefOf(body, "what-else")
+			if !ok {
+				t.Errorf("%s: no link to the Lab", startPath(l))
+				continue
+			}
+			wantOpt := l.Scenario.FormatOptions(mustOpts(t, l.Scenario, l.Steps[0].Opt))
+			if !strings.HasPrefix(link, "/"+lang+"/lab?lesson="+l.Slug) || (wantOpt != "" && !strings.Contains(link, "opt="+wantOpt)) {
+				t.Errorf("%s: Lab link %q", startPath(l), link)
+			}
+			// Following it explores; once per lesson is enough (the
+			// Japanese link is the same URL under /ja/).
+			if lang == "en" {
+				if r := get(t, h, link); r.status != 200 {
+					t.Errorf("%s: Lab link %s = %d", startPath(l), link, r.status)
+				}
+			}
+		}
+	}
+}
+
+func mustOpts(t *testing.T, sc *sim.Scenario, opt string) sim.Opts {
+	t.Helper()
+	o, err := sc.ParseOptions(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// TestLabBusy: the Lab takes a slot of the server's replay limiter, so
+// with every slot busy it answers 503 (in the page's language) at the
+// deadline instead of adding work.
+func TestLabBusy(t *testing.T) {
+	course, _ := lessons.Load()
+	assets, _ := NewAssets(static.FS)
+	release := make(chan struct{})
+	slow := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
+		<-release
+		return sim.Replay(sc, o, as)
+	}
+	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: 1}).Handler()
+	first := make(chan int)
+	go func() { first <- get(t, h, "/en/lessons/fencing?do=a.acquire").status }()
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	r := get(t, h, "/ja/lab?lesson=fencing")
+	close(release)
+	if r.status != http.StatusServiceUnavailable || !strings.Contains(r.body, "混み合っています") {
+		t.Errorf("busy Lab: %d", r.status)
+	}
+	if d := time.Since(start); d > LabDeadline+time.Second {
+		t.Errorf("the busy Lab took %v", d)
+	}
+	if s := <-first; s != 200 {
+		t.Errorf("the first request: %d", s)
+	}
+}
+
+// TestLabCached: a finished exploration is cached and revalidated like a
+// timeline page.
+func TestLabCached(t *testing.T) {
+	h := newTestServer(t)
+	a := get(t, h, "/en/lab?lesson=fencing&opt=release.del")
+	b := get(t, h, "/en/lab?lesson=fencing&opt=release.del")
+	if a.status != 200 || a.body != b.body || b.header.Get("X-Cache") != "hit" || a.header.Get("ETag") == "" {
+		t.Errorf("cache: %d %q %q", a.status, b.header.Get("X-Cache"), a.header.Get("ETag"))
+	}
+	if r := get(t, h, "/en/lab?lesson=fencing&opt=release.del", "If-None-Match", a.header.Get("ETag")); r.status != http.StatusNotModified {
+		t.Errorf("revalidation: %d", r.status)
+	}
+}
+
+// TestLabUIComplete fails on a Lab string missing in one language.
+func TestLabUIComplete(t *testing.T) {
+	en, ja := reflect.ValueOf(*L("en")), reflect.ValueOf(*L("ja"))
+	for i := 0; i < en.NumField(); i++ {
+		name := en.Type().Field(i).Name
+		a, b := en.Field(i), ja.Field(i)
+		switch a.Kind() {
+		case reflect.String:
+			if a.String() == "" || b.String() == "" {
+				t.Errorf("LabUI.%s is empty in one language", name)
+			}
+		case reflect.Map:
+			if a.Len() != b.Len() || a.Len() == 0 {
+				t.Errorf("LabUI.%s has %d entries in en, %d in ja", name, a.Len(), b.Len())
+			}
+			for _, k := range a.MapKeys() {
+				if !b.MapIndex(k).IsValid() || b.MapIndex(k).String() == "" {
+					t.Errorf("LabUI.%s[%v] missing in ja", name, k)
+				}
+			}
+		}
+	}
+	for _, k := range []sim.ViolationKind{sim.Overlap, sim.StaleWrite, sim.ForeignDelete, sim.DoubleCharge, sim.Orphan, sim.Harm} {
+		if L("en").KindName[k] == "" || L("en").KindMeaning[k] == "" {
+			t.Errorf("no words for %s", k)
+		}
+	}
+}
