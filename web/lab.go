@@ -341,6 +341,7 @@ type LabResult struct {
 	Complete                          bool
 	Storage                           string
 	Harmed                            bool
+	HarmURL                           string
 	Within                            string
 	Rows                              []LabRow
 }
@@ -446,6 +447,7 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	if f := res.Found[sim.Harm]; f != nil {
 		out.Harmed = true
 		out.Storage = fill(lu.StorageHarmed, strconv.Itoa(f.Schedules), strconv.Itoa(len(f.Shortest)))
+		out.HarmURL = link(f.Shortest)
 	} else {
 		out.Storage, out.Within = lu.StorageSafe, lu.Within
 	}

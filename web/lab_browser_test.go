@@ -1,0 +1,84 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"locklab/lessons"
+)
+
+var labShots = flag.String("lab-screenshots", "", "write full-page screenshots of the Lab walk to this folder")
+
+// TestBrowserLab walks the Lab as a learner does, in both languages, with
+// JavaScript on: from the fencing lesson's "what else could go wrong?" to
+// the Lab on the same design; switch the fencing check off and explore;
+// open the shortest counterexample and see the timeline's violation box.
+// With -lab-screenshots DIR it also writes each page as a PNG.
+func TestBrowserLab(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(newTestServer(t))
+	defer srv.Close()
+	if *labShots != "" {
+		if err := os.MkdirAll(*labShots, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, lang := range lessons.Langs {
+		t.Run(lang, func(t *testing.T) {
+			c := tab(t, ctx)
+			shot := func(name string) {
+				if *labShots == "" {
+					return
+				}
+				png := run(t, c, chromedp.FullScreenshot(100))
+				if err := os.WriteFile(filepath.Join(*labShots, lang+"-"+name+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lessons/fencing"))
+			waitLoaded(t, c)
+			do(t, c, chromedp.Click(chromedp.CSS("#what-else")))
+			arrive(t, c, "/"+lang+"/lab?lesson=fencing")
+			if h := run(t, c, chromedp.TextContent(chromedp.CSS(".lab-result .storage"))); !strings.Contains(h, L(lang).StorageSafe) {
+				t.Errorf("safe design: %q", h)
+			}
+			shot("safe")
+			do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-fence"][value="off"]`)), chromedp.Click(chromedp.CSS("#explore")))
+			arrive(t, c, "/"+lang+"/lab?lesson=fencing&opt=fence.off")
+			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lab-result .storage.harmed").length`)); n != 1 {
+				t.Errorf("fence off: harm not reported")
+			}
+			shot("fence-off")
+			do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="storage-harm"] a`)))
+			arrive(t, c, "opt=fence.off")
+			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {
+				t.Errorf("the counterexample's timeline shows no violation")
+			}
+			shot("counterexample")
+		})
+	}
+}
+
+// arrive waits until a full navigation has landed on a URL ending in
+// suffix and the page has loaded (evaluating while the old page goes away
+// fails, so failures are retried until the deadline).
+func arrive(t *testing.T, ctx context.Context, suffix string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === "complete" ? location.href : ""`))
+		if err == nil && strings.HasSuffix(loc, suffix) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("never arrived at …%s", suffix)
+}
