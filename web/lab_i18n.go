@@ -9,7 +9,7 @@ import "locklab/sim"
 // LabUI is every string of the Lab page (and the lesson page's link to it)
 // in one language.
 type LabUI struct {
-	Title, Intro, WhatElse, WhatElseHint                string
+	Title, HomeHint, Intro, WhatElse, WhatElseHint      string
 	LessonLegend, LessonLabel, Load                     string
 	DesignLegend, ClientsLegend, ClientsN               string
 	FaultsLegend, Pauses, PauseLengths, Crashes         string
@@ -35,7 +35,8 @@ func L(lang string) *LabUI {
 
 var labUIs = map[string]*LabUI{
 	"en": {
-		Title: "The Lab",
+		Title:    "The Lab",
+		HomeHint: "Choose a lock design and a budget of faults; the explorer tries every schedule and shows the shortest way it breaks.",
 		Intro: "Pick a lock design and a budget of faults. The explorer then tries every order in which the clients' commands " +
 			"and the faults can happen, up to the bounds you set, each one on the same simulator as the lessons: real go-redis " +
 			"clients, real Redis replies. It reports what broke and the shortest way to break it.",
@@ -90,7 +91,8 @@ var labUIs = map[string]*LabUI{
 		},
 	},
 	"ja": {
-		Title: "実験室",
+		Title:    "実験室",
+		HomeHint: "ロックの設計と障害の数を選ぶと、探索器があらゆる順序を試し、壊れる最短の手順を見せます。",
 		Intro: "ロックの設計と、起こしてよい障害の数を選んでください。探索器は、クライアントのコマンドと障害が起こりうる順序を、" +
 			"決めた範囲ですべて試します。どの順序もレッスンと同じシミュレーターで動きます（本物の go-redis クライアントと本物の Redis の応答）。" +
 			"何が壊れたか、そして壊れる最短の手順を報告します。",

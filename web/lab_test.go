@@ -295,3 +295,13 @@ func TestLabUIComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeLinksToLab: the lesson list offers the Lab in both languages.
+func TestHomeLinksToLab(t *testing.T) {
+	h := newTestServer(t)
+	for _, lang := range lessons.Langs {
+		if link, ok := hrefOf(mustGet(t, h, "/"+lang+"/"), "to-lab"); !ok || link != "/"+lang+"/lab" {
+			t.Errorf("/%s/: Lab link %q", lang, link)
+		}
+	}
+}
