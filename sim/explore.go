@@ -547,6 +547,12 @@ func (e *explorer) fingerprintAs(w *World, b budget, ren map[string]string) stri
 			}
 		}
 		cb.WriteString(":" + string(c.state) + "/" + string(c.before) + "/" + c.pendingWhat)
+		if c.pending != nil {
+			// The rest of a program can depend on what its first command
+			// was told (GET then DEL deletes only if the GET saw its own
+			// value): that reply is part of the state.
+			cb.WriteString("/" + w.lastReplyOf(c.ID, id))
+		}
 		cb.WriteString("/" + strconv.FormatInt(c.token, 10) + "/" + rel(c.validUntil))
 		if c.dropNext {
 			cb.WriteString("/drop")
@@ -626,6 +632,28 @@ func (e *explorer) fingerprintAs(w *World, b budget, ren map[string]string) stri
 		}
 	}
 	return sb.String()
+}
+
+// lastReplyOf is the reply to the client's last command, every lock value
+// in it written as whose it is (under the renaming id).
+func (w *World) lastReplyOf(who string, id func(string) string) string {
+	for i := len(w.events) - 1; i >= 0; i-- {
+		ev := w.events[i]
+		if ev.Actor != who || ev.Kind != KindCommand {
+			continue
+		}
+		r := ev.Reply
+		for _, c := range w.clients {
+			if c.value != "" {
+				r = strings.ReplaceAll(r, c.value, "@"+id(c.ID))
+			}
+		}
+		if ev.Lost {
+			r += "/lost"
+		}
+		return r
+	}
+	return ""
 }
 
 // acq is one acquisition of the lock: the instant a client came to hold

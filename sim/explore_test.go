@@ -256,3 +256,33 @@ func BenchmarkExplore(b *testing.B) {
 		b.ReportMetric(float64(r.States), "states")
 	}
 }
+
+// TestFingerprintSeesPendingReply: a client stopped between GET and DEL
+// deletes only if its GET saw its own value, so two worlds alike in every
+// key and client but that reply are different states.
+func TestFingerprintSeesPendingReply(t *testing.T) {
+	sc, _ := Lookup("safe-release")
+	opts, _ := sc.ParseOptions("release.getdel")
+	e := &explorer{cfg: ExploreConfig{Scenario: sc, Opts: opts, Clients: 2}}
+	fp := func(do string) string {
+		t.Helper()
+		as, err := ParseActions(do)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := e.run(as)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.close()
+		if c := w.client("a"); c.pending == nil {
+			t.Fatalf("%s: A is not between GET and DEL", do)
+		}
+		return e.fingerprint(w, budget{})
+	}
+	sawOwn := fp("a.acquire,a.release,a.pause,wait.10s,a.resume")
+	sawNone := fp("a.acquire,a.pause,wait.10s,a.resume,a.release")
+	if sawOwn == sawNone {
+		t.Errorf("GET saw A's value / saw nothing: same fingerprint %q", sawOwn)
+	}
+}
