@@ -2,7 +2,10 @@
 // into its failure (release.del, fence.off) on the same timeline.
 package sim
 
-import "strings"
+import (
+	"maps"
+	"strings"
+)
 
 // OptionSpec is one switch a scenario accepts. The first value is the
 // default, the safe design; the others are the variants a lesson compares.
@@ -77,4 +80,22 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// AllOptions is every combination of the scenario's option values, the
+// defaults first: what a test must cover to cover every variant.
+func (sc *Scenario) AllOptions() []Opts {
+	combos := []Opts{sc.DefaultOpts()}
+	for _, spec := range sc.Options {
+		var next []Opts
+		for _, o := range combos {
+			for _, v := range spec.Values {
+				n := maps.Clone(o)
+				n[spec.Name] = v
+				next = append(next, n)
+			}
+		}
+		combos = next
+	}
+	return combos
 }

@@ -57,7 +57,8 @@ func parityPaths(t *testing.T) []parityPath {
 			if slices.ContainsFunc(dos, func(o string) bool { return strings.HasPrefix(o, do+",") }) {
 				continue
 			}
-			for _, opt := range optionCombos(l.Scenario) {
+			for _, o := range l.Scenario.AllOptions() {
+				opt := l.Scenario.FormatOptions(o)
 				add(l, opt, do)
 			}
 		}
@@ -73,31 +74,6 @@ func parityPaths(t *testing.T) []parityPath {
 		}
 	}
 	return kept
-}
-
-// optionCombos is every combination of a scenario's option values, in
-// canonical form.
-func optionCombos(sc *sim.Scenario) []string {
-	combos := []sim.Opts{sc.DefaultOpts()}
-	for _, spec := range sc.Options {
-		var next []sim.Opts
-		for _, o := range combos {
-			for _, v := range spec.Values {
-				n := sim.Opts{}
-				for k, x := range o {
-					n[k] = x
-				}
-				n[spec.Name] = v
-				next = append(next, n)
-			}
-		}
-		combos = next
-	}
-	var out []string
-	for _, o := range combos {
-		out = append(out, sc.FormatOptions(o))
-	}
-	return out
 }
 
 // serverOf maps a scenario's node names onto the started servers: lock

@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -269,26 +268,7 @@ func TestLabCached(t *testing.T) {
 
 // TestLabUIComplete fails on a Lab string missing in one language.
 func TestLabUIComplete(t *testing.T) {
-	en, ja := reflect.ValueOf(*L("en")), reflect.ValueOf(*L("ja"))
-	for i := 0; i < en.NumField(); i++ {
-		name := en.Type().Field(i).Name
-		a, b := en.Field(i), ja.Field(i)
-		switch a.Kind() {
-		case reflect.String:
-			if a.String() == "" || b.String() == "" {
-				t.Errorf("LabUI.%s is empty in one language", name)
-			}
-		case reflect.Map:
-			if a.Len() != b.Len() || a.Len() == 0 {
-				t.Errorf("LabUI.%s has %d entries in en, %d in ja", name, a.Len(), b.Len())
-			}
-			for _, k := range a.MapKeys() {
-				if !b.MapIndex(k).IsValid() || b.MapIndex(k).String() == "" {
-					t.Errorf("LabUI.%s[%v] missing in ja", name, k)
-				}
-			}
-		}
-	}
+	checkComplete(t, "LabUI", *L("en"), *L("ja"))
 	for _, k := range []sim.ViolationKind{sim.Overlap, sim.StaleWrite, sim.ForeignDelete, sim.DoubleCharge, sim.Orphan, sim.Harm} {
 		if L("en").KindName[k] == "" || L("en").KindMeaning[k] == "" {
 			t.Errorf("no words for %s", k)

@@ -10,28 +10,7 @@ import (
 	"testing"
 
 	"locklab/lessons"
-	"locklab/sim"
 )
-
-// allOpts lists every combination of a scenario's option values.
-func allOpts(sc *sim.Scenario) []sim.Opts {
-	out := []sim.Opts{{}}
-	for _, spec := range sc.Options {
-		var next []sim.Opts
-		for _, o := range out {
-			for _, v := range spec.Values {
-				n := sim.Opts{}
-				for k, x := range o {
-					n[k] = x
-				}
-				n[spec.Name] = v
-				next = append(next, n)
-			}
-		}
-		out = next
-	}
-	return out
-}
 
 // TestLabCodeCompiles writes the Go code of every design a lesson's Lab
 // can show into packages inside this module and runs go vet on them (vet
@@ -46,7 +25,7 @@ func TestLabCodeCompiles(t *testing.T) {
 	}
 	seen := map[string]string{} // code → a design that produced it
 	for _, l := range course.List("en") {
-		for _, o := range allOpts(l.Scenario) {
+		for _, o := range l.Scenario.AllOptions() {
 			d, ok := designOf(l.Scenario, o)
 			if !ok {
 				continue

@@ -373,26 +373,7 @@ func TestStaticCaching(t *testing.T) {
 
 // TestUIComplete fails on an interface string missing in one language.
 func TestUIComplete(t *testing.T) {
-	en, ja := reflect.ValueOf(*T("en")), reflect.ValueOf(*T("ja"))
-	for i := 0; i < en.NumField(); i++ {
-		name := en.Type().Field(i).Name
-		a, b := en.Field(i), ja.Field(i)
-		switch a.Kind() {
-		case reflect.String:
-			if a.String() == "" || b.String() == "" {
-				t.Errorf("UI.%s is empty in one language", name)
-			}
-		case reflect.Map:
-			if a.Len() != b.Len() || a.Len() == 0 {
-				t.Errorf("UI.%s has %d entries in en, %d in ja", name, a.Len(), b.Len())
-			}
-			for _, k := range a.MapKeys() {
-				if !b.MapIndex(k).IsValid() || b.MapIndex(k).String() == "" {
-					t.Errorf("UI.%s[%v] missing in ja", name, k)
-				}
-			}
-		}
-	}
+	checkComplete(t, "UI", *T("en"), *T("ja"))
 	for _, c := range []sim.Code{sim.CodeSyntax, sim.CodeUnknownVerb, sim.CodeUnknownClient, sim.CodeBadDuration, sim.CodeTooMany,
 		sim.CodeTooLong, sim.CodePaused, sim.CodeCrashed, sim.CodeNotPaused, sim.CodeNotHolding, sim.CodeBusy,
 		sim.CodeTimeLimit, sim.CodeUnknownOption, sim.CodeBadOption, sim.CodeUnknownScene} {
@@ -434,6 +415,32 @@ func BenchmarkReplay(b *testing.B) {
 	for b.Loop() {
 		if _, err := sim.Run("fencing", guided, ""); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// checkComplete fails on a string of a UI struct that is empty in one
+// language, or a map with entries missing in Japanese.
+func checkComplete(t *testing.T, name string, enUI, jaUI any) {
+	t.Helper()
+	en, ja := reflect.ValueOf(enUI), reflect.ValueOf(jaUI)
+	for i := 0; i < en.NumField(); i++ {
+		field := name + "." + en.Type().Field(i).Name
+		a, b := en.Field(i), ja.Field(i)
+		switch a.Kind() {
+		case reflect.String:
+			if a.String() == "" || b.String() == "" {
+				t.Errorf("%s is empty in one language", field)
+			}
+		case reflect.Map:
+			if a.Len() != b.Len() || a.Len() == 0 {
+				t.Errorf("%s has %d entries in en, %d in ja", field, a.Len(), b.Len())
+			}
+			for _, k := range a.MapKeys() {
+				if !b.MapIndex(k).IsValid() || b.MapIndex(k).String() == "" {
+					t.Errorf("%s[%v] missing in ja", field, k)
+				}
+			}
 		}
 	}
 }
