@@ -373,4 +373,15 @@ func TestBrowserEnhancements(t *testing.T) {
 	if loc := run(t, c, chromedp.Location()); loc != stopped {
 		t.Errorf("p again did not pause: %s → %s", stopped, loc)
 	}
+
+	// Share this moment: the QR code is fetched when the box opens, and
+	// it is a picture of this very state's address.
+	waitLoaded(t, c)
+	do(t, c, chromedp.Click(chromedp.CSS("details.share summary")))
+	if !waitTrue(c, `(() => { const i = document.querySelector("details.share img.qr"); return i.complete && i.naturalWidth > 0 })()`) {
+		t.Fatal("the QR code image did not load when the share box opened")
+	}
+	if src, loc := run(t, c, chromedp.Evaluate[string](`document.querySelector("img.qr").src`)), run(t, c, chromedp.Location()); strings.Replace(src, "/qr.svg", "", 1) != loc {
+		t.Errorf("the QR code is of %s, the page is %s", src, loc)
+	}
 }

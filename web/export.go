@@ -43,7 +43,7 @@ const (
 // which lesson and step it shows.
 func (s *Server) timelineSVG(w http.ResponseWriter, r *http.Request) {
 	u := T(chi.URLParam(r, "lang"))
-	w = &svgHeaders{ResponseWriter: w}
+	w = &svgHeaders{ResponseWriter: w, name: "locklab-timeline.svg"}
 	s.cached(w, r, u, func() ([]byte, string, *Error) {
 		l, st, tl, e := s.load(r, u)
 		if e != nil {
@@ -71,6 +71,7 @@ func (s *Server) timelineSVG(w http.ResponseWriter, r *http.Request) {
 // written; an error page from the same handler keeps the site's headers.
 type svgHeaders struct {
 	http.ResponseWriter
+	name string
 	done bool
 }
 
@@ -80,7 +81,7 @@ func (w *svgHeaders) WriteHeader(code int) {
 		h := w.Header()
 		if strings.HasPrefix(h.Get("Content-Type"), "image/svg+xml") {
 			h.Set("Content-Security-Policy", exportCSP)
-			h.Set("Content-Disposition", `inline; filename="locklab-timeline.svg"`)
+			h.Set("Content-Disposition", `inline; filename="`+w.name+`"`)
 		}
 	}
 	w.ResponseWriter.WriteHeader(code)

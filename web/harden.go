@@ -174,7 +174,7 @@ func (c *pageCache) put(key string, body []byte, typ string) {
 // new timeline, and the timelines never end.
 func robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("User-agent: *\nAllow: /$\nAllow: /ja/\nAllow: /en/\nDisallow: /*?\nDisallow: /*.json$\nDisallow: /*/timeline.svg$\nDisallow: /static/\n"))
+	_, _ = w.Write([]byte("User-agent: *\nAllow: /$\nAllow: /ja/\nAllow: /en/\nDisallow: /*?\nDisallow: /*.json$\nDisallow: /*/timeline.svg$\nDisallow: /*/qr.svg$\nDisallow: /static/\n"))
 }
 
 // healthz says the server is up and its content loaded.

@@ -34,7 +34,7 @@ type UI struct {
 	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
 	Predict, Reveal, SkipPredict, YouPredicted, Right                   string
 	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
-	DownloadSVG, DownloadJSON                                           string
+	DownloadSVG, DownloadJSON, ShareQR, QRTooLong                       string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	Shortcuts                                                           [][2]string
 	Busy, DoneLabel, ContinueLabel                                      string
@@ -146,7 +146,7 @@ var uis = map[string]*UI{
 		Predict: "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
 		YouPredicted: "You predicted:", Right: "Right", Wrong: "Not quite",
 		TheAnswer: "The answer:", CheckpointAnswer: "What the checkpoint asked",
-		LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", DoneLabel: "Finished", ContinueLabel: "Continue where you left off",
+		LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", ShareQR: "QR code of this page's address", QRTooLong: "This timeline's address is too long for a QR code; share the link instead.", DoneLabel: "Finished", ContinueLabel: "Continue where you left off",
 		Verb: map[string]string{
 			"acquire": "acquire", "write": "work & write", "release": "release",
 			"pause": "pause", "resume": "resume", "crash": "crash",
@@ -257,7 +257,7 @@ var uis = map[string]*UI{
 		Predict: "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
 		YouPredicted: "あなたの予想：", Right: "正解", Wrong: "残念、不正解",
 		TheAnswer: "正解は：", CheckpointAnswer: "チェックポイントの答え",
-		LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", DoneLabel: "修了", ContinueLabel: "続きから",
+		LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから",
 		Verb: map[string]string{
 			"acquire": "取得", "write": "作業して書き込み", "release": "解放",
 			"pause": "一時停止", "resume": "再開", "crash": "クラッシュ",

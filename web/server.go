@@ -108,6 +108,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lessons/{slug}.json", s.lessonJSON)
 		r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
 		r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
+		r.Get("/lessons/{slug}/qr.svg", s.shareQR)
 		r.Get("/lab", s.labPage)
 	})
 	return r

@@ -46,6 +46,10 @@ func get(t testing.TB, h http.Handler, url string, headers ...string) response {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, url, nil)
 	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" { // Go keeps the Host header apart
+			req.Host = headers[i+1]
+			continue
+		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
 	rec := httptest.NewRecorder()
@@ -209,6 +213,12 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/fencing?do=<script>alert(1)</script>", 400, "&lt;script&gt;"},
 		{"/en/lessons/fencing/timeline.json?do=a.fly", 400, `"code": "unknown-verb"`},
 		{"/en/lessons/nope/timeline.json", 404, `"code": "not-found"`},
+		{"/en/lessons/fencing/timeline.svg?do=a.fly", 400, "“a.fly”"},
+		{"/ja/lessons/nope/timeline.svg", 404, "ページが見つかりません"},
+		{"/en/lessons/fencing/qr.svg?do=a.fly", 400, "“a.fly”"},
+		{"/en/lessons/fencing/qr.svg?opt=fence.maybe", 400, "does not take that value"},
+		{"/en/lessons/nope/qr.svg", 404, "Page not found"},
+		{"/en/lessons/fencing/qr.svg?do=" + strings.Repeat("a.acquire,", 900), 400, "too long"},
 		{"/static/0000000000/nope.css", 404, ""},
 		{"/en/lessons/redlock?do=n9.down", 400, "no such node"},
 		{"/en/lessons/redlock?do=n3.jump", 400, "a wait needs"},

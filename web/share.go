@@ -4,36 +4,73 @@
 package web
 
 import (
+	"bytes"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/go-chi/chi/v5"
 	qr "github.com/piglig/go-qr"
+
+	"locklab/sim"
 )
 
-// QR is a QR code drawn as one SVG path (dark modules), with a quiet zone.
-type QR struct {
-	ViewBox, Path string
-}
-
-// qrFor encodes text; a library does the encoding, the drawing is one path
-// so it needs no inline style (strict CSP).
-func qrFor(text string) *QR {
+// qrSVG draws text as a QR code: a standalone SVG, black modules as one
+// path on white with the quiet zone, colours as attributes (no style).
+// A library does the encoding.
+func qrSVG(text string) ([]byte, error) {
+	// Medium error correction reads best off a projector; a long
+	// address falls back to Low, which holds more.
 	code, err := qr.EncodeText(text, qr.Medium)
 	if err != nil {
-		return nil // too long for a QR code: the link is still shown
+		if code, err = qr.EncodeText(text, qr.Low); err != nil {
+			return nil, err
+		}
 	}
 	n := code.Size()
-	var d strings.Builder
+	size := strconv.Itoa(n + 8)
+	var b bytes.Buffer
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + size + " " + size + `" shape-rendering="crispEdges">`)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			if code.Module(x, y) {
-				d.WriteString("M" + strconv.Itoa(x+4) + " " + strconv.Itoa(y+4) + "h1v1h-1z")
+				b.WriteString("M" + strconv.Itoa(x+4) + " " + strconv.Itoa(y+4) + "h1v1h-1z")
 			}
 		}
 	}
-	size := strconv.Itoa(n + 8)
-	return &QR{ViewBox: "0 0 " + size + " " + size, Path: d.String()}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes(), nil
+}
+
+// shareQR answers /{lang}/lessons/{slug}/qr.svg with the QR code of the
+// lesson page in the same state. It is an image of its own, fetched only
+// when the learner opens "share this moment" (lazy, inside a closed
+// details), so no step pays for encoding it. The state is parsed, not
+// replayed: a QR code of a malformed state is a 400 like the page.
+func (s *Server) shareQR(w http.ResponseWriter, r *http.Request) {
+	u := T(chi.URLParam(r, "lang"))
+	w = &svgHeaders{ResponseWriter: w, name: "locklab-qr.svg"}
+	s.cached(w, r, u, func() ([]byte, string, *Error) {
+		l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
+		if !ok {
+			return nil, "", notFound(u)
+		}
+		base := lessonPath(l)
+		if len(r.URL.RawQuery) > MaxQuery {
+			return nil, "", badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, base, nil)
+		}
+		q := r.URL.Query()
+		st, err := parseState(q, l.Scenario)
+		if err != nil {
+			return nil, "", badState(u, err, base, nil)
+		}
+		body, err := qrSVG(s.absolute(r, base+withGuess(st.Query(), guessFor(q, l, st))))
+		if err != nil {
+			return nil, "", &Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
+		}
+		return body, "image/svg+xml", nil
+	})
 }
 
 // absoluteURL is where a phone can open this page: under -public-url when

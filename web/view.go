@@ -83,7 +83,7 @@ type LessonView struct {
 	Answer            *Answer // this step's checkpoint, answered here
 	LessonJSONURL     string
 	ShareURL          string
-	ShareQR           *QR
+	QRURL             string
 	Here              string // this page's canonical path and query
 }
 
@@ -195,7 +195,10 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 	v.eventLog()
 	v.Picture = layout(tl, u, firstNew(tl))
 	v.ShareURL = s.absoluteURL(r)
-	v.ShareQR = qrFor(v.ShareURL)
+	v.QRURL = v.Base + "/qr.svg"
+	if r.URL.RawQuery != "" {
+		v.QRURL += "?" + r.URL.RawQuery
+	}
 	for _, viol := range tl.Violations {
 		v.Violations = append(v.Violations, sim.FormatMS(viol.At)+" — "+violationText(u, viol))
 	}
