@@ -165,3 +165,58 @@ func guidedURLs() []string {
 	}
 	return out
 }
+
+// BenchmarkPageWeight reports what a learner downloads, compressed: the
+// first load of a lesson step (the page and every file it references from
+// /static/) and a step swap (the htmx fragment of the next step). It
+// measures sizes, so one iteration is enough:
+//
+//	go test ./web -run '^$' -bench BenchmarkPageWeight -benchtime 1x
+func BenchmarkPageWeight(b *testing.B) {
+	srv := loadServer(b, 1<<20)
+	defer srv.Close()
+	tr := &http.Transport{DisableCompression: true}
+	client := &http.Client{Transport: tr}
+	defer tr.CloseIdleConnections()
+	fetch := func(path string, hx bool) int {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		if hx {
+			req.Header.Set("HX-Request", "true")
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			b.Fatalf("%s: %d", path, resp.StatusCode)
+		}
+		return len(body)
+	}
+	page := "/en/lessons/fencing?do=a.acquire,a.pause"
+	next := "/en/lessons/fencing?do=a.acquire,a.pause,wait.10s"
+	for b.Loop() {
+		total := fetch(page, false)
+		// the files the page references (its HTML, uncompressed, to find them)
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+page, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		html, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		seen := map[string]bool{}
+		for _, part := range strings.Split(string(html), `"/static/`)[1:] {
+			ref := "/static/" + part[:strings.IndexByte(part, '"')]
+			if !seen[ref] {
+				seen[ref] = true
+				total += fetch(ref, false)
+			}
+		}
+		b.ReportMetric(float64(total)/1024, "first-load-KB")
+		b.ReportMetric(float64(len(seen)), "files")
+		b.ReportMetric(float64(fetch(next, true))/1024, "step-swap-KB")
+	}
+}
