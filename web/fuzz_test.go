@@ -19,7 +19,9 @@ func FuzzLessonURL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, slug, rawQuery string) {
 		u := &url.URL{Path: "/en/lessons/" + slug, RawQuery: rawQuery}
 		for _, path := range []string{u.String(), "/ja/lessons/" + url.PathEscape(slug) + ".json?" + rawQuery,
-			"/en/lessons/" + url.PathEscape(slug) + "/timeline.json?" + rawQuery} {
+			"/en/lessons/" + url.PathEscape(slug) + "/timeline.json?" + rawQuery,
+			"/ja/lessons/" + url.PathEscape(slug) + "/timeline.svg?" + rawQuery,
+			"/en/lessons/" + url.PathEscape(slug) + "/qr.svg?" + rawQuery} {
 			req, err := http.NewRequest(http.MethodGet, path, nil)
 			if err != nil {
 				return
