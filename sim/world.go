@@ -53,18 +53,20 @@ func newWorld(b Backend, sc *Scenario, opts Opts) (*World, error) {
 		// storage here.
 		w.coord, names = newCoord(opts[OptService]), nil
 	}
-	for _, name := range append(names, "storage") {
+	for _, name := range names {
 		n, err := newNode(b, name)
 		if err != nil {
 			w.close()
 			return nil, err
 		}
-		if name == "storage" {
-			w.store = n
-		} else {
-			w.nodes = append(w.nodes, n)
-		}
+		w.nodes = append(w.nodes, n)
 	}
+	store, err := newNode(b, "storage")
+	if err != nil {
+		w.close()
+		return nil, err
+	}
+	w.store = store
 	if len(w.nodes) > 0 {
 		w.primary = w.nodes[0]
 	}
