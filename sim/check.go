@@ -61,7 +61,7 @@ func (w *World) checkRelease(c *Client, deletedValue string) {
 // checkCharges runs after a charge went through: more than one charge on
 // the order is a double charge.
 func (w *World) checkCharges() {
-	charges := w.store.list(w.sc.chargesKey())
+	charges := w.store.list(w.sc.ChargesKey())
 	if len(charges) > 1 {
 		w.violate(DoubleCharge, strings.ToLower(charges[len(charges)-1]), strings.ToLower(charges[0]))
 	}

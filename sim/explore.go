@@ -257,12 +257,18 @@ func (e *explorer) dfs(path []Action, w *World, b budget) error {
 		var cw *World
 		if i == len(moves)-1 {
 			cw = w // the last move may consume the parent's world
-			if err := e.step(cw, len(path), m.a); err != nil {
+			if err := e.step(cw, len(path), m.a); err == errTooBig {
+				e.cut()
+				continue
+			} else if err != nil {
 				return err
 			}
 		} else {
 			var err error
-			if cw, err = e.run(child); err != nil {
+			if cw, err = e.run(child); err == errTooBig {
+				e.cut()
+				continue
+			} else if err != nil {
 				return err
 			}
 		}
@@ -334,19 +340,34 @@ func (e *explorer) run(actions []Action) (*World, error) {
 	return w, nil
 }
 
-// step applies one action as ReplayContext does. Moves are chosen among
-// the possible ones, so an error here is a bug or a server failure.
+// step applies one action as a replay does. Moves are chosen among the
+// possible ones, so an error here is a bug or a server failure — except a
+// schedule that outgrows a timeline's limits (errTooBig), which no URL
+// could show, so the search leaves it out.
 func (e *explorer) step(w *World, i int, a Action) error {
-	w.step = i
-	err := w.apply(a)
-	if serr := w.serverErr(); serr != nil {
-		return serr
-	}
-	if err != nil {
+	err := w.stepOnce(i, a)
+	var ae *ActionError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ae) && (ae.Code == CodeTimeLimit || ae.Code == CodeTooMany):
+		return errTooBig
+	case errors.As(err, &ae):
 		return &InternalError{Err: errors.New("explorer: " + a.String() + ": " + err.Error())}
 	}
-	return nil
+	return err
 }
+
+// cut notes that a schedule was left out for its size, so the result
+// does not claim a complete search.
+func (e *explorer) cut() {
+	if e.res.Stopped == "" {
+		e.res.Stopped = StopDepth
+	}
+}
+
+// errTooBig marks a schedule beyond a timeline's limits.
+var errTooBig = errors.New("schedule beyond a timeline's limits")
 
 // move is one action and the budget after it.
 type move struct {
@@ -586,7 +607,7 @@ func (e *explorer) fingerprintAs(w *World, b budget, ren map[string]string) stri
 		}
 		sb.WriteString(":" + strconv.FormatBool(n.down) + "," + strconv.FormatInt(n.offset, 10) + "," +
 			strconv.FormatInt(n.latency, 10))
-		for _, k := range []string{sc.LockKey(), sc.FenceKey(), sc.dataKey(), sc.tokenKey(), sc.processedKey()} {
+		for _, k := range []string{sc.LockKey(), sc.FenceKey(), sc.DataKey(), sc.TokenKey(), sc.ProcessedKey()} {
 			v, ok := n.peek(k)
 			sb.WriteString("," + val(v, ok))
 			if ok {
@@ -594,7 +615,7 @@ func (e *explorer) fingerprintAs(w *World, b budget, ren map[string]string) stri
 			}
 		}
 		sb.WriteString(",")
-		for _, ch := range n.list(sc.chargesKey()) {
+		for _, ch := range n.list(sc.ChargesKey()) {
 			sb.WriteString(name(ch) + "+")
 		}
 		sb.WriteString("," + val(n.synced.lock, n.synced.lockOK) + "~" + rel(n.synced.expiresAt) + "~" + n.synced.fence)

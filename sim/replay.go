@@ -53,19 +53,8 @@ func ReplayOn(ctx context.Context, b Backend, sc *Scenario, opts Opts, actions [
 		if ctx.Err() != nil {
 			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTooSlow}
 		}
-		w.step = i
-		err := w.apply(a)
-		if serr := w.serverErr(); serr != nil {
-			return nil, serr // what the action did rests on a failed server
-		}
-		if err != nil {
-			if ae, ok := err.(*ActionError); ok {
-				ae.Index, ae.Action = i, a.String()
-			}
+		if err := w.stepOnce(i, a); err != nil {
 			return nil, err
-		}
-		if len(w.events) > MaxEvents {
-			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTimeLimit}
 		}
 	}
 	tl := w.timeline(actions)
@@ -233,4 +222,25 @@ func (w *World) timeline(actions []Action) *Timeline {
 		tl.Allowed[c.ID] = w.allowed(c)
 	}
 	return tl
+}
+
+// stepOnce applies action i and what every replay checks after it: a
+// server that failed (what the action did rests on it), the action's own
+// error (with its place in the list), and the cap on events.
+func (w *World) stepOnce(i int, a Action) error {
+	w.step = i
+	err := w.apply(a)
+	if serr := w.serverErr(); serr != nil {
+		return serr
+	}
+	if err != nil {
+		if ae, ok := err.(*ActionError); ok {
+			ae.Index, ae.Action = i, a.String()
+		}
+		return err
+	}
+	if len(w.events) > MaxEvents {
+		return &ActionError{Index: i, Action: a.String(), Code: CodeTimeLimit}
+	}
+	return nil
 }

@@ -4,17 +4,18 @@ package sim
 
 import "strings"
 
-// storageKeys are the record and the last accepted token on the storage node.
-func (sc *Scenario) dataKey() string  { return "data:" + sc.Resource }
-func (sc *Scenario) tokenKey() string { return "data:" + sc.Resource + ":token" }
+// DataKey and TokenKey are the record and the last accepted token on the
+// storage node (exported so the Lab's Go code names the same keys).
+func (sc *Scenario) DataKey() string  { return "data:" + sc.Resource }
+func (sc *Scenario) TokenKey() string { return "data:" + sc.Resource + ":token" }
 
 // writeValue is what a client writes: plain ASCII, so redis-cli's quoting
 // shows it unchanged.
 func writeValue(c *Client) string { return "written by " + c.Name() }
 
-// chargesKey is the order's payment ledger; processedKey its idempotency key.
-func (sc *Scenario) chargesKey() string   { return "charges:" + sc.Resource }
-func (sc *Scenario) processedKey() string { return "processed:" + sc.Resource }
+// ChargesKey is the order's payment ledger; ProcessedKey its idempotency key.
+func (sc *Scenario) ChargesKey() string   { return "charges:" + sc.Resource }
+func (sc *Scenario) ProcessedKey() string { return "processed:" + sc.Resource }
 
 // storageWrite sends c's write to the storage and says whether the storage
 // took it, and whether the reply was lost on the way back.
@@ -34,9 +35,9 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	var val any
 	if fenced {
 		val, err = w.send(c, w.store, "write",
-			"EVAL", FencedWriteScript, 2, sc.dataKey(), sc.tokenKey(), c.token, writeValue(c))
+			"EVAL", FencedWriteScript, 2, sc.DataKey(), sc.TokenKey(), c.token, writeValue(c))
 	} else {
-		val, err = w.send(c, w.store, "write", "SET", sc.dataKey(), writeValue(c))
+		val, err = w.send(c, w.store, "write", "SET", sc.DataKey(), writeValue(c))
 	}
 	ev := &w.events[len(w.events)-1]
 	if fenced {
@@ -57,9 +58,9 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 	sc := w.sc
 	if w.opts[OptIdem] == IdemKey {
 		_, err = w.send(c, w.store, "write",
-			"EVAL", ChargeOnceScript, 2, sc.processedKey(), sc.chargesKey(), c.Name())
+			"EVAL", ChargeOnceScript, 2, sc.ProcessedKey(), sc.ChargesKey(), c.Name())
 	} else {
-		_, err = w.send(c, w.store, "write", "RPUSH", sc.chargesKey(), c.Name())
+		_, err = w.send(c, w.store, "write", "RPUSH", sc.ChargesKey(), c.Name())
 	}
 	ev := &w.events[len(w.events)-1]
 	accepted = w.lastReply(ev) != "(integer) 0" && !strings.HasPrefix(ev.Reply, "(error)")
@@ -80,11 +81,11 @@ func (w *World) lastReply(ev *Event) string { return ev.Reply }
 func (w *World) storageView() StorageView {
 	sv := StorageView{Kind: w.sc.Storage, Fenced: w.opts[OptFence] != FenceOff}
 	if w.sc.Storage == StoreCharges {
-		sv.Charges = w.store.list(w.sc.chargesKey())
+		sv.Charges = w.store.list(w.sc.ChargesKey())
 		return sv
 	}
-	sv.Value, _ = w.store.peek(w.sc.dataKey())
-	t, _ := w.store.peek(w.sc.tokenKey())
+	sv.Value, _ = w.store.peek(w.sc.DataKey())
+	t, _ := w.store.peek(w.sc.TokenKey())
 	sv.LastToken, _ = parseInt(t)
 	return sv
 }

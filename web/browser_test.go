@@ -349,6 +349,9 @@ func TestBrowserEnhancements(t *testing.T) {
 	if !waitTrue(c, `document.documentElement.getAttribute("data-theme") === "dark"`) {
 		t.Error("t did not switch to the dark theme")
 	}
+	if label := run(t, c, chromedp.Evaluate[string](`document.getElementById("theme").textContent`)); label != "Theme: dark" {
+		t.Errorf("the theme button says %q, want it to name the theme that is on", label)
+	}
 	key("t")
 	key("t") // back to automatic
 

@@ -20,8 +20,8 @@ type Error struct {
 	Text   string // one or two sentences, in the page's language
 	Code   string // machine-readable, for JSON
 	// Recover is a link that keeps what the learner did (the valid part of
-	// their timeline), when there is one.
-	Recover, RecoverText string
+	// their timeline), when there is one; Hint introduces it.
+	Recover, RecoverText, Hint string
 	// Err is the cause, for the log only.
 	Err error
 }
@@ -48,7 +48,7 @@ func badState(u *UI, err error, base string, st *State) *Error {
 	text := fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who))
 	e := &Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: text, Code: string(ae.Code), Err: err}
 	if st != nil && ae.Index > 0 {
-		e.Recover, e.RecoverText = base+st.Prefix(ae.Index).Query(), u.LastGood
+		e.Recover, e.RecoverText, e.Hint = base+st.Prefix(ae.Index).Query(), u.LastGood, u.BadRequestHint
 	} else {
 		e.Recover, e.RecoverText = base, u.StartOver
 	}

@@ -60,14 +60,33 @@ func (s *Server) etagFor(r *http.Request) string {
 
 // cached serves a page from the ETag and the cache when it can, and
 // otherwise renders it with fill and keeps the result. fill returns the
-// body and content type, or an *Error (never cached).
+// body and content type, or an *Error (never cached). With a live Redis
+// backend (noCache) every timeline is rendered afresh.
 func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *UI, fill func() ([]byte, string, *Error)) {
-	if s.noCache {
-		s.uncached(w, r, u, fill)
+	s.serveCached(w, r, u, !s.noCache, func() ([]byte, string, bool, *Error) {
+		body, typ, e := fill()
+		return body, typ, true, e
+	})
+}
+
+// serveCached is cached for pages that decide after rendering whether
+// they may be kept (keep false: served once with no-store, e.g. a Lab
+// exploration the deadline cut short, which depends on the machine's
+// load). With use false nothing is cached or revalidated.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, u *UI, use bool, fill func() ([]byte, string, bool, *Error)) {
+	h := w.Header()
+	if !use {
+		body, typ, _, e := fill()
+		if e != nil {
+			s.fail(w, r, u, e)
+			return
+		}
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Type", typ)
+		_, _ = w.Write(body)
 		return
 	}
 	tag := s.etagFor(r)
-	h := w.Header()
 	h.Set("ETag", tag)
 	h.Set("Cache-Control", "public, max-age=300")
 	h.Add("Vary", "HX-Request")
@@ -81,28 +100,21 @@ func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *UI, fill func
 		_, _ = w.Write(body)
 		return
 	}
-	body, typ, e := fill()
+	body, typ, keep, e := fill()
 	if e != nil {
 		h.Del("ETag")
 		h.Del("Vary")
 		s.fail(w, r, u, e)
 		return
 	}
-	s.cache.put(tag, body, typ)
-	h.Set("Content-Type", typ)
-	h.Set("X-Cache", "miss")
-	_, _ = w.Write(body)
-}
-
-// uncached renders every time and lets nothing keep the page.
-func (s *Server) uncached(w http.ResponseWriter, r *http.Request, u *UI, fill func() ([]byte, string, *Error)) {
-	body, typ, e := fill()
-	if e != nil {
-		s.fail(w, r, u, e)
-		return
+	if keep {
+		s.cache.put(tag, body, typ)
+		h.Set("X-Cache", "miss")
+	} else {
+		h.Del("ETag")
+		h.Set("Cache-Control", "no-store")
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Type", typ)
+	h.Set("Content-Type", typ)
 	_, _ = w.Write(body)
 }
 

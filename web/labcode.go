@@ -112,14 +112,14 @@ func labCode(sc *sim.Scenario, d codeDesign) string {
 		consts += "\tfenceKey = " + strconv.Quote(sc.FenceKey()) + "\n"
 	}
 	if d.Charges {
-		consts += "\tchargesKey = " + strconv.Quote("charges:"+sc.Resource) + "\n"
+		consts += "\tchargesKey = " + strconv.Quote(sc.ChargesKey()) + "\n"
 		if d.Idem {
-			consts += "\tprocessedKey = " + strconv.Quote("processed:"+sc.Resource) + "\n"
+			consts += "\tprocessedKey = " + strconv.Quote(sc.ProcessedKey()) + "\n"
 		}
 	} else {
-		consts += "\tdataKey = " + strconv.Quote("data:"+sc.Resource) + "\n"
+		consts += "\tdataKey = " + strconv.Quote(sc.DataKey()) + "\n"
 		if d.Fence {
-			consts += "\ttokenKey = " + strconv.Quote("data:"+sc.Resource+":token") + "\n"
+			consts += "\ttokenKey = " + strconv.Quote(sc.TokenKey()) + "\n"
 		}
 	}
 	consts += "\twork = " + goDuration(sc.Work) + " // how long the protected work takes\n"

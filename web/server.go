@@ -42,7 +42,9 @@ type Server struct {
 	// starve the machine.
 	replays   chan struct{}
 	publicURL string
-	noCache   bool
+	// labDeadline bounds one Lab exploration.
+	labDeadline time.Duration
+	noCache     bool
 	// labs bounds how many explorations run at once (half the replay
 	// slots, at least one), so the Lab can never take every slot.
 	labs chan struct{}
@@ -57,6 +59,10 @@ type Config struct {
 	CacheBytes int
 	// Replays bounds concurrent replays (default 2 × GOMAXPROCS).
 	Replays int
+	// LabDeadline bounds one exploration (default: the LabDeadline
+	// constant); tests that need a complete search on a slow machine
+	// raise it.
+	LabDeadline time.Duration
 	// PublicURL is the site's address as phones in a classroom reach it
 	// (for "share this moment"); empty means the request's own host.
 	PublicURL string
@@ -78,9 +84,13 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	if cfg.Replays <= 0 {
 		cfg.Replays = 2 * runtime.GOMAXPROCS(0)
 	}
+	if cfg.LabDeadline <= 0 {
+		cfg.LabDeadline = LabDeadline
+	}
 	return &Server{course: course, assets: assets, replay: replay, log: log,
 		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
-		publicURL: cfg.PublicURL, noCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2))}
+		publicURL: cfg.PublicURL, noCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)),
+		labDeadline: cfg.LabDeadline}
 }
 
 // Handler is the whole site.
@@ -178,18 +188,11 @@ func (s *Server) lessonPage(w http.ResponseWriter, r *http.Request) {
 // load resolves the lesson and replays its URL state; errors come back
 // ready to show.
 func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Timeline, *Error) {
-	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
-	if !ok {
-		return nil, State{}, nil, notFound(u)
+	l, st, e := s.state(r, u)
+	if e != nil {
+		return nil, State{}, nil, e
 	}
 	base := lessonPath(l)
-	if len(r.URL.RawQuery) > MaxQuery {
-		return nil, State{}, nil, badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, base, nil)
-	}
-	st, err := parseState(r.URL.Query(), l.Scenario)
-	if err != nil {
-		return nil, State{}, nil, badState(u, err, base, nil)
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), ReplayDeadline)
 	defer cancel()
 	select {
@@ -203,6 +206,23 @@ func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Time
 		return nil, State{}, nil, badState(u, err, base, &st)
 	}
 	return l, st, tl, nil
+}
+
+// state resolves the lesson and parses its URL state, without replaying
+// it.
+func (s *Server) state(r *http.Request, u *UI) (*lessons.Lesson, State, *Error) {
+	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
+	if !ok {
+		return nil, State{}, notFound(u)
+	}
+	if len(r.URL.RawQuery) > MaxQuery {
+		return nil, State{}, badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, lessonPath(l), nil)
+	}
+	st, err := parseState(r.URL.Query(), l.Scenario)
+	if err != nil {
+		return nil, State{}, badState(u, err, lessonPath(l), nil)
+	}
+	return l, st, nil
 }
 
 // canonicalize sends a non-canonical state URL — the options form's

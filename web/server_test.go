@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -20,7 +21,11 @@ const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.
 
 func newTestServer(t testing.TB) http.Handler {
 	t.Helper()
-	return newServerWith(t, Config{Version: "test"})
+	// Lab explorations finish well inside their deadline on an idle
+	// machine; a slow CI runner must not turn a complete search into an
+	// early stop, so tests give them more time (TestLabBusy checks the
+	// real deadline).
+	return newServerWith(t, Config{Version: "test", LabDeadline: 30 * time.Second})
 }
 
 func newServerWith(t testing.TB, cfg Config) http.Handler {
@@ -441,6 +446,10 @@ func checkComplete(t *testing.T, name string, enUI, jaUI any) {
 		case reflect.String:
 			if a.String() == "" || b.String() == "" {
 				t.Errorf("%s is empty in one language", field)
+			}
+		case reflect.Slice:
+			if a.Len() != b.Len() || a.Len() == 0 {
+				t.Errorf("%s has %d entries in en, %d in ja", field, a.Len(), b.Len())
 			}
 		case reflect.Map:
 			if a.Len() != b.Len() || a.Len() == 0 {

@@ -11,8 +11,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	qr "github.com/piglig/go-qr"
-
-	"locklab/sim"
 )
 
 // qrSVG draws text as a QR code: a standalone SVG, black modules as one
@@ -52,19 +50,12 @@ func (s *Server) shareQR(w http.ResponseWriter, r *http.Request) {
 	u := T(chi.URLParam(r, "lang"))
 	w = &svgHeaders{ResponseWriter: w, name: "locklab-qr.svg"}
 	s.cached(w, r, u, func() ([]byte, string, *Error) {
-		l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
-		if !ok {
-			return nil, "", notFound(u)
+		l, st, e := s.state(r, u)
+		if e != nil {
+			return nil, "", e
 		}
 		base := lessonPath(l)
-		if len(r.URL.RawQuery) > MaxQuery {
-			return nil, "", badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, base, nil)
-		}
 		q := r.URL.Query()
-		st, err := parseState(q, l.Scenario)
-		if err != nil {
-			return nil, "", badState(u, err, base, nil)
-		}
 		body, err := qrSVG(s.absolute(r, base+withGuess(st.Query(), guessFor(q, l, st))))
 		if err != nil {
 			return nil, "", &Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}

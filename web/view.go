@@ -296,16 +296,24 @@ func (v *LessonView) controls() {
 		v.Waits = append(v.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Wait, sim.FormatDuration(ms)),
 			URL: v.Base + st.With(a).Query()})
 	}
-	for _, spec := range tl.Scenario.Options {
+	v.Options = optionGroups(u, tl.Scenario, st.Opts)
+}
+
+// optionGroups are the variants form's radio groups (the lesson page's and
+// the Lab's), with opts checked.
+func optionGroups(u *UI, sc *sim.Scenario, opts sim.Opts) []OptionGroup {
+	var out []OptionGroup
+	for _, spec := range sc.Options {
 		if len(spec.Values) < 2 {
 			continue // a fixed setting of the lesson, nothing to choose
 		}
 		g := OptionGroup{Name: spec.Name, Label: u.OptionLabel[spec.Name]}
 		for _, val := range spec.Values {
-			g.Choices = append(g.Choices, Choice{Value: val, Label: optionLabel(u, spec.Name, val), Checked: st.Opts[spec.Name] == val})
+			g.Choices = append(g.Choices, Choice{Value: val, Label: optionLabel(u, spec.Name, val), Checked: opts[spec.Name] == val})
 		}
-		v.Options = append(v.Options, g)
+		out = append(out, g)
 	}
+	return out
 }
 
 // nodeVerbArg is the duration the node controls offer for verbs that take

@@ -116,8 +116,15 @@
   function applyTheme() {
     var t = get("locklab:theme");
     if (t === "dark" || t === "light") { root.setAttribute("data-theme", t); } else { root.removeAttribute("data-theme"); }
+    // The button says which theme is on, in the page's language (the
+    // words come from the server as data-auto / data-dark / data-light).
     var b = document.getElementById("theme");
-    if (b) { b.setAttribute("data-state", t || "auto"); b.title = t || "auto"; }
+    var state = b && b.querySelector(".theme-state");
+    if (b && state) {
+      var k = (t === "dark" || t === "light") ? t : "auto";
+      b.setAttribute("data-state", k);
+      state.textContent = ": " + b.getAttribute("data-" + k);
+    }
   }
   function cycleTheme() {
     var t = get("locklab:theme");
