@@ -220,3 +220,28 @@ func BenchmarkPageWeight(b *testing.B) {
 		b.ReportMetric(float64(fetch(next, true))/1024, "step-swap-KB")
 	}
 }
+
+// BenchmarkGuidedStepServerTime is the server time of an uncached step of
+// the fencing guided path, one request at a time (no queueing): each
+// iteration requests every step of the path in turn with the page cache
+// off, and the median and p99 are over all those requests.
+//
+//	go test ./web -run '^$' -bench BenchmarkGuidedStepServerTime -benchtime 200x
+func BenchmarkGuidedStepServerTime(b *testing.B) {
+	h := newServerWith(b, Config{Version: "bench", CacheBytes: 1})
+	urls := guidedURLs()
+	var all []time.Duration
+	for b.Loop() {
+		for _, u := range urls {
+			t0 := time.Now()
+			if r := get(b, h, u); r.status != http.StatusOK {
+				b.Fatalf("%s: %d", u, r.status)
+			}
+			all = append(all, time.Since(t0))
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	b.ReportMetric(ms(all[len(all)/2]), "p50-ms")
+	b.ReportMetric(ms(all[len(all)*99/100]), "p99-ms")
+	b.ReportMetric(float64(len(urls)), "steps")
+}
