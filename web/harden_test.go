@@ -173,3 +173,19 @@ func TestBusy(t *testing.T) {
 		t.Errorf("the first request: %d", s)
 	}
 }
+
+// TestHeaderLimit: an oversized header gets the site's 431 page in the
+// page's language; a large but allowed one is served.
+func TestHeaderLimit(t *testing.T) {
+	h := newTestServer(t)
+	if r := get(t, h, "/ja/lessons/fencing", "Cookie", "a="+strings.Repeat("x", 12<<10)); r.status != http.StatusOK {
+		t.Errorf("a 12 KB cookie: %d", r.status)
+	}
+	r := get(t, h, "/ja/lessons/fencing", "Cookie", "a="+strings.Repeat("x", 20<<10))
+	if r.status != http.StatusRequestHeaderFieldsTooLarge || !strings.Contains(r.body, "Cookie が多すぎる") {
+		t.Errorf("a 20 KB cookie: %d", r.status)
+	}
+	if r := get(t, h, "/en/lessons/fencing", "X-Junk", strings.Repeat("y", 20<<10)); r.status != http.StatusRequestHeaderFieldsTooLarge || !strings.Contains(r.body, "headers are too large") {
+		t.Errorf("a 20 KB header on an English page: %d", r.status)
+	}
+}

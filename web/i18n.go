@@ -35,7 +35,7 @@ type UI struct {
 	Predict, Reveal, SkipPredict, YouPredicted, Right                   string
 	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
 	DownloadSVG, DownloadJSON, ShareQR, QRTooLong                       string
-	ThemeAuto, ThemeDark, ThemeLight                                    string
+	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	Shortcuts                                                           [][2]string
 	Busy, DoneLabel, ContinueLabel                                      string
@@ -108,10 +108,10 @@ var uis = map[string]*UI{
 		BadRequest:   "This timeline cannot be replayed", BadRequestHint: "Everything before that point still works:",
 		LastGood: "Open the timeline up to the last possible action", StartOver: "Start the lesson over",
 		InternalText: "The server hit a problem of its own. Reloading the page usually helps; your timeline is in the address and nothing is lost.",
-		WrongMethod:  "This address only answers GET requests.",
-		Busy:         "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
-		RedisDown:    "This server runs its lessons on a real Redis, and that Redis is not answering right now. Try the same link again once it is back; your timeline is in the address and nothing is lost.",
-		Share:        "Share this moment", ShareHint: "Scan to open this exact timeline on a phone, or copy the link.",
+		WrongMethod:  "This address only answers GET requests.", HeaderTooLarge: "The request's headers are too large (often: too many or too big cookies for this address). Clear this site's cookies and try again.",
+		Busy:      "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
+		RedisDown: "This server runs its lessons on a real Redis, and that Redis is not answering right now. Try the same link again once it is back; your timeline is in the address and nothing is lost.",
+		Share:     "Share this moment", ShareHint: "Scan to open this exact timeline on a phone, or copy the link.",
 		Play: "▶ Play", Pause: "❚❚ Pause", Speed: "Speed", Theme: "Theme", ThemeAuto: "system", ThemeDark: "dark", ThemeLight: "light", Presenter: "Presenter mode", Help: "Keyboard shortcuts", Close: "Close",
 		Shortcuts: [][2]string{{"n", "next step (in presenter mode: next line first)"}, {"u", "undo the last action"},
 			{"p", "play / pause time"}, {"f", "presenter mode on / off"}, {"t", "light / dark / automatic theme"},
@@ -219,10 +219,10 @@ var uis = map[string]*UI{
 		BadRequest:   "このタイムラインは再生できません", BadRequestHint: "その手前までは再生できます：",
 		LastGood: "最後に実行できた操作までのタイムラインを開く", StartOver: "レッスンを最初から始める",
 		InternalText: "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
-		WrongMethod:  "このアドレスは GET リクエストだけに応答します。",
-		Busy:         "サーバーがほかのタイムラインの再生で混み合っています。少し待って同じリンクを開き直してください。何も失われていません。",
-		RedisDown:    "このサーバーはレッスンを本物の Redis で動かしていますが、その Redis がいま応答していません。Redis が戻ったら同じリンクを開き直してください。タイムラインはアドレスに入っているので、失われていません。",
-		Share:        "この瞬間を共有", ShareHint: "スマートフォンで読み取ると、このタイムラインの同じ状態が開きます。リンクをコピーしても共有できます。",
+		WrongMethod:  "このアドレスは GET リクエストだけに応答します。", HeaderTooLarge: "リクエストのヘッダーが大きすぎます（このアドレスの Cookie が多すぎる・大きすぎることがよくある原因です）。このサイトの Cookie を消してから、もう一度お試しください。",
+		Busy:      "サーバーがほかのタイムラインの再生で混み合っています。少し待って同じリンクを開き直してください。何も失われていません。",
+		RedisDown: "このサーバーはレッスンを本物の Redis で動かしていますが、その Redis がいま応答していません。Redis が戻ったら同じリンクを開き直してください。タイムラインはアドレスに入っているので、失われていません。",
+		Share:     "この瞬間を共有", ShareHint: "スマートフォンで読み取ると、このタイムラインの同じ状態が開きます。リンクをコピーしても共有できます。",
 		Play: "▶ 再生", Pause: "❚❚ 一時停止", Speed: "速さ", Theme: "テーマ", ThemeAuto: "システム", ThemeDark: "ダーク", ThemeLight: "ライト", Presenter: "プレゼンターモード", Help: "キーボードショートカット", Close: "閉じる",
 		Shortcuts: [][2]string{{"n", "次のステップ（プレゼンターモードでは、まず次の台詞）"}, {"u", "最後の操作を元に戻す"},
 			{"p", "時間を再生 / 一時停止"}, {"f", "プレゼンターモードの切り替え"}, {"t", "ライト / ダーク / 自動のテーマ"},

@@ -93,10 +93,34 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 		labDeadline: cfg.LabDeadline}
 }
 
+// MaxHeaderBytes bounds a request's header (request line included). The
+// HTTP server's own cap (main.go) is set higher, as a backstop: a request
+// between the two gets this site's 431 page in its language rather than
+// the server's bare text.
+const MaxHeaderBytes = 16 << 10
+
+// limitHeaders answers an oversized header with a 431 page.
+func (s *Server) limitHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := len(r.Method) + len(r.RequestURI) + len(r.Host) + 16
+		for k, vs := range r.Header {
+			for _, v := range vs {
+				n += len(k) + len(v) + 4
+			}
+		}
+		if n > MaxHeaderBytes {
+			u := s.uiFor(r)
+			s.fail(w, r, u, &Error{Status: http.StatusRequestHeaderFieldsTooLarge, Title: u.ErrorTitle, Text: u.HeaderTooLarge, Code: "header-too-large"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // Handler is the whole site.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, s.recoverer, secure, compress)
+	r.Use(middleware.RequestID, s.logRequests, s.recoverer, secure, s.limitHeaders, compress)
 	r.Get("/robots.txt", robots)
 	r.Get("/healthz", healthz)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.fail(w, r, s.uiFor(r), notFound(s.uiFor(r))) })
