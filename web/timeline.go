@@ -335,7 +335,7 @@ func (lr labelRows) place(lane string, x float64, text string) float64 {
 		rows = &[2]float64{-1e9, -1e9}
 		lr[lane] = rows
 	}
-	w := float64(len([]rune(text)))*6.4 + 6
+	w := textWidth(text) + 6
 	start := x - w/2
 	row := 0
 	if start < rows[0] {
@@ -346,6 +346,21 @@ func (lr labelRows) place(lane string, x float64, text string) float64 {
 	}
 	rows[row] = x + w/2
 	return float64(row) * 12
+}
+
+// textWidth estimates a reply label's width in the picture's units (11 px
+// type): about 6.4 for Latin letters and digits, a full em for the wide
+// characters of Japanese, which would otherwise run into each other.
+func textWidth(text string) float64 {
+	w := 0.0
+	for _, r := range text {
+		if r >= 0x2E80 {
+			w += 11
+		} else {
+			w += 6.4
+		}
+	}
+	return w
 }
 
 func lane(y float64, label, sub, sub2, class string) Lane {
@@ -360,7 +375,7 @@ func endMark(x, y float64, class, glyph, label, title string) Marker {
 
 // labelX keeps a label centred under x from starting left of the plot.
 func labelX(x float64, text string) float64 {
-	half := (float64(len([]rune(text)))*6.4 + 6) / 2
+	half := (textWidth(text) + 6) / 2
 	return max(x, labelW-8+half)
 }
 
