@@ -3,6 +3,7 @@
 package web
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -33,6 +34,7 @@ type Picture struct {
 	LabelBox, PlotBox string
 	LabelPct, PlotPct string
 	SeamW             string // where the labels end and the plot begins
+	labels            labelRows
 	ViewBox, Height   string
 	Title             string
 	Lanes             []Lane
@@ -69,6 +71,10 @@ type Marker struct {
 	Num           string
 	Class, Reply  string
 	ReplyY, Title string
+	// lane and y place an end mark's label after the commands' labels
+	// (see placeEnds); commands' markers leave them empty.
+	lane string
+	y    float64
 }
 
 // Band marks a violation across every lane, with a warning shape and a
@@ -172,13 +178,22 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	sy := laneY(len(tl.Clients) + len(nodes))
 	laneOf["storage"] = sy
 	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
+	p.labels = labelRows{}
 	p.markers(tl, u, newFrom, laneOf, x)
+	p.placeEnds()
 
-	// violations: a band across the lanes, a warning shape, a number
+	// violations: a band across the lanes, a warning shape, a number; the
+	// shape sits on the axis, so a time label under it gives way (the
+	// list below the picture says the violation's time)
 	for i, v := range tl.Violations {
 		vx := x(v.At)
 		p.Bands = append(p.Bands, Band{X: f(vx - 4), Y: f(axisH), W: "8", H: f(float64(nLanes) * laneH), Class: "viol",
 			IconX: f(vx), IconY: f(axisH - 4), Num: itoa(int64(i + 1)), Title: violationText(u, v)})
+		for j, t := range p.Ticks {
+			if tx, _ := strconv.ParseFloat(t.X, 64); math.Abs(tx-vx) < 16 {
+				p.Ticks[j].Label = ""
+			}
+		}
 	}
 	p.NowX, p.NowY2, p.NowL = f(x(tl.Now)), f(height-6), u.Now+" "+sim.FormatMS(tl.Now)
 	return p
@@ -205,17 +220,17 @@ func (p *Picture) lockBars(tl *sim.Timeline, u *UI, node string, ry float64, x f
 		by := strings.ToUpper(l.DeletedBy)
 		switch {
 		case l.End == sim.EndExpired:
-			p.Markers = append(p.Markers, endMark(x(to), ry, "end expired", "⌛", u.Expired, fill(u.ExpiredAt, owner)+" "+sim.FormatMS(to)))
+			p.Markers = append(p.Markers, endMark(node, x(to), ry, "end expired", "⌛", u.Expired, fill(u.ExpiredAt, owner)+" "+sim.FormatMS(to)))
 		case l.End == sim.EndDeleted:
 			class := "end deleted"
 			if l.DeletedBy != l.Owner {
 				class += " foreign" // someone else's lock: drawn as an error
 			}
-			p.Markers = append(p.Markers, endMark(x(to), ry, class, "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
+			p.Markers = append(p.Markers, endMark(node, x(to), ry, class, "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
 		case l.End == sim.EndOverwritten:
-			p.Markers = append(p.Markers, endMark(x(to), ry, "end deleted foreign", "✎", fill(u.Overwritten, by), fill(u.Overwritten, by)+" "+sim.FormatMS(to)))
+			p.Markers = append(p.Markers, endMark(node, x(to), ry, "end deleted foreign", "✎", fill(u.Overwritten, by), fill(u.Overwritten, by)+" "+sim.FormatMS(to)))
 		case l.End == sim.EndLost:
-			p.Markers = append(p.Markers, endMark(x(to), ry, "end deleted foreign", "∅", u.LostData, u.LostData+" "+sim.FormatMS(to)))
+			p.Markers = append(p.Markers, endMark(node, x(to), ry, "end deleted foreign", "∅", u.LostData, u.LostData+" "+sim.FormatMS(to)))
 		case l.Expiry > tl.Now:
 			left := fill(u.TTLLeft, seconds(l.Expiry-tl.Now))
 			p.Bars = append(p.Bars, Bar{X: f(x(tl.Now)), Y: f(ry + barY), W: f(x(l.Expiry) - x(tl.Now)), H: f(barH),
@@ -230,7 +245,7 @@ func (p *Picture) lockBars(tl *sim.Timeline, u *UI, node string, ry float64, x f
 // that node's lane. Several commands a client sent at one instant (a
 // Redlock round) become one marker, so they do not smear along the axis.
 func (p *Picture) markers(tl *sim.Timeline, u *UI, newFrom int, laneOf map[string]float64, x func(int64) float64) {
-	labels := labelRows{}
+	labels := p.labels
 	last := map[string]float64{}
 	evs := tl.Events
 	for i := 0; i < len(evs); i++ {
@@ -368,9 +383,22 @@ func lane(y float64, label, sub, sub2, class string) Lane {
 		Label: label, Sub: sub, Sub2: sub2, Class: class}
 }
 
-func endMark(x, y float64, class, glyph, label, title string) Marker {
+func endMark(lane string, x, y float64, class, glyph, label, title string) Marker {
 	return Marker{X: f(x), Y: f(y + barY + barH/2), R: "0", Num: glyph, Class: class, Reply: label,
-		ReplyX: f(labelX(x, label)), ReplyY: f(y + barY + barH + 15), Title: title}
+		ReplyX: f(labelX(x, label)), ReplyY: f(y + barY + barH + 15), Title: title, lane: lane, y: y}
+}
+
+// placeEnds gives the labels of the lock ends ("expired", "deleted by B")
+// the first row where they do not run into a command's label on the same
+// lane.
+func (p *Picture) placeEnds() {
+	for i, m := range p.Markers {
+		if m.lane == "" {
+			continue
+		}
+		x, _ := strconv.ParseFloat(m.X, 64)
+		p.Markers[i].ReplyY = f(m.y + barY + barH + 15 + p.labels.place(m.lane, labelX(x, m.Reply), m.Reply))
+	}
 }
 
 // labelX keeps a label centred under x from starting left of the plot.
