@@ -83,6 +83,7 @@ type Band struct {
 	X, Y, W, H, Class string
 	IconX, IconY      string
 	Num, Title        string
+	More              string // the last number when several share the shape
 }
 
 func f(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
@@ -185,8 +186,17 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	// violations: a band across the lanes, a warning shape, a number; the
 	// shape sits on the axis, so a time label under it gives way (the
 	// list below the picture says the violation's time)
+	lastX := -1e9
 	for i, v := range tl.Violations {
 		vx := x(v.At)
+		if n := len(p.Bands); n > 0 && vx-lastX < 10 {
+			// violations at one instant share one shape: "1–3"
+			b := &p.Bands[n-1]
+			b.More = "–" + itoa(int64(i+1)) // beside the shape: "⚠1–3"
+			b.Title += "\n" + violationText(u, v)
+			continue
+		}
+		lastX = vx
 		p.Bands = append(p.Bands, Band{X: f(vx - 4), Y: f(axisH), W: "8", H: f(float64(nLanes) * laneH), Class: "viol",
 			IconX: f(vx), IconY: f(axisH - 4), Num: itoa(int64(i + 1)), Title: violationText(u, v)})
 		for j, t := range p.Ticks {
