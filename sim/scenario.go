@@ -76,6 +76,21 @@ type Scenario struct {
 	// Drops: the learner may make the network lose a reply (the lesson
 	// about retries and exactly-once).
 	Drops bool
+	// Budget is the fault budget an exploration of this lesson's design
+	// starts from (DefaultBudget): what the lesson is about.
+	Budget Budget
+}
+
+// Budget counts faults a schedule may contain.
+type Budget struct{ Pauses, Crashes, NodeFaults int }
+
+// DefaultBudget is the scenario's Budget, or one pause (the paused
+// holder, the failure most lessons are about) where it sets none.
+func (sc *Scenario) DefaultBudget() Budget {
+	if sc.Budget == (Budget{}) {
+		return Budget{Pauses: 1}
+	}
+	return sc.Budget
 }
 
 // opt reads an option, falling back to a fixed scenario value.
@@ -126,6 +141,7 @@ var scenarios = map[string]*Scenario{
 	"atomic-acquire": {
 		ID: "atomic-acquire", Clients: []string{"a", "b"}, Resource: "order:42",
 		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 2, Storage: StoreCharges,
+		Budget: Budget{Pauses: 1, Crashes: 1}, // a holder crashing between SETNX and EXPIRE
 		Options: []OptionSpec{
 			{Name: OptAcquire, Values: []string{AcquireSet, AcquireGetSet, AcquireSetNX}},
 			{Name: OptIdem, Values: []string{IdemNone}},
@@ -136,6 +152,7 @@ var scenarios = map[string]*Scenario{
 	"ttl": {
 		ID: "ttl", Clients: []string{"a", "b"}, Resource: "order:42",
 		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 3, Storage: StoreFenced, Tokens: true,
+		Budget: Budget{Pauses: 1, Crashes: 1}, // a crashed holder without a TTL
 		Options: []OptionSpec{
 			{Name: OptTTL, Values: []string{TTLOn, TTLOff}},
 			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
@@ -159,6 +176,7 @@ var scenarios = map[string]*Scenario{
 		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 6, Storage: StoreFenced, Tokens: true,
 		Nodes: []string{"primary", "replica"}, Replicated: true,
 		NodeVerbs: []string{NodeDown, NodePromote},
+		Budget:    Budget{NodeFaults: 1}, // the primary going down
 		Options: []OptionSpec{
 			{Name: OptWait, Values: []string{WaitOn, WaitOff}},
 			{Name: OptFence, Values: []string{FenceOn, FenceOff}},

@@ -55,20 +55,13 @@ type labConfig struct {
 	PauseMs                                       []int64
 }
 
-// labDefaults is the budget a lesson's Lab starts from: one pause as long
-// as the lock's TTL (where a pause outlives a lock), a crash where the
-// lesson is about crashed holders, a node fault where it is about nodes.
+// labDefaults is the configuration a lesson's Lab starts from: the
+// scenario's default fault budget, pauses as long as the lock's TTL.
 func labDefaults(l *lessons.Lesson) labConfig {
 	sc := l.Scenario
-	c := labConfig{Lesson: l, Opts: sc.DefaultOpts(), Clients: 2, Pauses: 1, PauseMs: []int64{sc.TTL},
-		Depth: sim.DefaultExploreDepth}
-	switch sc.ID {
-	case "atomic-acquire", "ttl":
-		c.Crashes = 1
-	case "failover":
-		c.Pauses, c.Nodes = 0, 1
-	}
-	return c
+	b := sc.DefaultBudget()
+	return labConfig{Lesson: l, Opts: sc.DefaultOpts(), Clients: 2, Pauses: b.Pauses, Crashes: b.Crashes, Nodes: b.NodeFaults,
+		PauseMs: []int64{sc.TTL}, Depth: sim.DefaultExploreDepth}
 }
 
 // labLengths are the pause lengths the form offers for a scenario.
@@ -78,7 +71,7 @@ func labLengths(sc *sim.Scenario) []int64 {
 	return slices.Compact(ls)
 }
 
-// hasNodeFaults / hasDrops: whether the scenario offers those faults.
+// hasNodeFaults: whether the scenario offers node faults to explore.
 func hasNodeFaults(sc *sim.Scenario) bool {
 	for _, v := range []string{sim.NodeRestart, sim.NodeDown} {
 		for _, x := range sc.NodeVerbs {
