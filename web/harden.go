@@ -7,6 +7,7 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
+	"locklab/lessons"
 	"net/http"
 	"strings"
 	"sync"
@@ -182,11 +183,22 @@ func (c *pageCache) put(key string, body []byte, typ string) {
 	}
 }
 
-// robots keeps crawlers to the lesson pages: every control is a link to a
-// new timeline, and the timelines never end.
-func robots(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("User-agent: *\nAllow: /$\nAllow: /ja/\nAllow: /en/\nDisallow: /*?\nDisallow: /*.json$\nDisallow: /*/timeline.svg$\nDisallow: /*/qr.svg$\nDisallow: /static/\n"))
+// robotsTxt keeps crawlers to the lesson pages: every control is a link
+// to a new timeline, and the timelines never end. A lesson that opens on
+// its failure starts at a URL with options; those starts are allowed by
+// name (the longest rule wins). Built once, at start-up.
+func robotsTxt(c Course) []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /$\nAllow: /ja/\nAllow: /en/\n")
+	for _, lang := range lessons.Langs {
+		for _, l := range c.List(lang) {
+			if p := startPath(l); strings.Contains(p, "?") {
+				b.WriteString("Allow: " + p + "$\n")
+			}
+		}
+	}
+	b.WriteString("Disallow: /*?\nDisallow: /*.json$\nDisallow: /*/timeline.svg$\nDisallow: /*/qr.svg$\nDisallow: /static/\n")
+	return []byte(b.String())
 }
 
 // healthz says the server is up and its content loaded.

@@ -3,6 +3,7 @@ package web
 import (
 	"compress/gzip"
 	"context"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -130,6 +131,17 @@ func TestRobotsAndHealth(t *testing.T) {
 		t.Errorf("healthz: %d %q", r.status, r.body)
 	}
 	page := get(t, h, "/en/lessons/fencing?do=a.acquire").body
+	// Every link to a timeline state (a query) is nofollow, except the
+	// starts of lessons that open on their failure, which robots.txt
+	// allows by name.
+	allowed := get(t, h, "/robots.txt").body
+	for _, u := range []string{"/en/lessons/fencing?do=a.acquire", "/ja/", "/ja/lab?lesson=ttl", "/en/lessons/redlock?do=a.acquire,n1.down"} {
+		for _, a := range regexp.MustCompile(`<a [^>]*href="([^"]*\?[^"]*)"[^>]*>`).FindAllStringSubmatch(get(t, h, u).body, -1) {
+			if !strings.Contains(a[0], `rel="nofollow"`) && !strings.Contains(allowed, "Allow: "+html.UnescapeString(a[1])+"$") {
+				t.Errorf("%s: a link to a timeline state without rel=nofollow: %s", u, a[0])
+			}
+		}
+	}
 	if strings.Count(page, `rel="nofollow"`) < 5 {
 		t.Error("controls should carry rel=nofollow")
 	}

@@ -44,6 +44,7 @@ type Server struct {
 	publicURL string
 	// labDeadline bounds one Lab exploration.
 	labDeadline time.Duration
+	robots      []byte // robots.txt, built at start-up
 	noCache     bool
 	// labs bounds how many explorations run at once (half the replay
 	// slots, at least one), so the Lab can never take every slot.
@@ -90,7 +91,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	return &Server{course: course, assets: assets, replay: replay, log: log,
 		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
 		publicURL: cfg.PublicURL, noCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)),
-		labDeadline: cfg.LabDeadline}
+		labDeadline: cfg.LabDeadline, robots: robotsTxt(course)}
 }
 
 // MaxHeaderBytes bounds a request's header (request line included). The
@@ -121,7 +122,10 @@ func (s *Server) limitHeaders(next http.Handler) http.Handler {
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, s.recoverer, secure, s.limitHeaders, compress)
-	r.Get("/robots.txt", robots)
+	r.Get("/robots.txt", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write(s.robots)
+	})
 	r.Get("/healthz", healthz)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.fail(w, r, s.uiFor(r), notFound(s.uiFor(r))) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
