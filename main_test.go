@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -181,9 +182,9 @@ func commandsProcessed(t *testing.T, s *redistest.Server) int {
 	}
 	for _, l := range strings.Split(info, "\n") {
 		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "total_commands_processed:"); ok {
-			n := 0
-			for _, c := range v {
-				n = n*10 + int(c-'0')
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				t.Fatalf("total_commands_processed: %q", v)
 			}
 			return n
 		}

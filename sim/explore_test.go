@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"testing"
@@ -78,7 +79,7 @@ func TestExploreFindsEachUnsafeDesign(t *testing.T) {
 			}
 			f := r.Found[c.kind]
 			if f == nil {
-				t.Fatalf("no %s found in %d schedules; found %v", c.kind, r.Schedules, slices.Collect(mapKeys(r.Found)))
+				t.Fatalf("no %s found in %d schedules; found %v", c.kind, r.Schedules, slices.Collect(maps.Keys(r.Found)))
 			}
 			if len(f.Shortest) != c.steps {
 				t.Errorf("shortest %s counterexample has %d steps, want %d: %s", c.kind, len(f.Shortest), c.steps, FormatActions(f.Shortest))
@@ -99,16 +100,6 @@ func TestExploreFindsEachUnsafeDesign(t *testing.T) {
 				t.Errorf("overall shortest %v is longer than the %s one", r.Shortest, c.kind)
 			}
 		})
-	}
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

@@ -288,7 +288,6 @@ type LabView struct {
 	Fixed     string
 	Result    *LabResult
 	Code      string
-	HasCode   bool
 	Canonical string
 }
 
@@ -365,7 +364,7 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 	retry := sim.FormatDuration(sc.Retry)
 	v.Fixed = fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
 	if d, ok := designOf(sc, c.Opts); ok {
-		v.Code, v.HasCode = labCode(sc, d), true
+		v.Code = labCode(sc, d)
 	}
 	v.Result = labResult(u, lu, l, c, res)
 	return v
