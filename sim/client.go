@@ -109,7 +109,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	}
 	ev := Event{
 		Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd,
-		Reply: formatReply(cmd[0], val, err), Purpose: purpose,
+		Reply: replyOf(cmd[0], val, err), Purpose: purpose,
 	}
 	if cmd[0] == "EVAL" {
 		ev.Script = scriptName(cmd[1])

@@ -38,7 +38,7 @@ type Event struct {
 	Node    string   // the server a command went to
 	Command []string // the command as sent, every argument
 	Script  string   // for EVAL: the script's name (release, fenced-write)
-	Reply   string   // as redis-cli prints it
+	Reply   Reply    // what the server answered (String: as redis-cli prints it)
 	Purpose string   // what the client meant: acquire, token, retry, write, release
 	Token   int64    // the fencing token a write carried (0 if none)
 	// Accepted is set on storage writes: whether the storage took it.

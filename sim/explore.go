@@ -663,7 +663,7 @@ func (w *World) lastReplyOf(who string, id func(string) string) string {
 		if ev.Actor != who || ev.Kind != KindCommand {
 			continue
 		}
-		r := ev.Reply
+		r := ev.Reply.String()
 		for _, c := range w.clients {
 			if c.value != "" {
 				r = strings.ReplaceAll(r, c.value, "@"+id(c.ID))

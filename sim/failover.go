@@ -147,13 +147,13 @@ func (w *World) waitReplica(c *Client) (bool, error) {
 	}
 	r := w.replica()
 	acked := r != nil && r.synced.lock == c.value && r.synced.lockOK && !w.primary.down
-	reply := "(integer) 0"
+	reply := IntReply(0)
 	if acked {
-		reply = "(integer) 1"
+		reply = IntReply(1)
 	}
 	ev := Event{Actor: c.ID, Kind: KindCommand, Node: w.primary.Name, Command: cmd, Reply: reply, Purpose: "wait", Model: true}
 	if w.primary.down {
-		ev.Reply, ev.Refused = "", true
+		ev.Reply, ev.Refused = Reply{}, true
 	}
 	w.record(ev)
 	return acked, nil

@@ -8,6 +8,7 @@ package sim_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -196,17 +197,17 @@ func compareTimelines(t *testing.T, mem, real *sim.Timeline, delex bool) parityR
 			continue
 		}
 		rep.commands++
-		if m.Reply == r.Reply {
+		if reflect.DeepEqual(m.Reply, r.Reply) {
 			continue
 		}
-		if !delex && m.Command[0] == "DELEX" && strings.HasPrefix(r.Reply, "(error) ERR unknown command 'DELEX'") {
+		if !delex && m.Command[0] == "DELEX" && r.Reply.Kind == sim.ReplyError && strings.HasPrefix(r.Reply.Str, "ERR unknown command 'DELEX'") {
 			// Known difference: DELEX needs Redis 8.4. What follows
 			// depends on whether it deleted, so comparing stops here.
 			rep.knownDiffs++
 			return rep
 		}
 		t.Fatalf("reply %d differs for %s:\n miniredis:    %s\n redis-server: %s\n\n%s",
-			i, strings.Join(m.Command, " "), m.Reply, r.Reply, diffHint(mem, real))
+			i, strings.Join(m.Command, " "), m.Reply.String(), r.Reply.String(), diffHint(mem, real))
 	}
 	if a, b := mem.Transcript(), real.Transcript(); a != b {
 		t.Fatalf("transcripts differ:\n%s", diffHint(mem, real))
@@ -215,7 +216,7 @@ func compareTimelines(t *testing.T, mem, real *sim.Timeline, delex bool) parityR
 }
 
 func eventLine(e sim.Event) string {
-	return sim.FormatMS(e.At) + " " + e.Actor + " " + string(e.Kind) + " " + e.Node + "> " + strings.Join(e.Command, " ") + " -> " + e.Reply
+	return sim.FormatMS(e.At) + " " + e.Actor + " " + string(e.Kind) + " " + e.Node + "> " + strings.Join(e.Command, " ") + " -> " + e.Reply.String()
 }
 
 // diffHint shows the first lines where the transcripts part.

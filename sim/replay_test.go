@@ -126,17 +126,17 @@ func TestGuidedPathDefault(t *testing.T) {
 
 	// B got the lock only when A's TTL had run out: at exactly 10 s.
 	b := find(tl, "b", "acquire")
-	if len(b) != 1 || b[0].Reply != "OK" || b[0].At != 10_000 {
+	if len(b) != 1 || !b[0].Reply.IsOK() || b[0].At != 10_000 {
 		t.Fatalf("B's acquire = %+v, want one OK at 10.000s", b)
 	}
 	// A's stale write (token 1 after B's token 2) was rejected by the fence.
 	aw := find(tl, "a", "write")
-	if len(aw) != 1 || aw[0].Reply != "(integer) 0" || *aw[0].Accepted || aw[0].Token != 1 {
+	if len(aw) != 1 || !aw[0].Reply.IsInt(0) || *aw[0].Accepted || aw[0].Token != 1 {
 		t.Fatalf("A's write = %+v, want rejected token 1", aw)
 	}
 	// A's release replied 0 and B's lock is still there, with its TTL.
 	ar := find(tl, "a", "release")
-	if len(ar) != 1 || ar[0].Reply != "(integer) 0" {
+	if len(ar) != 1 || !ar[0].Reply.IsInt(0) {
 		t.Fatalf("A's release = %+v, want (integer) 0", ar)
 	}
 	last := tl.Locks[len(tl.Locks)-1]
@@ -155,7 +155,7 @@ func TestGuidedPathDefault(t *testing.T) {
 func TestGuidedPathReleaseDel(t *testing.T) {
 	tl := run(t, "fencing", "release.del", guided)
 	ar := find(tl, "a", "release")
-	if len(ar) != 1 || ar[0].Command[0] != "DEL" || ar[0].Reply != "(integer) 1" {
+	if len(ar) != 1 || ar[0].Command[0] != "DEL" || !ar[0].Reply.IsInt(1) {
 		t.Fatalf("A's release = %+v, want DEL replying 1", ar)
 	}
 	last := tl.Locks[len(tl.Locks)-1]
@@ -170,7 +170,7 @@ func TestGuidedPathReleaseDel(t *testing.T) {
 func TestGuidedPathFenceOff(t *testing.T) {
 	tl := run(t, "fencing", "fence.off", guided)
 	aw := find(tl, "a", "write")
-	if len(aw) != 1 || aw[0].Command[0] != "SET" || aw[0].Reply != "OK" || !*aw[0].Accepted {
+	if len(aw) != 1 || aw[0].Command[0] != "SET" || !aw[0].Reply.IsOK() || !*aw[0].Accepted {
 		t.Fatalf("A's write = %+v, want a plain SET accepted", aw)
 	}
 	if tl.Storage.Value != "written by A" {
@@ -184,7 +184,7 @@ func TestGuidedPathFenceOff(t *testing.T) {
 func TestSameTokenRetryAccepted(t *testing.T) {
 	tl := run(t, "fencing", "", guided+",b.write")
 	bw := find(tl, "b", "write")
-	if len(bw) != 2 || bw[1].Reply != "(integer) 1" || bw[1].Token != 2 {
+	if len(bw) != 2 || !bw[1].Reply.IsInt(1) || bw[1].Token != 2 {
 		t.Fatalf("B's writes = %+v, want the second (token 2 again) accepted", bw)
 	}
 }
@@ -194,7 +194,7 @@ func TestBRetriesUntilExpiry(t *testing.T) {
 	var replies []string
 	for _, e := range tl.Events {
 		if e.Actor == "b" && e.Command != nil && e.Command[0] == "SET" {
-			replies = append(replies, FormatMS(e.At)+" "+e.Reply)
+			replies = append(replies, FormatMS(e.At)+" "+e.Reply.String())
 		}
 	}
 	want := "0.000s (nil)|1.000s (nil)|2.000s (nil)|3.000s (nil)|4.000s (nil)|5.000s (nil)|" +
@@ -311,7 +311,7 @@ func TestRedisRepliesPerVariant(t *testing.T) {
 		t.Fatalf("SETNX without EXPIRE: the key should have no TTL: %+v", tl.Locks)
 	}
 	tl = run(t, "safe-release", "release.delex", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release")
-	if r := find(tl, "a", "release"); len(r) != 1 || r[0].Command[0] != "DELEX" || r[0].Reply != "(integer) 0" {
+	if r := find(tl, "a", "release"); len(r) != 1 || r[0].Command[0] != "DELEX" || !r[0].Reply.IsInt(0) {
 		t.Fatalf("DELEX IFEQ with A's stale value = %+v, want (integer) 0", r)
 	}
 	tl = run(t, "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next")

@@ -1,4 +1,6 @@
-// reply.go formats what a Redis server answered the way redis-cli prints it.
+// reply.go holds what a server answered, as a value (nil, integer, string,
+// error, array), and renders it the way redis-cli prints it — for display
+// only: the simulator and the web layer read the value, never the text.
 package sim
 
 import (
@@ -9,6 +11,40 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// ReplyKind is the type of a reply.
+type ReplyKind uint8
+
+// Reply kinds. The zero value is no reply at all (an event that is not a
+// command, or a command that never arrived).
+const (
+	ReplyNone    ReplyKind = iota
+	ReplyNil               // (nil): no such key
+	ReplyInt               // (integer) 1
+	ReplyStatus            // a simple string (+OK), printed bare
+	ReplyBulk              // a bulk string, printed quoted
+	ReplyError             // (error) ERR …
+	ReplyArray             // 1) … 2) …
+	ReplyText              // a modelled service's answer, in its own words
+	ReplyUnknown           // a type redis-cli would not show; never seen from RESP2
+)
+
+// Reply is one answer. Int holds an integer; Str a string, an error's
+// message or a model's text; Elems an array's elements.
+type Reply struct {
+	Kind  ReplyKind
+	Int   int64
+	Str   string
+	Elems []Reply
+}
+
+// IntReply and TextReply build the replies models give.
+func IntReply(n int64) Reply       { return Reply{Kind: ReplyInt, Int: n} }
+func TextReply(s string) Reply     { return Reply{Kind: ReplyText, Str: s} }
+func (r Reply) IsInt(n int64) bool { return r.Kind == ReplyInt && r.Int == n }
+
+// IsOK: the simple string OK, what SET answers when it did set.
+func (r Reply) IsOK() bool { return r.Kind == ReplyStatus && r.Str == "OK" }
+
 // statusCommands reply with a simple string (+OK), which redis-cli prints
 // bare; every other string reply is a bulk string, which it quotes. go-redis
 // hands both back as a Go string, so the command decides.
@@ -18,39 +54,68 @@ var statusCommands = map[string]bool{
 	"MULTI": true, "WATCH": true, "UNWATCH": true, "DISCARD": true,
 }
 
-// formatReply renders a go-redis result as redis-cli would show it:
-// OK, (nil), (integer) 1, "value", (error) ERR ….
-func formatReply(cmd string, val any, err error) string {
+// replyOf turns a go-redis result into a Reply.
+func replyOf(cmd string, val any, err error) Reply {
 	if errors.Is(err, redis.Nil) {
-		return "(nil)"
+		return Reply{Kind: ReplyNil}
 	}
 	if err != nil {
-		return "(error) " + err.Error()
+		return Reply{Kind: ReplyError, Str: err.Error()}
 	}
-	return formatValue(strings.ToUpper(cmd), val, "")
+	return valueOf(statusCommands[strings.ToUpper(cmd)], val)
 }
 
-func formatValue(cmd string, val any, indent string) string {
+func valueOf(status bool, val any) Reply {
 	switch v := val.(type) {
 	case nil:
-		return "(nil)"
+		return Reply{Kind: ReplyNil}
 	case int64:
-		return "(integer) " + strconv.FormatInt(v, 10)
+		return IntReply(v)
 	case string:
-		if statusCommands[cmd] {
-			return v
+		if status {
+			return Reply{Kind: ReplyStatus, Str: v}
 		}
-		return quote(v)
+		return Reply{Kind: ReplyBulk, Str: v}
 	case []any:
-		if len(v) == 0 {
+		r := Reply{Kind: ReplyArray, Elems: make([]Reply, len(v))}
+		for i, e := range v {
+			r.Elems[i] = valueOf(false, e)
+		}
+		return r
+	default:
+		return Reply{Kind: ReplyUnknown}
+	}
+}
+
+// String renders the reply as redis-cli would show it: OK, (nil),
+// (integer) 1, "value", (error) ERR …; a model's text as it is; "" for
+// no reply.
+func (r Reply) String() string { return r.render("") }
+
+func (r Reply) render(indent string) string {
+	switch r.Kind {
+	case ReplyNone:
+		return ""
+	case ReplyNil:
+		return "(nil)"
+	case ReplyInt:
+		return "(integer) " + itoa(r.Int)
+	case ReplyStatus, ReplyText:
+		return r.Str
+	case ReplyBulk:
+		return quote(r.Str)
+	case ReplyError:
+		return "(error) " + r.Str
+	case ReplyArray:
+		if len(r.Elems) == 0 {
 			return "(empty array)"
 		}
 		var b strings.Builder
-		for i, e := range v {
+		for i, e := range r.Elems {
 			if i > 0 {
 				b.WriteString("\n" + indent)
 			}
-			b.WriteString(strconv.Itoa(i+1) + ") " + formatValue("", e, indent+"   "))
+			b.WriteString(strconv.Itoa(i+1) + ") " + e.render(indent+"   "))
 		}
 		return b.String()
 	default:

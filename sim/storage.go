@@ -2,8 +2,6 @@
 // guard, kept on its own Redis node and written through the fencing check.
 package sim
 
-import "strings"
-
 // DataKey and TokenKey are the record and the last accepted token on the
 // storage node (exported so the Lab's Go code names the same keys).
 func (sc *Scenario) DataKey() string  { return "data:" + sc.Resource }
@@ -32,23 +30,22 @@ func (w *World) storageWrite(c *Client) (accepted, lost bool, err error) {
 func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	sc := w.sc
 	fenced := w.opts[OptFence] != FenceOff
-	var val any
 	if fenced {
-		val, err = w.send(c, w.store, "write",
+		_, err = w.send(c, w.store, "write",
 			"EVAL", FencedWriteScript, 2, sc.DataKey(), sc.TokenKey(), c.token, writeValue(c))
 	} else {
-		val, err = w.send(c, w.store, "write", "SET", sc.DataKey(), writeValue(c))
+		_, err = w.send(c, w.store, "write", "SET", sc.DataKey(), writeValue(c))
 	}
 	ev := &w.events[len(w.events)-1]
 	if fenced {
 		ev.Token = c.token // a plain SET carries no token
 	}
-	accepted = w.lastReply(ev) == "OK" || w.lastReply(ev) == "(integer) 1"
+	// What the server answered, whether or not the client got it.
+	accepted = ev.Reply.IsOK() || ev.Reply.IsInt(1)
 	ev.Accepted = &accepted
 	if noReply(err) {
 		return accepted, true, nil
 	}
-	_ = val
 	return accepted, false, err
 }
 
@@ -63,7 +60,7 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 		_, err = w.send(c, w.store, "write", "RPUSH", sc.ChargesKey(), c.Name())
 	}
 	ev := &w.events[len(w.events)-1]
-	accepted = w.lastReply(ev) != "(integer) 0" && !strings.HasPrefix(ev.Reply, "(error)")
+	accepted = !ev.Reply.IsInt(0) && ev.Reply.Kind != ReplyError
 	ev.Accepted = &accepted
 	if accepted {
 		w.checkCharges()
@@ -73,9 +70,6 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 	}
 	return accepted, false, err
 }
-
-// lastReply is what the server answered, whether or not the client got it.
-func (w *World) lastReply(ev *Event) string { return ev.Reply }
 
 // storageView reads the resource off its node.
 func (w *World) storageView() StorageView {

@@ -55,7 +55,7 @@ func (e Event) line() string {
 		if e.Script != "" && len(cmd) > 1 {
 			cmd[1] = "<" + e.Script + ".lua>"
 		}
-		s := fmt.Sprintf("%s> %s -> %s", e.Node, strings.Join(cmd, " "), strings.ReplaceAll(e.Reply, "\n", " "))
+		s := fmt.Sprintf("%s> %s -> %s", e.Node, strings.Join(cmd, " "), strings.ReplaceAll(e.Reply.String(), "\n", " "))
 		if e.Lost {
 			s += " [reply lost]"
 		}

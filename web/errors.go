@@ -6,7 +6,6 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"net/http"
 	"strings"
 
@@ -97,5 +96,3 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, u *UI, e *Error) {
 		s.log.Warn("error page not written", "err", err)
 	}
 }
-
-var _ = slog.Default

@@ -94,7 +94,7 @@ func timelineOut(u *UI, l *lessons.Lesson, st State, tl *sim.Timeline) jsonTimel
 		Events: []jsonEvent{}, Violations: []jsonViolation{}}
 	for _, e := range tl.Events {
 		out.Events = append(out.Events, jsonEvent{Seq: e.Seq, AtMS: e.At, Step: e.Step, Actor: e.Actor, Kind: e.Kind,
-			Node: e.Node, Command: e.Command, Script: e.Script, Reply: e.Reply, Purpose: e.Purpose,
+			Node: e.Node, Command: e.Command, Script: e.Script, Reply: e.Reply.String(), Purpose: e.Purpose,
 			Token: e.Token, Accepted: e.Accepted, Key: e.Key, Owner: e.Owner, MS: e.Ms})
 	}
 	for _, v := range tl.Violations {

@@ -324,9 +324,9 @@ func replyText(e sim.Event, u *UI) string {
 	case e.Refused:
 		return u.Refused
 	case e.Lost:
-		return e.Reply + " (" + fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
+		return e.Reply.String() + " (" + fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
 	}
-	return e.Reply
+	return e.Reply.String()
 }
 
 // groupReply summarises a run of replies: "OK×4 · ✕1".
@@ -446,25 +446,18 @@ func storageValue(tl *sim.Timeline, u *UI) string {
 	return "“" + v + "”"
 }
 
-func clientIndex(tl *sim.Timeline, id string) int {
-	for i, c := range tl.Clients {
-		if c.ID == id {
-			return i
-		}
-	}
-	return -1
-}
-
 // shortReply is the reply as it fits under a marker: OK, nil, 1, 0.
 func shortReply(e sim.Event) string {
-	r := e.Reply
-	switch {
-	case r == "(nil)":
+	switch e.Reply.Kind {
+	case sim.ReplyNil:
 		return "nil"
-	case strings.HasPrefix(r, "(integer) "):
-		return strings.TrimPrefix(r, "(integer) ")
-	case strings.HasPrefix(r, "(error)"):
+	case sim.ReplyInt:
+		return itoa(e.Reply.Int)
+	case sim.ReplyError:
 		return "ERR"
+	}
+	r := e.Reply.String()
+	switch {
 	case e.Refused:
 		return "✕"
 	case e.Model && len(r) > 8:

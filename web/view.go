@@ -382,7 +382,7 @@ func (v *LessonView) eventLog() {
 			} else {
 				row.Pre = strings.Join(cmd, " ")
 			}
-			row.Reply = e.Reply
+			row.Reply = e.Reply.String()
 			row.Note = u.Purpose[e.Purpose]
 			if e.Accepted != nil {
 				row.Note = verdict(e, u)
