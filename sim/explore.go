@@ -18,7 +18,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // ExploreConfig is one design and the bounds of its exploration.
@@ -473,10 +472,10 @@ func (e *explorer) moves(w *World, b budget) []move {
 }
 
 // fingerprint is the state a schedule reached, as far as any future can
-// tell: clients, the keys the lessons use on every node and the storage,
-// the timers still to come, the models' state, the budget — every time as
-// a distance from now, every lock value as whose it is. Two schedules with
-// the same fingerprint have the same futures, so only one is explored.
+// tell: the world's snapshot (snapshot.go) with the explorer's budget,
+// every time as a distance from now, every lock value as whose it is.
+// Two schedules with the same fingerprint have the same futures, so only
+// one is explored.
 //
 // The clients that take part run the same program, so a state and the
 // same state with two of them swapped have mirrored futures: the
@@ -484,8 +483,9 @@ func (e *explorer) moves(w *World, b budget) []move {
 // only one of the mirrored states is explored (a mirrored counterexample
 // exists and is as short).
 func (e *explorer) fingerprint(w *World, b budget) string {
+	st := w.capture(b)
 	if e.cfg.noSymmetry {
-		return e.fingerprintAs(w, b, nil)
+		return fingerprintOf(w, &st, nil)
 	}
 	ids := make([]string, e.cfg.Clients)
 	for i := range ids {
@@ -497,7 +497,7 @@ func (e *explorer) fingerprint(w *World, b budget) string {
 		for i, id := range ids {
 			ren[id] = to[i]
 		}
-		if fp := e.fingerprintAs(w, b, ren); best == "" || fp < best {
+		if fp := fingerprintOf(w, &st, ren); best == "" || fp < best {
 			best = fp
 		}
 	})
@@ -521,160 +521,6 @@ func permute(xs []string, f func([]string)) {
 		}
 	}
 	rec(0)
-}
-
-// fingerprintAs is the fingerprint with the taking-part clients renamed
-// by ren (ids missing from ren keep theirs).
-func (e *explorer) fingerprintAs(w *World, b budget, ren map[string]string) string {
-	var sb strings.Builder
-	now := w.clock.Now()
-	id := func(s string) string {
-		if r, ok := ren[s]; ok {
-			return r
-		}
-		return s
-	}
-	name := func(s string) string { return strings.ToUpper(id(strings.ToLower(s))) }
-	rel := func(t int64) string {
-		if t <= 0 {
-			return strconv.FormatInt(t, 10)
-		}
-		return strconv.FormatInt(t-now, 10)
-	}
-	val := func(v string, ok bool) string {
-		if !ok {
-			return "-"
-		}
-		if o := w.ownerOf(v); o != "" {
-			return "@" + id(o)
-		}
-		if who, ok := strings.CutPrefix(v, "written by "); ok {
-			return "w" + name(who)
-		}
-		return strconv.Quote(v)
-	}
-	// Budget: counts as they are; per-client bits under the renaming.
-	sb.WriteString(strconv.Itoa(b.pauses) + "," + strconv.Itoa(b.waits) + "," + strconv.Itoa(b.crashes) + "," +
-		strconv.Itoa(b.nodeFaults) + "," + strconv.Itoa(b.drops) + "|")
-	blocks := make([]string, 0, len(w.clients))
-	for i, c := range w.clients {
-		var cb strings.Builder
-		cb.WriteString(id(c.ID) + ":")
-		for _, set := range []uint8{b.acquired, b.written, b.released, b.waited} {
-			if i < 8 && set&bit(i) != 0 {
-				cb.WriteString("1")
-			} else {
-				cb.WriteString("0")
-			}
-		}
-		cb.WriteString(":" + string(c.state) + "/" + string(c.before) + "/" + c.pendingWhat)
-		if c.pending != nil {
-			// The rest of a program can depend on what its first command
-			// was told (GET then DEL deletes only if the GET saw its own
-			// value): that reply is part of the state.
-			cb.WriteString("/" + w.lastReplyOf(c.ID, id))
-		}
-		cb.WriteString("/" + strconv.FormatInt(c.token, 10) + "/" + rel(c.validUntil))
-		if c.dropNext {
-			cb.WriteString("/drop")
-		}
-		if c.disconnected {
-			cb.WriteString("/disc")
-		}
-		for _, d := range c.due {
-			cb.WriteString("/due" + strconv.Itoa(int(d)))
-		}
-		if k := w.coord; k != nil {
-			since := k.silentSince[c.ID]
-			if since >= 0 {
-				since -= now
-			}
-			cb.WriteString("/" + strconv.FormatBool(k.live[c.ID]) + strconv.FormatInt(since, 10) +
-				"L" + strconv.FormatInt(k.lease[c.ID], 10))
-		}
-		blocks = append(blocks, cb.String())
-	}
-	slices.Sort(blocks)
-	sb.WriteString(strings.Join(blocks, ";") + "|")
-	sc := w.sc
-	for _, n := range append(slices.Clip(w.nodes), w.store) {
-		sb.WriteString(n.Name)
-		if n == w.primary {
-			sb.WriteString("*")
-		}
-		if n == w.oldPrimary {
-			sb.WriteString("†")
-		}
-		sb.WriteString(":" + strconv.FormatBool(n.down) + "," + strconv.FormatInt(n.offset, 10) + "," +
-			strconv.FormatInt(n.latency, 10))
-		for _, k := range []string{sc.LockKey(), sc.FenceKey(), sc.DataKey(), sc.TokenKey(), sc.ProcessedKey()} {
-			v, ok := n.peek(k)
-			sb.WriteString("," + val(v, ok))
-			if ok {
-				sb.WriteString("~" + strconv.FormatInt(n.ttl(k), 10))
-			}
-		}
-		sb.WriteString(",")
-		for _, ch := range n.list(sc.ChargesKey()) {
-			sb.WriteString(name(ch) + "+")
-		}
-		sb.WriteString("," + val(n.synced.lock, n.synced.lockOK) + "~" + rel(n.synced.expiresAt) + "~" + n.synced.fence)
-		sb.WriteString(";")
-	}
-	// Timers to come, in the order they will run; expiry timers only
-	// redraw the picture, so they are left out.
-	ts := slices.Clone(w.queue.items)
-	slices.SortFunc(ts, func(x, y timer) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
-	for _, t := range ts {
-		if t.kind != timerExpiry {
-			sb.WriteString("t" + strconv.Itoa(int(t.kind)) + id(t.who) + "@" + rel(t.at) + ";")
-		}
-	}
-	for _, s := range w.inflight {
-		sb.WriteString("ship@" + rel(s.at) + "=" + val(s.st.lock, s.st.lockOK) + "~" + rel(s.st.expiresAt) + "~" + s.st.fence + ";")
-	}
-	sb.WriteString("shipped=" + val(w.shipped.lock, w.shipped.lockOK) + "~" + rel(w.shipped.expiresAt) + "~" + w.shipped.fence + ";")
-	if k := w.coord; k != nil {
-		sb.WriteString("coord:" + strconv.FormatInt(k.zxid, 10) + "," + strconv.FormatInt(k.seq, 10))
-		for _, en := range k.entries {
-			sb.WriteString("," + id(en.owner) + "=" + en.name + "#" + strconv.FormatInt(en.rev, 10))
-		}
-		sb.WriteString(";")
-	}
-	// The order the lock was handed out in, and whose write the storage
-	// holds, decide whether a later write is harm.
-	sb.WriteString("order:")
-	acqs := acquisitions(w.lanes(), w.events)
-	newest := storageWrites(acqs, w.events, func(*Event, bool) {})
-	for i, a := range acqs {
-		sb.WriteString(id(a.who))
-		if i == newest {
-			sb.WriteString("!")
-		}
-	}
-	return sb.String()
-}
-
-// lastReplyOf is the reply to the client's last command, every lock value
-// in it written as whose it is (under the renaming id).
-func (w *World) lastReplyOf(who string, id func(string) string) string {
-	for i := len(w.events) - 1; i >= 0; i-- {
-		ev := w.events[i]
-		if ev.Actor != who || ev.Kind != KindCommand {
-			continue
-		}
-		r := ev.Reply.String()
-		for _, c := range w.clients {
-			if c.value != "" {
-				r = strings.ReplaceAll(r, c.value, "@"+id(c.ID))
-			}
-		}
-		if ev.Lost {
-			r += "/lost"
-		}
-		return r
-	}
-	return ""
 }
 
 // acq is one acquisition of the lock: the instant a client came to hold

@@ -212,27 +212,6 @@ func TestExploreValidate(t *testing.T) {
 	}
 }
 
-// TestFingerprintCoversWorld: the fingerprint must include everything a
-// world's future depends on. This lists the fields it has considered; a
-// new field of World, Client or Node fails here until someone decides
-// whether the fingerprint needs it (explore.go, fingerprintAs).
-func TestFingerprintCoversWorld(t *testing.T) {
-	known := map[string][]string{
-		"World": {"sc", "opts", "clock", "queue", "nodes", "primary", "store", "clients", "rng", "events",
-			"violations", "locks", "step", "deleting", "fail", "wiping", "coord", "oldPrimary", "link", "shipped", "inflight"},
-		"Client": {"ID", "conns", "state", "before", "value", "token", "due", "spans", "pending", "pendingWhat",
-			"dropNext", "validUntil", "disconnected"},
-		"Node": {"Name", "srv", "offset", "down", "latency", "synced"},
-	}
-	for name, typ := range map[string]reflect.Type{"World": reflect.TypeFor[World](), "Client": reflect.TypeFor[Client](), "Node": reflect.TypeFor[Node]()} {
-		for i := range typ.NumField() {
-			if f := typ.Field(i).Name; !slices.Contains(known[name], f) {
-				t.Errorf("%s.%s is new: does a world's future depend on it? If so, add it to the explorer's fingerprint; then list it here", name, f)
-			}
-		}
-	}
-}
-
 // BenchmarkExplore is the Lab's default configuration: the fencing
 // lesson's safe design, two clients, one pause of 10 s, explored
 // completely.

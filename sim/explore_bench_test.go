@@ -1,0 +1,47 @@
+package sim
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// labRow is one Lab request of issue 11's table, as the Lab configures
+// the explorer for it (its state cap, depth and pause length).
+type labRow struct {
+	name, scenario              string
+	clients, pauses, crashes, n int
+}
+
+var labRows = []labRow{
+	{"fencing-pauses2", "fencing", 2, 2, 0, 0},
+	{"safe-release-c3-p2", "safe-release", 3, 2, 0, 0},
+	{"safe-release-c3-p2-crash1", "safe-release", 3, 2, 1, 0},
+	{"redlock-c2-p1-nodes2", "redlock", 2, 1, 0, 2},
+}
+
+// BenchmarkExploreLab runs the four rows; it reports states and schedules
+// explored and states per second. A safety stop of one minute keeps an
+// old, slow explorer from running for ever (the result then says so).
+func BenchmarkExploreLab(b *testing.B) {
+	for _, row := range labRows {
+		b.Run(row.name, func(b *testing.B) {
+			sc, _ := Lookup(row.scenario)
+			for b.Loop() {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				start := time.Now()
+				r, err := Explore(ctx, ExploreConfig{Scenario: sc, Clients: row.clients, Pauses: row.pauses,
+					PauseMs: []int64{sc.TTL}, Crashes: row.crashes, NodeFaults: row.n, MaxStates: 20_000})
+				el := time.Since(start)
+				cancel()
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(r.States), "states")
+				b.ReportMetric(float64(r.Schedules), "schedules")
+				b.ReportMetric(float64(r.States)/el.Seconds(), "states/s")
+				b.Logf("%s: stopped=%q states=%d schedules=%d in %v", row.name, r.Stopped, r.States, r.Schedules, el)
+			}
+		})
+	}
+}

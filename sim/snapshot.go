@@ -1,0 +1,400 @@
+// snapshot.go holds one snapshot of a world between two actions — every
+// node's keys with their values and remaining TTLs, read from the server
+// itself; every client's program position, timers and beliefs; the
+// models' state — and the explorer's notion of "the same state", derived
+// from that snapshot by reflection rather than from a hand-kept list of
+// fields (TestFingerprintSeesEveryField holds the snapshot to the world).
+package sim
+
+import (
+	"cmp"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// keyState is one key of a node as its server holds it: its type, its
+// value (a string, or a list's elements) and its remaining time to live
+// (0: none).
+type keyState struct {
+	Key  string
+	Type string // "string" or "list": the only types the lessons use
+	Str  val
+	List []val
+	TTL  int64 // ms left, a duration: it does not move with the clock
+}
+
+// keysOf reads every key of a node straight from its server: what the
+// lessons use and anything else a command may have left there.
+func keysOf(s Server) []keyState {
+	d, ok := s.(dumper)
+	if !ok {
+		panic("sim: the explorer needs a server it can snapshot (embedded miniredis)")
+	}
+	return d.dump()
+}
+
+// dumper is a server whose whole keyspace can be read and written
+// without a client's connection: the embedded miniredis. The explorer
+// forks worlds through it; a real server (realredis.go) does not need to.
+type dumper interface {
+	dump() []keyState
+	load(now time.Time, keys []keyState)
+}
+
+func (e *embedded) dump() []keyState {
+	var out []keyState
+	for _, k := range e.m.Keys() { // sorted
+		ks := keyState{Key: k, Type: e.m.Type(k), TTL: e.m.TTL(k).Milliseconds()}
+		switch ks.Type {
+		case "string":
+			v, _ := e.m.Get(k)
+			ks.Str = val(v)
+		case "list":
+			l, _ := e.m.List(k)
+			for _, x := range l {
+				ks.List = append(ks.List, val(x))
+			}
+		default:
+			panic("sim: a " + ks.Type + " key in a world: the snapshot cannot copy it")
+		}
+		out = append(out, ks)
+	}
+	return out
+}
+
+// load empties the server, sets its clock to now and writes keys, each
+// with its remaining TTL counted from now.
+func (e *embedded) load(now time.Time, keys []keyState) {
+	e.m.FlushAll()
+	e.m.SetTime(now)
+	e.m.ClockTTL(true) // the TTLs below count from now, not from the server's last tick
+	for _, k := range keys {
+		switch k.Type {
+		case "string":
+			_ = e.m.Set(k.Key, string(k.Str))
+		case "list":
+			for _, x := range k.List {
+				_, _ = e.m.Push(k.Key, string(x))
+			}
+		}
+		if k.TTL > 0 {
+			e.m.SetTTL(k.Key, time.Duration(k.TTL)*time.Millisecond)
+		}
+	}
+}
+
+// The types below are the fingerprint's: their names tell the encoder how
+// a value reads when two worlds are compared.
+type (
+	// vtime is an absolute virtual time, compared as a distance from
+	// now (two worlds alike but for when they happen have the same
+	// futures). 0 and less mean "none" and are kept as they are.
+	vtime int64
+	// cid is a taking-part client's id, renamed under the symmetry.
+	cid string
+	// val is a value held by a server or a client: a client's lock
+	// value reads as whose it is, a client's own write and name as that
+	// client (all under the renaming).
+	val string
+)
+
+// worldState is what of a world its future can depend on. Every field is
+// part of the fingerprint unless tagged `fp:"-"`; a slice tagged
+// `fp:"set"` is compared as a set (its order is not part of the state).
+type worldState struct {
+	Now     int64 `fp:"-"` // every instant is encoded as a distance from it
+	Budget  budgetState
+	Clients []clientState `fp:"set"`
+	Nodes   []nodeState
+	// Timers still to come, in the order they will run; expiry timers
+	// only make the observer look at the nodes again (the picture), so
+	// they are left out.
+	Timers   []timerState
+	Shipped  replState
+	Inflight []shipState
+	Coord    *coordState
+	// Order is who acquired the lock, in order, and Newest the index of
+	// the newest acquisition the storage holds a write of: whether a
+	// later write is harm depends on them.
+	Order  []cid
+	Newest int
+}
+
+// budgetState is the explorer's budget used so far (its per-client bits
+// are in each clientState).
+type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops int }
+
+type clientState struct {
+	ID            cid
+	State, Before State
+	Value         val
+	Token         int64
+	Due           []timerKind
+	// Pending is the program's code after a yield, PendingWhat the
+	// command it sends; LastReply the reply the program saw before it
+	// stopped (what the rest may depend on: GET then DEL deletes only if
+	// the GET saw its own value).
+	Pending      uintptr
+	PendingWhat  string
+	LastReply    Reply
+	LastLost     bool
+	DropNext     bool
+	ValidUntil   vtime
+	Disconnected bool
+	// The explorer's per-client budget: what its program has done, and
+	// whether its pause has had its wait.
+	Acquired, Written, Released, Waited bool
+}
+
+type nodeState struct {
+	Name                string
+	Primary, OldPrimary bool
+	Down                bool
+	Offset, Latency     int64
+	Synced              replState
+	Keys                []keyState
+}
+
+type timerState struct {
+	Kind timerKind
+	Who  cid
+	At   vtime
+}
+
+type replState struct {
+	Lock      val
+	LockOK    bool
+	ExpiresAt vtime
+	Fence     string
+	FenceOK   bool
+}
+
+type shipState struct {
+	At vtime
+	St replState
+}
+
+type coordState struct {
+	Zxid, Seq int64
+	Entries   []entryState
+	Sessions  []sessionState `fp:"set"`
+}
+
+type entryState struct {
+	Owner cid
+	Name  string
+	Rev   int64
+}
+
+type sessionState struct {
+	Client cid
+	Live   bool
+	Since  vtime // -1: the service hears the client
+	Lease  int64
+}
+
+func repl(r replicaState) replState {
+	return replState{Lock: val(r.lock), LockOK: r.lockOK, ExpiresAt: vtime(r.expiresAt), Fence: r.fence, FenceOK: r.fenceOK}
+}
+
+// capture reads the world's state: the nodes' keys from their servers,
+// the rest from the world; b is the explorer's budget.
+func (w *World) capture(b budget) worldState {
+	st := worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
+		Budget: budgetState{b.pauses, b.waits, b.crashes, b.nodeFaults, b.drops}}
+	for i, c := range w.clients {
+		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
+			Due: slices.Clone(c.due), PendingWhat: c.pendingWhat, DropNext: c.dropNext,
+			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected}
+		if c.pending != nil {
+			cs.Pending = reflect.ValueOf(c.pending).Pointer()
+			cs.LastReply, cs.LastLost = w.lastReplyOf(c.ID)
+		}
+		if i < 8 {
+			cs.Acquired, cs.Written = b.acquired&bit(i) != 0, b.written&bit(i) != 0
+			cs.Released, cs.Waited = b.released&bit(i) != 0, b.waited&bit(i) != 0
+		}
+		st.Clients = append(st.Clients, cs)
+	}
+	for _, n := range append(slices.Clip(w.nodes), w.store) {
+		st.Nodes = append(st.Nodes, nodeState{Name: n.Name, Primary: n == w.primary, OldPrimary: n == w.oldPrimary,
+			Down: n.down, Offset: n.offset, Latency: n.latency, Synced: repl(n.synced), Keys: keysOf(n.srv)})
+	}
+	ts := slices.Clone(w.queue.items)
+	slices.SortFunc(ts, func(x, y timer) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
+	for _, t := range ts {
+		if t.kind != timerExpiry {
+			st.Timers = append(st.Timers, timerState{Kind: t.kind, Who: cid(t.who), At: vtime(t.at)})
+		}
+	}
+	for _, s := range w.inflight {
+		st.Inflight = append(st.Inflight, shipState{At: vtime(s.at), St: repl(s.st)})
+	}
+	if k := w.coord; k != nil {
+		cs := &coordState{Zxid: k.zxid, Seq: k.seq}
+		for _, e := range k.entries {
+			cs.Entries = append(cs.Entries, entryState{Owner: cid(e.owner), Name: e.name, Rev: e.rev})
+		}
+		for _, c := range w.clients {
+			_, live := k.live[c.ID]
+			_, since := k.silentSince[c.ID]
+			_, lease := k.lease[c.ID]
+			if live || since || lease {
+				cs.Sessions = append(cs.Sessions, sessionState{Client: cid(c.ID), Live: k.live[c.ID],
+					Since: vtime(k.silentSince[c.ID]), Lease: k.lease[c.ID]})
+			}
+		}
+		st.Coord = cs
+	}
+	acqs := acquisitions(w.lanes(), w.events)
+	st.Newest = storageWrites(acqs, w.events, func(*Event, bool) {})
+	for _, a := range acqs {
+		st.Order = append(st.Order, cid(a.who))
+	}
+	return st
+}
+
+// lastReplyOf is the reply to the client's last command, and whether it
+// was lost on the way.
+func (w *World) lastReplyOf(who string) (Reply, bool) {
+	for i := len(w.events) - 1; i >= 0; i-- {
+		ev := w.events[i]
+		if ev.Actor == who && ev.Kind == KindCommand {
+			return ev.Reply, ev.Lost
+		}
+	}
+	return Reply{}, false
+}
+
+// fpEnc encodes a worldState under one renaming of the clients.
+type fpEnc struct {
+	now    int64
+	ren    map[string]string // taking-part client → its name in this encoding
+	values map[string]string // a client's lock value, write, name → what it reads as
+}
+
+func newEnc(w *World, now int64, ren map[string]string) *fpEnc {
+	e := &fpEnc{now: now, ren: ren, values: map[string]string{}}
+	for _, c := range w.clients {
+		id := e.id(c.ID)
+		e.values[writeValue(c)] = "w" + id
+		e.values[c.Name()] = "n" + id
+		if c.value != "" {
+			e.values[c.value] = "@" + id
+		}
+	}
+	return e
+}
+
+func (e *fpEnc) id(s string) string {
+	if r, ok := e.ren[s]; ok {
+		return r
+	}
+	return s
+}
+
+var (
+	typVtime = reflect.TypeFor[vtime]()
+	typCid   = reflect.TypeFor[cid]()
+	typVal   = reflect.TypeFor[val]()
+	typReply = reflect.TypeFor[Reply]()
+)
+
+func (e *fpEnc) val(sb *strings.Builder, v string) {
+	if s, ok := e.values[v]; ok {
+		sb.WriteString(s)
+	} else {
+		sb.WriteString(strconv.Quote(v))
+	}
+}
+
+// enc writes v: every field of a struct, every element of a slice, in
+// order, with separators that keep two encodings apart.
+func (e *fpEnc) enc(sb *strings.Builder, v reflect.Value) {
+	switch v.Type() {
+	case typVtime:
+		t := v.Int()
+		if t > 0 {
+			t -= e.now
+			sb.WriteByte('~')
+		}
+		sb.WriteString(strconv.FormatInt(t, 10))
+		return
+	case typCid:
+		sb.WriteString(strconv.Quote(e.id(v.String())))
+		return
+	case typVal:
+		e.val(sb, v.String())
+		return
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		sb.WriteByte('{')
+		t := v.Type()
+		for i := range t.NumField() {
+			tag := t.Field(i).Tag.Get("fp")
+			if tag == "-" {
+				continue
+			}
+			switch {
+			case tag == "set":
+				e.set(sb, v.Field(i))
+			case t == typReply && v.Field(i).Kind() == reflect.String:
+				// A reply's strings are values like the keys': GET
+				// answers with a lock value, which reads as whose it is.
+				e.val(sb, v.Field(i).String())
+			default:
+				e.enc(sb, v.Field(i))
+			}
+			sb.WriteByte(',')
+		}
+		sb.WriteByte('}')
+	case reflect.Slice, reflect.Array:
+		sb.WriteByte('[')
+		for i := range v.Len() {
+			e.enc(sb, v.Index(i))
+			sb.WriteByte(';')
+		}
+		sb.WriteByte(']')
+	case reflect.Pointer:
+		if v.IsNil() {
+			sb.WriteString("nil")
+			return
+		}
+		e.enc(sb, v.Elem())
+	case reflect.String:
+		sb.WriteString(strconv.Quote(v.String()))
+	case reflect.Bool:
+		sb.WriteString(strconv.FormatBool(v.Bool()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		sb.WriteString(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		sb.WriteString(strconv.FormatUint(v.Uint(), 10))
+	default:
+		panic("sim: the fingerprint cannot encode a " + v.Type().String())
+	}
+}
+
+// set writes a slice whose order is not part of the state: its elements'
+// encodings, sorted.
+func (e *fpEnc) set(sb *strings.Builder, v reflect.Value) {
+	parts := make([]string, v.Len())
+	for i := range parts {
+		var p strings.Builder
+		e.enc(&p, v.Index(i))
+		parts[i] = p.String()
+	}
+	slices.Sort(parts)
+	sb.WriteString("[" + strings.Join(parts, ";") + "]")
+}
+
+// fingerprintOf encodes st, a state of w, with the taking-part clients
+// renamed by ren (nil: as they are).
+func fingerprintOf(w *World, st *worldState, ren map[string]string) string {
+	var sb strings.Builder
+	newEnc(w, st.Now, ren).enc(&sb, reflect.ValueOf(st).Elem())
+	return sb.String()
+}

@@ -1,0 +1,319 @@
+package sim
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fpBase is a world that shows a field: the schedule that reaches it.
+type fpBase struct{ scenario, opt, do string }
+
+var fpBases = map[string]fpBase{
+	// A paused holder (key with a TTL, a token), B trying (a retry timer).
+	"fencing": {"fencing", "", "a.acquire,b.acquire,a.pause"},
+	// A stopped between GET and DEL (a pending program, the GET's reply).
+	"getdel": {"safe-release", "release.getdel", "a.acquire,a.release"},
+	// A holds the lock on the primary; the change is on its way to the
+	// replica, an earlier one already arrived.
+	"failover": {"failover", "wait.off", "a.acquire,wait.3s,a.release,b.acquire"},
+	// A promoted replica, the old primary down.
+	"promoted": {"failover", "wait.off", "a.acquire,wait.3s,primary.down,replica.promote"},
+	// A holds the ZooKeeper lock and is paused (silent: its session
+	// runs out); B waits on the node below.
+	"coord": {"coordination", "", "a.acquire,b.acquire,a.pause"},
+	// A Redlock holder (its validity), n3 down.
+	"redlock": {"redlock", "", "a.acquire,n3.down"},
+	// A's write reply lost on the way (a write retry timer), B trying.
+	"exactly-once": {"exactly-once", "idem.none", "a.acquire,a.drop,a.write,b.acquire"},
+}
+
+// fpEntry says, for one field of the world, how two worlds can differ in
+// it only (mutate: the fingerprints must then differ), or why no future
+// depends on it (why). into: the field's own struct type is walked too.
+type fpEntry struct {
+	base   string
+	mutate func(t *testing.T, w *World, b *budget)
+	why    string
+	into   bool
+}
+
+func other(w *World, id string) string {
+	for _, c := range w.clients {
+		if c.ID != id {
+			return c.ID
+		}
+	}
+	return ""
+}
+
+func firstTimer(t *testing.T, w *World) *timer {
+	for i := range w.queue.items {
+		if w.queue.items[i].kind != timerExpiry {
+			return &w.queue.items[i]
+		}
+	}
+	t.Fatal("no timer")
+	return nil
+}
+
+func mem(n *Node) *embedded { return n.srv.(*embedded) }
+
+// fpTable has one entry per field of every struct a world is made of.
+// A field added to World, Client, Node or the models without an entry
+// fails TestFingerprintSeesEveryField: say how it can change (and the
+// snapshot must then see it) or why a world's future cannot depend on it.
+var fpTable = map[string]fpEntry{
+	"World.sc":      {why: "the scenario: the same for every world of one exploration"},
+	"World.opts":    {why: "the options: the same for every world of one exploration"},
+	"World.clock":   {into: true},
+	"Clock.now":     {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clock.now += 7 }},
+	"World.queue":   {into: true},
+	"queue.items":   {into: true},
+	"queue.seq":     {why: "a counter that only orders timers due at one instant; the snapshot keeps that order"},
+	"timer.at":      {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { firstTimer(t, w).at += 7 }},
+	"timer.seq":     {why: "orders timers due at one instant; the snapshot lists them in that order"},
+	"timer.kind":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { firstTimer(t, w).kind = timerWriteRetry }},
+	"timer.who":     {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { tm := firstTimer(t, w); tm.who = other(w, tm.who) }},
+	"World.nodes":   {into: true},
+	"Node.Name":     {why: "a node's identity: fixed by the scenario"},
+	"Node.srv":      {why: "the node's server: its keys are in the snapshot (see TestFingerprintSeesServerData)"},
+	"Node.offset":   {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.nodes[0].offset += 500 }},
+	"Node.down":     {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.nodes[0].down = true }},
+	"Node.latency":  {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.nodes[1].latency = 3 }},
+	"Node.synced":   {base: "failover", into: true, mutate: func(t *testing.T, w *World, b *budget) { w.nodes[1].synced.fence = "9" }},
+	"World.primary": {base: "promoted", mutate: func(t *testing.T, w *World, b *budget) { w.primary = w.nodes[0] }},
+	"World.store":   {why: "the storage node: fixed for a world; its keys are in the snapshot"},
+	"World.clients": {into: true},
+	"Client.ID":     {why: "a client's identity: fixed by the scenario (the fingerprint renames the taking-part ones)"},
+	"Client.conns":  {why: "the client's go-redis connections: how commands travel, no state of their own"},
+	"Client.state":  {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[1].state = StateIdle }},
+	"Client.before": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].before = StateWorking }},
+	"Client.value": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) {
+		w.clients[0].value = "0123456789abcdef0123"
+	}},
+	"Client.token": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].token++ }},
+	"Client.due":   {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].due = []timerKind{timerRetry} }},
+	"Client.spans": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) {
+		w.clients[0].spans = w.clients[0].spans[:1] // its acquisition is gone from the history
+	}},
+	"Client.pending": {base: "getdel", mutate: func(t *testing.T, w *World, b *budget) {
+		w.clients[0].pending = func(*World, *Client) error { return nil }
+	}},
+	"Client.pendingWhat": {base: "getdel", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].pendingWhat = "UNLINK" }},
+	"Client.dropNext":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[1].dropNext = true }},
+	"Client.validUntil":  {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].validUntil-- }},
+	"Client.disconnected": {base: "coord", mutate: func(t *testing.T, w *World, b *budget) {
+		w.clients[1].disconnected = true
+	}},
+	"World.rng": {why: "lock values come from it; the fingerprint names every value by its owner, so which numbers come next makes no difference a future can tell"},
+	"World.events": {base: "getdel", mutate: func(t *testing.T, w *World, b *budget) {
+		// The GET's reply, which the pending DEL depends on.
+		for i := len(w.events) - 1; i >= 0; i-- {
+			if w.events[i].Actor == "a" && w.events[i].Kind == KindCommand {
+				w.events[i].Reply = Reply{Kind: ReplyNil}
+				return
+			}
+		}
+		t.Fatal("no command of a")
+	}},
+	"World.violations": {why: "history: what broke is counted at the action that broke it; no check reads it again"},
+	"World.locks":      {why: "history: the picture's lock spans; the keys themselves are in the snapshot"},
+	"World.step":       {why: "the index of the action being applied: a label"},
+	"World.deleting":   {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
+	"World.fail":       {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
+	"World.wiping":     {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
+	"World.coord":      {into: true},
+	"coord.svc":        {why: "the modelled service: fixed by the options"},
+	"coord.zxid":       {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.zxid++ }},
+	"coord.seq":        {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.seq++ }},
+	"coord.entries":    {into: true},
+	"lockEntry.owner": {base: "coord", mutate: func(t *testing.T, w *World, b *budget) {
+		w.coord.entries[1].owner = w.coord.entries[0].owner
+	}},
+	"lockEntry.name":    {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.entries[0].name += "x" }},
+	"lockEntry.rev":     {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.entries[0].rev += 100 }},
+	"coord.live":        {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.live["b"] = false }},
+	"coord.silentSince": {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.silentSince["a"]-- }},
+	"coord.lease":       {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.lease["a"] = 5 }},
+	"World.oldPrimary":  {base: "promoted", mutate: func(t *testing.T, w *World, b *budget) { w.oldPrimary = nil }},
+	"World.link":        {why: "the replication link's connection: it never changes but for its connections"},
+	"World.shipped":     {base: "failover", into: true, mutate: func(t *testing.T, w *World, b *budget) { w.shipped.lockOK = false }},
+	"replicaState.lock": {base: "failover", mutate: func(t *testing.T, w *World, b *budget) {
+		w.shipped.lock = w.clients[0].value
+	}},
+	"replicaState.lockOK":    {base: "failover", mutate: func(t *testing.T, w *World, b *budget) { w.shipped.lockOK = !w.shipped.lockOK }},
+	"replicaState.expiresAt": {base: "failover", mutate: func(t *testing.T, w *World, b *budget) { w.shipped.expiresAt++ }},
+	"replicaState.fence":     {base: "failover", mutate: func(t *testing.T, w *World, b *budget) { w.shipped.fence = "7" }},
+	"replicaState.fenceOK":   {base: "failover", mutate: func(t *testing.T, w *World, b *budget) { w.shipped.fenceOK = !w.shipped.fenceOK }},
+	"World.inflight": {base: "failover", into: true, mutate: func(t *testing.T, w *World, b *budget) {
+		w.inflight = w.inflight[:0]
+	}},
+	"shipment.at": {base: "failover", mutate: func(t *testing.T, w *World, b *budget) { w.inflight[0].at++ }},
+	"shipment.st": {base: "failover", mutate: func(t *testing.T, w *World, b *budget) { w.inflight[0].st.fence = "8" }},
+	// The explorer's budget is part of the state: the same world with
+	// more faults left has more futures.
+	"budget.pauses":     {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.pauses++ }},
+	"budget.waits":      {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.waits++ }},
+	"budget.crashes":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.crashes++ }},
+	"budget.nodeFaults": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.nodeFaults++ }},
+	"budget.drops":      {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.drops++ }},
+	"budget.acquired":   {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.acquired ^= 1 }},
+	"budget.written":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.written ^= 1 }},
+	"budget.released":   {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.released ^= 1 }},
+	"budget.waited":     {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { b.waited ^= 1 }},
+}
+
+// fpWorld opens a base world and its budget (as the explorer would have
+// counted it: the programs started so far).
+func fpWorld(t *testing.T, name string) (*World, budget, *explorer) {
+	t.Helper()
+	base, ok := fpBases[name]
+	if !ok {
+		t.Fatalf("no base world %q", name)
+	}
+	sc, _ := Lookup(base.scenario)
+	opts, err := sc.ParseOptions(base.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := ParseActions(base.do)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &explorer{cfg: ExploreConfig{Scenario: sc, Opts: opts, Clients: len(sc.Clients), noSymmetry: true}}
+	w, err := e.run(as)
+	if err != nil {
+		t.Fatalf("%s: %v", base.do, err)
+	}
+	var b budget
+	for i, c := range w.clients {
+		if c.state != StateIdle {
+			b.acquired |= bit(i)
+		}
+	}
+	return w, b, e
+}
+
+// TestFingerprintSeesEveryField: for every field of every struct a world
+// is made of (found by reflection, so a new field cannot hide), either two
+// worlds that differ only in that field have different fingerprints, or
+// the table says why no future depends on it. A new field without an
+// entry fails here.
+func TestFingerprintSeesEveryField(t *testing.T) {
+	seen := map[string]bool{}
+	var walk func(typ reflect.Type)
+	walk = func(typ reflect.Type) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != reflect.Struct || seen[typ.Name()] {
+			return
+		}
+		seen[typ.Name()] = true
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			name := typ.Name() + "." + f.Name
+			entry, ok := fpTable[name]
+			if !ok {
+				t.Errorf("%s has no entry in fpTable (snapshot_test.go): if a world's future can depend on it, "+
+					"put it in the snapshot (snapshot.go, capture) and add a mutation that changes only it; "+
+					"if not, say why", name)
+				continue
+			}
+			if entry.into {
+				walk(f.Type)
+			}
+			if entry.mutate == nil {
+				if entry.why == "" && !entry.into {
+					t.Errorf("%s: an entry with neither a mutation nor a reason", name)
+				}
+				continue
+			}
+			t.Run(name, func(t *testing.T) {
+				w, b, e := fpWorld(t, entry.base)
+				defer w.close()
+				before := e.fingerprint(w, b)
+				entry.mutate(t, w, &b)
+				if after := e.fingerprint(w, b); after == before {
+					t.Errorf("a world that differs from %q only in %s has the same fingerprint: the snapshot does not see it\n%s",
+						fpBases[entry.base].do, name, before)
+				}
+			})
+		}
+	}
+	walk(reflect.TypeFor[World]())
+	walk(reflect.TypeFor[budget]())
+	for name := range fpTable {
+		if typ, _, _ := strings.Cut(name, "."); !seen[typ] {
+			t.Errorf("fpTable has %s, but no %s is part of a world any more", name, typ)
+		}
+	}
+}
+
+// TestFingerprintSeesServerData: the keys come from the servers
+// themselves — a value, a TTL, a list element, a key nothing else knows
+// of, on a lock node or on the storage — so any difference there is a
+// different state.
+func TestFingerprintSeesServerData(t *testing.T) {
+	for name, m := range map[string]func(w *World){
+		"lock value":    func(w *World) { _ = mem(w.nodes[0]).m.Set(w.sc.LockKey(), "someone else") },
+		"lock TTL":      func(w *World) { mem(w.nodes[0]).m.SetTTL(w.sc.LockKey(), 3*time.Second) },
+		"fence counter": func(w *World) { _ = mem(w.nodes[0]).m.Set(w.sc.FenceKey(), "41") },
+		"storage data":  func(w *World) { _ = mem(w.store).m.Set(w.sc.DataKey(), "written by B") },
+		"unknown key":   func(w *World) { _ = mem(w.store).m.Set("audit:1", "x") },
+		"list element":  func(w *World) { _, _ = mem(w.store).m.Push(w.sc.ChargesKey(), "A") },
+		"key deleted":   func(w *World) { mem(w.nodes[0]).m.Del(w.sc.LockKey()) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			w, b, e := fpWorld(t, "fencing")
+			defer w.close()
+			before := e.fingerprint(w, b)
+			m(w)
+			if e.fingerprint(w, b) == before {
+				t.Errorf("%s: same fingerprint", name)
+			}
+		})
+	}
+}
+
+// TestFingerprintTransientFields: the fields the table calls transient
+// are indeed at rest between two actions, in every base world.
+func TestFingerprintTransientFields(t *testing.T) {
+	for name := range fpBases {
+		w, _, _ := fpWorld(t, name)
+		if w.deleting != "" || w.fail != nil || w.wiping {
+			t.Errorf("%s: a transient field is set between actions: %q %v %v", name, w.deleting, w.fail, w.wiping)
+		}
+		w.close()
+	}
+}
+
+// TestFingerprintForgetsOnlyNames: two worlds that differ only by which
+// client is which have one fingerprint (the symmetry), and the same world
+// reached at a later instant has the same fingerprint (times are
+// distances from now).
+func TestFingerprintForgetsOnlyNames(t *testing.T) {
+	sc, _ := Lookup("fencing")
+	e := &explorer{cfg: ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2}}
+	fp := func(do string) string {
+		t.Helper()
+		as, _ := ParseActions(do)
+		w, err := e.run(as)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.close()
+		var b budget
+		for i, c := range w.clients {
+			if c.state != StateIdle {
+				b.acquired |= bit(i)
+			}
+		}
+		return e.fingerprint(w, b)
+	}
+	if a, b := fp("a.acquire,b.acquire"), fp("b.acquire,a.acquire"); a != b {
+		t.Errorf("mirrored worlds differ:\n%s\n%s", a, b)
+	}
+}
