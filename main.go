@@ -41,7 +41,7 @@ func main() {
 func run(args []string) error {
 	fs := flag.NewFlagSet("locklab", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address (host:port); PORT sets the port when -addr is not given")
-	verbose := fs.Bool("v", false, "log every request")
+	verbose := fs.Bool("v", false, "verbose: also log each replay's size and duration (every request is logged anyway)")
 	publicURL := fs.String("public-url", os.Getenv("LOCKLAB_PUBLIC_URL"),
 		"address students' phones use to reach this server, for share links and QR codes (e.g. http://192.168.1.20:8080); default: the host each browser used")
 	redisURL := fs.String("redis", os.Getenv("LOCKLAB_REDIS"),

@@ -17,6 +17,9 @@ import (
 type Checkpoint struct {
 	QuestionHTML string // inline HTML, no <p>
 	Choices      []Choice
+	// Review: a question that recalls an earlier lesson rather than
+	// predicting what the step's replay will show (written "review:").
+	Review bool
 }
 
 // Choice is one answer of a checkpoint, with why it is right or wrong.
@@ -43,7 +46,15 @@ const (
 	maxChoices = 5
 )
 
-const predictKey = "predict:"
+const (
+	predictKey = "predict:"
+	reviewKey  = "review:"
+)
+
+// isCheckpoint reports whether a block opens a checkpoint.
+func isCheckpoint(text string) bool {
+	return strings.HasPrefix(text, predictKey) || strings.HasPrefix(text, reviewKey)
+}
 
 var choiceLine = regexp.MustCompile(`^- \[([ xX])\] (.*)$`)
 
@@ -52,7 +63,8 @@ var choiceLine = regexp.MustCompile(`^- \[([ xX])\] (.*)$`)
 // choice, "text :: explanation"; an indented line continues the choice
 // above it.
 func parseCheckpoint(md goldmark.Markdown, text string) (*Checkpoint, error) {
-	lines := strings.Split(strings.TrimPrefix(text, predictKey), "\n")
+	body, review := strings.CutPrefix(text, reviewKey)
+	lines := strings.Split(strings.TrimPrefix(body, predictKey), "\n")
 	var question []string
 	type raw struct {
 		text    string
@@ -80,7 +92,7 @@ func parseCheckpoint(md goldmark.Markdown, text string) (*Checkpoint, error) {
 	if len(raws) < minChoices || len(raws) > maxChoices {
 		return nil, fmt.Errorf("predict: needs %d to %d choices (- [ ] text :: explanation), has %d", minChoices, maxChoices, len(raws))
 	}
-	cp := &Checkpoint{}
+	cp := &Checkpoint{Review: review}
 	var err error
 	if cp.QuestionHTML, err = renderInline(md, q); err != nil {
 		return nil, fmt.Errorf("predict: question: %w", err)

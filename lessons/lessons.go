@@ -180,6 +180,8 @@ func sameCheckpoint(a, b *Checkpoint) error {
 		return fmt.Errorf("checkpoint has %d choices in one language, %d in the other", len(a.Choices), len(b.Choices))
 	case !slices.Equal(a.Correct(), b.Correct()):
 		return fmt.Errorf("checkpoint's correct choices differ: %v and %v", a.Correct(), b.Correct())
+	case a.Review != b.Review:
+		return errors.New("a checkpoint is review: in one language and predict: in the other")
 	}
 	return nil
 }

@@ -13,7 +13,9 @@
 //   - a block starting "chick:" or "penguin:" is a line of the dialog, and
 //     a fenced code block right after a line belongs to that line;
 //   - a block starting "predict:" is the step's checkpoint (at most one,
-//     never on step 1), described below;
+//     never on step 1), described below; "review:" is the same for a
+//     question that recalls earlier lessons instead of predicting the
+//     replay (the page labels it as review, not as a prediction);
 //   - any other block is a narration note.
 //
 // A checkpoint makes the learner predict the step's outcome before seeing
@@ -193,7 +195,7 @@ func (st *Step) addBlocks(md goldmark.Markdown, blocks []block) error {
 		if strings.TrimSpace(b.text) == "" {
 			continue
 		}
-		if !b.fenced && strings.HasPrefix(b.text, predictKey) {
+		if !b.fenced && isCheckpoint(b.text) {
 			if st.Checkpoint != nil {
 				return errors.New("a step has at most one predict: block")
 			}

@@ -239,7 +239,7 @@ func (w *World) sessionTimer(id string) {
 	if k.svc == ServiceEtcd {
 		what, gone = "lease expired", "its keys deleted"
 	}
-	w.record(Event{Actor: k.nodeName(), Kind: KindCommand, Node: k.nodeName(), Model: true, Purpose: "expire",
+	w.record(Event{Actor: k.nodeName(), Kind: KindCommand, Node: k.nodeName(), Model: true, Purpose: "timeout",
 		Command: []string{what, strings.ToUpper(id)}, Reply: TextReply(gone)})
 	w.coordRemove(id, "expired")
 }

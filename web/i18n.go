@@ -40,6 +40,8 @@ type UI struct {
 	Shortcuts                                                           [][2]string
 	Busy, DoneLabel, ContinueLabel                                      string
 	RedisDown                                                           string
+	AlreadyPaid, ChargedTwiceBy, WrittenBy, Review                      string
+	NodeName                                                            map[string]string
 	Verb                                                                map[string]string
 	OptionLabel                                                         map[string]string
 	OptionValue                                                         map[string]string
@@ -122,7 +124,10 @@ var uis = map[string]*UI{
 		NoTTL: "no TTL", Overwritten: "overwritten by {0}", LostData: "lost with the node's data",
 		ValidUntil: "valid until {0}", Charges: "charges: {0}", LostReply: "reply lost: {0} never saw it",
 		Down: "down", ClockAhead: "clock +{0}", SlowBy: "slow {0}", PrimaryRole: "primary", ReplicaRole: "replica",
-		NoCheck: "no token check",
+		NoCheck:     "no token check",
+		AlreadyPaid: "already paid: nothing charged", ChargedTwiceBy: "Charged twice: {0} charged order 42 twice.",
+		WrittenBy: "written by {0}", Review: "Review",
+		NodeName: map[string]string{"primary": "primary", "replica": "replica", "zookeeper": "ZooKeeper", "etcd": "etcd"},
 		OptionValue: map[string]string{
 			"release.lua": "Release with compare-and-delete (Lua)", "release.del": "Release with plain DEL",
 			"release.getdel": "GET, then DEL (two commands)", "release.delex": "DELEX key IFEQ value (Redis 8.4+)",
@@ -196,6 +201,7 @@ var uis = map[string]*UI{
 			"check": "check", "expire": "set the TTL", "extend": "extend", "unlock": "undo on every node",
 			"replicate": "replication link", "wait": "wait for the replica", "session": "session",
 			"watch": "watch", "notify": "watch fired", "reconnect": "reconnect", "disconnect": "connection lost",
+			"timeout": "timed out: nothing heard for the timeout",
 		},
 	},
 	"ja": {
@@ -233,7 +239,10 @@ var uis = map[string]*UI{
 		NoTTL: "TTL なし", Overwritten: "{0} が上書き", LostData: "ノードのデータと共に消失",
 		ValidUntil: "{0} まで有効", Charges: "課金：{0}", LostReply: "応答消失：{0} には届いていない",
 		Down: "停止中", ClockAhead: "時計 +{0}", SlowBy: "遅延 {0}", PrimaryRole: "プライマリ", ReplicaRole: "レプリカ",
-		NoCheck: "トークン検査なし",
+		NoCheck:     "トークン検査なし",
+		AlreadyPaid: "支払い済み：課金しない", ChargedTwiceBy: "二重課金：{0} が注文 42 を 2 回課金した。",
+		WrittenBy: "{0} が書いた値", Review: "おさらい",
+		NodeName: map[string]string{"primary": "プライマリ", "replica": "レプリカ", "zookeeper": "ZooKeeper", "etcd": "etcd"},
 		OptionValue: map[string]string{
 			"release.lua": "比較してから削除（Lua）で解放", "release.del": "ただの DEL で解放",
 			"release.getdel": "GET してから DEL（2 コマンド）", "release.delex": "DELEX key IFEQ value（Redis 8.4 以降）",
@@ -307,6 +316,7 @@ var uis = map[string]*UI{
 			"check": "確認", "expire": "TTL を設定", "extend": "延長", "unlock": "全ノードで取り消し",
 			"replicate": "レプリケーション", "wait": "レプリカ待ち", "session": "セッション",
 			"watch": "監視", "notify": "監視の通知", "reconnect": "再接続", "disconnect": "接続断",
+			"timeout": "タイムアウト：その間なにも届かなかった",
 		},
 	},
 }

@@ -152,7 +152,10 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 			hi = 0
 		}
 		if n < f.min || n > hi {
-			return labConfig{}, labError(u, fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(max(hi, f.min))), back)
+			if hi <= f.min { // one value only: "between 2 and 2" says it badly
+				return labConfig{}, labError(u, fill(lu.BadOnly, f.name, strconv.Itoa(f.min)), back)
+			}
+			return labConfig{}, labError(u, fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(hi)), back)
 		}
 		*f.dst = n
 	}

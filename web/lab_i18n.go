@@ -9,20 +9,20 @@ import "locklab/sim"
 // LabUI is every string of the Lab page (and the lesson page's link to it)
 // in one language.
 type LabUI struct {
-	Title, HomeHint, Intro, WhatElse, WhatElseHint      string
-	LessonLegend, LessonLabel, Load                     string
-	DesignLegend, ClientsLegend, ClientsN               string
-	FaultsLegend, Pauses, PauseLengths, Crashes         string
-	NodeFaults, Drops, BoundsLegend, Depth, Explore     string
-	FixedNote                                           string
-	ResultTitle, Explored, BreakME, Shortest            string
-	NoneFound, Complete, StoppedDepth, StoppedStates    string
-	StoppedTime, StorageSafe, StorageHarmed, Within     string
-	KindCol, MeaningCol, SchedulesCol, ShortestCol      string
-	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode  string
-	BoundsTitle, BoundsText, ModelNote                  string
-	BadTitle, BadParam, BadLesson, BadRange, BadLengths string
-	KindName, KindMeaning                               map[sim.ViolationKind]string
+	Title, HomeHint, Intro, WhatElse, WhatElseHint               string
+	LessonLegend, LessonLabel, Load                              string
+	DesignLegend, ClientsLegend, ClientsN                        string
+	FaultsLegend, Pauses, PauseLengths, Crashes                  string
+	NodeFaults, Drops, BoundsLegend, Depth, Explore              string
+	FixedNote                                                    string
+	ResultTitle, Explored, BreakME, Shortest                     string
+	NoneFound, Complete, StoppedDepth, StoppedStates             string
+	StoppedTime, StorageSafe, StorageHarmed, Within              string
+	KindCol, MeaningCol, SchedulesCol, ShortestCol               string
+	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
+	BoundsTitle, BoundsText, ModelNote                           string
+	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
+	KindName, KindMeaning                                        map[sim.ViolationKind]string
 }
 
 // L returns the Lab strings for lang (English if unknown).
@@ -76,6 +76,7 @@ var labUIs = map[string]*LabUI{
 		BadParam:   "“{0}” is not a value the Lab understands for {1}.",
 		BadLesson:  "There is no lesson “{0}”.",
 		BadRange:   "{0} must be between {1} and {2}.",
+		BadOnly:    "This lesson allows only {0}={1}.",
 		BadLengths: "Choose at least one length for the pauses, and at most three.",
 		KindName: map[sim.ViolationKind]string{
 			sim.Overlap: "Mutual exclusion broken", sim.StaleWrite: "Stale write accepted", sim.ForeignDelete: "Someone else's lock deleted",
@@ -131,6 +132,7 @@ var labUIs = map[string]*LabUI{
 		BadParam:   "「{0}」は {1} の値として使えません。",
 		BadLesson:  "レッスン「{0}」はありません。",
 		BadRange:   "{0} は {1} から {2} の間で指定してください。",
+		BadOnly:    "このレッスンで指定できるのは {0}={1} だけです。",
 		BadLengths: "一時停止の長さを 1 つ以上、3 つまで選んでください。",
 		KindName: map[sim.ViolationKind]string{
 			sim.Overlap: "排他が崩れた", sim.StaleWrite: "古い書き込みが通った", sim.ForeignDelete: "他人のロックを削除",

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strings"
 	"time"
@@ -148,8 +149,20 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
 		r.Get("/lessons/{slug}/qr.svg", s.shareQR)
 		r.Get("/lab", s.labPage)
+		r.Get("/lessons/{slug}/", dropSlash)
+		r.Get("/lab/", dropSlash)
 	})
 	return r
+}
+
+// dropSlash redirects an address with a trailing slash (/en/lessons/fencing/)
+// to the page without it, the timeline in its query kept.
+func dropSlash(w http.ResponseWriter, r *http.Request) {
+	target := strings.TrimSuffix(r.URL.Path, "/")
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
 
 // root sends a visitor to the language their browser asks for.
@@ -228,8 +241,14 @@ func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Time
 	case <-ctx.Done():
 		return nil, State{}, nil, busy(u)
 	}
+	began := time.Now()
 	tl, err := s.replay(ctx, l.Scenario, st.Opts, st.Actions)
 	<-s.replays
+	if err == nil {
+		// Only with -v: what the replay cost, to find slow timelines.
+		s.log.Debug("replay", "id", middleware.GetReqID(r.Context()), "lesson", l.Slug, "actions", len(st.Actions),
+			"events", len(tl.Events), "violations", len(tl.Violations), "dur", time.Since(began))
+	}
 	if err != nil {
 		return nil, State{}, nil, badState(u, err, base, &st)
 	}
@@ -326,6 +345,34 @@ func (sw *statusWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// logKeys are the query parameters the log keeps: those that tell one
+// timeline or Lab run from another. Anything else (a secret someone put
+// in a link) stays out of the log.
+var logKeys = []string{"do", "opt", "guess", "lesson", "clients", "pauses", "pause", "crashes", "nodes", "drops", "depth"}
+
+// logPath is the request's path with its timeline state (do=, opt=…), so
+// two steps of a lesson look different in the log; cut to a length a log
+// line can carry.
+func logPath(r *http.Request) string {
+	q := r.URL.Query()
+	var kept []string
+	for _, k := range logKeys {
+		for _, v := range q[k] {
+			kept = append(kept, k+"="+strings.ReplaceAll(url.QueryEscape(v), "%2C", ","))
+		}
+	}
+	p := r.URL.Path
+	if len(kept) > 0 {
+		const max = 512
+		s := strings.Join(kept, "&")
+		if len(s) > max {
+			s = s[:max] + "…"
+		}
+		p += "?" + s
+	}
+	return p
+}
+
 // logRequests writes one structured line per request: its id, what was
 // asked, the status, the size, how long it took, and whether the page
 // came from the cache.
@@ -334,7 +381,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		s.log.Info("request", "id", middleware.GetReqID(r.Context()), "method", r.Method, "path", r.URL.Path,
+		s.log.Info("request", "id", middleware.GetReqID(r.Context()), "method", r.Method, "path", logPath(r),
 			"status", sw.status, "bytes", sw.bytes, "dur", time.Since(start),
 			"cache", sw.Header().Get("X-Cache"), "htmx", r.Header.Get("HX-Request") == "true")
 	})

@@ -163,7 +163,7 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 	for i, n := range nodes {
 		ry := laneY(len(tl.Clients) + i)
 		laneOf[n.Name] = ry
-		label, sub := n.Name, tl.Scenario.LockKey()
+		label, sub := nodeLabel(u, n.Name), tl.Scenario.LockKey()
 		if len(nodes) == 1 && !n.Model {
 			label = u.Lock
 		}
@@ -288,7 +288,7 @@ func (p *Picture) markers(tl *sim.Timeline, u *UI, newFrom int, laneOf map[strin
 		var titles []string
 		for k := i; k <= j; k++ {
 			titles = append(titles, "#"+itoa(int64(evs[k].Seq+1))+" "+sim.FormatMS(evs[k].At)+" "+strings.ToUpper(evs[k].Actor)+
-				" → "+evs[k].Node+": "+commandText(evs[k])+" → "+replyText(evs[k], u))
+				" → "+nodeLabel(u, evs[k].Node)+": "+commandText(u, evs[k])+" → "+replyText(evs[k], u))
 		}
 		m.Title = strings.Join(titles, "\n")
 		if j > i {
@@ -326,7 +326,7 @@ func replyText(e sim.Event, u *UI) string {
 	case e.Lost:
 		return e.Reply.String() + " (" + fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
 	}
-	return e.Reply.String()
+	return eventReply(u, e)
 }
 
 // groupReply summarises a run of replies: "OK×4 · ✕1".
@@ -436,7 +436,7 @@ func storageValue(tl *sim.Timeline, u *UI) string {
 		}
 		return strings.Join(tl.Storage.Charges, ", ")
 	}
-	v := tl.Storage.Value
+	v := storageText(u, tl.Storage.Value)
 	if v == "" {
 		return "—"
 	}
@@ -470,13 +470,23 @@ func shortReply(e sim.Event) string {
 
 func verdict(e sim.Event, u *UI) string {
 	word := u.Rejected
-	if *e.Accepted {
+	switch {
+	case *e.Accepted:
 		word = u.Accepted
+	case alreadyDone(e):
+		word = u.AlreadyPaid
 	}
 	if e.Token > 0 {
 		return "#" + itoa(e.Token) + " " + word
 	}
 	return word
+}
+
+// alreadyDone: a write the storage turned into a no-op because the same
+// request was already applied (the idempotency key was taken). Not a
+// refusal: the order is paid, once, which is what the client wanted.
+func alreadyDone(e sim.Event) bool {
+	return e.Accepted != nil && !*e.Accepted && e.Script == "charge-once"
 }
 
 func violationText(u *UI, v sim.Violation) string {
@@ -486,12 +496,18 @@ func violationText(u *UI, v sim.Violation) string {
 			args[i] = strings.ToUpper(a)
 		}
 	}
+	if v.Kind == sim.DoubleCharge && args[0] == args[1] {
+		return fill(u.ChargedTwiceBy, args[0]) // one client charged twice (a retry)
+	}
 	return fill(u.ViolationText[v.Kind], args...)
 }
 
 // commandText is the command as one line, a Lua body replaced by its name.
-func commandText(e sim.Event) string {
+func commandText(u *UI, e sim.Event) string {
 	cmd := append([]string(nil), e.Command...)
+	if e.Model {
+		cmd = modelCommand(u, cmd)
+	}
 	if e.Script != "" && len(cmd) > 1 {
 		cmd[1] = "‹" + e.Script + ".lua›"
 	}

@@ -262,10 +262,10 @@ func (v *LessonView) controls() {
 	for _, c := range tl.Clients {
 		cc := ClientControls{ID: c.ID, Name: fill(u.Client, strings.ToUpper(c.ID)), State: u.StateName[c.State]}
 		if c.Token > 0 && (c.State == sim.StateHolding || c.State == sim.StatePaused) {
-			cc.State += " · " + fill(u.Token, itoa(c.Token))
+			cc.State += " · " + unbroken(fill(u.Token, itoa(c.Token)))
 		}
 		if c.ValidUntil > 0 && c.State == sim.StateHolding {
-			cc.State += " · " + fill(u.ValidUntil, sim.FormatMS(c.ValidUntil))
+			cc.State += " · " + unbroken(fill(u.ValidUntil, sim.FormatMS(c.ValidUntil)))
 		}
 		for _, verb := range tl.Allowed[c.ID] {
 			a := sim.Action{Who: c.ID, Verb: verb}
@@ -279,7 +279,7 @@ func (v *LessonView) controls() {
 		if len(allowed) == 0 {
 			continue
 		}
-		nc := ClientControls{ID: n.Name, Name: n.Name, State: nodeState(u, n)}
+		nc := ClientControls{ID: n.Name, Name: nodeLabel(u, n.Name), State: nodeState(u, n)}
 		for _, verb := range allowed {
 			a := sim.Action{Who: n.Name, Verb: verb, Ms: nodeVerbArg[verb]}
 			arg := ""
@@ -298,6 +298,10 @@ func (v *LessonView) controls() {
 	}
 	v.Options = optionGroups(u, tl.Scenario, st.Opts)
 }
+
+// unbroken keeps a short phrase ("token 1", 「トークン 1」) on one line:
+// its spaces become no-break spaces.
+func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 
 // optionGroups are the variants form's radio groups (the lesson page's and
 // the Lab's), with opts checked.
@@ -376,17 +380,20 @@ func (v *LessonView) eventLog() {
 		case sim.KindCommand:
 			row.To = e.Node
 			cmd := e.Command
+			if e.Model {
+				cmd = modelCommand(u, cmd)
+			}
 			if e.Script != "" {
 				row.Pre, row.Script, row.Post = cmd[0], e.Script, strings.Join(cmd[2:], " ")
 				scripts[e.Script] = true
 			} else {
 				row.Pre = strings.Join(cmd, " ")
 			}
-			row.Reply = e.Reply.String()
+			row.Reply = eventReply(u, e)
 			row.Note = u.Purpose[e.Purpose]
 			if e.Accepted != nil {
 				row.Note = verdict(e, u)
-				if !*e.Accepted {
+				if !*e.Accepted && !alreadyDone(e) {
 					row.Class = "rejected"
 				}
 			}
@@ -419,9 +426,9 @@ func (v *LessonView) eventLog() {
 			if e.Ms > 0 {
 				arg = sim.FormatDuration(e.Ms)
 			}
-			row.Note, row.Model = fill(u.NodeNote[e.Text], e.Actor, arg), true
+			row.Note, row.Model = fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), arg), true
 		case sim.KindRedlock:
-			row.Pre, row.Note, row.Model = e.Text, u.Purpose["acquire"], true
+			row.Pre, row.Note, row.Model = localize(u, e.Text), u.Purpose["acquire"], true
 		}
 		if violated[e.Seq] {
 			row.Class += " violation"
@@ -458,7 +465,7 @@ func who(actor string, u *UI) string {
 	if len(actor) == 1 {
 		return strings.ToUpper(actor) // a client
 	}
-	return actor // a node or a modelled service, by its name
+	return nodeLabel(u, actor) // a node or a modelled service
 }
 
 // render writes a component with a 200, or an internal error page if it
