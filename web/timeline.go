@@ -460,7 +460,7 @@ func shortReply(e sim.Event) string {
 	switch {
 	case e.Refused:
 		return "✕"
-	case e.Model && len(r) > 8:
+	case e.Model && len(r) > 4: // a model's sentence: the log has it in words
 		return "✓"
 	case len(r) > 8:
 		return r[:7] + "…"

@@ -1,0 +1,146 @@
+package web
+
+// japanese_test.go: a Japanese page shows Japanese. English words are
+// allowed only inside code (commands, replies, keys, Lua), in the event
+// log's command and reply columns, and from the allow-list below (proper
+// names, product and command names, units) — anything else is a string
+// someone forgot to translate.
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"locklab/lessons"
+)
+
+// allowedEnglish are the words a Japanese page may show outside code:
+// names of products, commands, protocols, people and units, written as
+// Japanese technical text writes them, and the few English terms a lesson
+// glosses in parentheses (壁時計（wall clock）). Compared case-sensitively.
+var allowedEnglish = strings.Fields(`
+	Lock Lab Redis Redlock ZooKeeper etcd Kubernetes Lease Lua Go go-redis miniredis redis-server redis-cli
+	redsync redlock-py node-redlock Curator InterProcessMutex Jepsen GitHub Stripe PostgreSQL Valkey Sentinel
+	antirez Martin Kleppmann Flavio Junqueira DDIA Designing Data-Intensive Applications
+	JSON SVG QR URL ID IDs CPU GC TTL TTLs NX PX EX XX OK CAS API HTTP SIGSTOP Unix AOF LAN
+	SET GET DEL INCR EXPIRE PEXPIRE PTTL SETNX EVAL DELEX IFEQ IFNE WAIT WAITAOF PXAT RPUSH
+	mutex liveness exactly-once at-least-once check-and-set compare-and-set
+	SyncConnected SESSION_EXPIRED CONNECTION_LOSS ErrSessionExpired NodeDeleted DELETE
+	keepalive OK EPHEMERAL_SEQUENTIAL czxid zxid getChildren exists create delete
+	LeaseGrant Txn Range Watch LeaderElectionConfig client-go appendfsync always
+	Idempotency-Key INSERT ON CONFLICT
+	ms s m nil null fsync tickTime GUID Java SUSPENDED RECONNECTED Debian GA goroutine map
+	herd effect check-then-act wall clock set if not watch
+`)
+
+// englishWord finds runs of Latin letters (with inner hyphens, dots or
+// apostrophes) of two letters or more: one letter is a client (A, B).
+var englishWord = regexp.MustCompile(`[A-Za-z][A-Za-z'_-]*[A-Za-z]`)
+
+// skipElement: text inside these is code, a reply, or not shown.
+func skipElement(n *html.Node) bool {
+	switch n.Data {
+	case "code", "pre", "kbd", "samp", "script", "style", "title", "template":
+		return true
+	}
+	for _, a := range n.Attr {
+		if a.Key == "class" {
+			for _, c := range strings.Fields(a.Val) {
+				// the event log's command and reply columns; a language
+				// switch is written in the other language on purpose.
+				if c == "reply" || c == "cmd" || c == "lang-switch" || c == "prompt" {
+					return true
+				}
+			}
+		}
+		if a.Key == "lang" && a.Val == "en" {
+			return true
+		}
+	}
+	return false
+}
+
+// visibleText collects the text a reader sees (SVG labels included).
+func visibleText(t *testing.T, page string) string {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && skipElement(n) {
+			return
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteString(" ")
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return b.String()
+}
+
+// codeLike: a token that is a key, a path, a URL, a file or an action
+// (lock:order:42, /locks/order-42, fenced-write.lua, a.acquire) is code
+// even outside a code element.
+var codeLike = regexp.MustCompile(`[:/.=<>‹›_@#]`)
+
+// englishIn lists the words of text that are not allowed.
+func englishIn(text string) []string {
+	var out []string
+	for _, tok := range strings.Fields(text) {
+		if codeLike.MatchString(strings.Trim(tok, "。、．.,:：)）(（「」“”")) {
+			continue
+		}
+		for _, w := range englishWord.FindAllString(tok, -1) {
+			if !slices.Contains(allowedEnglish, w) && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+func TestEnglishInJapanesePagesFails(t *testing.T) {
+	// The checker itself: it must catch a forgotten string, and let code
+	// and allowed names through.
+	page := `<p>ロックは <code>SET key value NX PX</code> で取る。Redis が OK を返す。written by B</p>`
+	if got := englishIn(visibleText(t, page)); !slices.Equal(got, []string{"written", "by"}) {
+		t.Fatalf("englishIn = %v, want [written by]", got)
+	}
+}
+
+// TestJapanesePagesAreJapanese visits every Japanese page a learner can
+// reach on the guided path, the lesson list, the Lab, the ending page and
+// an error page, and fails on an English word outside code and replies.
+func TestJapanesePagesAreJapanese(t *testing.T) {
+	h := newTestServer(t)
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	urls := []string{"/ja/", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
+	for _, l := range course.List("ja") {
+		for _, st := range l.Steps {
+			urls = append(urls, lessonPath(l)+query(st.Do, st.Opt))
+		}
+	}
+	for _, u := range urls {
+		body := mustGet(t, h, u)
+		if bad := englishIn(visibleText(t, body)); len(bad) > 0 {
+			t.Errorf("%s shows English: %v", u, bad)
+		}
+	}
+	// An error page, through its own status.
+	if bad := englishIn(visibleText(t, get(t, h, "/ja/nope").body)); len(bad) > 0 {
+		t.Errorf("/ja/nope shows English: %v", bad)
+	}
+}
