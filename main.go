@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
 
 	"locklab/lessons"
@@ -46,6 +47,8 @@ func run(args []string) error {
 		"address students' phones use to reach this server, for share links and QR codes (e.g. http://192.168.1.20:8080); default: the host each browser used")
 	redisURL := fs.String("redis", os.Getenv("LOCKLAB_REDIS"),
 		"run the single-node lessons on this real Redis (redis://host:port/db) instead of the embedded miniredis; LOCKLAB_REDIS sets it too")
+	classRedisURL := fs.String("class-redis", os.Getenv("LOCKLAB_CLASS_REDIS"),
+		"keep live-class rooms in this Redis (redis://host:port/db), so several instances behind a load balancer serve one class; default: an embedded miniredis; LOCKLAB_CLASS_REDIS sets it too")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,8 +74,15 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("static files: %w", err)
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	classes, stopClasses, err := classroom(ctx, *classRedisURL)
+	if err != nil {
+		return err
+	}
+	defer stopClasses()
 	site := web.New(course, assets, replay, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		NoCache: *redisURL != ""})
+		NoCache: *redisURL != "", Class: classes})
 	if *redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
 	}
@@ -90,13 +100,13 @@ func run(args []string) error {
 		MaxHeaderBytes:    4 * web.MaxHeaderBytes, // backstop; the site answers above web.MaxHeaderBytes
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Live-class streams never end by themselves: Shutdown closes them.
+	srv.RegisterOnShutdown(classes.Close)
 	fmt.Printf("Lock Lab is running at %s (Ctrl-C stops it)\n", displayURL(ln.Addr()))
 	for _, u := range lanURLs(ln.Addr()) {
 		fmt.Printf("  on your network: %s\n", u)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -216,6 +226,55 @@ func replayFunc(redisURL string) (web.ReplayFunc, error) {
 		return nil, err
 	}
 	return sim.Live(o, hex.EncodeToString(id[:])), nil
+}
+
+// classroom starts the live-class service on its own Redis: the one given
+// by -class-redis (shared by every instance of a scaled-out set-up), else
+// an embedded miniredis reached through in-memory pipes. That miniredis
+// keeps no time of its own, so a ticker moves its clock forward and rooms
+// expire after hours of silence as they would on a real Redis. This Redis
+// is never the -redis lesson backend: lesson replays flush and rewrite
+// their keys, rooms must outlive them.
+func classroom(ctx context.Context, classURL string) (*web.Classroom, func(), error) {
+	var rdb *redis.Client
+	stopClock := func() {}
+	if classURL != "" {
+		o, err := redis.ParseURL(classURL)
+		if err != nil {
+			return nil, nil, fmt.Errorf("-class-redis %q: want redis://host:port/db (%v)", redactURL(classURL), err)
+		}
+		o.DialTimeout, o.ReadTimeout, o.WriteTimeout = liveDialTimeout, liveIOTimeout, liveIOTimeout
+		rdb = redis.NewClient(o)
+	} else {
+		m := miniredis.NewMiniRedis()
+		rdb = redis.NewClient(&redis.Options{Addr: "class-rooms", DialTimeout: liveDialTimeout,
+			Dialer: func(context.Context, string, string) (net.Conn, error) { return m.Dial() }})
+		done := make(chan struct{})
+		go func() {
+			t := time.NewTicker(30 * time.Second)
+			defer t.Stop()
+			last := time.Now()
+			for {
+				select {
+				case <-done:
+					return
+				case now := <-t.C:
+					m.FastForward(now.Sub(last))
+					last = now
+				}
+			}
+		}()
+		stopClock = func() { close(done); m.Close() }
+	}
+	startCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	c, err := web.NewClassroom(startCtx, rdb, web.ClassLimits{})
+	if err != nil {
+		_ = rdb.Close()
+		stopClock()
+		return nil, nil, fmt.Errorf("-class-redis %s: %w", redactURL(classURL), err)
+	}
+	return c, func() { c.Close(); _ = rdb.Close(); stopClock() }, nil
 }
 
 // redactURL hides a password in a Redis URL before it is logged.

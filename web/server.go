@@ -50,6 +50,8 @@ type Server struct {
 	// labs bounds how many explorations run at once (half the replay
 	// slots, at least one), so the Lab can never take every slot.
 	labs chan struct{}
+	// class is the live-class service (nil: no classes on this server).
+	class *Classroom
 }
 
 // Config holds the settings main.go chooses for the site.
@@ -72,6 +74,8 @@ type Config struct {
 	// live Redis backend, whose pages must show what that server answers
 	// now — and its absence when it is gone — not a copy.
 	NoCache bool
+	// Class serves live classes (class.go); nil turns them off.
+	Class *Classroom
 }
 
 // ReplayDeadline bounds one request's replay; the worst timeline the
@@ -92,7 +96,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	return &Server{course: course, assets: assets, replay: replay, log: log,
 		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
 		publicURL: cfg.PublicURL, noCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)),
-		labDeadline: cfg.LabDeadline, robots: robotsTxt(course)}
+		labDeadline: cfg.LabDeadline, robots: robotsTxt(course), class: cfg.Class}
 }
 
 // MaxHeaderBytes bounds a request's header (request line included). The
@@ -138,6 +142,7 @@ func (s *Server) Handler() http.Handler {
 		http.Redirect(w, r, s.assets.URL("img/favicon.svg"), http.StatusMovedPermanently)
 	})
 	r.Get("/static/{hash}/*", s.assets.ServeHTTP)
+	r.Get("/class/{code}", s.classShort)
 	r.Route("/{lang}", func(r chi.Router) {
 		r.Use(s.requireLang)
 		r.Get("/", s.lessonList)
@@ -151,6 +156,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lab", s.labPage)
 		r.Get("/lessons/{slug}/", dropSlash)
 		r.Get("/lab/", dropSlash)
+		s.classRoutes(r)
 	})
 	return r
 }
@@ -336,6 +342,11 @@ type statusWriter struct {
 }
 
 func (sw *statusWriter) WriteHeader(code int) { sw.status = code; sw.ResponseWriter.WriteHeader(code) }
+
+// Unwrap lets http.ResponseController reach the connection (the class's
+// event streams flush and clear the write deadline through it).
+func (sw *statusWriter) Unwrap() http.ResponseWriter { return sw.ResponseWriter }
+
 func (sw *statusWriter) Write(b []byte) (int, error) {
 	if sw.status == 0 {
 		sw.status = http.StatusOK

@@ -1,0 +1,182 @@
+// Lock Lab live class: loaded only by class pages. Without it a student's
+// page still shows the teacher's step, answers as a form and has a Refresh
+// link; with it the page follows the teacher over Server-Sent Events.
+// - students: on "move", fetch the class fragment and swap #classroom; on
+//   "end", reload (the page then says the class has ended);
+// - the teacher: every state the lesson page reaches (htmx swaps of #lab)
+//   is posted as the class's move, and the class bar is re-fetched when
+//   the stream says votes or the connected count changed.
+// EventSource reconnects by itself and sends Last-Event-ID, so a phone
+// that slept catches up with the move it missed.
+(function () {
+  "use strict";
+  var root = document.getElementById("classroom");
+  if (!root || !window.EventSource || !window.fetch) {
+    return;
+  }
+  var role = root.getAttribute("data-role");
+  var base = root.getAttribute("data-base");
+  var events = root.getAttribute("data-events") + "?since=" + encodeURIComponent(root.getAttribute("data-seq") || "0");
+
+  function say(text) {
+    var live = document.getElementById("live");
+    if (live && text) {
+      live.textContent = text;
+    }
+  }
+  function status(on) {
+    var el = document.getElementById("cs-live");
+    if (el) {
+      el.textContent = el.getAttribute(on ? "data-on" : "data-off");
+      el.classList.toggle("off", !on);
+    }
+  }
+
+  // one fetch at a time; a notice during a fetch asks for one more after it
+  function serial(fn) {
+    var busy = false;
+    var again = false;
+    function run() {
+      if (busy) {
+        again = true;
+        return;
+      }
+      busy = true;
+      again = false;
+      fn().catch(function () {}).then(function () {
+        busy = false;
+        if (again) {
+          run();
+        }
+      });
+    }
+    return run;
+  }
+
+  function parse(html) {
+    return new DOMParser().parseFromString(html, "text/html");
+  }
+
+  var refreshStudent = serial(function () {
+    return fetch(base, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (res) {
+      if (!res.ok) {
+        location.reload();
+        return;
+      }
+      return res.text().then(function (html) {
+        var doc = parse(html);
+        var next = doc.getElementById("classroom");
+        var cur = document.getElementById("classroom");
+        if (!next || !cur) {
+          return;
+        }
+        var form = cur.querySelector("form.cs-answer input:checked");
+        cur.replaceWith(next);
+        var title = doc.querySelector("title");
+        if (title) {
+          document.title = title.textContent;
+        }
+        // keep a choice the student made but did not send yet, if the
+        // same question is still open
+        if (form) {
+          var same = next.querySelector('form.cs-answer input[value="' + form.value + '"]');
+          if (same) {
+            same.checked = true;
+          }
+        }
+        status(true);
+        say(next.getAttribute("data-live"));
+        document.dispatchEvent(new Event("locklab:classupdate"));
+      });
+    });
+  });
+
+  function hereQuery() {
+    var bar = document.getElementById("classbar");
+    return bar ? bar.getAttribute("data-here") || "" : "";
+  }
+
+  function swapBar(html) {
+    var next = parse(html).getElementById("classbar");
+    var cur = document.getElementById("classbar");
+    if (next && cur) {
+      cur.replaceWith(next);
+    }
+  }
+
+  var refreshBar = serial(function () {
+    var q = hereQuery();
+    return fetch(base + "/bar" + q, { credentials: "same-origin" }).then(function (res) {
+      if (res.ok) {
+        return res.text().then(swapBar);
+      }
+    });
+  });
+
+  // the teacher's page reached a new state: it becomes the class's
+  var lastPosted = null;
+  function postMove() {
+    var lab = document.getElementById("lab");
+    var url = lab && lab.getAttribute("data-url");
+    if (!url) {
+      return;
+    }
+    var u = new URL(url, location.href);
+    var body = new URLSearchParams();
+    body.set("do", u.searchParams.get("do") || "");
+    body.set("opt", u.searchParams.get("opt") || "");
+    var key = body.toString();
+    // the address bar: the teacher's page, so a reload stays in the class
+    var search = u.search;
+    if (location.pathname !== base + "/teach" || location.search !== search) {
+      history.replaceState(history.state, "", base + "/teach" + search);
+    }
+    var sw = document.getElementById("lang-switch");
+    if (sw && sw.getAttribute("hreflang")) {
+      sw.setAttribute("href", base.replace(/^\/[a-z]+\//, "/" + sw.getAttribute("hreflang") + "/") + "/teach" + search);
+    }
+    if (key === lastPosted) {
+      return;
+    }
+    lastPosted = key;
+    fetch(base + "/move", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Class": "1" },
+      body: key
+    }).then(function (res) {
+      if (res.ok) {
+        return res.text().then(swapBar);
+      }
+      if (res.status === 404) {
+        location.reload();
+      }
+    }).catch(function () {
+      lastPosted = null; // try again at the next state
+    });
+  }
+
+  var es = new EventSource(events);
+  es.addEventListener("open", function () {
+    status(true);
+  });
+  es.addEventListener("error", function () {
+    status(false);
+  });
+  es.addEventListener("end", function () {
+    es.close();
+    location.reload();
+  });
+  if (role === "teacher") {
+    es.addEventListener("move", refreshBar);
+    es.addEventListener("votes", refreshBar);
+    es.addEventListener("here", refreshBar);
+    document.addEventListener("htmx:afterSettle", postMove);
+    postMove();
+  } else {
+    es.addEventListener("move", refreshStudent);
+  }
+  window.addEventListener("pagehide", function () {
+    es.close();
+  });
+})();

@@ -1,0 +1,891 @@
+// class.go serves the live class (DESIGN.md, "Classroom rooms"): a
+// teacher starts a room from a lesson page, students join by code or QR,
+// the teacher's moves reach every phone over Server-Sent Events, and the
+// class predicts each checkpoint before the teacher reveals it. Room state
+// lives in Redis (class_store.go); this instance's open streams in the hub
+// (class_hub.go).
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/redis/go-redis/v9"
+
+	"locklab/sim"
+)
+
+// Classroom is the live-class service one instance runs: main.go builds
+// it on the class Redis (embedded miniredis by default) and passes it in
+// Config.Class.
+type Classroom struct {
+	store *classStore
+	hub   *classHub
+	lim   ClassLimits
+	views viewCache
+}
+
+// NewClassroom subscribes to every room's channel on rdb (waiting for
+// Redis to confirm) and returns the service; Close ends it.
+func NewClassroom(ctx context.Context, rdb redis.UniversalClient, lim ClassLimits) (*Classroom, error) {
+	lim = lim.withDefaults()
+	c := &Classroom{store: &classStore{rdb: rdb, lim: lim}, hub: newClassHub(lim.Streams, lim.Buffer), lim: lim}
+	if err := c.hub.start(ctx, rdb); err != nil {
+		return nil, fmt.Errorf("class redis: %w", err)
+	}
+	return c, nil
+}
+
+// Close ends every open stream (each browser sees its stream close) and
+// the subscription. main.go calls it when the server shuts down, so
+// Shutdown does not wait on streams that never end by themselves.
+func (c *Classroom) Close() { c.hub.close() }
+
+// Streams is how many SSE streams this instance holds.
+func (c *Classroom) Streams() int { return c.hub.streams() }
+
+// viewCache keeps the lesson views rooms show, by language and state: a
+// move sends every student's page to the same few states, which are then
+// replayed once, not once per student. It is a cache of what the URL
+// determines, not state; it forgets everything when full.
+type viewCache struct {
+	mu sync.Mutex
+	m  map[string]*LessonView
+}
+
+func (vc *viewCache) get(key string) *LessonView {
+	vc.mu.Lock()
+	defer vc.mu.Unlock()
+	return vc.m[key]
+}
+
+func (vc *viewCache) put(key string, v *LessonView) {
+	vc.mu.Lock()
+	defer vc.mu.Unlock()
+	if vc.m == nil || len(vc.m) >= 256 {
+		vc.m = map[string]*LessonView{}
+	}
+	vc.m[key] = v
+}
+
+const (
+	sidCookie      = "locklab_sid"
+	teacherPrefix  = "locklab_teach_"
+	classWriteWait = 10 * time.Second
+)
+
+// classRoutes mounts the class under /{lang}/class.
+func (s *Server) classRoutes(r chi.Router) {
+	r.Get("/class", s.classJoin)
+	r.Post("/class", s.classCreate)
+	r.Get("/class/{code}", s.classStudent)
+	r.Post("/class/{code}/answer", s.classAnswer)
+	r.Get("/class/{code}/events", s.classEvents)
+	r.Get("/class/{code}/teach", s.classTeach)
+	r.Get("/class/{code}/bar", s.classBarFragment)
+	r.Post("/class/{code}/move", s.classMove)
+	r.Post("/class/{code}/end", s.classEnd)
+	r.Get("/class/{code}/qr.svg", s.classQR)
+}
+
+// classShort answers /class/CODE, the address on the projector and in the
+// QR code: each phone goes on to the class in its own language.
+func (s *Server) classShort(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept-Language")
+	code := normCode(chi.URLParam(r, "code"))
+	if code == "" {
+		u := T(negotiate(r))
+		s.fail(w, r, u, s.noRoom(u))
+		return
+	}
+	http.Redirect(w, r, "/"+negotiate(r)+"/class/"+code, http.StatusFound)
+}
+
+func joinPath(lang, code string) string { return "/" + lang + "/class/" + code }
+
+// ----- errors, each a page in the learner's language -----
+
+func classErr(u *UI, status int, code, title, text string) *Error {
+	return &Error{Status: status, Title: title, Text: text, Code: code}
+}
+
+func (s *Server) noRoom(u *UI) *Error {
+	cu := C(u.Lang)
+	e := classErr(u, http.StatusNotFound, "class-not-found", cu.NoRoomTitle, cu.NoRoomText)
+	e.Recover, e.RecoverText = "/"+u.Lang+"/class", cu.JoinTitle
+	return e
+}
+
+func backTo(e *Error, u *UI, code string) *Error {
+	e.Recover, e.RecoverText = joinPath(u.Lang, code), C(u.Lang).BackToClass
+	return e
+}
+
+// storeErr turns a store failure into a page: a known condition is the
+// learner's 4xx, anything else (Redis unreachable) a 503 that says so.
+func (s *Server) storeErr(u *UI, code string, err error) *Error {
+	cu := C(u.Lang)
+	switch {
+	case errors.Is(err, errNoRoom):
+		return s.noRoom(u)
+	case errors.Is(err, errClassFull):
+		return classErr(u, http.StatusForbidden, "class-full", cu.FullTitle, fill(cu.FullText, strconv.Itoa(s.class.lim.StudentsPerRoom)))
+	case errors.Is(err, errRoomsFull):
+		return classErr(u, http.StatusServiceUnavailable, "class-rooms-full", cu.RoomsTitle, cu.RoomsText)
+	case errors.Is(err, errTooManyStreams), errors.Is(err, errHubClosed):
+		return backTo(classErr(u, http.StatusServiceUnavailable, "class-streams-full", cu.StreamsTitle, cu.StreamsText), u, code)
+	case errors.Is(err, errAnswered):
+		return backTo(classErr(u, http.StatusConflict, "class-answered", cu.AnsweredTitle, cu.AnsweredText), u, code)
+	case errors.Is(err, errNotAsked):
+		return backTo(classErr(u, http.StatusConflict, "class-closed", cu.NotOpenTitle, cu.NotOpenText), u, code)
+	case errors.Is(err, errBadSession):
+		return backTo(classErr(u, http.StatusBadRequest, "class-cookie", cu.CookieTitle, cu.CookieText), u, code)
+	}
+	e := unreachable(u, err)
+	e.Code = "class-redis-unreachable"
+	return e
+}
+
+// classOn resolves the request's language and room code, or answers the
+// request itself (no class service, a malformed code: 404).
+func (s *Server) classOn(w http.ResponseWriter, r *http.Request) (*UI, string, bool) {
+	u := T(chi.URLParam(r, "lang"))
+	if s.class == nil {
+		e := classErr(u, http.StatusNotFound, "class-off", u.NotFound, C(u.Lang).Unavailable)
+		s.fail(w, r, u, e)
+		return u, "", false
+	}
+	raw := chi.URLParam(r, "code")
+	if raw == "" {
+		return u, "", true
+	}
+	code := normCode(raw)
+	if code == "" {
+		s.fail(w, r, u, s.noRoom(u))
+		return u, "", false
+	}
+	if code != raw { // acdefghj → ACDEFGHJ, one URL per room
+		target := joinPath(u.Lang, code) + strings.TrimPrefix(r.URL.Path, joinPath(u.Lang, raw))
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return u, "", false
+	}
+	return u, code, true
+}
+
+// room loads the room of the request, or answers with the error page.
+func (s *Server) room(w http.ResponseWriter, r *http.Request, u *UI, code string) (*Room, bool) {
+	room, err := s.class.store.get(r.Context(), code)
+	if err != nil {
+		s.fail(w, r, u, s.storeErr(u, code, err))
+		return nil, false
+	}
+	return room, true
+}
+
+// ----- cookies and the POST checks -----
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// studentID is the anonymous id in the student's cookie ("" if none or
+// malformed): 128 random bits, nothing personal.
+func studentID(r *http.Request) string {
+	c, err := r.Cookie(sidCookie)
+	if err != nil || len(c.Value) != 32 {
+		return ""
+	}
+	if _, err := hex.DecodeString(c.Value); err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// ensureStudentID returns the student's id, setting a new cookie if need
+// be. Lax, not Strict: students arrive from a QR code or a link, and the
+// id must come with that first visit.
+func ensureStudentID(w http.ResponseWriter, r *http.Request) string {
+	if sid := studentID(r); sid != "" {
+		return sid
+	}
+	sid := randomHex(16)
+	http.SetCookie(w, &http.Cookie{Name: sidCookie, Value: sid, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: 12 * 3600})
+	return sid
+}
+
+func isHTTPS(r *http.Request) bool {
+	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
+}
+
+// teacherSecret is the secret in the teacher's cookie for room code.
+func teacherSecret(r *http.Request, code string) string {
+	c, err := r.Cookie(teacherPrefix + code)
+	if err != nil || len(c.Value) > 64 {
+		return ""
+	}
+	return c.Value
+}
+
+// sameOrigin is the POST check against cross-site requests: the Origin
+// header (every current browser sends it with a POST) must be this site,
+// as the browser reached it or as -public-url names it; a browser that
+// says the request is cross-site is refused whatever it claims.
+func (s *Server) sameOrigin(r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return r.Header.Get("Sec-Fetch-Site") == "same-origin"
+	}
+	scheme := "http"
+	if isHTTPS(r) {
+		scheme = "https"
+	}
+	if origin == scheme+"://"+r.Host {
+		return true
+	}
+	if s.publicURL != "" {
+		if p, err := url.Parse(s.publicURL); err == nil && origin == p.Scheme+"://"+p.Host {
+			return true
+		}
+	}
+	return false
+}
+
+// form checks a POST's origin and reads its (small) body, or answers with
+// the error page.
+func (s *Server) form(w http.ResponseWriter, r *http.Request, u *UI) bool {
+	cu := C(u.Lang)
+	if !s.sameOrigin(r) {
+		s.fail(w, r, u, classErr(u, http.StatusForbidden, "class-origin", cu.OriginTitle, cu.OriginText))
+		return false
+	}
+	if err := r.ParseForm(); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			s.fail(w, r, u, classErr(u, http.StatusRequestEntityTooLarge, "class-too-large", cu.TooBigTitle, cu.TooBigText))
+		} else {
+			s.fail(w, r, u, classErr(u, http.StatusBadRequest, "class-bad-form", cu.BadFormTitle, cu.BadFormText))
+		}
+		return false
+	}
+	return true
+}
+
+func (s *Server) badForm(w http.ResponseWriter, r *http.Request, u *UI, code string) {
+	cu := C(u.Lang)
+	e := classErr(u, http.StatusBadRequest, "class-bad-form", cu.BadFormTitle, cu.BadFormText)
+	if code != "" {
+		backTo(e, u, code)
+	}
+	s.fail(w, r, u, e)
+}
+
+// oneValue is the form field's single value, or false.
+func oneValue(r *http.Request, name string) (string, bool) {
+	v := r.PostForm[name]
+	if len(v) != 1 || len(v[0]) > MaxQuery {
+		return "", false
+	}
+	return v[0], true
+}
+
+// ----- where a state sits in its lesson -----
+
+// placement is what a room's state means in its lesson: the guided step
+// shown, the checkpoint asked (the next step's), the checkpoint answered
+// (this step's).
+type placement struct {
+	Step, Ask, Answered int // 1-based; 0 none
+	Exact               bool
+}
+
+func (s *Server) place(lang, slug, do, opt string) (placement, bool) {
+	l, ok := s.course.Get(lang, slug)
+	if !ok {
+		return placement{}, false
+	}
+	idx, exact := l.Locate(do, opt)
+	p := placement{Step: max(idx, 0) + 1, Exact: exact}
+	if exact {
+		if l.Steps[idx].Checkpoint != nil {
+			p.Answered = idx + 1
+		}
+		if idx+1 < len(l.Steps) && l.Steps[idx+1].Checkpoint != nil {
+			p.Ask = idx + 2
+		}
+	}
+	return p, true
+}
+
+// ----- pages -----
+
+// classJoin is the page where a student types a code; ?code= sends them
+// to it (a form without JavaScript).
+func (s *Server) classJoin(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	if r.URL.Query().Has("code") {
+		code := normCode(r.URL.Query().Get("code"))
+		if code == "" {
+			s.fail(w, r, u, s.noRoom(u))
+			return
+		}
+		http.Redirect(w, r, joinPath(u.Lang, code), http.StatusSeeOther)
+		return
+	}
+	s.render(w, r, ClassJoinPage(s.page(u, C(u.Lang).JoinTitle+" — "+u.SiteName, r)))
+}
+
+// classCreate starts a room at the lesson state the form names and sends
+// the teacher to its page with the secret in a cookie.
+func (s *Server) classCreate(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.classOn(w, r)
+	if !ok || !s.form(w, r, u) {
+		return
+	}
+	slug, ok1 := oneValue(r, "lesson")
+	do, ok2 := oneValue(r, "do")
+	opt, ok3 := oneValue(r, "opt")
+	l, found := s.course.Get(u.Lang, slug)
+	if !ok1 || !found || (r.PostForm.Has("do") && !ok2) || (r.PostForm.Has("opt") && !ok3) {
+		s.badForm(w, r, u, "")
+		return
+	}
+	st, err := parseState(url.Values{"do": {do}, "opt": {opt}}, l.Scenario)
+	if err != nil {
+		s.fail(w, r, u, badState(u, err, lessonPath(l), nil))
+		return
+	}
+	do, opt = st.Do(), st.Opt()
+	p, _ := s.place(u.Lang, slug, do, opt)
+	code, secret, err := s.class.store.create(r.Context(), slug, do, opt, p.Ask, p.Answered, len(l.Steps))
+	if err != nil {
+		s.fail(w, r, u, s.storeErr(u, "", err))
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: secret, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: int(s.class.lim.Idle / time.Second)})
+	http.Redirect(w, r, joinPath(u.Lang, code)+"/teach"+query(do, opt), http.StatusSeeOther)
+}
+
+// viewOf is the lesson view of a room's state in language u, built by the
+// lesson page's own code (and cached: every student of a room asks for
+// the same few states).
+func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt string) (*LessonView, *Error) {
+	key := u.Lang + "|" + slug + "|" + query(do, opt)
+	if v := s.class.views.get(key); v != nil {
+		cp := *v
+		return &cp, nil
+	}
+	lr := r.Clone(r.Context())
+	lr.URL = &url.URL{Path: "/" + u.Lang + "/lessons/" + slug, RawQuery: strings.TrimPrefix(query(do, opt), "?")}
+	lr.RequestURI = lr.URL.RequestURI()
+	rctx := chi.NewRouteContext()
+	rctx.URLParams.Add("lang", u.Lang)
+	rctx.URLParams.Add("slug", slug)
+	lr = lr.WithContext(context.WithValue(lr.Context(), chi.RouteCtxKey, rctx))
+	v, e := s.lessonView(lr, u)
+	if e != nil {
+		return nil, e
+	}
+	s.class.views.put(key, v)
+	cp := *v
+	return &cp, nil
+}
+
+// ClassBar is what the teacher's class bar shows.
+type ClassBar struct {
+	UI          *UI
+	CU          *ClassUI
+	Code        string
+	JoinURL     string
+	QRURL       string
+	Connected   int
+	Place       placement
+	StepTitle   string
+	Question    *ClassQuestion // the open or revealed checkpoint, if any
+	Base        string         // /{lang}/class/{code}
+	Seq         int64
+	Here        string // the state the teacher's page shows (do/opt query)
+	ClassHere   string // the state the class sees
+	Do, Opt     string // the teacher page's state, for "show this step"
+	RevealDo    string
+	RevealOpt   string
+	EventsURL   string
+	LessonTitle string
+}
+
+// ClassQuestion is a checkpoint with the class's answers.
+type ClassQuestion struct {
+	QuestionHTML string
+	Step         int
+	Choices      []ClassChoice
+	Total        int
+	Revealed     bool
+	Mine         int // the student's answer (student pages)
+	Open         bool
+}
+
+// ClassChoice is one answer and how many chose it.
+type ClassChoice struct {
+	Num     int
+	HTML    string
+	Count   int
+	Correct bool
+	Mine    bool
+}
+
+// question builds the checkpoint the room is at: asked (the next step's)
+// or answered (this step's), with the counts.
+func (s *Server) question(ctx context.Context, u *UI, room *Room, p placement, sid string) *ClassQuestion {
+	step := p.Ask
+	if step == 0 {
+		step = p.Answered
+	}
+	if step == 0 {
+		return nil
+	}
+	l, ok := s.course.Get(u.Lang, room.Slug)
+	if !ok || step > len(l.Steps) || l.Steps[step-1].Checkpoint == nil {
+		return nil
+	}
+	cp := l.Steps[step-1].Checkpoint
+	q := &ClassQuestion{QuestionHTML: cp.QuestionHTML, Step: step, Revealed: room.Revealed(step)}
+	q.Open = p.Ask == step && !q.Revealed
+	counts, err := s.class.store.counts(ctx, room.Code, step, len(cp.Choices))
+	if err != nil {
+		counts = make([]int, len(cp.Choices))
+	}
+	q.Mine = s.class.store.myAnswer(ctx, room.Code, step, sid)
+	for i, c := range cp.Choices {
+		q.Choices = append(q.Choices, ClassChoice{Num: i + 1, HTML: c.HTML, Count: counts[i], Correct: c.Correct && q.Revealed, Mine: q.Mine == i+1})
+		q.Total += counts[i]
+	}
+	return q
+}
+
+// bar builds the teacher's class bar for the page state (do, opt).
+func (s *Server) bar(r *http.Request, u *UI, room *Room, do, opt string) *ClassBar {
+	cu := C(u.Lang)
+	base := joinPath(u.Lang, room.Code)
+	b := &ClassBar{UI: u, CU: cu, Code: room.Code, Base: base, Seq: room.Seq, Do: do, Opt: opt,
+		JoinURL: s.absolute(r, "/class/"+room.Code), QRURL: base + "/qr.svg", EventsURL: base + "/events",
+		Here: query(do, opt), ClassHere: query(room.Do, room.Opt)}
+	b.Connected = s.class.store.connected(r.Context(), room.Code)
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	b.Place = p
+	if l, ok := s.course.Get(u.Lang, room.Slug); ok {
+		b.LessonTitle = l.Title
+		if p.Exact {
+			b.StepTitle = l.Steps[p.Step-1].Title
+		}
+		if p.Ask > 0 {
+			next := l.Steps[p.Ask-1]
+			b.RevealDo, b.RevealOpt = next.Do, next.Opt
+		}
+	}
+	b.Question = s.question(r.Context(), u, room, p, "")
+	return b
+}
+
+// classTeach is the teacher's page: the lesson page at the state in the
+// URL, with the class bar. Only the room's teacher may open it.
+func (s *Server) classTeach(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	if !room.isTeacher(teacherSecret(r, code)) {
+		s.notTeacher(w, r, u, code)
+		return
+	}
+	l, found := s.course.Get(u.Lang, room.Slug)
+	if !found {
+		s.fail(w, r, u, s.noRoom(u))
+		return
+	}
+	do, opt := room.Do, room.Opt
+	if r.URL.RawQuery != "" {
+		if len(r.URL.RawQuery) > MaxQuery {
+			s.fail(w, r, u, badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, lessonPath(l), nil))
+			return
+		}
+		st, err := parseState(r.URL.Query(), l.Scenario)
+		if err != nil {
+			s.fail(w, r, u, badState(u, err, lessonPath(l), nil))
+			return
+		}
+		do, opt = st.Do(), st.Opt()
+	}
+	v, e := s.viewOf(r, u, room.Slug, do, opt)
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	_ = s.class.store.touch(r.Context(), room)
+	w.Header().Set("Cache-Control", "no-store")
+	v.Page = s.page(u, C(u.Lang).BarLabel+" "+code+" — "+v.Title, r)
+	s.render(w, r, ClassTeachPage(v, s.bar(r, u, room, do, opt), s.assets.URL("js/class.js")))
+}
+
+// classBarFragment is the teacher's bar alone, which the teacher's page
+// fetches when its stream says the votes or the connected count changed.
+func (s *Server) classBarFragment(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	if !room.isTeacher(teacherSecret(r, code)) {
+		s.notTeacher(w, r, u, code)
+		return
+	}
+	q := r.URL.Query()
+	w.Header().Set("Cache-Control", "no-store")
+	s.render(w, r, classBar(s.bar(r, u, room, q.Get("do"), q.Get("opt"))))
+}
+
+func (s *Server) notTeacher(w http.ResponseWriter, r *http.Request, u *UI, code string) {
+	cu := C(u.Lang)
+	s.fail(w, r, u, backTo(classErr(u, http.StatusForbidden, "class-not-teacher", cu.NotTeacherTitle, cu.NotTeacherText), u, code))
+}
+
+// classMove moves the room to the state the teacher's page shows. With
+// JavaScript the page posts each state it reaches (and gets the new bar
+// back); without, "Show this step" and "Reveal" are this form.
+func (s *Server) classMove(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok || !s.form(w, r, u) {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	if !room.isTeacher(teacherSecret(r, code)) {
+		s.notTeacher(w, r, u, code)
+		return
+	}
+	l, found := s.course.Get(u.Lang, room.Slug)
+	do, ok1 := oneValue(r, "do")
+	opt, ok2 := oneValue(r, "opt")
+	if !found || (r.PostForm.Has("do") && !ok1) || (r.PostForm.Has("opt") && !ok2) {
+		s.badForm(w, r, u, code)
+		return
+	}
+	st, err := parseState(url.Values{"do": {do}, "opt": {opt}}, l.Scenario)
+	if err != nil {
+		s.fail(w, r, u, badState(u, err, lessonPath(l), nil))
+		return
+	}
+	do, opt = st.Do(), st.Opt()
+	p, _ := s.place(u.Lang, room.Slug, do, opt)
+	if do != room.Do || opt != room.Opt {
+		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, p.Answered)
+		if err != nil {
+			s.fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+		room.Do, room.Opt, room.Seq, room.Ask = do, opt, seq, p.Ask
+		if p.Answered > 0 {
+			room.revealed[p.Answered] = true
+		}
+	}
+	if r.Header.Get("HX-Request") == "true" || r.Header.Get("X-Class") == "1" {
+		w.Header().Set("Cache-Control", "no-store")
+		s.render(w, r, classBar(s.bar(r, u, room, do, opt)))
+		return
+	}
+	http.Redirect(w, r, joinPath(u.Lang, code)+"/teach"+query(do, opt), http.StatusSeeOther)
+}
+
+// classEnd ends the room: its keys go, every stream closes, the teacher
+// returns to the ordinary lesson page at the same moment.
+func (s *Server) classEnd(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok || !s.form(w, r, u) {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	if !room.isTeacher(teacherSecret(r, code)) {
+		s.notTeacher(w, r, u, code)
+		return
+	}
+	if err := s.class.store.end(r.Context(), room); err != nil {
+		s.fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: "", Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: -1})
+	http.Redirect(w, r, "/"+u.Lang+"/lessons/"+room.Slug+query(room.Do, room.Opt), http.StatusSeeOther)
+}
+
+// ClassStudent is what a student's page shows.
+type ClassStudent struct {
+	V          *LessonView
+	CU         *ClassUI
+	Code       string
+	Base       string
+	Seq        int64
+	Question   *ClassQuestion
+	ExploreURL string
+	EventsURL  string
+	JS         string
+}
+
+// classStudent is a student's page: the teacher's current state in the
+// student's language, drawn by the lesson page's own code, with the
+// question to answer or the class's answers.
+func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	sid := ensureStudentID(w, r)
+	if err := s.class.store.join(r.Context(), code, sid); err != nil {
+		s.fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	if s.class.store.seen(r.Context(), code, sid) {
+		_ = s.class.store.publish(r.Context(), code, "here", room.Seq)
+	}
+	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt)
+	if e != nil {
+		s.fail(w, r, u, e)
+		return
+	}
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	c := &ClassStudent{V: v, CU: C(u.Lang), Code: code, Base: joinPath(u.Lang, code), Seq: room.Seq,
+		ExploreURL: lessonPath(v.Lesson) + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
+	c.EventsURL = c.Base + "/events"
+	c.Question = s.question(r.Context(), u, room, p, sid)
+	s.studentView(r, u, v, c)
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Header.Get("HX-Request") == "true" {
+		s.render(w, r, ClassStudentFragment(c))
+		return
+	}
+	s.render(w, r, ClassStudentPage(c))
+}
+
+// studentView trims the lesson view to what a student following the
+// teacher needs: the dialog, the timeline and the event log, with their
+// own answer as the checkpoint's guess. The lesson's controls belong to
+// the teacher (and to "Explore from here").
+func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStudent) {
+	cu := c.CU
+	v.Page = s.page(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
+	v.Clients, v.Nodes, v.Waits, v.Options, v.Ask = nil, nil, nil, nil, nil
+	v.UndoURL, v.NextURL, v.Final, v.Prev, v.Next = "", "", false, nil, nil
+	if v.Answer != nil {
+		mine := 0
+		if c.Question != nil {
+			mine = c.Question.Mine
+		}
+		v.Answer = answer(v.Answer.Checkpoint, mine)
+	}
+}
+
+// classAnswer records a student's answer (once) and returns them to the
+// class page.
+func (s *Server) classAnswer(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok || !s.form(w, r, u) {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	sid := studentID(r)
+	if sid == "" {
+		s.fail(w, r, u, s.storeErr(u, code, errBadSession))
+		return
+	}
+	sv, ok1 := oneValue(r, "step")
+	cv, ok2 := oneValue(r, "choice")
+	step, err1 := strconv.Atoi(sv)
+	choice, err2 := strconv.Atoi(cv)
+	l, found := s.course.Get(u.Lang, room.Slug)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || !found || step < 1 || step > len(l.Steps) ||
+		l.Steps[step-1].Checkpoint == nil || choice < 1 || choice > len(l.Steps[step-1].Checkpoint.Choices) {
+		s.badForm(w, r, u, code)
+		return
+	}
+	if err := s.class.store.answer(r.Context(), code, step, sid, choice); err != nil {
+		s.fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	http.Redirect(w, r, joinPath(u.Lang, code), http.StatusSeeOther)
+}
+
+// classQR is the QR code of the room's join address.
+func (s *Server) classQR(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	if _, ok := s.room(w, r, u, code); !ok {
+		return
+	}
+	body, err := qrSVG(s.absolute(r, "/class/"+code))
+	if err != nil {
+		s.fail(w, r, u, &Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err})
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	_, _ = w.Write(body)
+}
+
+// ----- the stream -----
+
+// classEvents is a room's Server-Sent Events stream. Students get "move"
+// (id: the room's move count) and "end"; the teacher also "votes" and
+// "here" (without id). A reconnecting browser sends Last-Event-ID (a first
+// connection ?since=, the count its page was drawn at); if the room moved
+// since, the stream starts with that move, so a phone that slept catches
+// up. A comment every heartbeat keeps proxies from closing the stream and
+// marks the student present.
+func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
+	u, code, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return
+	}
+	c := s.class
+	teacher := room.isTeacher(teacherSecret(r, code))
+	sid := ""
+	if !teacher {
+		sid = studentID(r)
+	}
+	sub, err := c.hub.subscribe(code, teacher)
+	if err != nil {
+		s.fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	defer c.hub.unsubscribe(sub)
+	// The room may have moved between the page and this subscription:
+	// read it again now that no notice can be missed.
+	if room, err = c.store.get(r.Context(), code); err != nil {
+		s.fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	since, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
+	if err != nil {
+		if since, err = strconv.ParseInt(r.URL.Query().Get("since"), 10, 64); err != nil {
+			since = room.Seq
+		}
+	}
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	last := since
+	write := func(format string, args ...any) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(classWriteWait))
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	event := func(kind string, seq int64) bool {
+		if kind == "move" || kind == "end" {
+			if kind == "move" && seq <= last {
+				return true // already seen (a catch-up raced a notice)
+			}
+			last = max(last, seq)
+			return write("id: %d\nevent: %s\ndata: {\"seq\":%d}\n\n", seq, kind, seq)
+		}
+		return write("event: %s\ndata: {\"seq\":%d}\n\n", kind, seq)
+	}
+	if !write("retry: 3000\n\n") {
+		return
+	}
+	if room.Seq > since && !event("move", room.Seq) {
+		return
+	}
+	if sid != "" {
+		if c.store.seen(r.Context(), code, sid) {
+			_ = c.store.publish(r.Context(), code, "here", room.Seq)
+		}
+		defer func() {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			c.store.gone(ctx, code, sid)
+			_ = c.store.publish(ctx, code, "here", 0)
+		}()
+	}
+	tick := time.NewTicker(c.lim.Heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-sub.gone:
+			return
+		case n := <-sub.ch:
+			if !event(n.Kind, n.Seq) || n.Kind == "end" {
+				return
+			}
+		case <-tick.C:
+			// The heartbeat also re-reads the room: a notice lost while
+			// Redis reconnected is caught up here, and an expired room
+			// ends its streams.
+			seq, err := c.store.rdb.HGet(r.Context(), roomKey(code), "seq").Int64()
+			switch {
+			case errors.Is(err, redis.Nil):
+				_ = event("end", last+1)
+				return
+			case err == nil && seq > last:
+				if !event("move", seq) {
+					return
+				}
+			}
+			if teacher {
+				_ = c.store.touch(r.Context(), room)
+			} else if sid != "" && c.store.seen(r.Context(), code, sid) {
+				_ = c.store.publish(r.Context(), code, "here", last)
+			}
+			if !write(": hb\n\n") {
+				return
+			}
+		}
+	}
+}
