@@ -420,7 +420,8 @@ type ClassBar struct {
 	Connected   int
 	Place       placement
 	StepTitle   string
-	Question    *ClassQuestion // the open or revealed checkpoint, if any
+	Result      *ClassQuestion // this step's checkpoint, revealed, if any
+	Question    *ClassQuestion // the next step's, asked here, if any
 	Base        string         // /{lang}/class/{code}
 	Seq         int64
 	Here        string // the state the teacher's page shows (do/opt query)
@@ -452,13 +453,9 @@ type ClassChoice struct {
 	Mine    bool
 }
 
-// question builds the checkpoint the room is at: asked (the next step's)
-// or answered (this step's), with the counts.
-func (s *Server) question(ctx context.Context, u *UI, room *Room, p placement, sid string) *ClassQuestion {
-	step := p.Ask
-	if step == 0 {
-		step = p.Answered
-	}
+// question is checkpoint step (1-based) of the room's lesson with the
+// class's answers (and sid's own), or nil if that step has none.
+func (s *Server) question(ctx context.Context, u *UI, room *Room, p placement, step int, sid string) *ClassQuestion {
 	if step == 0 {
 		return nil
 	}
@@ -501,7 +498,8 @@ func (s *Server) bar(r *http.Request, u *UI, room *Room, do, opt string) *ClassB
 			b.RevealDo, b.RevealOpt = next.Do, next.Opt
 		}
 	}
-	b.Question = s.question(r.Context(), u, room, p, "")
+	b.Result = s.question(r.Context(), u, room, p, p.Answered, "")
+	b.Question = s.question(r.Context(), u, room, p, p.Ask, "")
 	return b
 }
 
@@ -654,7 +652,8 @@ type ClassStudent struct {
 	Code       string
 	Base       string
 	Seq        int64
-	Question   *ClassQuestion
+	Result     *ClassQuestion // this step's checkpoint, revealed
+	Question   *ClassQuestion // the next step's, asked here
 	ExploreURL string
 	EventsURL  string
 	JS         string
@@ -689,7 +688,8 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 	c := &ClassStudent{V: v, CU: C(u.Lang), Code: code, Base: joinPath(u.Lang, code), Seq: room.Seq,
 		ExploreURL: lessonPath(v.Lesson) + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
 	c.EventsURL = c.Base + "/events"
-	c.Question = s.question(r.Context(), u, room, p, sid)
+	c.Result = s.question(r.Context(), u, room, p, p.Answered, sid)
+	c.Question = s.question(r.Context(), u, room, p, p.Ask, sid)
 	s.studentView(r, u, v, c)
 	w.Header().Set("Cache-Control", "no-store")
 	if r.Header.Get("HX-Request") == "true" {
@@ -710,8 +710,8 @@ func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStud
 	v.UndoURL, v.NextURL, v.Final, v.Prev, v.Next = "", "", false, nil, nil
 	if v.Answer != nil {
 		mine := 0
-		if c.Question != nil {
-			mine = c.Question.Mine
+		if c.Result != nil {
+			mine = c.Result.Mine
 		}
 		v.Answer = answer(v.Answer.Checkpoint, mine)
 	}

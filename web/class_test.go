@@ -1,0 +1,593 @@
+package web
+
+import (
+	"bufio"
+	"context"
+		"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"locklab/lessons"
+)
+
+// miniRDB is a class Redis as main.go makes it by default: a miniredis
+// reached through in-memory pipes.
+func miniRDB(t testing.TB) (redis.UniversalClient, *miniredis.Miniredis) {
+	t.Helper()
+	m := miniredis.NewMiniRedis()
+	rdb := redis.NewClient(&redis.Options{Addr: "class-rooms",
+		Dialer: func(context.Context, string, string) (net.Conn, error) { return m.Dial() }})
+	t.Cleanup(func() { _ = rdb.Close(); m.Close() })
+	return rdb, m
+}
+
+// classSite is one app instance with classes, listening on loopback. Its
+// cleanup closes the class streams first, so the server can close.
+type classSite struct {
+	URL   string
+	srv   *httptest.Server
+	class *Classroom
+}
+
+func newClassSite(t testing.TB, rdb redis.UniversalClient, lim ClassLimits) *classSite {
+	t.Helper()
+	c, err := NewClassroom(context.Background(), rdb, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(newServerWith(t, Config{Version: "test", Class: c}))
+	t.Cleanup(func() { c.Close(); srv.Close() })
+	return &classSite{URL: srv.URL, srv: srv, class: c}
+}
+
+// fencingAsk is the fencing lesson's first step that asks a checkpoint
+// (the next step's), and that next step.
+func fencingAsk(t testing.TB) (ask, reveal lessons.Step, cp int) {
+	t.Helper()
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := course.Get("en", "fencing")
+	for i := 1; i < len(l.Steps); i++ {
+		if l.Steps[i].Checkpoint != nil {
+			return l.Steps[i-1], l.Steps[i], i + 1
+		}
+	}
+	t.Fatal("fencing has no checkpoint")
+	return
+}
+
+var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+// post sends a form as a browser on site would (Origin set) with cookies.
+func post(t testing.TB, site, path string, form url.Values, cookies ...*http.Cookie) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, site+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", site)
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res
+}
+
+func getPage(t testing.TB, site, path string, cookies ...*http.Cookie) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, site+path, nil)
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	res, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, string(b)
+}
+
+func cookieNamed(res *http.Response, prefix string) *http.Cookie {
+	for _, c := range res.Cookies() {
+		if strings.HasPrefix(c.Name, prefix) {
+			return c
+		}
+	}
+	return nil
+}
+
+// startClass creates a room on the fencing lesson at state (do, opt) and
+// returns its code and the teacher's cookie.
+func startClass(t testing.TB, site string, lang, do, opt string) (string, *http.Cookie) {
+	t.Helper()
+	res := post(t, site, "/"+lang+"/class", url.Values{"lesson": {"fencing"}, "do": {do}, "opt": {opt}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("create: %d", res.StatusCode)
+	}
+	loc := res.Header.Get("Location")
+	code := strings.TrimPrefix(loc, "/"+lang+"/class/")
+	code, _, _ = strings.Cut(code, "/")
+	tc := cookieNamed(res, teacherPrefix)
+	if tc == nil || tc.Value == "" || !tc.HttpOnly || tc.SameSite != http.SameSiteStrictMode || strings.Contains(loc, tc.Value) {
+		t.Fatalf("teacher cookie %+v, location %s", tc, loc)
+	}
+	return code, tc
+}
+
+// joinClass opens the student page and returns the student's id cookie.
+func joinClass(t testing.TB, site, lang, code string) *http.Cookie {
+	t.Helper()
+	res, _ := getPage(t, site, "/"+lang+"/class/"+code)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("join %s: %d", code, res.StatusCode)
+	}
+	c := cookieNamed(res, sidCookie)
+	if c == nil {
+		t.Fatal("no student cookie")
+	}
+	return c
+}
+
+// sseEvent is one event of a class stream.
+type sseEvent struct {
+	ID, Kind, Data string
+	At             time.Time
+}
+
+// sseClient reads one class stream until it is closed.
+type sseClient struct {
+	events chan sseEvent
+	cancel context.CancelFunc
+	done   chan struct{}
+	status int
+}
+
+func openSSE(t testing.TB, client *http.Client, site, path, lastID string, cookies ...*http.Cookie) *sseClient {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, site+path, nil)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	s := &sseClient{events: make(chan sseEvent, 64), cancel: cancel, done: make(chan struct{}), status: res.StatusCode}
+	go func() {
+		defer close(s.done)
+		defer res.Body.Close()
+		defer close(s.events)
+		sc := bufio.NewScanner(res.Body)
+		var ev sseEvent
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "":
+				if ev.Kind != "" {
+					ev.At = time.Now()
+					select {
+					case s.events <- ev:
+					case <-ctx.Done():
+						return
+					}
+				}
+				ev = sseEvent{}
+			case strings.HasPrefix(line, "id: "):
+				ev.ID = line[4:]
+			case strings.HasPrefix(line, "event: "):
+				ev.Kind = line[7:]
+			case strings.HasPrefix(line, "data: "):
+				ev.Data = line[6:]
+			}
+		}
+	}()
+	t.Cleanup(s.close)
+	return s
+}
+
+func (s *sseClient) close() { s.cancel(); <-s.done }
+
+// next waits for the next event of kind (others are skipped), bounded by
+// a generous deadline so a busy machine does not fail the test.
+func (s *sseClient) next(t testing.TB, kind string) sseEvent {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case ev, ok := <-s.events:
+			if !ok {
+				t.Fatalf("stream closed waiting for %q", kind)
+			}
+			if ev.Kind == kind {
+				return ev
+			}
+		case <-deadline:
+			t.Fatalf("no %q event", kind)
+		}
+	}
+}
+
+func roomKeys(t testing.TB, rdb redis.UniversalClient, code string) []string {
+	t.Helper()
+	keys, err := rdb.Keys(context.Background(), "lockclass:"+code+"*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// TestClassFlow is one class on the embedded miniredis: a student follows
+// the teacher's move over SSE, answers once, the teacher sees the count,
+// reveals, the student sees the answer and the class's votes, and the end
+// of the class removes every key and closes the stream.
+func TestClassFlow(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	ask, reveal, cp := fencingAsk(t)
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	if len(code) != CodeLen || normCode(code) != code {
+		t.Fatalf("code %q", code)
+	}
+	if res, body := getPage(t, site.URL, "/en/class/"+code+"/teach", teacher); res.StatusCode != 200 || !strings.Contains(body, spaced(code)) {
+		t.Fatalf("teacher page: %d", res.StatusCode)
+	}
+	sid := joinClass(t, site.URL, "en", code)
+	student := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", sid)
+	teach := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", teacher)
+
+	// the teacher moves to the step that asks the checkpoint
+	if res := post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {ask.Do}, "opt": {ask.Opt}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("move: %d", res.StatusCode)
+	}
+	ev := student.next(t, "move")
+	if ev.ID != "2" {
+		t.Fatalf("move id %q", ev.ID)
+	}
+	_, page := getPage(t, site.URL, "/en/class/"+code, sid)
+	if !strings.Contains(page, `name="choice"`) || !strings.Contains(page, `value="`+strconv.Itoa(cp)+`"`) {
+		t.Fatal("no answer form at the checkpoint")
+	}
+	// answer once; the replay is refused and not counted
+	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, sid); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("answer: %d", res.StatusCode)
+	}
+	teach.next(t, "votes")
+	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, sid); res.StatusCode != http.StatusConflict {
+		t.Fatalf("second answer: %d", res.StatusCode)
+	}
+	counts, _ := site.class.store.counts(context.Background(), code, cp, 3)
+	if counts[0] != 1 || counts[1] != 0 {
+		t.Fatalf("counts %v", counts)
+	}
+	_, bar := getPage(t, site.URL, "/en/class/"+code+"/bar?do="+ask.Do, teacher)
+	if !strings.Contains(bar, "1 answered") || !strings.Contains(bar, `id="reveal"`) {
+		t.Fatalf("teacher's bar: %s", bar)
+	}
+	// reveal: the room moves to the checkpoint's step
+	if res := post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {reveal.Do}, "opt": {reveal.Opt}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("reveal: %d", res.StatusCode)
+	}
+	student.next(t, "move")
+	_, page = getPage(t, site.URL, "/en/class/"+code, sid)
+	for _, want := range []string{"How the class answered", "1 answered", "✓", "You predicted:"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("revealed page lacks %q", want)
+		}
+	}
+	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, joinClass(t, site.URL, "en", code)); res.StatusCode != http.StatusConflict {
+		t.Fatalf("answer after the reveal: %d", res.StatusCode)
+	}
+	// the end: keys gone, streams closed, the code a 404
+	if res := post(t, site.URL, "/en/class/"+code+"/end", nil, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("end: %d", res.StatusCode)
+	}
+	student.next(t, "end")
+	if keys := roomKeys(t, rdb, code); len(keys) != 0 {
+		t.Fatalf("keys left: %v", keys)
+	}
+	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != 404 || !strings.Contains(body, C("ja").NoRoomTitle) {
+		t.Fatalf("ended class: %d", res.StatusCode)
+	}
+}
+
+// TestClassCatchUp: a phone that slept reconnects with Last-Event-ID and
+// gets the move it missed at once; one that is up to date gets nothing.
+func TestClassCatchUp(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	ask, _, _ := fencingAsk(t)
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	sid := joinClass(t, site.URL, "en", code)
+	post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {ask.Do}, "opt": {ask.Opt}}, teacher)
+	late := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "1", sid)
+	if ev := late.next(t, "move"); ev.ID != "2" {
+		t.Fatalf("catch-up id %q", ev.ID)
+	}
+	fresh := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events?since=2", "", sid)
+	post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {""}, "opt": {""}}, teacher)
+	if ev := fresh.next(t, "move"); ev.ID != "3" {
+		t.Fatalf("first event of an up-to-date stream: %q", ev.ID)
+	}
+}
+
+// TestClassSlowSubscriberDropped: a stream that does not read is dropped
+// when its buffer fills, and the others still get every move.
+func TestClassSlowSubscriberDropped(t *testing.T) {
+	h := newClassHub(10, 2)
+	slow, _ := h.subscribe("ROOM", false)
+	fast, _ := h.subscribe("ROOM", false)
+	for i := range 5 {
+		h.dispatch("ROOM", notice{Kind: "move", Seq: int64(i)})
+		<-fast.ch
+	}
+	select {
+	case <-slow.gone:
+	default:
+		t.Fatal("slow subscriber not dropped")
+	}
+	if h.streams() != 1 {
+		t.Fatalf("streams %d", h.streams())
+	}
+	h.close()
+	select {
+	case <-fast.gone:
+	default:
+		t.Fatal("close left a stream open")
+	}
+}
+
+// TestClassHostile: forged teacher cookies, replayed and forged answers,
+// cross-site and oversized or malformed POSTs, and 10,000 random codes —
+// the room moves only for its teacher, nothing counts twice, and no
+// answer is a 5xx.
+func TestClassHostile(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	ask, _, cp := fencingAsk(t)
+	code, teacher := startClass(t, site.URL, "en", ask.Do, ask.Opt)
+	other, otherTeacher := startClass(t, site.URL, "en", "", "")
+	sid := joinClass(t, site.URL, "en", code)
+	room := func() *Room {
+		r, err := site.class.store.get(context.Background(), code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	before := room()
+	forged := []*http.Cookie{
+		nil,
+		{Name: teacherPrefix + code, Value: "00000000000000000000000000000000"},
+		{Name: teacherPrefix + code, Value: teacher.Value[:31] + "x"},
+		{Name: teacherPrefix + code, Value: strings.Repeat("a", 5000)},
+		{Name: teacherPrefix + code, Value: otherTeacher.Value}, // another room's teacher
+		{Name: teacherPrefix + other, Value: otherTeacher.Value},
+		{Name: teacherPrefix + code, Value: hashSecret(teacher.Value)}, // what Redis holds
+		sid,
+	}
+	for i, c := range forged {
+		var cs []*http.Cookie
+		if c != nil {
+			cs = append(cs, c)
+		}
+		for _, path := range []string{"/move", "/end"} {
+			res := post(t, site.URL, "/en/class/"+code+path, url.Values{"do": {""}}, cs...)
+			if res.StatusCode != http.StatusForbidden && res.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+				t.Errorf("forged cookie %d on %s: %d", i, path, res.StatusCode)
+			}
+		}
+		if res, _ := getPage(t, site.URL, "/en/class/"+code+"/teach", cs...); res.StatusCode != http.StatusForbidden && res.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+			t.Errorf("forged cookie %d opened the teacher's page: %d", i, res.StatusCode)
+		}
+	}
+	// the teacher's own cookie from another site (no Origin match)
+	for _, origin := range []string{"", "http://evil.example", "null", site.URL + ".evil.example"} {
+		req, _ := http.NewRequest(http.MethodPost, site.URL+"/en/class/"+code+"/move", strings.NewReader("do="))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		req.AddCookie(teacher)
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusForbidden {
+			t.Errorf("origin %q: %d", origin, res.StatusCode)
+		}
+	}
+	if after := room(); after.Seq != before.Seq || after.Do != before.Do {
+		t.Fatalf("room moved by someone else: %+v → %+v", before, after)
+	}
+
+	// answers: replayed, forged, out of range, for a closed question
+	form := url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}
+	var wg sync.WaitGroup
+	codes := make(chan int, 50)
+	for range 50 { // the same answer raced 50 times
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes <- post(t, site.URL, "/en/class/"+code+"/answer", form, sid).StatusCode
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	ok := 0
+	for c := range codes {
+		switch c {
+		case http.StatusSeeOther:
+			ok++
+		case http.StatusConflict:
+		default:
+			t.Errorf("raced answer: %d", c)
+		}
+	}
+	if ok != 1 {
+		t.Errorf("%d answers accepted", ok)
+	}
+	for i, f := range []url.Values{
+		{"step": {strconv.Itoa(cp)}, "choice": {"9"}},
+		{"step": {strconv.Itoa(cp)}, "choice": {"0"}},
+		{"step": {strconv.Itoa(cp)}, "choice": {"-1"}},
+		{"step": {strconv.Itoa(cp)}, "choice": {"1", "2"}},
+		{"step": {"999"}, "choice": {"1"}},
+		{"step": {"1"}, "choice": {"1"}},
+		{"step": {"x"}, "choice": {"1"}},
+		{},
+		{"choice": {strings.Repeat("9", 900)}},
+	} {
+		res := post(t, site.URL, "/en/class/"+code+"/answer", f, &http.Cookie{Name: sidCookie, Value: randomHex(16)})
+		if res.StatusCode < 400 || res.StatusCode >= 500 {
+			t.Errorf("answer form %d: %d", i, res.StatusCode)
+		}
+	}
+	// an answer with a made-up student id that never joined
+	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, &http.Cookie{Name: sidCookie, Value: randomHex(16)}); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("unjoined student's answer: %d", res.StatusCode)
+	}
+	counts, _ := site.class.store.counts(context.Background(), code, cp, 3)
+	if counts[0]+counts[1]+counts[2] != 1 || counts[1] != 1 {
+		t.Fatalf("counts %v", counts)
+	}
+	// huge and malformed bodies
+	for i, body := range []string{strings.Repeat("choice=1&", 20000), "%zz=%", "step=" + strings.Repeat("%", 500)} {
+		req, _ := http.NewRequest(http.MethodPost, site.URL+"/en/class/"+code+"/answer", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", site.URL)
+		req.AddCookie(sid)
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode < 400 || res.StatusCode >= 500 {
+			t.Errorf("body %d: %d", i, res.StatusCode)
+		}
+		if i == 0 && res.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Errorf("huge body: %d, want 413", res.StatusCode)
+		}
+	}
+	// 10,000 random codes, each a 404 in the page's language
+	found := 0
+	for i := range 10000 {
+		c, _ := newCode()
+		lang := []string{"en", "ja"}[i%2]
+		path := []string{"/" + lang + "/class/" + c, "/" + lang + "/class/" + c + "/events", "/class/" + c}[i%3]
+		res, _ := getPage(t, site.URL, path)
+		if res.StatusCode >= 500 {
+			t.Fatalf("%s: %d", path, res.StatusCode)
+		}
+		if res.StatusCode == 200 {
+			found++
+		}
+	}
+	if found > 0 {
+		t.Errorf("%d random codes hit a room", found)
+	}
+	for _, path := range []string{"/en/class/nope", "/en/class/" + strings.Repeat("A", 500), "/ja/class/ABCDEFGO", "/en/class/join?code=", "/en/class?code=%ff"} {
+		if res, _ := getPage(t, site.URL, path); res.StatusCode != 404 {
+			t.Errorf("%s: %d", path, res.StatusCode)
+		}
+	}
+	if after := room(); after.Seq != before.Seq {
+		t.Fatal("room moved")
+	}
+}
+
+// TestClassLimits: a full room, too many rooms and too many streams are
+// each a page in the learner's language, not a 5xx.
+func TestClassLimits(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{StudentsPerRoom: 2, Rooms: 2, Streams: 2})
+	code, _ := startClass(t, site.URL, "en", "", "")
+	joinClass(t, site.URL, "en", code)
+	joinClass(t, site.URL, "en", code)
+	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != http.StatusForbidden || !strings.Contains(body, C("ja").FullTitle) {
+		t.Errorf("third student: %d", res.StatusCode)
+	}
+	startClass(t, site.URL, "en", "", "")
+	if res := post(t, site.URL, "/ja/class", url.Values{"lesson": {"fencing"}}); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("third room: %d", res.StatusCode)
+	}
+	a := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "")
+	b := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "")
+	if a.status != 200 || b.status != 200 {
+		t.Fatalf("streams: %d %d", a.status, b.status)
+	}
+	c := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "")
+	if c.status != http.StatusServiceUnavailable {
+		t.Errorf("third stream: %d", c.status)
+	}
+}
+
+// TestClassShutdown: closing the class service ends every stream (the
+// server's Shutdown calls it), so nothing waits on them.
+func TestClassShutdown(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	code, _ := startClass(t, site.URL, "en", "", "")
+	var streams []*sseClient
+	for range 5 {
+		streams = append(streams, openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", ""))
+	}
+	site.class.Close()
+	for _, s := range streams {
+		select {
+		case <-s.done:
+		case <-time.After(30 * time.Second):
+			t.Fatal("a stream outlived Close")
+		}
+	}
+}
+
+func TestClassUIComplete(t *testing.T) {
+	for _, lang := range lessons.Langs {
+		v := reflect.ValueOf(*C(lang))
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s: %s is empty", lang, v.Type().Field(i).Name)
+			}
+		}
+	}
+}
+
+func TestNormCode(t *testing.T) {
+	for in, want := range map[string]string{"abcd efgh": "ABCDEFGH", "ABCD-EFGH": "ABCDEFGH", "ABCDEFG0": "", "ABCDEFGI": "", "ABC": "", "２３４５６７８９": ""} {
+		if got := normCode(in); got != want {
+			t.Errorf("normCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+	seen := map[string]bool{}
+	for range 1000 {
+		c, err := newCode()
+		if err != nil || normCode(c) != c || seen[c] {
+			t.Fatalf("code %q", c)
+		}
+		seen[c] = true
+	}
+}
+
