@@ -3,7 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
-		"io"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -590,4 +590,3 @@ func TestNormCode(t *testing.T) {
 		seen[c] = true
 	}
 }
-
