@@ -32,7 +32,7 @@ var allowedEnglish = strings.Fields(`
 	keepalive OK EPHEMERAL_SEQUENTIAL czxid zxid getChildren exists create delete
 	LeaseGrant Txn Range Watch LeaderElectionConfig client-go appendfsync always
 	Idempotency-Key INSERT ON CONFLICT
-	ms s m nil null fsync tickTime GUID Java SUSPENDED RECONNECTED Debian GA goroutine map
+	ms s m nil null fsync tickTime GUID Java JavaScript SUSPENDED RECONNECTED Debian GA goroutine map
 	herd effect check-then-act wall clock set if not watch
 `)
 
@@ -127,7 +127,7 @@ func TestJapanesePagesAreJapanese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	urls := []string{"/ja/", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
+	urls := []string{"/ja/", "/ja/end", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
 	for _, l := range course.List("ja") {
 		for _, st := range l.Steps {
 			urls = append(urls, lessonPath(l)+query(st.Do, st.Opt))

@@ -154,6 +154,8 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
 		r.Get("/lessons/{slug}/qr.svg", s.shareQR)
 		r.Get("/lab", s.labPage)
+		r.Get("/end", s.endPage)
+		r.Get("/end/", dropSlash)
 		r.Get("/lessons/{slug}/", dropSlash)
 		r.Get("/lab/", dropSlash)
 		s.classRoutes(r)

@@ -46,6 +46,58 @@
     if (lab.querySelector(".finished")) {
       store("done:" + slug, "1");
     }
+    // A checkpoint answered on this page: right or wrong, per step (the
+    // last answer counts). The ending page adds them up.
+    var fb = lab.querySelector(".feedback");
+    var step = lab.getAttribute("data-step");
+    if (fb && step) {
+      store("cp:" + slug + ":" + step, fb.classList.contains("right") ? "1" : "0");
+    }
+  }
+
+  // fill is the ending page's progress: per lesson, finished or not and
+  // its checkpoint results, from what record() kept in this browser.
+  function fill(tpl, args) {
+    return tpl.replace(/\{(\d)\}/g, function (_, i) { return args[+i]; });
+  }
+  function progress() {
+    var list = document.querySelector("ul.progress-list");
+    if (!list) {
+      return;
+    }
+    var items = list.querySelectorAll("li[data-slug]");
+    var done = 0;
+    for (var i = 0; i < items.length; i++) {
+      var li = items[i];
+      var slug = li.getAttribute("data-slug");
+      var finished = load("done:" + slug) === "1";
+      if (finished) {
+        done++;
+      }
+      var right = 0, answered = 0;
+      for (var step = 1; step <= 40; step++) {
+        var v = load("cp:" + slug + ":" + step);
+        if (v === "1" || v === "0") {
+          answered++;
+          if (v === "1") {
+            right++;
+          }
+        }
+      }
+      var text = (finished ? "\u2713 " + list.getAttribute("data-finished") : list.getAttribute("data-notyet")) + " · " +
+        (answered ? fill(list.getAttribute("data-checkpoints"), [right, answered, li.getAttribute("data-cps")]) : list.getAttribute("data-nocheckpoints"));
+      li.querySelector(".status").textContent = text;
+      li.classList.toggle("done", finished);
+    }
+    var sum = document.querySelector(".done-of");
+    if (sum) {
+      sum.textContent = fill(sum.getAttribute("data-label"), [done, items.length]);
+      sum.hidden = false;
+    }
+    var note = document.querySelector(".nojs-note");
+    if (note) {
+      note.hidden = true;
+    }
   }
 
   // decorate marks the lesson list: a badge on finished lessons, a link
@@ -94,6 +146,7 @@
     showNow();
     record();
     decorate();
+    progress();
   }
   document.addEventListener("DOMContentLoaded", update);
   document.addEventListener("htmx:afterSettle", update);
