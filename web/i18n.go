@@ -41,6 +41,8 @@ type UI struct {
 	Busy, DoneLabel, ContinueLabel                                      string
 	RedisDown                                                           string
 	AlreadyPaid, ChargedTwiceBy, WrittenBy, Review                      string
+	CounterTitle, CounterIntro, CounterSchedule, CounterBroke           string
+	CounterNone, CounterWhen, CounterBack, CounterGuided                string
 	NodeName                                                            map[string]string
 	Verb                                                                map[string]string
 	OptionLabel                                                         map[string]string
@@ -127,6 +129,11 @@ var uis = map[string]*UI{
 		NoCheck:     "no token check",
 		AlreadyPaid: "already paid: nothing charged", ChargedTwiceBy: "Charged twice: {0} charged order 42 twice.",
 		WrittenBy: "written by {0}", Review: "Review",
+		CounterTitle:    "A counterexample from the Lab",
+		CounterIntro:    "The Lab's explorer found this schedule for the design shown under Variants. It is not a step of the lesson: it is replayed here on the same simulator, with real Redis replies, so you can look at it and try your own actions from it.",
+		CounterSchedule: "The schedule, action by action", CounterBroke: "What broke, and when",
+		CounterNone: "Nothing broke in this replay.", CounterWhen: "At {0}, during action {1}: {2}",
+		CounterBack: "Back to the Lab result", CounterGuided: "Start this lesson's guided path",
 		NodeName: map[string]string{"primary": "primary", "replica": "replica", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "link"},
 		OptionValue: map[string]string{
 			"release.lua": "Release with compare-and-delete (Lua)", "release.del": "Release with plain DEL",
@@ -242,6 +249,11 @@ var uis = map[string]*UI{
 		NoCheck:     "トークン検査なし",
 		AlreadyPaid: "支払い済み：課金しない", ChargedTwiceBy: "二重課金：{0} が注文 42 を 2 回課金した。",
 		WrittenBy: "{0} が書いた値", Review: "おさらい",
+		CounterTitle:    "実験室が見つけた反例",
+		CounterIntro:    "実験室の探索器が、バリエーションに表示している設計について見つけた手順です。レッスンのステップではありません。同じシミュレーターで本物の Redis の応答とともに再生しているので、じっくり眺めたり、ここから自分で操作を続けたりできます。",
+		CounterSchedule: "手順（操作ごと）", CounterBroke: "何が、いつ壊れたか",
+		CounterNone: "この再生では何も壊れていません。", CounterWhen: "{0}、操作 {1} の途中：{2}",
+		CounterBack: "実験室の結果に戻る", CounterGuided: "このレッスンをガイドに沿って始める",
 		NodeName: map[string]string{"primary": "プライマリ", "replica": "レプリカ", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "複製リンク"},
 		OptionValue: map[string]string{
 			"release.lua": "比較してから削除（Lua）で解放", "release.del": "ただの DEL で解放",

@@ -127,7 +127,7 @@ func TestJapanesePagesAreJapanese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	urls := []string{"/ja/", "/ja/end", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
+	urls := []string{"/ja/", "/ja/end", "/ja/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write&opt=fence.off&lab=lesson%3Dfencing%26opt%3Dfence.off", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
 	for _, l := range course.List("ja") {
 		for _, st := range l.Steps {
 			urls = append(urls, lessonPath(l)+query(st.Do, st.Opt))

@@ -376,7 +376,8 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 // labResult puts the findings into words, with a link per kind of failure.
 func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.ExploreResult) *LabResult {
 	opt := l.Scenario.FormatOptions(c.Opts)
-	link := func(as []sim.Action) string { return lessonPath(l) + query(sim.FormatActions(as), opt) }
+	from := strings.TrimPrefix(c.Query(), "?") // the way back from the counterexample to this result
+	link := func(as []sim.Action) string { return lessonPath(l) + withLab(query(sim.FormatActions(as), opt), from) }
 	out := &LabResult{
 		Explored: fill(lu.Explored, strconv.Itoa(res.Schedules), strconv.Itoa(res.States)),
 		Complete: res.Complete(),

@@ -298,7 +298,7 @@ func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, u *UI) boo
 	if err != nil {
 		return false // the error page explains it
 	}
-	want := withGuess(st.Query(), guessFor(q, l, st))
+	want := withLab(withGuess(st.Query(), guessFor(q, l, st)), labFrom(q))
 	if "?"+r.URL.RawQuery == want || (r.URL.RawQuery == "" && want == "") {
 		return false
 	}
@@ -361,7 +361,7 @@ func (sw *statusWriter) Write(b []byte) (int, error) {
 // logKeys are the query parameters the log keeps: those that tell one
 // timeline or Lab run from another. Anything else (a secret someone put
 // in a link) stays out of the log.
-var logKeys = []string{"do", "opt", "guess", "lesson", "clients", "pauses", "pause", "crashes", "nodes", "drops", "depth"}
+var logKeys = []string{"lesson", "do", "opt", "guess", "clients", "pauses", "pause", "crashes", "nodes", "drops", "depth"}
 
 // logPath is the request's path with its timeline state (do=, opt=…), so
 // two steps of a lesson look different in the log; cut to a length a log

@@ -85,6 +85,7 @@ type LessonView struct {
 	ShareURL          string
 	QRURL             string
 	Here              string // this page's canonical path and query
+	Counter           *Counter // a Lab counterexample: its own frame replaces the dialog
 }
 
 // Ask is the next step's checkpoint, asked on this page: a GET form that
@@ -191,6 +192,10 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 	v.Prev, v.Next = s.course.Neighbours(l)
 	v.LessonNum = l.Order
 	v.locate()
+	if lab := labFrom(r.URL.Query()); lab != "" {
+		v.counterFrame(lab)
+		v.Here = v.Base + withLab(withGuess(st.Query(), v.Guess), lab)
+	}
 	v.controls()
 	v.eventLog()
 	v.Picture = layout(tl, u, firstNew(tl))
