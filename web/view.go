@@ -84,7 +84,7 @@ type LessonView struct {
 	LessonJSONURL     string
 	ShareURL          string
 	QRURL             string
-	Here              string // this page's canonical path and query
+	Here              string   // this page's canonical path and query
 	Counter           *Counter // a Lab counterexample: its own frame replaces the dialog
 }
 
