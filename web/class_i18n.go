@@ -5,19 +5,20 @@ package web
 
 // ClassUI is every string of the live class in one language.
 type ClassUI struct {
-	TeachLive, TeachHint, BarLabel, JoinAt, CodeLabel, QRAlt          string
-	Connected, Answers, Votes, RevealBtn, EndBtn, ClassSees, ClassOff string
-	NoQuestion, ShowClass                                             string
-	JoinTitle, JoinIntro, JoinButton                                  string
-	Following, Refresh, RefreshHint, Explore, ExploreHint             string
-	Question, SendAnswer, YourAnswer, Waiting, ClassVoted, NoAnswer   string
-	Closed, LiveOn, LiveOff, Ended                                    string
-	NoRoomTitle, NoRoomText, FullTitle, FullText                      string
-	RoomsTitle, RoomsText, StreamsTitle, StreamsText                  string
-	AnsweredTitle, AnsweredText, NotOpenTitle, NotOpenText            string
-	TooBigTitle, TooBigText, BadFormTitle, BadFormText                string
-	OriginTitle, OriginText, NotTeacherTitle, NotTeacherText          string
-	CookieTitle, CookieText, BackToClass, Unavailable                 string
+	TeachLive, TeachHint, BarLabel, JoinAt, CodeLabel, QRAlt        string
+	Connected, Answers, Votes, Vote, Mine, RevealBtn, EndBtn        string
+	ClassSees, ClassOff, NextQ                                      string
+	NoQuestion, ShowClass                                           string
+	JoinTitle, JoinIntro, JoinButton                                string
+	Following, Refresh, RefreshHint, Explore, ExploreHint           string
+	Question, SendAnswer, YourAnswer, Waiting, ClassVoted, NoAnswer string
+	Closed, LiveOn, LiveOff, Ended                                  string
+	NoRoomTitle, NoRoomText, FullTitle, FullText                    string
+	RoomsTitle, RoomsText, StreamsTitle, StreamsText                string
+	AnsweredTitle, AnsweredText, NotOpenTitle, NotOpenText          string
+	TooBigTitle, TooBigText, BadFormTitle, BadFormText              string
+	OriginTitle, OriginText, NotTeacherTitle, NotTeacherText        string
+	CookieTitle, CookieText, BackToClass, Unavailable               string
 }
 
 // C returns the class strings for lang (English if unknown).
@@ -39,6 +40,9 @@ var classUIs = map[string]*ClassUI{
 		Connected:  "{0} connected",
 		Answers:    "{0} answered",
 		Votes:      "{0} votes",
+		Vote:       "{0} vote",
+		Mine:       "(your answer)",
+		NextQ:      "Next question",
 		RevealBtn:  "Reveal the answer",
 		EndBtn:     "End class",
 		ClassSees:  "The class sees step {0}: {1}",
@@ -99,6 +103,9 @@ var classUIs = map[string]*ClassUI{
 		Connected:  "{0}人が接続中",
 		Answers:    "{0}人が回答",
 		Votes:      "{0}票",
+		Vote:       "{0}票",
+		Mine:       "（あなたの回答）",
+		NextQ:      "次の問題",
 		RevealBtn:  "答えを表示する",
 		EndBtn:     "授業を終える",
 		ClassSees:  "生徒の画面：ステップ{0}「{1}」",

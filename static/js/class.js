@@ -57,11 +57,34 @@
     return new DOMParser().parseFromString(html, "text/html");
   }
 
+  // the newest move the stream announced, and the one the page shows: a
+  // fetch that fails (the phone went offline right after the event) is
+  // tried again until the page has caught up
+  var latest = Number(root.getAttribute("data-seq")) || 0;
+  function shown() {
+    var cur = document.getElementById("classroom");
+    return Number(cur && cur.getAttribute("data-seq")) || 0;
+  }
+  var retry = null;
+  function retryLater() {
+    if (!retry) {
+      retry = setTimeout(function () {
+        retry = null;
+        if (latest > shown()) {
+          refreshStudent();
+        }
+      }, 3000);
+    }
+  }
+
   var refreshStudent = serial(function () {
     return fetch(base, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (res) {
-      if (!res.ok) {
-        location.reload();
+      if (res.status === 404) {
+        location.reload(); // the class ended: the page says so
         return;
+      }
+      if (!res.ok) {
+        throw new Error("class page " + res.status);
       }
       return res.text().then(function (html) {
         var doc = parse(html);
@@ -88,18 +111,40 @@
         say(next.getAttribute("data-live"));
         document.dispatchEvent(new Event("locklab:classupdate"));
       });
+    }).catch(function (err) {
+      retryLater();
+      throw err;
     });
   });
 
+  // the state the teacher's page shows (do and opt of #lab's address):
+  // the bar is always fetched for it, so a bar fetched for an older
+  // state can never offer to "show" what the class already sees
+  function pageState() {
+    var lab = document.getElementById("lab");
+    var url = lab && lab.getAttribute("data-url");
+    var body = new URLSearchParams();
+    if (url) {
+      var u = new URL(url, location.href);
+      body.set("do", u.searchParams.get("do") || "");
+      body.set("opt", u.searchParams.get("opt") || "");
+    }
+    return body;
+  }
   function hereQuery() {
-    var bar = document.getElementById("classbar");
-    return bar ? bar.getAttribute("data-here") || "" : "";
+    return "?" + pageState().toString();
   }
 
   function swapBar(html) {
     var next = parse(html).getElementById("classbar");
     var cur = document.getElementById("classbar");
     if (next && cur) {
+      // a folded part the teacher opened stays open
+      var open = cur.querySelector("details.cb-next[open]");
+      var fold = next.querySelector("details.cb-next");
+      if (open && fold) {
+        fold.open = true;
+      }
       cur.replaceWith(next);
     }
   }
@@ -122,9 +167,7 @@
       return;
     }
     var u = new URL(url, location.href);
-    var body = new URLSearchParams();
-    body.set("do", u.searchParams.get("do") || "");
-    body.set("opt", u.searchParams.get("opt") || "");
+    var body = pageState();
     var key = body.toString();
     // the address bar: the teacher's page, so a reload stays in the class
     var search = u.search;
@@ -159,6 +202,9 @@
   var es = new EventSource(events);
   es.addEventListener("open", function () {
     status(true);
+    if (role !== "teacher" && latest > shown()) {
+      refreshStudent();
+    }
   });
   es.addEventListener("error", function () {
     status(false);
@@ -174,7 +220,15 @@
     document.addEventListener("htmx:afterSettle", postMove);
     postMove();
   } else {
-    es.addEventListener("move", refreshStudent);
+    es.addEventListener("move", function (e) {
+      latest = Math.max(latest, Number(e.lastEventId) || 0);
+      refreshStudent();
+    });
+    window.addEventListener("online", function () {
+      if (latest > shown()) {
+        refreshStudent();
+      }
+    });
   }
   window.addEventListener("pagehide", function () {
     es.close();

@@ -1,0 +1,274 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"locklab/lessons"
+)
+
+var classShots = flag.String("class-screenshots", "", "write screenshots of the live class (teacher's projector, students' phones) to this folder")
+
+// dropStreams ends every stream this instance holds for a room, as a
+// dropped connection would (test helper).
+func (h *classHub) dropStreams(code string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r := h.rooms[code]; r != nil {
+		for s := range r.students {
+			h.removeLocked(s)
+			s.drop()
+		}
+	}
+}
+
+// TestBrowserClass runs a class in real browsers: a teacher (presenter
+// mode, 1920 px) and three students on phones (one in Japanese, one with
+// JavaScript off) through the fencing lesson's first checkpoint. Students
+// follow the teacher's move, vote, the teacher's bar counts the votes, the
+// teacher reveals, the students see the answer and the class's votes; a
+// phone that was offline during the reveal catches up when it is back;
+// axe-core finds nothing on the teacher's and the students' pages, light
+// and dark; the end of the class sends every phone to the "ended" page.
+func TestBrowserClass(t *testing.T) {
+	ctx := browser(t)
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	course, _ := lessons.Load()
+	ask, reveal, cp := fencingAsk(t)
+	en, _ := course.Get("en", "fencing")
+	ja, _ := course.Get("ja", "fencing")
+	before := en.Steps[ask.Index-1]
+
+	shot := func(c context.Context, name string) {
+		if *classShots == "" {
+			return
+		}
+		if err := os.MkdirAll(*classShots, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		png := run(t, c, chromedp.FullScreenshot(100))
+		if err := os.WriteFile(filepath.Join(*classShots, name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// and the first screen, as the phone or the projector shows it
+		png = run(t, c, chromedp.CaptureScreenshot())
+		if err := os.WriteFile(filepath.Join(*classShots, name+"-screen.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scheme := func(c context.Context, s string) {
+		if _, err := chromedp.Call(c, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// axe runs at desktop width, as TestAccessibility does (at phone width
+	// the timeline's scroll box needs the focusable region the
+	// accessibility work gives it); w restores the tab's own width.
+	axe := func(c context.Context, what string, w int64) {
+		do(t, c, chromedp.EmulateViewport(1280, 900))
+		defer do(t, c, chromedp.EmulateViewport(w, map[bool]int64{true: 1080, false: 800}[w == 1920]))
+		for _, s := range []string{"light", "dark"} {
+			scheme(c, s)
+			run(t, c, chromedp.Evaluate[bool](axeSource+";true"))
+			res := run(t, c, chromedp.Evaluate[[]axeViolation](`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}).then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " — " + n.failureSummary)})))`, chromedp.EvalAwaitPromise))
+			for _, v := range res {
+				t.Errorf("%s (%s): %s [%s] %s\n    %s", what, s, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
+			}
+		}
+		scheme(c, "light")
+	}
+
+	// The teacher starts the class from a lesson page, in presenter mode.
+	teacher := tab(t, ctx)
+	do(t, teacher, chromedp.EmulateViewport(1920, 1080))
+	do(t, teacher, chromedp.Navigate(site.URL+"/robots.txt"))
+	run(t, teacher, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+	do(t, teacher, chromedp.Navigate(site.URL+lessonPath(en)+query(before.Do, before.Opt)))
+	waitLoaded(t, teacher)
+	do(t, teacher, chromedp.Click(chromedp.CSS("details.share summary")), chromedp.Click(chromedp.CSS("#teach")))
+	if !retryTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
+		t.Fatal("no teacher's page")
+	}
+	code := strings.ReplaceAll(waitJS(t, teacher, `(document.getElementById("class-code") || {}).textContent || ""`), " ", "")
+	if normCode(code) != code {
+		t.Fatalf("code %q", code)
+	}
+	waitLoaded(t, teacher)
+	waitStep(t, teacher, before.Index+1, before.Title)
+
+	// Three students: one by the short address (English browser), one in
+	// Japanese, one with JavaScript off.
+	phone := func(path string, js bool) context.Context {
+		c := tab(t, ctx)
+		do(t, c, chromedp.EmulateViewport(360, 800))
+		if !js {
+			if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		do(t, c, chromedp.Navigate(site.URL+path))
+		waitLoaded(t, c)
+		return c
+	}
+	s1 := phone("/class/"+code, true)
+	s2 := phone("/ja/class/"+code, true)
+	s3 := phone("/en/class/"+strings.ToLower(code), false)
+	waitStep(t, s1, before.Index+1, before.Title)
+	waitStep(t, s2, before.Index+1, ja.Steps[before.Index].Title)
+	if lang := run(t, s1, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "en" {
+		t.Fatalf("short address opened %q", lang)
+	}
+	if !waitTrue(s1, `document.getElementById("cs-live").textContent === "Live"`) {
+		t.Fatal("student 1 not live")
+	}
+	if !waitTrue(teacher, `/3 connected/.test(document.getElementById("cb-connected").textContent)`) {
+		t.Errorf("teacher's count: %s", run(t, teacher, chromedp.Evaluate[string](`document.getElementById("cb-connected").textContent`)))
+	}
+
+	// The teacher moves on (an ordinary lesson link, swapped by htmx):
+	// the students follow and are asked the checkpoint.
+	do(t, teacher, chromedp.Click(chromedp.CSS("#next")))
+	waitStep(t, teacher, ask.Index+1, ask.Title)
+	waitStep(t, s1, ask.Index+1, ask.Title)
+	waitStep(t, s2, ask.Index+1, ja.Steps[ask.Index].Title)
+	if !waitTrue(teacher, `location.pathname.endsWith("/teach")`) {
+		t.Error("the teacher's address left the class")
+	}
+	do(t, s3, chromedp.Click(chromedp.CSS("#refresh")))
+	waitStep(t, s3, ask.Index+1, ask.Title)
+	for i, s := range []context.Context{s1, s2, s3} {
+		if !retryTrue(s, `document.querySelectorAll("form.cs-answer input[name=choice]").length === 3`) {
+			t.Fatalf("student %d has no question", i+1)
+		}
+	}
+	shot(s1, "student-en-360-question")
+	shot(s2, "student-ja-360-question")
+
+	// They vote (a plain form post each, the third without JavaScript).
+	vote := func(c context.Context, choice int) {
+		do(t, c, chromedp.Click(chromedp.CSS(fmt.Sprintf(`form.cs-answer input[value="%d"]`, choice))),
+			chromedp.Click(chromedp.CSS("#send-answer")))
+		if !retryTrue(c, `!!document.getElementById("my-answer")`) {
+			t.Fatal("no answer shown")
+		}
+	}
+	vote(s1, 1)
+	vote(s2, 2)
+	vote(s3, 1)
+	if !waitTrue(teacher, `/3 answered/.test(document.getElementById("cb-total").textContent)`) {
+		t.Fatalf("teacher's bar: %s", run(t, teacher, chromedp.Evaluate[string](`document.getElementById("cb-total").textContent`)))
+	}
+	counts := run(t, teacher, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#classbar .cb-votes:not(.cb-result) .bar-n")).map(e => e.textContent)`))
+	if strings.Join(counts, ",") != "2 votes,1 vote,0 votes" {
+		t.Errorf("bars %v", counts)
+	}
+	shot(teacher, "teacher-en-1920-presenter-votes")
+	axe(teacher, "teacher", 1920)
+	axe(s1, "student en", 360)
+	axe(s2, "student ja", 360)
+
+	// Student 2's phone goes offline; while it is, the teacher reveals.
+	offline(t, s2, true)
+	site.class.hub.dropStreams(code) // the connection is gone too
+	// (clicked by script: the bar may be swapped for a fresher copy at
+	// any moment, which a synthetic mouse click can miss)
+	run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("reveal").click(), true`))
+	waitStep(t, teacher, reveal.Index+1, reveal.Title)
+	waitStep(t, s1, reveal.Index+1, reveal.Title)
+	for _, want := range []string{"How the class answered", "3 answered", "✓"} {
+		if !waitTrue(s1, fmt.Sprintf(`document.querySelector(".cs-result") && document.querySelector(".cs-result").textContent.includes(%q)`, want)) {
+			t.Errorf("student 1's result lacks %q", want)
+		}
+	}
+	if !waitTrue(s1, `!!document.querySelector(".feedback .fb-verdict")`) {
+		t.Error("student 1 does not see whether they were right")
+	}
+	if got, _, _ := currentStep(s2); got != itoa(int64(ask.Index+1)) {
+		t.Fatalf("the offline phone moved: step %s", got)
+	}
+	offline(t, s2, false)
+	waitStep(t, s2, reveal.Index+1, ja.Steps[reveal.Index].Title)
+	if !waitTrue(s2, `document.querySelector(".cs-result") && document.querySelector(".cs-result").textContent.includes("クラスの回答")`) {
+		t.Error("the phone that came back does not show the class's answers")
+	}
+	do(t, s3, chromedp.Click(chromedp.CSS("#refresh")))
+	waitStep(t, s3, reveal.Index+1, reveal.Title)
+	if n := run(t, s3, chromedp.Evaluate[int](`document.querySelectorAll(".cs-result li.correct").length`)); n == 0 {
+		t.Error("the student without JavaScript sees no answer")
+	}
+	// the question is closed now: no form, even for a late student
+	late := phone("/en/class/"+code, true)
+	if n := run(t, late, chromedp.Evaluate[int](`document.querySelectorAll("form.cs-answer[action$='/answer'] input[value]").length`)); n > 0 {
+		if q := run(t, late, chromedp.Evaluate[string](`document.querySelector("form.cs-answer input[name=step]").value`)); q == itoa(int64(cp)) {
+			t.Error("the revealed question is still open")
+		}
+	}
+	shot(teacher, "teacher-en-1920-presenter-revealed")
+	shot(s1, "student-en-360-revealed")
+	shot(s2, "student-ja-360-revealed")
+	axe(s2, "student ja, revealed", 360)
+	axe(teacher, "teacher, revealed", 1920)
+
+	// The Japanese teacher's view of the same moment (the language switch).
+	do(t, teacher, chromedp.Click(chromedp.CSS("#lang-switch")))
+	waitStep(t, teacher, reveal.Index+1, ja.Steps[reveal.Index].Title)
+	shot(teacher, "teacher-ja-1920-presenter-revealed")
+	axe(teacher, "teacher ja", 1920)
+
+	// The end: every phone with JavaScript goes to the "ended" page.
+	run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("end-class").click(), true`))
+	for i, s := range []context.Context{s1, s2} {
+		title := C([]string{"en", "ja"}[i]).NoRoomTitle
+		if !retryTrue(s, fmt.Sprintf(`(document.querySelector("h1") || {}).textContent === %q`, title)) {
+			t.Errorf("student %d not told the class ended", i+1)
+		}
+	}
+	if keys := roomKeys(t, rdb, code); len(keys) != 0 {
+		t.Errorf("keys left: %v", keys)
+	}
+}
+
+// retryTrue is waitTrue across navigations (a poll fails when the page
+// it runs in goes away): true once expr is, false after 20 s.
+func retryTrue(c context.Context, expr string) bool {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if waitTrue(c, expr) {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+// offline takes a tab's network away (or gives it back), as a phone that
+// sleeps or leaves the Wi-Fi.
+func offline(t *testing.T, c context.Context, off bool) {
+	t.Helper()
+	var rules []*network.Conditions
+	if off {
+		rules = []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}
+	}
+	if _, err := chromedp.Call(c, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(c, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: rules}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(c, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+		t.Fatal(err)
+	}
+}
