@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -116,6 +117,7 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 
 	var moveLat, allLat []time.Duration
 	last := make([]int64, students)
+	cpu0 := cpuTime()
 	for k := range moves {
 		st := l.Steps[(k+1)%len(l.Steps)]
 		seq := int64(k + 2)
@@ -144,6 +146,7 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		}
 		moveLat = append(moveLat, worst)
 	}
+	cpu := cpuTime() - cpu0
 	peak := rss.stop()
 	streams := 0
 	for _, s := range sites {
@@ -175,10 +178,12 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		return s[min(len(s)-1, int(q*float64(len(s))))]
 	}
 	t.Logf("%d students on %d instance(s), %d moves, %d streams open at the end: "+
-		"fan-out to the last student p50 %v p99 %v max %v; per event p50 %v p99 %v; peak RSS %.1f MB",
+		"fan-out to the last student p50 %v p99 %v max %v; per event p50 %v p99 %v; peak RSS %.1f MB; "+
+		"CPU (server and clients, user+system) %v per move",
 		students, len(sites), moves, streams,
 		p(moveLat, .5).Round(time.Microsecond), p(moveLat, .99).Round(time.Microsecond), slices.Max(moveLat).Round(time.Microsecond),
-		p(allLat, .5).Round(time.Microsecond), p(allLat, .99).Round(time.Microsecond), float64(peak)/(1<<20))
+		p(allLat, .5).Round(time.Microsecond), p(allLat, .99).Round(time.Microsecond), float64(peak)/(1<<20),
+		(cpu / moves).Round(time.Microsecond))
 	if os.Getenv("LOCKLAB_CLASS_LOAD") == "1" {
 		if p99 := p(moveLat, .99); p99 > 250*time.Millisecond {
 			t.Errorf("p99 %v over 250 ms", p99)
@@ -187,6 +192,15 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 			t.Errorf("peak RSS %d MB over 200 MB", peak>>20)
 		}
 	}
+}
+
+// cpuTime is the CPU time this process has used (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // rssWatch samples the process's resident set while a load runs.
