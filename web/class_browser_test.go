@@ -210,7 +210,12 @@ func TestBrowserClass(t *testing.T) {
 		t.Error("the student without JavaScript sees no answer")
 	}
 	// the question is closed now: no form, even for a late student
-	late := phone("/en/class/"+code, true)
+	// (this late student types the code, in lower case with a space)
+	late := phone("/en/class", true)
+	axe(late, "join page", 360)
+	do(t, late, chromedp.SendKeys(chromedp.CSS("#code"), strings.ToLower(code[:4])+" "+strings.ToLower(code[4:])),
+		chromedp.Submit(chromedp.CSS("#code")))
+	waitStep(t, late, reveal.Index+1, reveal.Title)
 	if n := run(t, late, chromedp.Evaluate[int](`document.querySelectorAll("form.cs-answer[action$='/answer'] input[value]").length`)); n > 0 {
 		if q := run(t, late, chromedp.Evaluate[string](`document.querySelector("form.cs-answer input[name=step]").value`)); q == itoa(int64(cp)) {
 			t.Error("the revealed question is still open")
@@ -236,6 +241,7 @@ func TestBrowserClass(t *testing.T) {
 			t.Errorf("student %d not told the class ended", i+1)
 		}
 	}
+	axe(s2, "class ended (ja)", 360)
 	if keys := roomKeys(t, rdb, code); len(keys) != 0 {
 		t.Errorf("keys left: %v", keys)
 	}
