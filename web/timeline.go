@@ -43,6 +43,7 @@ type Picture struct {
 	Markers           []Marker
 	Bands             []Band
 	NowX, NowY2, NowL string
+	pictureText       // names for assistive technology (a11y_i18n.go)
 }
 
 // Lane is one horizontal row with its label.

@@ -199,6 +199,7 @@ func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
 	v.controls()
 	v.eventLog()
 	v.Picture = layout(tl, u, firstNew(tl))
+	v.Picture.describe(tl, u, firstNew(tl))
 	v.ShareURL = s.absoluteURL(r)
 	v.QRURL = v.Base + "/qr.svg"
 	if r.URL.RawQuery != "" {

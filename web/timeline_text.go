@@ -1,0 +1,176 @@
+// timeline_text.go says in words what a timeline picture shows, for its
+// text alternative: what the last action did, who holds the lock now,
+// the clients and the storage, and what went wrong.
+package web
+
+import (
+	"strings"
+
+	"locklab/sim"
+)
+
+// pictureText is what a screen reader gets of a timeline picture on a page.
+type pictureText struct {
+	Region  string // the scroll container's name
+	Name    string // the picture's name: the time, what this step did, who holds the lock
+	Summary string // its description: the clients, the storage, what went wrong
+}
+
+// maxNamed is how many of one step's events the picture's name spells
+// out; the rest are counted (the event log lists them all).
+const maxNamed = 4
+
+// describe fills in the picture's text in the page's language. newFrom
+// is the Seq of the first event the last action produced.
+func (p *Picture) describe(tl *sim.Timeline, u *UI, newFrom int) {
+	a := AX(u.Lang)
+	p.Region = a.PictureRegion
+
+	var did []string
+	for _, e := range tl.Events {
+		if e.Seq >= newFrom {
+			if s := eventText(e, u, a); s != "" {
+				did = append(did, s)
+			}
+		}
+	}
+	step := a.NoChange
+	if len(did) > maxNamed {
+		did = append(did[:maxNamed], fill(a.AndMore, itoa(int64(len(did)-maxNamed))))
+	}
+	if len(did) > 0 {
+		step = fill(a.ThisStep, strings.Join(did, a.Sep))
+	}
+	p.Name = sentences(fill(a.PictureAt, sim.FormatMS(tl.Now)), step, holders(tl, u, a))
+
+	var cs []string
+	for _, c := range tl.Clients {
+		id, st := strings.ToUpper(c.ID), u.StateName[c.State]
+		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
+			cs = append(cs, fill(a.ClientToken, id, st, itoa(c.Token)))
+		} else {
+			cs = append(cs, fill(a.ClientState, id, st))
+		}
+	}
+	sum := []string{fill(a.ClientsNow, strings.Join(cs, a.ListSep)), fill(a.StorageNow, storageValue(tl, u), storageSub(tl, u))}
+	if len(tl.Violations) > 0 {
+		var vs []string
+		for i, v := range tl.Violations {
+			vs = append(vs, itoa(int64(i+1))+". "+violationText(u, v))
+		}
+		sum = append(sum, fill(a.WentWrong, sentences(vs...)))
+	}
+	p.Summary = sentences(sum...)
+}
+
+// holders says who holds the lock now, node by node, and how long it has
+// left where there is one lock node.
+func holders(tl *sim.Timeline, u *UI, a *A11yUI) string {
+	var owners []string
+	on := map[string][]string{} // owner → nodes
+	var left int64
+	for _, l := range tl.Locks {
+		if l.End != "" || l.To >= 0 {
+			continue
+		}
+		if _, ok := on[l.Owner]; !ok {
+			owners = append(owners, l.Owner)
+		}
+		on[l.Owner] = append(on[l.Owner], nodeName(tl, u, l.Node))
+		left = l.Expiry - tl.Now
+	}
+	if len(owners) == 0 {
+		return a.NoHolder
+	}
+	var hs []string
+	for _, o := range owners {
+		if len(tl.Nodes) == 1 && left > 0 {
+			hs = append(hs, fill(a.HoldsOnLeft, strings.ToUpper(o), on[o][0], seconds(left)))
+		} else {
+			hs = append(hs, fill(a.HoldsOn, strings.ToUpper(o), strings.Join(on[o], a.ListSep)))
+		}
+	}
+	return sentences(hs...)
+}
+
+// nodeName is a lock node as its lane names it.
+func nodeName(tl *sim.Timeline, u *UI, node string) string {
+	if len(tl.Nodes) == 1 && !tl.Nodes[0].Model {
+		return u.Lock
+	}
+	return node
+}
+
+// eventText is one event in a sentence ("" for one not worth saying).
+func eventText(e sim.Event, u *UI, a *A11yUI) string {
+	who := who(e.Actor, u)
+	switch e.Kind {
+	case sim.KindCommand:
+		if e.Accepted != nil {
+			switch {
+			case e.Token > 0 && *e.Accepted:
+				return fill(a.VerdictTokenOK, who, itoa(e.Token))
+			case e.Token > 0:
+				return fill(a.VerdictTokenNo, who, itoa(e.Token))
+			case *e.Accepted:
+				return fill(a.VerdictOK, who)
+			}
+			return fill(a.VerdictNo, who)
+		}
+		cmd := ""
+		if len(e.Command) > 0 {
+			cmd = e.Command[0]
+		}
+		if e.Script != "" {
+			cmd += " ‹" + e.Script + ".lua›"
+		}
+		if p := u.Purpose[e.Purpose]; p != "" {
+			cmd += " (" + p + ")"
+		}
+		reply := replyText(e, u)
+		if e.Refused {
+			reply = u.Refused
+		}
+		to := e.Node
+		if to == "redis" {
+			to = u.Lock
+		}
+		return fill(a.CommandTo, who, cmd, to, reply)
+	case sim.KindExpired:
+		return fill(u.ExpiredAt, strings.ToUpper(e.Owner))
+	case sim.KindWait:
+		return fill(a.WaitedFor, sim.FormatDuration(e.Ms))
+	case sim.KindWork:
+		return fill(a.WorkedFor, who, sim.FormatDuration(e.Ms))
+	case sim.KindPause:
+		return fill(a.ClientState, who, u.Paused)
+	case sim.KindResume:
+		return fill(a.ResumedBy, who)
+	case sim.KindCrash:
+		return fill(a.ClientState, who, u.Crashed)
+	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
+		return fill(a.ClientNote, who, u.KindNote[e.Kind])
+	case sim.KindNode:
+		arg := ""
+		if e.Ms > 0 {
+			arg = sim.FormatDuration(e.Ms)
+		}
+		return fill(u.NodeNote[e.Text], e.Actor, arg)
+	case sim.KindRedlock:
+		return fill(a.ClientNote, who, e.Text)
+	}
+	return ""
+}
+
+// sentences joins whole sentences: with a space, except after a
+// full-width stop (Japanese sets none there).
+func sentences(ss ...string) string {
+	var b strings.Builder
+	for i, s := range ss {
+		if i > 0 && !strings.HasSuffix(ss[i-1], "。") {
+			b.WriteString(" ")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
