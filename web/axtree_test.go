@@ -96,7 +96,7 @@ func TestTimelineTextAlternative(t *testing.T) {
 			`"Clients now: A holding with token 1, B holding with token 2. Storage: “written by B”, max token 2. What went wrong: 1. Exclusion lost: B took the lock while A still believed it held it. Time runs left to right.`},
 		"ja": {`region "タイムラインの図" [focusable]`,
 			`image "12.000s 時点のタイムライン。このステップ：A が 1s 作業した。ストレージが A のトークン 1 の書き込みを拒否した。Redis のロックは B が保持しています（残り 8.0s）。"`,
-			`"いまのクライアント：A は保持中（トークン 1）、B は保持中（トークン 2）。ストレージ：“written by B”、最大トークン 2。起きた問題：1. `},
+			`"いまのクライアント：A は保持中（トークン 1）、B は保持中（トークン 2）。ストレージ：“B が書いた値”、最大トークン 2。起きた問題：1. 排他が崩れた：`},
 	}
 	for _, lang := range lessons.Langs {
 		t.Run(lang, func(t *testing.T) {
