@@ -12,9 +12,10 @@ type A11yUI struct {
 	// links are both navigation, so each needs its own name
 	Breadcrumb, LessonPager string
 	// scroll containers: the timeline picture (it scrolls sideways on a
-	// phone) and the Lab's findings table (inside the findings section,
-	// so it needs a name of its own)
-	PictureRegion, FindingsTable string
+	// phone), the Lab's findings table and the course end's pitfalls
+	// table (each inside a section of its own, so each needs a name of
+	// its own)
+	PictureRegion, FindingsTable, PitfallTable string
 	// the timeline picture's text alternative (timeline_text.go): whole
 	// sentences; a step's events joined by Sep, a list's items by ListSep
 	PictureAt, ThisStep, NoChange, AndMore                    string
@@ -35,7 +36,7 @@ func AX(lang string) *A11yUI {
 var a11yUIs = map[string]*A11yUI{
 	"en": {
 		Breadcrumb: "Breadcrumb", LessonPager: "Previous and next lesson",
-		PictureRegion: "Timeline picture", FindingsTable: "Failures found, by kind",
+		PictureRegion: "Timeline picture", FindingsTable: "Failures found, by kind", PitfallTable: "Table of pitfalls",
 		PictureAt: "Timeline at {0}.", ThisStep: "At this step: {0}.", NoChange: "Nothing has happened yet.",
 		AndMore: "and {0} more (see the event log)",
 		HoldsOn: "{0} holds the lock on {1}.", HoldsOnLeft: "{0} holds the lock on {1}, {2} left.",
@@ -49,7 +50,7 @@ var a11yUIs = map[string]*A11yUI{
 	},
 	"ja": {
 		Breadcrumb: "パンくずリスト", LessonPager: "前後のレッスン",
-		PictureRegion: "タイムラインの図", FindingsTable: "見つかった失敗（種類別）",
+		PictureRegion: "タイムラインの図", FindingsTable: "見つかった失敗（種類別）", PitfallTable: "落とし穴の一覧表",
 		PictureAt: "{0} 時点のタイムライン。", ThisStep: "このステップ：{0}。", NoChange: "まだ何も起きていません。",
 		AndMore: "ほか {0} 件（イベントログを参照）",
 		HoldsOn: "{1} のロックは {0} が保持しています。", HoldsOnLeft: "{1} のロックは {0} が保持しています（残り {2}）。",

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"slices"
@@ -30,14 +32,33 @@ const flagshipStep = "/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b
 //go:embed testdata/axe/axe.min.js
 var axeSource string
 
+// a11yEnv is what a page kind may use to find its pages: the course, and
+// the server under test (to follow a link another page offers).
+type a11yEnv struct {
+	t      *testing.T
+	course *lessons.Catalog
+	h      http.Handler
+}
+
+// href is the address of the link with this id on the page at path.
+func (e a11yEnv) href(path, id string) string {
+	e.t.Helper()
+	m := regexp.MustCompile(`id="` + id + `"[^>]* href="([^"]+)"`).FindStringSubmatch(mustGet(e.t, e.h, path))
+	if m == nil {
+		e.t.Fatalf("%s has no link #%s", path, id)
+	}
+	return html.UnescapeString(m[1])
+}
+
 // a11yPageKinds lists the pages the accessibility test opens in each
 // language, by kind of page. A new kind of page is one more entry here.
 var a11yPageKinds = []struct {
 	kind  string
-	paths func(c *lessons.Catalog, lang string) []string
+	paths func(e a11yEnv, lang string) []string
 }{
-	{"lesson list", func(_ *lessons.Catalog, lang string) []string { return []string{"/" + lang + "/"} }},
-	{"lesson steps", func(c *lessons.Catalog, lang string) []string {
+	{"lesson list", func(_ a11yEnv, lang string) []string { return []string{"/" + lang + "/"} }},
+	{"course end", func(_ a11yEnv, lang string) []string { return []string{"/" + lang + "/end"} }},
+	{"lesson steps", func(e a11yEnv, lang string) []string {
 		// Every lesson's first step (where a new visitor lands) and last
 		// (the finished box); in the flagship lesson also the first
 		// checkpoint, asked on the step before and answered on its own
@@ -45,7 +66,7 @@ var a11yPageKinds = []struct {
 		// The steps in between share these templates; -a11y-every-step
 		// opens every guided step and every checkpoint (slow).
 		var ps []string
-		for _, l := range c.List(lang) {
+		for _, l := range e.course.List(lang) {
 			asked := false
 			for i, st := range l.Steps {
 				if i == 0 || i == len(l.Steps)-1 || *a11yEveryStep {
@@ -60,12 +81,14 @@ var a11yPageKinds = []struct {
 		}
 		return append(ps, "/"+lang+flagshipStep)
 	}},
-	{"lab", func(_ *lessons.Catalog, lang string) []string {
+	{"lab", func(e a11yEnv, lang string) []string {
+		findings := "/" + lang + "/lab?lesson=fencing&opt=fence.off"
 		return []string{"/" + lang + "/lab", // the flagship design: safe
-			"/" + lang + "/lab?lesson=fencing&opt=fence.off", // findings with counterexamples
-			"/" + lang + "/lab?lesson=zookeeper-etcd"}        // a lesson without Go code
+			findings,                          // findings with counterexamples
+			e.href(findings, "open-shortest"), // a counterexample, opened as a timeline
+			"/" + lang + "/lab?lesson=zookeeper-etcd"} // a lesson without Go code
 	}},
-	{"errors", func(_ *lessons.Catalog, lang string) []string {
+	{"errors", func(_ a11yEnv, lang string) []string {
 		return []string{"/" + lang + "/lessons/nope", // 404
 			"/" + lang + "/lessons/fencing?do=a.fly", // 400, with a way back
 			"/" + lang + "/lab?lesson=nope",          // the Lab's 404
@@ -96,14 +119,16 @@ var axeDisabled = map[string]string{}
 // browser context: no saved theme or progress), and expects no violation.
 func TestAccessibility(t *testing.T) {
 	ctx := browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	h := newTestServer(t)
+	srv := httptest.NewServer(h)
 	defer srv.Close()
 	course, _ := lessons.Load()
+	env := a11yEnv{t, course, h}
 	only := regexp.MustCompile(*a11yOnly)
 	var pages []string
 	for _, lang := range lessons.Langs {
 		for _, k := range a11yPageKinds {
-			for _, p := range k.paths(course, lang) {
+			for _, p := range k.paths(env, lang) {
 				if only.MatchString(p) && !slices.Contains(pages, p) {
 					pages = append(pages, p)
 				}
