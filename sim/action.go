@@ -1,5 +1,6 @@
-// action.go parses and prints learner actions and scenario options, the
-// two halves of a timeline's URL state.
+// action.go parses and prints learner actions, the `do` half of a
+// timeline's URL state (options.go holds the other half). What each verb
+// is and does is table.go's.
 package sim
 
 import (
@@ -16,7 +17,7 @@ const (
 	MaxVirtualTime = 6 * 3_600_000 // a whole timeline, ms
 )
 
-// Verbs a client understands.
+// The built-in verbs; table.go says what each does.
 const (
 	VerbAcquire = "acquire"
 	VerbWrite   = "write"
@@ -41,30 +42,11 @@ const (
 	NodePromote = "promote" // a replica becomes the primary clients talk to
 )
 
-// NodeVerbs lists the node verbs in the order the controls show them.
-var NodeVerbs = []string{NodeDown, NodeUp, NodeRestart, NodeJump, NodeSlow, NodePromote}
-
-var nodeVerbs = map[string]bool{NodeDown: true, NodeUp: true, NodeRestart: true, NodeJump: true, NodeSlow: true, NodePromote: true}
-
-// nodeVerbNeedsArg: jump and slow take a duration; the others none.
-func nodeVerbNeedsArg(v string) bool { return v == NodeJump || v == NodeSlow }
-
-// Verbs lists the client verbs in the order the controls show them.
-var Verbs = []string{VerbAcquire, VerbNext, VerbWrite, VerbExtend, VerbRelease, VerbPause, VerbResume,
-	VerbDisconnect, VerbReconnect, VerbDrop, VerbCrash}
-
-var clientVerbs = map[string]bool{}
-
-func init() {
-	for _, v := range Verbs {
-		clientVerbs[v] = true
-	}
-}
-
-// Action is one learner input: a client verb ("a.acquire") or a global verb
-// with an argument ("wait.10s"). Ms holds a parsed duration.
+// Action is one learner input: a client verb ("a.acquire"), a node verb
+// ("n3.jump.5s") or a global verb with an argument ("wait.10s"). Ms holds a
+// parsed duration.
 type Action struct {
-	Who  string // client id, lower case; "" for a global verb
+	Who  string // client id (one lower-case letter) or node name; "" for a global verb
 	Verb string
 	Ms   int64
 }
@@ -81,8 +63,14 @@ func (a Action) String() string {
 	return a.Who + "." + a.Verb
 }
 
-// IsNode reports whether the action is done to a node, not by a client.
-func (a Action) IsNode() bool { return len(a.Who) > 1 }
+// Doer says who does the action, from its verb's entry (0 if the verb
+// has none).
+func (a Action) Doer() Doer {
+	if s := spec(a.Verb); s != nil {
+		return s.Doer
+	}
+	return 0
+}
 
 // FormatDuration prints ms as the shortest exact unit: 10s, 1500ms, 2m.
 func FormatDuration(ms int64) string {
@@ -145,44 +133,52 @@ func ParseActions(s string) ([]Action, error) {
 	return out, nil
 }
 
+// parseAction reads one action: <verb>.<arg> for the learner's own
+// verbs, <who>.<verb>[.<arg>] otherwise, where who is a client's
+// one-letter id for a client verb and a node's longer name for a node
+// verb.
 func parseAction(p string) (Action, Code) {
 	head, tail, ok := strings.Cut(p, ".")
 	if !ok || head == "" || tail == "" {
 		return Action{}, CodeSyntax
 	}
-	if head == VerbWait {
-		ms, ok := ParseDuration(tail)
-		if !ok || ms <= 0 || ms > MaxWait {
-			return Action{}, CodeBadDuration
-		}
-		return Action{Verb: VerbWait, Ms: ms}, ""
+	if s := spec(head); s != nil && s.Doer == ByLearner {
+		ms, code := parseArg(s, tail, true)
+		return Action{Verb: head, Ms: ms}, code
 	}
 	if !isName(head) {
 		return Action{}, CodeSyntax
 	}
-	if len(head) == 1 {
-		if !clientVerbs[tail] {
-			return Action{}, CodeUnknownVerb
-		}
-		return Action{Who: head, Verb: tail}, ""
-	}
 	verb, arg, hasArg := strings.Cut(tail, ".")
-	if !nodeVerbs[verb] {
+	doer := ToNode
+	if isClientID(head) {
+		doer = ByClient
+	}
+	s := spec(verb)
+	if s == nil || s.Doer != doer {
 		return Action{}, CodeUnknownVerb
 	}
-	if hasArg != nodeVerbNeedsArg(verb) {
-		return Action{}, CodeBadDuration
-	}
-	a := Action{Who: head, Verb: verb}
-	if hasArg {
-		ms, ok := ParseDuration(arg)
-		if !ok || ms <= 0 || ms > MaxWait {
-			return Action{}, CodeBadDuration
-		}
-		a.Ms = ms
-	}
-	return a, ""
+	ms, code := parseArg(s, arg, hasArg)
+	return Action{Who: head, Verb: verb, Ms: ms}, code
 }
+
+// parseArg reads the argument of s's verb, if it takes one.
+func parseArg(s *ActionSpec, arg string, present bool) (int64, Code) {
+	if present != (s.Arg == ArgDuration) {
+		return 0, CodeBadDuration
+	}
+	if !present {
+		return 0, ""
+	}
+	ms, ok := ParseDuration(arg)
+	if !ok || ms <= 0 || ms > MaxWait {
+		return 0, CodeBadDuration
+	}
+	return ms, ""
+}
+
+// isClientID: a client is one letter; anything longer names a node.
+func isClientID(s string) bool { return len(s) == 1 }
 
 // isName: a client id is one letter, a node name a short [a-z][a-z0-9]*.
 func isName(s string) bool {

@@ -164,16 +164,14 @@ func (cfg *ExploreConfig) Validate() error {
 	return nil
 }
 
-// exploreNodeVerbs are the node faults the explorer may inject in sc:
-// restarts, and taking a node down (Redlock's nodes, the failover
-// lesson's primary).
+// exploreNodeVerbs are the node faults the explorer may inject in sc.
 func (sc *Scenario) exploreNodeVerbs() []string {
 	var out []string
-	for _, v := range []string{NodeRestart, NodeDown} {
-		if sc.allowsNodeVerb(v) {
-			out = append(out, v)
+	each(ToNode, func(s *ActionSpec) {
+		if s.Explore == ExploreFault && s.offeredIn(sc) {
+			out = append(out, s.Verb)
 		}
-	}
+	})
 	return out
 }
 
@@ -374,101 +372,133 @@ type move struct {
 	b budget
 }
 
-// moves lists what may happen next: each taking-part client's next program
-// step, then the faults the budget still allows. Pointless moves are left
-// out: pausing or crashing a client that has not started (it has nothing
-// to lose yet), and a second run of a client's program.
+// moves lists what may happen next, as the table of actions allows: each
+// taking-part client's program steps, then its faults (in the order of
+// their costs) and recoveries, the learner's waits, and the faults and
+// recoveries of the nodes. Pointless moves are left out: a fault to a
+// client that has not started (it has nothing to lose yet), and a second
+// run of a client's program.
 func (e *explorer) moves(w *World, b budget) []move {
 	var out []move
 	add := func(a Action, nb budget) { out = append(out, move{a, nb}) }
-	n := e.cfg.Clients
+	clients := w.clients[:e.cfg.Clients]
 	anyPaused := false
-	for i, c := range w.clients[:n] {
-		if c.state == StatePaused {
-			anyPaused = true
-		}
-		nb := b
-		switch {
-		case c.state == StateCrashed || c.state == StatePaused:
-		case c.pending != nil:
-			add(Action{Who: c.ID, Verb: VerbNext}, b)
-		case c.state == StateIdle && b.acquired&bit(i) == 0:
-			nb.acquired |= bit(i)
-			add(Action{Who: c.ID, Verb: VerbAcquire}, nb)
-		case c.inside():
-			if b.written&bit(i) == 0 {
-				nb.written |= bit(i)
-				add(Action{Who: c.ID, Verb: VerbWrite}, nb)
+	for i, c := range clients {
+		anyPaused = anyPaused || c.state == StatePaused
+		x := &Act{w: w, c: c}
+		each(ByClient, func(s *ActionSpec) {
+			if s.Explore != ExploreStep || !s.offeredIn(w.sc) || s.refuse(x) != "" {
+				return
 			}
-			if b.released&bit(i) == 0 {
-				nb := b
-				nb.released |= bit(i)
-				add(Action{Who: c.ID, Verb: VerbRelease}, nb)
+			nb := b
+			if done := nb.once(s.once); done != nil {
+				if *done&bit(i) != 0 {
+					return
+				}
+				*done |= bit(i)
 			}
-		}
+			add(Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, nb)
+		})
 	}
-	for i, c := range w.clients[:n] {
+	for i, c := range clients {
 		started := c.state != StateIdle && c.state != StateCrashed
-		switch {
-		case c.state == StatePaused:
-			if b.waited&bit(i) != 0 {
-				nb := b
+		x := &Act{w: w, c: c}
+		for cost := CostPause; cost <= CostNode; cost++ {
+			each(ByClient, func(s *ActionSpec) {
+				if s.Cost != cost || !s.offeredIn(w.sc) || s.refuse(x) != "" {
+					return
+				}
+				nb, ok := b, false
+				switch s.Explore {
+				case ExploreRecovery:
+					ok = b.waited&bit(i) != 0
+				case ExploreFault:
+					nb, ok = e.spend(b, cost)
+					ok = ok && started && (s.Pointless == nil || !s.Pointless(x))
+				}
+				if !ok {
+					return
+				}
 				nb.waited &^= bit(i)
-				add(Action{Who: c.ID, Verb: VerbResume}, nb)
-			}
-		case started && b.pauses < e.cfg.Pauses:
-			nb := b
-			nb.pauses++
-			add(Action{Who: c.ID, Verb: VerbPause}, nb)
-		}
-		if started && b.crashes < e.cfg.Crashes {
-			nb := b
-			nb.crashes++
-			nb.waited &^= bit(i)
-			add(Action{Who: c.ID, Verb: VerbCrash}, nb)
-		}
-		if started && c.state != StatePaused && !c.dropNext && b.drops < e.cfg.Drops {
-			nb := b
-			nb.drops++
-			add(Action{Who: c.ID, Verb: VerbDrop}, nb)
+				add(Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, nb)
+			})
 		}
 	}
 	if anyPaused && b.waits < b.pauses {
-		for _, ms := range e.cfg.PauseMs {
-			nb := b
-			nb.waits++
-			for i, c := range w.clients[:n] {
-				if c.state == StatePaused {
-					nb.waited |= bit(i)
-				}
+		each(ByLearner, func(s *ActionSpec) {
+			if s.Explore != ExploreWait {
+				return
 			}
-			add(Action{Verb: VerbWait, Ms: ms}, nb)
-		}
+			for _, ms := range e.cfg.PauseMs {
+				nb := b
+				nb.waits++
+				for i, c := range clients {
+					if c.state == StatePaused {
+						nb.waited |= bit(i)
+					}
+				}
+				add(Action{Verb: s.Verb, Ms: ms}, nb)
+			}
+		})
 	}
 	for _, nd := range w.nodes {
-		for _, v := range NodeVerbs {
-			if !w.sc.allowsNodeVerb(v) || w.refuseNode(nd, v) != "" {
-				continue
+		x := &Act{w: w, n: nd}
+		each(ToNode, func(s *ActionSpec) {
+			if !s.offeredIn(w.sc) || s.refuse(x) != "" {
+				return
 			}
-			nb := b
-			switch v {
-			case NodeRestart, NodeDown:
-				if b.nodeFaults >= e.cfg.NodeFaults {
-					continue
-				}
-				nb.nodeFaults++
-			case NodeUp, NodePromote:
-				// recovery, free — but only after a fault
-				if b.nodeFaults == 0 {
-					continue
-				}
-			default:
-				continue // clock jumps and slowness are not in the budget
+			nb, ok := b, false
+			switch s.Explore {
+			case ExploreFault:
+				nb, ok = e.spend(b, s.Cost)
+			case ExploreRecovery:
+				used, _ := e.faults(&nb, s.Cost)
+				ok = *used > 0 // only after a fault
 			}
-			add(Action{Who: nd.Name, Verb: v}, nb)
-		}
+			if !ok {
+				return
+			}
+			add(Action{Who: nd.Name, Verb: s.Verb, Ms: s.Default}, nb)
+		})
 	}
 	return out
+}
+
+// once is the record of which clients took a program step that runs
+// once per client (nil for a step that may run again).
+func (b *budget) once(k onceStep) *uint8 {
+	switch k {
+	case onceAcquire:
+		return &b.acquired
+	case onceWrite:
+		return &b.written
+	case onceRelease:
+		return &b.released
+	}
+	return nil
+}
+
+// faults is where b counts the faults of cost c a schedule has taken, and
+// how many the configuration allows.
+func (e *explorer) faults(b *budget, c Cost) (used *int, most int) {
+	switch c {
+	case CostPause:
+		return &b.pauses, e.cfg.Pauses
+	case CostCrash:
+		return &b.crashes, e.cfg.Crashes
+	case CostDrop:
+		return &b.drops, e.cfg.Drops
+	case CostNode:
+		return &b.nodeFaults, e.cfg.NodeFaults
+	}
+	return new(int), 0
+}
+
+// spend returns b with one more fault of cost c, if the budget allows it.
+func (e *explorer) spend(b budget, c Cost) (budget, bool) {
+	used, most := e.faults(&b, c)
+	*used++
+	return b, *used <= most
 }
 
 // fingerprint is the state a schedule reached, as far as any future can
@@ -579,7 +609,7 @@ func storageWrites(acqs []acq, events []Event, f func(ev *Event, backwards bool)
 	newest := -1
 	for i := range events {
 		ev := &events[i]
-		if ev.Node != "storage" || ev.Accepted == nil || !*ev.Accepted || ev.Kind != KindCommand {
+		if ev.Node != NodeStorage || ev.Accepted == nil || !*ev.Accepted || ev.Kind != KindCommand {
 			continue
 		}
 		mine := -1

@@ -80,13 +80,13 @@ func parityPaths(t *testing.T) []parityPath {
 // serverOf maps a scenario's node names onto the started servers: lock
 // nodes in order from the first, the storage on the last.
 func serverOf(sc *sim.Scenario, servers []*redistest.Server, node string) *redistest.Server {
-	if node == "storage" {
+	if node == sim.NodeStorage {
 		return servers[len(servers)-1]
 	}
 	if i := slices.Index(sc.Nodes, node); i >= 0 {
 		return servers[i]
 	}
-	return servers[0] // "redis", the one lock node of a single-node lesson
+	return servers[0] // sim.NodeRedis, the one lock node of a single-node lesson
 }
 
 // parityReport adds up what the suite compared.

@@ -382,10 +382,12 @@ func (s *realServer) translate(name string, args []any, serverNow int64) *ttlSet
 			}
 		}
 	case "EVAL":
-		// The extend script sets PEXPIRE KEYS[1] ARGV[2] when it
-		// answers 1; the server's deadline confirms it (observe).
-		if len(args) > 5 && fmt.Sprint(args[1]) == ExtendScript {
-			return onKey(rel(5, 1), 3)
+		// A script that sets a TTL from its arguments (scriptTTLs), when
+		// it does; the server's deadline confirms it (observe).
+		if numKeys, ok := num(2); ok {
+			if t, known := scriptTTLs[fmt.Sprint(args[1])]; known {
+				return onKey(rel(3+int(numKeys)+t.argv-1, 1), 3+t.key-1)
+			}
 		}
 	}
 	return nil

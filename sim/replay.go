@@ -68,123 +68,49 @@ func ReplayOn(ctx context.Context, b Backend, sc *Scenario, opts Opts, actions [
 // second through a long wait is the way to grow it).
 const MaxEvents = 4000
 
-// apply performs one learner action, or says why it is impossible now.
+// apply performs one learner action, or says why it is impossible now:
+// the action's entry in the table says who does it, what refuses it and
+// what it does.
 func (w *World) apply(a Action) error {
-	if a.Verb == VerbWait {
-		if w.clock.Now()+a.Ms > MaxVirtualTime {
-			return &ActionError{Code: CodeTimeLimit}
+	s := spec(a.Verb)
+	if s == nil {
+		return &ActionError{Code: CodeUnknownVerb, Who: a.Who}
+	}
+	x := &Act{w: w, Ms: a.Ms}
+	switch s.Doer {
+	case ByClient:
+		if x.c = w.client(a.Who); x.c == nil {
+			return &ActionError{Code: CodeUnknownClient, Who: a.Who}
 		}
-		w.record(Event{Actor: Learner, Kind: KindWait, Ms: a.Ms})
-		w.runUntil(w.clock.Now() + a.Ms)
-		return w.takeFail()
-	}
-	if a.IsNode() {
-		return w.nodeAction(a)
-	}
-	c := w.client(a.Who)
-	if c == nil {
-		return &ActionError{Code: CodeUnknownClient, Who: a.Who}
-	}
-	if code := w.refuse(c, a.Verb); code != "" {
-		return &ActionError{Code: code, Who: c.ID}
-	}
-	var err error
-	switch a.Verb {
-	case VerbAcquire:
-		err = w.acquire(c)
-	case VerbWrite:
-		if w.clock.Now()+w.sc.Work > MaxVirtualTime {
-			return &ActionError{Code: CodeTimeLimit}
+	case ToNode:
+		if x.n = w.node(a.Who); x.n == nil {
+			return &ActionError{Code: CodeUnknownNode, Who: a.Who}
 		}
-		err = w.write(c)
-	case VerbRelease:
-		err = w.release(c)
-	case VerbPause:
-		w.pause(c)
-	case VerbResume:
-		err = w.resume(c)
-	case VerbCrash:
-		w.crash(c)
-	case VerbNext:
-		err = w.next(c)
-	case VerbExtend:
-		err = w.extend(c)
-	case VerbDrop:
-		w.drop(c)
-	case VerbDisconnect:
-		w.disconnect(c)
-	case VerbReconnect:
-		w.coordReconnect(c)
+		if !s.offeredIn(w.sc) {
+			return &ActionError{Code: CodeUnknownVerb, Who: a.Who}
+		}
 	}
-	if err != nil {
+	if code := s.refuse(x); code != "" {
+		return &ActionError{Code: code, Who: a.Who}
+	}
+	if x.n != nil {
+		w.record(Event{Actor: x.n.Name, Kind: KindNode, Node: x.n.Name, Text: a.Verb, Ms: a.Ms, Model: true})
+	}
+	if err := s.Do(x); err != nil {
 		return err
 	}
 	return w.takeFail()
 }
 
-// refuse says why c cannot do verb in its present state ("" if it can).
-// A client stopped between two commands can only go on (next), be paused
-// or crash: that is the point of stopping it there.
-func (w *World) refuse(c *Client, verb string) Code {
-	local := w.sc.lockKind(w.opts) == LockLocal
-	switch {
-	case c.state == StateCrashed:
-		return CodeCrashed
-	case verb == VerbCrash:
-		return ""
-	case c.state == StatePaused && verb != VerbResume:
-		return CodePaused
-	case verb == VerbResume:
-		if c.state != StatePaused {
-			return CodeNotPaused
-		}
-		return ""
-	case verb == VerbDisconnect || verb == VerbReconnect:
-		if w.coord == nil {
-			return CodeUnknownVerb
-		}
-		if c.disconnected != (verb == VerbReconnect) {
-			return CodeNodeState
-		}
-		return ""
-	case verb == VerbPause || verb == VerbDrop:
-		return ""
-	case verb == VerbNext:
-		if c.pending == nil {
-			return CodeNothingPending
-		}
-		return ""
-	case c.pending != nil:
-		return CodePending
-	case verb == VerbAcquire && c.state != StateIdle:
-		return CodeBusy
-	case verb == VerbExtend && local:
-		return CodeUnknownVerb
-	case (verb == VerbWrite || verb == VerbRelease || verb == VerbExtend) && !c.inside():
-		return CodeNotHolding
-	}
-	return ""
-}
-
-// allowed lists the verbs c can perform now, in the order the controls
-// show them. drop is always possible but only offered where the lesson
-// is about lost replies.
-func (w *World) allowed(c *Client) []string {
+// allowed lists the verbs of d that are possible now on x's client or
+// node and that the scenario offers, in the order the controls show them.
+func (w *World) allowed(d Doer, x *Act) []string {
 	var out []string
-	for _, v := range Verbs {
-		if v == VerbDrop && !w.sc.Drops {
-			continue
+	each(d, func(s *ActionSpec) {
+		if s.offeredIn(w.sc) && s.refuse(x) == "" {
+			out = append(out, s.Verb)
 		}
-		if v == VerbExtend && w.opts[OptTTL] == "" {
-			continue // only the TTL lesson is about extending
-		}
-		if (v == VerbDisconnect || v == VerbReconnect) && w.coord == nil {
-			continue
-		}
-		if w.refuse(c, v) == "" {
-			out = append(out, v)
-		}
-	}
+	})
 	return out
 }
 
@@ -212,14 +138,14 @@ func (w *World) timeline(actions []Action) *Timeline {
 	for _, n := range w.nodes {
 		tl.Nodes = append(tl.Nodes, NodeView{Name: n.Name, Down: n.down, Offset: n.offset, Latency: n.latency,
 			Primary: n == w.primary && w.sc.Replicated})
-		tl.NodeAllowed[n.Name] = w.allowedNode(n)
+		tl.NodeAllowed[n.Name] = w.allowed(ToNode, &Act{w: w, n: n})
 	}
 	for _, c := range w.clients {
 		tl.Clients = append(tl.Clients, ClientView{
 			ID: c.ID, State: c.state, Token: c.token, Value: c.value, Spans: c.spans, Pending: c.pendingWhat,
 			ValidUntil: c.validUntil,
 		})
-		tl.Allowed[c.ID] = w.allowed(c)
+		tl.Allowed[c.ID] = w.allowed(ByClient, &Act{w: w, c: c})
 	}
 	return tl
 }

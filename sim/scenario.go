@@ -93,7 +93,8 @@ func (sc *Scenario) DefaultBudget() Budget {
 	return sc.Budget
 }
 
-// opt reads an option, falling back to a fixed scenario value.
+// lockKind is the lock the scenario uses: the lock option, else its
+// fixed Lock, else one Redis key.
 func (sc *Scenario) lockKind(o Opts) string {
 	if v, ok := o[OptLock]; ok {
 		return v

@@ -43,6 +43,14 @@ end
 redis.call('RPUSH', KEYS[2], ARGV[1])
 return 1`
 
+// scriptTTLs names, for each script that sets a TTL from its arguments
+// (PEXPIRE KEYS[key] ARGV[argv], relative ms), that key and argument: the
+// live backend translates that TTL to the server's clock as it does a
+// PEXPIRE's (realredis.go). A new such script is one line here.
+var scriptTTLs = map[string]struct{ key, argv int }{
+	ExtendScript: {key: 1, argv: 2},
+}
+
 // Scripts maps the names the event log shows to the script text.
 var Scripts = map[string]string{
 	"release":      ReleaseScript,

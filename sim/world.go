@@ -46,7 +46,7 @@ func newWorld(b Backend, sc *Scenario, opts Opts) (*World, error) {
 	w := &World{sc: sc, opts: opts, rng: rand.New(rand.NewPCG(sc.Seed, 0x10c4))}
 	names := sc.Nodes
 	if len(names) == 0 {
-		names = []string{"redis"}
+		names = []string{NodeRedis}
 	}
 	if sc.Coord {
 		// The lock lives in the modelled service; Redis is only the
@@ -61,7 +61,7 @@ func newWorld(b Backend, sc *Scenario, opts Opts) (*World, error) {
 		}
 		w.nodes = append(w.nodes, n)
 	}
-	store, err := newNode(b, "storage")
+	store, err := newNode(b, NodeStorage)
 	if err != nil {
 		w.close()
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"locklab/sim"
@@ -44,14 +45,41 @@ func badState(u *UI, err error, base string, st *State) *Error {
 	if !errors.As(err, &ae) {
 		return internal(u, err)
 	}
-	text := fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who))
-	e := &Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: text, Code: string(ae.Code), Err: err}
+	e := &Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: errorText(u, ae), Code: string(ae.Code), Err: err}
 	if st != nil && ae.Index > 0 {
 		e.Recover, e.RecoverText, e.Hint = base+st.Prefix(ae.Index).Query(), u.LastGood, u.BadRequestHint
 	} else {
 		e.Recover, e.RecoverText = base, u.StartOver
 	}
 	return e
+}
+
+// errorText says what was wrong with an action in u's language. The
+// texts name the verbs and limits from the simulator's own table and
+// constants: {0} the action, {1} whose, {2} the client verbs, {3} the node
+// verbs, {4} the longest duration, {5} the most actions, {6} the hours of
+// virtual time and {7} the events a timeline may hold, {8} the verbs that
+// take a duration.
+func errorText(u *UI, ae *sim.ActionError) string {
+	sep := ", "
+	if u.Lang == "ja" {
+		sep = "・"
+	}
+	verbs := func(keep func(sim.ActionSpec) bool) string {
+		var vs []string
+		for _, d := range []sim.Doer{sim.ByClient, sim.ToNode, sim.ByLearner} {
+			for _, s := range sim.Actions(d) {
+				if keep(s) {
+					vs = append(vs, s.Verb)
+				}
+			}
+		}
+		return strings.Join(vs, sep)
+	}
+	by := func(d sim.Doer) func(sim.ActionSpec) bool { return func(s sim.ActionSpec) bool { return s.Doer == d } }
+	return fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
+		sim.FormatDuration(sim.MaxWait), strconv.Itoa(sim.MaxActions), strconv.Itoa(sim.MaxVirtualTime/3_600_000),
+		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }))
 }
 
 // busy: too many replays are running; the learner's timeline is fine and

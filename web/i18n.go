@@ -19,7 +19,7 @@ type UI struct {
 	SiteName, Tagline, Lessons, LessonListIntro, SwitchTo               string
 	Chick, Penguin, Step, Of, NextStep, Undo, Reset                     string
 	BackToPath, OffPath, OffPathNone, Finished, NextLesson              string
-	PrevLesson, StepsHeading, Controls, TimeControls, Wait              string
+	PrevLesson, StepsHeading, Controls, TimeControls                    string
 	Options, Apply, Timeline, TimelineDesc, EventLog, Time              string
 	Who, Command, Reply, Note, Now, Lock, Storage                       string
 	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected              string
@@ -90,6 +90,57 @@ func negotiate(r *http.Request) string {
 
 func validLang(l string) bool { _, ok := uis[l]; return ok }
 
+// actionLabels name each action of the simulator's table on its control
+// and in the Lab's steps, in English and Japanese ({0}: the duration it
+// takes, or the command a client stopped between two commands sends next).
+// A new verb needs its line here.
+var actionLabels = map[string][2]string{
+	sim.VerbAcquire:    {"acquire", "取得"},
+	sim.VerbNext:       {"continue: {0}", "続ける：{0}"},
+	sim.VerbWrite:      {"work & write", "作業して書き込み"},
+	sim.VerbExtend:     {"extend", "延長"},
+	sim.VerbRelease:    {"release", "解放"},
+	sim.VerbPause:      {"pause", "一時停止"},
+	sim.VerbResume:     {"resume", "再開"},
+	sim.VerbDisconnect: {"lose connection", "接続断"},
+	sim.VerbReconnect:  {"reconnect", "再接続"},
+	sim.VerbDrop:       {"lose next reply", "次の応答を失う"},
+	sim.VerbCrash:      {"crash", "クラッシュ"},
+	sim.NodeDown:       {"down", "停止"},
+	sim.NodeUp:         {"up", "復帰"},
+	sim.NodeRestart:    {"restart", "再起動"},
+	sim.NodeJump:       {"clock +{0}", "時計を +{0}"},
+	sim.NodeSlow:       {"slow {0}", "遅延 {0}"},
+	sim.NodePromote:    {"promote", "昇格"},
+	sim.VerbWait:       {"Wait {0}", "{0} 待つ"},
+}
+
+// nodeNotes are the event log's notes on what the learner did to a node
+// ({0}: the node, {1}: the duration).
+var nodeNotes = map[string][2]string{
+	sim.NodeDown:    {"{0} is down", "{0} が停止"},
+	sim.NodeUp:      {"{0} is back, with its data", "{0} がデータを持ったまま復帰"},
+	sim.NodeRestart: {"{0} restarted", "{0} が再起動"},
+	sim.NodeJump:    {"{0}'s clock jumped {1} ahead", "{0} の時計が {1} 進んだ"},
+	sim.NodeSlow:    {"each command to {0} now takes {1}", "{0} へのコマンドは {1} かかる"},
+	sim.NodePromote: {"{0} is now the primary", "{0} がプライマリになった"},
+}
+
+// The columns of actionLabels and nodeNotes.
+const (
+	langEN = 0
+	langJA = 1
+)
+
+// inLang is one language's column of a two-language table.
+func inLang(m map[string][2]string, lang int) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v[lang]
+	}
+	return out
+}
+
 var uis = map[string]*UI{
 	"en": {
 		Lang: "en", OtherLang: "ja", SiteName: "Lock Lab", Tagline: "Distributed locks, learned on a live Redis timeline",
@@ -101,7 +152,7 @@ var uis = map[string]*UI{
 		OffPathNone: "You are exploring on your own, off the guided path.",
 		Finished:    "You reached the end of this lesson.", NextLesson: "Next lesson", PrevLesson: "Previous lesson",
 		StepsHeading: "Guided steps", Controls: "What the clients can do now", TimeControls: "Let time pass",
-		Wait: "Wait {0}", Options: "Variants", Apply: "Apply", Timeline: "Timeline",
+		Options: "Variants", Apply: "Apply", Timeline: "Timeline",
 		TimelineDesc: "Time runs left to right. Lanes: each client's state, the lock key in Redis, and the storage. The table below lists the same events.",
 		EventLog:     "Event log", Time: "Time", Who: "Who", Command: "Command", Reply: "Reply", Note: "Note",
 		Now: "now", Lock: "Redis", Storage: "Storage", TTLLeft: "{0} left", Expired: "expired",
@@ -152,21 +203,11 @@ var uis = map[string]*UI{
 			sim.KindLocal: "took its in-process mutex (model: no other server sees it)", sim.KindLocalUnlock: "unlocked its in-process mutex",
 			sim.KindDrop: "the network will lose the reply to its next command", sim.KindGiveUp: "gave up: it tries only once",
 		},
-		NodeNote: map[string]string{
-			"down": "{0} is down", "up": "{0} is back, with its data", "restart": "{0} restarted",
-			"jump": "{0}'s clock jumped {1} ahead", "slow": "each command to {0} now takes {1}", "promote": "{0} is now the primary",
-		},
 		Predict: "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
 		YouPredicted: "You predicted:", Right: "Right", Wrong: "Not quite",
 		TheAnswer: "The answer:", CheckpointAnswer: "What the checkpoint asked",
 		LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", ShareQR: "QR code of this page's address", QRTooLong: "This timeline's address is too long for a QR code; share the link instead.", DoneLabel: "Finished", ContinueLabel: "Continue where you left off",
-		Verb: map[string]string{
-			"acquire": "acquire", "write": "work & write", "release": "release",
-			"pause": "pause", "resume": "resume", "crash": "crash",
-			"next": "continue: {0}", "extend": "extend", "drop": "lose next reply",
-			"disconnect": "lose connection", "reconnect": "reconnect",
-			"down": "down", "up": "up", "restart": "restart", "jump": "clock +{0}", "slow": "slow {0}", "promote": "promote",
-		},
+		Verb: inLang(actionLabels, langEN), NodeNote: inLang(nodeNotes, langEN),
 		OptionLabel: map[string]string{"release": "Release", "fence": "Fencing check", "acquire": "Acquire", "ttl": "TTL",
 			"lock": "Lock", "idem": "Charging", "persist": "Persistence", "wait": "Replication", "svc": "Service"},
 		ViolationText: map[sim.ViolationKind]string{
@@ -178,17 +219,17 @@ var uis = map[string]*UI{
 		},
 		ErrorText: map[sim.Code]string{
 			sim.CodeSyntax:         "“{0}” is not an action. Actions look like a.acquire or wait.10s.",
-			sim.CodeUnknownVerb:    "“{0}”: clients can acquire, write, release, pause, resume or crash.",
+			sim.CodeUnknownVerb:    "“{0}”: no such action. Clients can {2}; nodes, in the lessons that have them, {3}; wait lets time pass.",
 			sim.CodeUnknownClient:  "“{0}”: this lesson has no client {1}.",
-			sim.CodeBadDuration:    "“{0}”: a wait needs a whole duration between 1ms and 60m, like wait.500ms or wait.10s.",
-			sim.CodeTooMany:        "A timeline holds at most 200 actions.",
+			sim.CodeBadDuration:    "“{0}”: {8} take a whole duration between 1ms and {4}, like wait.500ms or wait.10s; other actions take none.",
+			sim.CodeTooMany:        "A timeline holds at most {5} actions.",
 			sim.CodeTooLong:        "The address is too long to be a timeline.",
 			sim.CodePaused:         "“{0}”: {1} is paused. A paused client can only be resumed (or crash).",
 			sim.CodeCrashed:        "“{0}”: {1} has crashed and does nothing any more.",
 			sim.CodeNotPaused:      "“{0}”: {1} is not paused.",
 			sim.CodeNotHolding:     "“{0}”: {1} has not acquired the lock.",
 			sim.CodeBusy:           "“{0}”: {1} is already holding or trying to get the lock.",
-			sim.CodeTimeLimit:      "“{0}”: the timeline would grow too long (at most 6 hours of virtual time and 4000 events).",
+			sim.CodeTimeLimit:      "“{0}”: the timeline would grow too long (at most {6} hours of virtual time and {7} events).",
 			sim.CodeUnknownOption:  "“{0}” is not a variant of this lesson.",
 			sim.CodeBadOption:      "“{0}”: this variant does not take that value.",
 			sim.CodeUnknownScene:   "The lesson’s scenario is missing.",
@@ -221,7 +262,7 @@ var uis = map[string]*UI{
 		OffPathNone: "ガイドの道筋から外れて、自由に操作しています。",
 		Finished:    "このレッスンは最後まで進みました。", NextLesson: "次のレッスン", PrevLesson: "前のレッスン",
 		StepsHeading: "ガイドのステップ", Controls: "いまクライアントができること", TimeControls: "時間を進める",
-		Wait: "{0} 待つ", Options: "バリエーション", Apply: "適用", Timeline: "タイムライン",
+		Options: "バリエーション", Apply: "適用", Timeline: "タイムライン",
 		TimelineDesc: "時間は左から右へ進みます。レーンは各クライアントの状態、Redis のロックキー、ストレージです。同じ出来事を下の表にも並べています。",
 		EventLog:     "イベントログ", Time: "時刻", Who: "誰", Command: "コマンド", Reply: "応答", Note: "メモ",
 		Now: "現在", Lock: "Redis", Storage: "ストレージ", TTLLeft: "残り {0}", Expired: "期限切れ",
@@ -272,21 +313,11 @@ var uis = map[string]*UI{
 			sim.KindLocal: "プロセス内の mutex を取った（モデル：他のサーバーからは見えない）", sim.KindLocalUnlock: "プロセス内の mutex を外した",
 			sim.KindDrop: "次のコマンドの応答をネットワークが失う", sim.KindGiveUp: "あきらめた：取得は 1 回だけ試す",
 		},
-		NodeNote: map[string]string{
-			"down": "{0} が停止", "up": "{0} がデータを持ったまま復帰", "restart": "{0} が再起動",
-			"jump": "{0} の時計が {1} 進んだ", "slow": "{0} へのコマンドは {1} かかる", "promote": "{0} がプライマリになった",
-		},
 		Predict: "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
 		YouPredicted: "あなたの予想：", Right: "正解", Wrong: "残念、不正解",
 		TheAnswer: "正解は：", CheckpointAnswer: "チェックポイントの答え",
 		LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから",
-		Verb: map[string]string{
-			"acquire": "取得", "write": "作業して書き込み", "release": "解放",
-			"pause": "一時停止", "resume": "再開", "crash": "クラッシュ",
-			"next": "続ける：{0}", "extend": "延長", "drop": "次の応答を失う",
-			"disconnect": "接続断", "reconnect": "再接続",
-			"down": "停止", "up": "復帰", "restart": "再起動", "jump": "時計を +{0}", "slow": "遅延 {0}", "promote": "昇格",
-		},
+		Verb: inLang(actionLabels, langJA), NodeNote: inLang(nodeNotes, langJA),
 		OptionLabel: map[string]string{"release": "解放の方法", "fence": "フェンシングの検査", "acquire": "取得の方法", "ttl": "TTL",
 			"lock": "ロック", "idem": "課金", "persist": "永続化", "wait": "レプリケーション", "svc": "サービス"},
 		ViolationText: map[sim.ViolationKind]string{
@@ -298,17 +329,17 @@ var uis = map[string]*UI{
 		},
 		ErrorText: map[sim.Code]string{
 			sim.CodeSyntax:         "「{0}」は操作として読めません。a.acquire や wait.10s のような形です。",
-			sim.CodeUnknownVerb:    "「{0}」：クライアントにできるのは acquire・write・release・pause・resume・crash です。",
+			sim.CodeUnknownVerb:    "「{0}」：そういう操作はありません。クライアントにできるのは {2}、ノードのあるレッスンでノードにできるのは {3} です。時間は wait で進めます。",
 			sim.CodeUnknownClient:  "「{0}」：このレッスンにクライアント {1} はいません。",
-			sim.CodeBadDuration:    "「{0}」：待ち時間は 1ms から 60m までの整数で、wait.500ms や wait.10s のように書きます。",
-			sim.CodeTooMany:        "1 つのタイムラインに入る操作は 200 個までです。",
+			sim.CodeBadDuration:    "「{0}」：{8} には 1ms から {4} までの整数の時間を wait.500ms や wait.10s のように付けます。ほかの操作には付けません。",
+			sim.CodeTooMany:        "1 つのタイムラインに入る操作は {5} 個までです。",
 			sim.CodeTooLong:        "タイムラインとして扱うにはアドレスが長すぎます。",
 			sim.CodePaused:         "「{0}」：{1} は一時停止中です。できるのは再開（またはクラッシュ）だけです。",
 			sim.CodeCrashed:        "「{0}」：{1} はクラッシュしていて、もう何もしません。",
 			sim.CodeNotPaused:      "「{0}」：{1} は一時停止していません。",
 			sim.CodeNotHolding:     "「{0}」：{1} はロックを取得していません。",
 			sim.CodeBusy:           "「{0}」：{1} はすでにロックを持っているか、取得を試みています。",
-			sim.CodeTimeLimit:      "「{0}」：タイムラインが長くなりすぎます（仮想時間 6 時間・イベント 4000 件まで）。",
+			sim.CodeTimeLimit:      "「{0}」：タイムラインが長くなりすぎます（仮想時間 {6} 時間・イベント {7} 件まで）。",
 			sim.CodeUnknownOption:  "「{0}」はこのレッスンのバリエーションではありません。",
 			sim.CodeBadOption:      "「{0}」：このバリエーションにその値はありません。",
 			sim.CodeUnknownScene:   "レッスンのシナリオが見つかりません。",

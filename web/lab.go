@@ -71,18 +71,6 @@ func labLengths(sc *sim.Scenario) []int64 {
 	return slices.Compact(ls)
 }
 
-// hasNodeFaults: whether the scenario offers node faults to explore.
-func hasNodeFaults(sc *sim.Scenario) bool {
-	for _, v := range []string{sim.NodeRestart, sim.NodeDown} {
-		for _, x := range sc.NodeVerbs {
-			if x == v {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // labError is a 400 in the page's language, with a way back to the
 // lesson's Lab.
 func labError(u *UI, text, back string) *Error {
@@ -117,7 +105,7 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 	if err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
-			return labConfig{}, labError(u, fill(u.ErrorText[ae.Code], ae.Action), back)
+			return labConfig{}, labError(u, errorText(u, ae), back)
 		}
 		return labConfig{}, labError(u, fill(lu.BadParam, q.Get("opt"), "opt"), back)
 	}
@@ -129,10 +117,10 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		offered  bool
 	}{
 		{"clients", &c.Clients, 2, len(sc.Clients), true},
-		{"pauses", &c.Pauses, 0, labMaxFaults, true},
-		{"crashes", &c.Crashes, 0, labMaxFaults, true},
-		{"nodes", &c.Nodes, 0, labMaxFaults, hasNodeFaults(sc)},
-		{"drops", &c.Drops, 0, labMaxFaults, sc.Drops},
+		{"pauses", &c.Pauses, 0, labMaxFaults, sc.OffersFault(sim.CostPause)},
+		{"crashes", &c.Crashes, 0, labMaxFaults, sc.OffersFault(sim.CostCrash)},
+		{"nodes", &c.Nodes, 0, labMaxFaults, sc.OffersFault(sim.CostNode)},
+		{"drops", &c.Drops, 0, labMaxFaults, sc.OffersFault(sim.CostDrop)},
 		{"depth", &c.Depth, labMinDepth, sim.MaxExploreDepth, true},
 	}
 	for _, f := range ints {
@@ -338,13 +326,19 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 		}
 		v.Counts = append(v.Counts, lc)
 	}
-	count("pauses", lu.Pauses, c.Pauses)
-	count("crashes", lu.Crashes, c.Crashes)
-	if hasNodeFaults(sc) {
-		count("nodes", lu.NodeFaults, c.Nodes)
-	}
-	if sc.Drops {
-		count("drops", lu.Drops, c.Drops)
+	for _, f := range []struct {
+		cost        sim.Cost
+		name, label string
+		cur         int
+	}{
+		{sim.CostPause, "pauses", lu.Pauses, c.Pauses},
+		{sim.CostCrash, "crashes", lu.Crashes, c.Crashes},
+		{sim.CostNode, "nodes", lu.NodeFaults, c.Nodes},
+		{sim.CostDrop, "drops", lu.Drops, c.Drops},
+	} {
+		if sc.OffersFault(f.cost) {
+			count(f.name, f.label, f.cur)
+		}
 	}
 	lengths := labLengths(sc)
 	for _, ms := range c.PauseMs {
@@ -425,17 +419,19 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 // describe says an action in the page's language: "A: pause", "wait 10s",
 // "n3: restart".
 func describe(u *UI, a sim.Action) string {
-	switch {
-	case a.Verb == sim.VerbWait:
-		return fill(u.Wait, sim.FormatDuration(a.Ms))
-	case a.IsNode():
-		return a.Who + ": " + fill(u.Verb[a.Verb], sim.FormatDuration(a.Ms))
+	arg := ""
+	if a.Ms > 0 {
+		arg = sim.FormatDuration(a.Ms)
 	}
-	verb := fill(u.Verb[a.Verb], "")
-	if a.Verb == sim.VerbNext { // "continue: {0}" with nothing to name
-		verb = strings.TrimRight(verb, ": ：")
+	label := fill(u.Verb[a.Verb], arg)
+	switch a.Doer() {
+	case sim.ByLearner:
+		return label
+	case sim.ToNode:
+		return a.Who + ": " + label
 	}
-	return strings.ToUpper(a.Who) + ": " + verb
+	// "continue: {0}" has nothing to name here
+	return strings.ToUpper(a.Who) + ": " + strings.TrimRight(label, ": ：")
 }
 
 // labLink is a lesson page's "what else could go wrong?": the Lab, on the

@@ -204,12 +204,12 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/nope", 404, "Page not found"},
 		{"/ja/lessons/nope", 404, "ページが見つかりません"},
 		{"/xx/", 404, "Page not found"},
-		{"/en/lessons/fencing?do=a.fly", 400, "“a.fly”: clients can acquire"},
+		{"/en/lessons/fencing?do=a.fly", 400, "“a.fly”: no such action. Clients can acquire, next, write, extend, release, pause, resume, disconnect, reconnect, drop, crash; nodes"},
 		{"/ja/lessons/fencing?do=a.fly", 400, "「a.fly」"},
 		{"/en/lessons/fencing?do=a.acquire,a.pause,a.write", 400, "A is paused"},
 		{"/en/lessons/fencing?do=z.acquire", 400, "no client Z"},
-		{"/en/lessons/fencing?do=wait.0s", 400, "a wait needs"},
-		{"/en/lessons/fencing?do=wait.99999999999999999999s", 400, "a wait needs"},
+		{"/en/lessons/fencing?do=wait.0s", 400, "wait take a whole duration between 1ms and 60m"},
+		{"/en/lessons/fencing?do=wait.99999999999999999999s", 400, "wait take a whole duration between 1ms and 60m"},
 		{"/en/lessons/fencing?do=a.write", 400, "has not acquired"},
 		{"/en/lessons/fencing?do=" + strings.TrimSuffix(strings.Repeat("wait.1s,", 201), ","), 400, "at most 200 actions"},
 		{long, 400, "too long"},
@@ -228,13 +228,13 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/fencing/qr.svg?do=" + strings.Repeat("a.acquire,", 900), 400, "too long"},
 		{"/static/0000000000/nope.css", 404, ""},
 		{"/en/lessons/redlock?do=n9.down", 400, "no such node"},
-		{"/en/lessons/redlock?do=n3.jump", 400, "a wait needs"},
-		{"/en/lessons/redlock?do=n3.fly.1s", 400, "clients can acquire"},
+		{"/en/lessons/redlock?do=n3.jump", 400, "wait take a whole duration between 1ms and 60m"},
+		{"/en/lessons/redlock?do=n3.fly.1s", 400, "Clients can acquire"},
 		{"/en/lessons/redlock?do=n3.up", 400, "not possible"},
 		{"/en/lessons/failover?do=replica.promote", 400, "not possible"},
 		{"/en/lessons/fencing?do=a.next", 400, "not between two commands"},
 		{"/en/lessons/atomic-acquire?do=a.acquire,a.write&opt=acquire.getset", 400, "stopped between two commands"},
-		{"/en/lessons/fencing?do=a.disconnect", 400, "clients can acquire"},
+		{"/en/lessons/fencing?do=a.disconnect", 400, "Clients can acquire"},
 		{"/en/lessons/fencing?do=A.acquire", 400, "is not an action"},
 		{"/en/lessons/fencing?do=a.acquire%2Cb.acquire", 303, "do=a.acquire,b.acquire"},
 		{"/en/lessons/fencing?do=%E3%81%82.acquire", 400, "is not an action"},
@@ -360,7 +360,7 @@ func TestTimelineJSON(t *testing.T) {
 		if e.AtMS == nil || e.Actor == "" {
 			t.Fatalf("event without at_ms or actor: %+v", e)
 		}
-		if e.Node == "storage" {
+		if e.Node == sim.NodeStorage {
 			writes = append(writes, e.Actor+":"+itoa(e.Token)+":"+map[bool]string{true: "accepted", false: "rejected"}[*e.Accepted])
 		}
 	}

@@ -274,9 +274,7 @@ func (v *LessonView) controls() {
 			cc.State += " · " + unbroken(fill(u.ValidUntil, sim.FormatMS(c.ValidUntil)))
 		}
 		for _, verb := range tl.Allowed[c.ID] {
-			a := sim.Action{Who: c.ID, Verb: verb}
-			cc.Actions = append(cc.Actions, Control{ID: "do-" + c.ID + "-" + verb, Label: fill(u.Verb[verb], c.Pending),
-				URL: v.Base + st.With(a).Query(), Class: "verb-" + verb})
+			cc.Actions = append(cc.Actions, v.verbControl(c.ID, verb, c.Pending))
 		}
 		v.Clients = append(v.Clients, cc)
 	}
@@ -287,19 +285,13 @@ func (v *LessonView) controls() {
 		}
 		nc := ClientControls{ID: n.Name, Name: nodeLabel(u, n.Name), State: nodeState(u, n)}
 		for _, verb := range allowed {
-			a := sim.Action{Who: n.Name, Verb: verb, Ms: nodeVerbArg[verb]}
-			arg := ""
-			if a.Ms > 0 {
-				arg = sim.FormatDuration(a.Ms)
-			}
-			nc.Actions = append(nc.Actions, Control{ID: "do-" + n.Name + "-" + verb, Label: fill(u.Verb[verb], arg),
-				URL: v.Base + st.With(a).Query(), Class: "verb-" + verb})
+			nc.Actions = append(nc.Actions, v.verbControl(n.Name, verb, ""))
 		}
 		v.Nodes = append(v.Nodes, nc)
 	}
 	for _, ms := range waits {
 		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
-		v.Waits = append(v.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Wait, sim.FormatDuration(ms)),
+		v.Waits = append(v.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
 			URL: v.Base + st.With(a).Query()})
 	}
 	v.Options = optionGroups(u, tl.Scenario, st.Opts)
@@ -308,6 +300,19 @@ func (v *LessonView) controls() {
 // unbroken keeps a short phrase ("token 1", 「トークン 1」) on one line:
 // its spaces become no-break spaces.
 func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
+
+// verbControl is the link that has who do verb, with the duration its
+// entry offers; the label names that duration, or else what (for a
+// client stopped between two commands, the command next sends).
+func (v *LessonView) verbControl(who, verb, what string) Control {
+	spec, _ := sim.Spec(verb)
+	a := sim.Action{Who: who, Verb: verb, Ms: spec.Default}
+	if a.Ms > 0 {
+		what = sim.FormatDuration(a.Ms)
+	}
+	return Control{ID: "do-" + who + "-" + verb, Label: fill(v.UI.Verb[verb], what),
+		URL: v.Base + v.State.With(a).Query(), Class: "verb-" + verb}
+}
 
 // optionGroups are the variants form's radio groups (the lesson page's and
 // the Lab's), with opts checked.
@@ -325,10 +330,6 @@ func optionGroups(u *UI, sc *sim.Scenario, opts sim.Opts) []OptionGroup {
 	}
 	return out
 }
-
-// nodeVerbArg is the duration the node controls offer for verbs that take
-// one (a URL may say any other).
-var nodeVerbArg = map[string]int64{sim.NodeJump: 10_000, sim.NodeSlow: 4000}
 
 func optionLabel(u *UI, name, val string) string {
 	if l, ok := u.OptionValue[name+"."+val]; ok {
@@ -415,7 +416,7 @@ func (v *LessonView) eventLog() {
 			row.Note = fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
 			row.Class = "expired"
 		case sim.KindWait:
-			row.Note = fill(u.Wait, sim.FormatDuration(e.Ms))
+			row.Note = fill(u.Verb[sim.VerbWait], sim.FormatDuration(e.Ms))
 		case sim.KindWork:
 			row.Note = u.Working + " " + sim.FormatDuration(e.Ms)
 		case sim.KindPause:
@@ -463,9 +464,9 @@ func who(actor string, u *UI) string {
 	switch actor {
 	case "", sim.Learner:
 		return "—"
-	case "redis":
+	case sim.NodeRedis:
 		return u.Lock
-	case "storage":
+	case sim.NodeStorage:
 		return u.Storage
 	}
 	if len(actor) == 1 {

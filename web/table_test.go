@@ -1,0 +1,55 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"locklab/sim"
+)
+
+// TestThrowawayVerbLabelled: a client verb added to the simulator's table
+// by one entry, with its labels as the only other change, shows as a
+// control with its label on a lesson page and is named in the Lab's
+// steps. (sim's TestThrowawayActions shows that it parses, replays, is
+// offered and explored.)
+func TestThrowawayVerbLabelled(t *testing.T) {
+	t.Cleanup(sim.Register(sim.ActionSpec{Verb: "wave", Doer: sim.ByClient, Needs: sim.NeedInside,
+		Do: func(*sim.Act) error { return nil }}))
+	labels := map[string]string{"en": "wave hello", "ja": "手を振る"}
+	for lang, label := range labels {
+		T(lang).Verb["wave"] = label
+	}
+	t.Cleanup(func() {
+		for lang := range labels {
+			delete(T(lang).Verb, "wave")
+		}
+	})
+	h := newTestServer(t)
+	for lang, label := range labels {
+		r := get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire")
+		if r.status != 200 || !strings.Contains(r.body, `id="do-a-wave"`) || !strings.Contains(r.body, ">"+label+"<") {
+			t.Errorf("%s: status %d, no control %q labelled %q", lang, r.status, "do-a-wave", label)
+		}
+		if r := get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,a.wave"); r.status != 200 {
+			t.Errorf("%s: a.wave answered %d", lang, r.status)
+		}
+		if got := describe(T(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A: "+label {
+			t.Errorf("%s: the Lab describes a.wave as %q", lang, got)
+		}
+	}
+}
+
+// TestEveryActionLabelled: every entry of the table has its label in
+// both languages (a node verb also its event-log note).
+func TestEveryActionLabelled(t *testing.T) {
+	for _, lang := range []string{"en", "ja"} {
+		u := T(lang)
+		for _, d := range []sim.Doer{sim.ByClient, sim.ToNode, sim.ByLearner} {
+			for _, s := range sim.Actions(d) {
+				if u.Verb[s.Verb] == "" || (d == sim.ToNode && u.NodeNote[s.Verb] == "") {
+					t.Errorf("%s: no label for %s", lang, s.Verb)
+				}
+			}
+		}
+	}
+}
