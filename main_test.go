@@ -209,3 +209,59 @@ func TestLiveBackendURL(t *testing.T) {
 		t.Fatalf("a good URL refused: %v", err)
 	}
 }
+
+// TestShutdownClosesClassStreams: a live class's event streams never end
+// by themselves, so SIGTERM must close them (main registers the class
+// service's Close on shutdown); otherwise Shutdown would wait its full
+// timeout and exit with an error.
+func TestShutdownClosesClassStreams(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "LOCKLAB_RUN_MAIN=1", "LOCKLAB_CLASS_REDIS=")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill() }()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no start-up line: %v", err)
+	}
+	base := strings.TrimSuffix(strings.Fields(line[strings.Index(line, "http://"):])[0], "/")
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	req, _ := http.NewRequest(http.MethodPost, base+"/en/class", strings.NewReader("lesson=fencing"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", base)
+	res, err := noFollow.Do(req)
+	if err != nil || res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("start a class: %v %v", res, err)
+	}
+	res.Body.Close()
+	classPath := strings.TrimSuffix(res.Header.Get("Location"), "/teach")
+	stream, err := http.Get(base + classPath + "/events")
+	if err != nil || stream.StatusCode != http.StatusOK {
+		t.Fatalf("event stream: %v %v", stream, err)
+	}
+	ended := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, stream.Body); close(ended) }()
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM with a stream open: %v, want status 0", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("did not exit within 30 s of SIGTERM")
+	}
+	<-ended
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("shutdown took %v: the stream held it up", d)
+	}
+}

@@ -389,8 +389,11 @@ func (s *Server) classCreate(w http.ResponseWriter, r *http.Request) {
 // lesson page's own code (and cached: every student of a room asks for
 // the same few states).
 func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt string) (*LessonView, *Error) {
-	key := u.Lang + "|" + slug + "|" + query(do, opt)
-	if v := s.class.views.get(key); v != nil {
+	// The host is part of the key: the view holds the share link, made
+	// absolute with the host the browser used. With a live lesson backend
+	// (-redis) every page replays, so nothing is kept.
+	key := r.Host + "|" + u.Lang + "|" + slug + "|" + query(do, opt)
+	if v := s.class.views.get(key); v != nil && !s.noCache {
 		cp := *v
 		return &cp, nil
 	}
