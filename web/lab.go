@@ -361,7 +361,7 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 	retry := sim.FormatDuration(sc.Retry)
 	v.Fixed = fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
 	if d, ok := designOf(sc, c.Opts); ok {
-		v.Code = labCode(sc, d)
+		v.Code = labCode(sc, d, u.Lang)
 	}
 	v.Result = labResult(u, lu, l, c, res)
 	return v

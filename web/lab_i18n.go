@@ -64,7 +64,7 @@ var labUIs = map[string]*LabUI{
 		KindCol:       "Failure", MeaningCol: "What it means", SchedulesCol: "Schedules", ShortestCol: "Shortest",
 		OpenTimeline: "Open as a timeline", StepsOf: "{0} steps",
 		CodeTitle:   "This design in Go (go-redis)",
-		CodeNote:    "The same commands the simulated clients send, as a Go program would send them. The test suite compiles every variant shown here.",
+		CodeNote:    "The same commands the simulated clients send, as a Go program would send them. The test suite runs every variant shown here against miniredis, on the lessons' schedules, and checks that it sends what the simulated clients send.",
 		NoCode:      "This lesson's lock lives in a modelled service (ZooKeeper or etcd), not in Redis, so there is no go-redis code to show. The storage's fencing check is the same as in lesson 5.",
 		BoundsTitle: "What the bounds mean",
 		BoundsText: "Each client runs its program once: acquire, work and write, release. Time passes only while clients work and " +
@@ -121,7 +121,7 @@ var labUIs = map[string]*LabUI{
 		KindCol:       "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
 		OpenTimeline: "タイムラインで開く", StepsOf: "{0} ステップ",
 		CodeTitle:   "この設計を Go で（go-redis）",
-		CodeNote:    "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。ここに出るすべてのバリエーションを、テストでコンパイルしています。",
+		CodeNote:    "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。ここに出るすべてのバリエーションをテストで miniredis に対して実際に動かし、レッスンと同じ手順でシミュレーターと同じコマンドを送ることを確かめています。",
 		NoCode:      "このレッスンのロックは Redis ではなく、モデル化したサービス（ZooKeeper または etcd）にあるため、go-redis のコードはありません。ストレージのフェンシング検査はレッスン 5 と同じです。",
 		BoundsTitle: "範囲の意味",
 		BoundsText: "各クライアントはプログラムを 1 回だけ実行します：取得、作業して書き込み、解放。時間が進むのは、クライアントの作業中と、" +

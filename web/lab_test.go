@@ -87,7 +87,7 @@ func TestLabSafeDesign(t *testing.T) {
 	h := newTestServer(t)
 	en := mustGet(t, h, "/en/lab?lesson=fencing")
 	for _, want := range []string{"The storage was never harmed", "within these bounds", "it is not a proof",
-		"Every schedule within these bounds was explored", "package lock", "fencedWrite", "releaseScript", "SetNX"} {
+		"Every schedule within these bounds was explored", "package lock", "fencedWrite", "releaseScript", "SetArgs"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("/en/lab?lesson=fencing lacks %q", want)
 		}
@@ -96,7 +96,8 @@ func TestLabSafeDesign(t *testing.T) {
 		t.Errorf("the safe design's page claims a proof")
 	}
 	ja := mustGet(t, h, "/ja/lab?lesson=fencing")
-	for _, want := range []string{"ストレージは一度も壊れませんでした", "この範囲での話で、証明ではありません", "package lock"} {
+	for _, want := range []string{"ストレージは一度も壊れませんでした", "この範囲での話で、証明ではありません", "package lock",
+		"// write はフェンシングトークン付きで結果を保存する"} {
 		if !strings.Contains(ja, want) {
 			t.Errorf("/ja/lab?lesson=fencing lacks %q", want)
 		}

@@ -1,7 +1,10 @@
 // labcode.go writes the Lab's design out as a Go program with go-redis:
 // the same steps the simulated clients take, in the variant the learner
-// chose. TestLabCodeCompiles builds every variant a lesson can show, so
-// the page never shows code that does not compile.
+// chose, with comments in the page's language. TestLabCodeRuns builds
+// every variant a lesson can show into one harness, runs each on the
+// lessons' schedules against miniredis and compares the commands it sends
+// with the simulator's, so the page never shows code that does something
+// else than the timeline.
 package web
 
 import (
@@ -26,6 +29,7 @@ type codeDesign struct {
 	Charges bool // the storage is a payment ledger
 	Idem    bool // … charged through an idempotency key
 	Fence   bool // the record is written through the fencing check
+	Resend  bool // a write whose reply was lost is sent again (lesson 9)
 }
 
 // designOf reads the code's design from a lesson's scenario and options.
@@ -40,7 +44,8 @@ func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
 		Acquire: o[sim.OptAcquire], TTL: o[sim.OptTTL] != sim.TTLOff, TryOnce: sc.Retry == 0,
 		Tokens: sc.Tokens, Wait: sc.Replicated && o[sim.OptWait] == sim.WaitOn, Release: o[sim.OptRelease],
 		Charges: sc.Storage == sim.StoreCharges, Idem: o[sim.OptIdem] == sim.IdemKey,
-		Fence: sc.Storage == sim.StoreFenced && o[sim.OptFence] != sim.FenceOff && sc.Tokens,
+		Fence:  sc.Storage == sim.StoreFenced && o[sim.OptFence] != sim.FenceOff && sc.Tokens,
+		Resend: sc.Drops,
 	}
 	if d.Acquire == "" {
 		d.Acquire = sim.AcquireSet
@@ -52,10 +57,19 @@ func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
 }
 
 // codeWriter collects a Go file: the imports it turned out to need, and
-// the declarations in order.
+// the declarations in order. ja picks the comments' language.
 type codeWriter struct {
+	ja      bool
 	imports []string
 	decls   []string
+}
+
+// say is a comment (or any text) in the page's language.
+func (c *codeWriter) say(en, ja string) string {
+	if c.ja {
+		return ja
+	}
+	return en
 }
 
 func (c *codeWriter) use(pkgs ...string) {
@@ -98,15 +112,21 @@ func (c *codeWriter) file(doc string) string {
 	return b.String()
 }
 
-// labCode writes the design as one Go file of package lock. sc supplies
-// the keys and timings, so the code uses the lesson's numbers.
-func labCode(sc *sim.Scenario, d codeDesign) string {
-	c := &codeWriter{}
+// labCode writes the design as one Go file of package lock, its comments
+// in lang ("ja" or "en"). sc supplies the keys and timings, so the code
+// uses the lesson's numbers.
+func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
+	c := &codeWriter{ja: lang == "ja"}
 	c.use("context", "time", "github.com/redis/go-redis/v9")
-	consts := "// The lesson's keys and timings.\nconst (\n"
+	consts := c.say("// The lesson's keys and timings.", "// レッスンと同じキーと時間。") + "\nconst (\n"
 	if !d.Local {
 		consts += "\tlockKey = " + strconv.Quote(sc.LockKey()) + "\n"
-		consts += "\tttl     = " + goDuration(sc.TTL) + "\n"
+		if d.TTL {
+			consts += "\tttl     = " + goDuration(sc.TTL) + "\n"
+		} else {
+			consts += "\t" + c.say("// No TTL: a holder that dies leaves the key forever.",
+				"// TTL なし: 持ち主が死ぬと、キーは永遠に残る。") + "\n"
+		}
 	}
 	if d.Tokens {
 		consts += "\tfenceKey = " + strconv.Quote(sc.FenceKey()) + "\n"
@@ -122,20 +142,22 @@ func labCode(sc *sim.Scenario, d codeDesign) string {
 			consts += "\ttokenKey = " + strconv.Quote(sc.TokenKey()) + "\n"
 		}
 	}
-	consts += "\twork = " + goDuration(sc.Work) + " // how long the protected work takes\n"
-	if !d.TryOnce && !d.Local {
+	consts += "\twork = " + goDuration(sc.Work) + " " + c.say("// how long the protected work takes", "// ロックの下で行う処理の長さ") + "\n"
+	if (!d.TryOnce && !d.Local) || d.Resend {
 		consts += "\tretry = " + goDuration(sc.Retry) + "\n"
 	}
 	c.add(consts + ")")
 	if !d.Local {
 		c.use("crypto/rand", "encoding/hex")
-		c.add(`
+		c.add(c.say(`
 // newValue is unique to one acquisition, so a holder can tell its own
-// lock from the next holder's.
+// lock from the next holder's.`, `
+// newValue は取得ごとに一意の値。自分のロックと次の持ち主のロックを
+// 見分けるために使う。`) + `
 func newValue() string {
 	b := make([]byte, 20)
 	if _, err := rand.Read(b); err != nil {
-		panic(err) // the system's random source failed
+		panic(err) // ` + c.say("the system's random source failed", "OS の乱数源が壊れている") + `
 	}
 	return hex.EncodeToString(b)
 }`)
@@ -144,55 +166,67 @@ func newValue() string {
 	case d.Local:
 		lockLocal(c)
 	case d.Redlock:
-		lockRedlock(c)
+		lockRedlock(c, sc)
 	default:
-		lockSingle(c, d)
+		lockSingle(c, sc, d)
 	}
 	writeStorage(c, d)
 	runProgram(c, d)
-	src := c.file("// Package lock is one Lock Lab design written out with go-redis:\n// " + summary(d) + ".\n")
+	doc := c.say("// Package lock is one Lock Lab design written out with go-redis:\n// "+summary(c, d)+".\n",
+		"// Package lock は Lock Lab の設計の一つを go-redis で書いたもの:\n// "+summary(c, d)+"。\n")
+	src := c.file(doc)
 	// gofmt it, as a Go programmer would see it; the pieces above are
 	// written for reading, not aligned by hand.
 	if out, err := format.Source([]byte(src)); err == nil {
 		return string(out)
 	}
-	return src // TestLabCodeCompiles fails on anything format rejects
+	return src // TestLabCodeRuns fails on anything format rejects
 }
 
 // summary is the design in one line, for the file's doc comment.
-func summary(d codeDesign) string {
+func summary(c *codeWriter, d codeDesign) string {
 	var parts []string
 	switch {
 	case d.Local:
-		parts = append(parts, "a mutex inside each process")
+		parts = append(parts, c.say("a mutex inside each process", "各プロセスの中のミューテックス"))
 	case d.Redlock:
-		parts = append(parts, "Redlock over independent nodes")
+		parts = append(parts, c.say("Redlock over independent nodes", "独立したノードでの Redlock"))
 	case d.Acquire == sim.AcquireGetSet:
-		parts = append(parts, "acquire with GET then SET")
+		parts = append(parts, c.say("acquire with GET then SET", "GET してから SET で取得"))
 	case d.Acquire == sim.AcquireSetNX:
-		parts = append(parts, "acquire with SET NX then PEXPIRE")
+		parts = append(parts, c.say("acquire with SETNX then PEXPIRE", "SETNX してから PEXPIRE で取得"))
 	default:
-		parts = append(parts, "acquire with one SET NX and a TTL")
+		parts = append(parts, c.say("acquire with one SET NX and a TTL", "TTL 付きの SET NX 一つで取得"))
 	}
 	if !d.TTL {
-		parts = append(parts, "no TTL")
+		parts = append(parts, c.say("no TTL", "TTL なし"))
+	}
+	if d.Wait {
+		parts = append(parts, c.say("WAIT for the replica", "レプリカを WAIT で待つ"))
 	}
 	if !d.Local && !d.Redlock {
-		parts = append(parts, map[string]string{sim.ReleaseLua: "release with a compare-and-delete script",
-			sim.ReleaseDel: "release with a plain DEL", sim.ReleaseGetDel: "release with GET then DEL",
-			sim.ReleaseDelex: "release with DELEX IFEQ"}[d.Release])
+		switch d.Release {
+		case sim.ReleaseDel:
+			parts = append(parts, c.say("release with a plain DEL", "ただの DEL で解放"))
+		case sim.ReleaseGetDel:
+			parts = append(parts, c.say("release with GET then DEL", "GET してから DEL で解放"))
+		case sim.ReleaseDelex:
+			parts = append(parts, c.say("release with DELEX IFEQ", "DELEX IFEQ で解放"))
+		default:
+			parts = append(parts, c.say("release with a compare-and-delete script", "比較して削除するスクリプトで解放"))
+		}
 	}
 	switch {
 	case d.Charges && d.Idem:
-		parts = append(parts, "charges through an idempotency key")
+		parts = append(parts, c.say("charges through an idempotency key", "冪等キーを通して課金"))
 	case d.Charges:
-		parts = append(parts, "charges with a plain RPUSH")
+		parts = append(parts, c.say("charges with a plain RPUSH", "ただの RPUSH で課金"))
 	case d.Fence:
-		parts = append(parts, "writes checked against a fencing token")
+		parts = append(parts, c.say("writes checked against a fencing token", "書き込みをフェンシングトークンで検査"))
 	default:
-		parts = append(parts, "writes not checked")
+		parts = append(parts, c.say("writes not checked", "書き込みは検査なし"))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, c.say(", ", "、"))
 }
 
 // goDuration prints ms as a Go duration expression: 10 * time.Second.
@@ -206,15 +240,36 @@ func goDuration(ms int64) string {
 	return strconv.FormatInt(ms, 10) + " * time.Millisecond"
 }
 
+// wireTTL is how go-redis writes a TTL into SET: whole seconds as EX,
+// anything else as PX.
+func wireTTL(ms int64) string {
+	if ms%1000 == 0 {
+		return "EX " + strconv.FormatInt(ms/1000, 10)
+	}
+	return "PX " + strconv.FormatInt(ms, 10)
+}
+
 // rawString quotes a script as a Go raw string (the scripts hold no
 // backquote).
 func rawString(s string) string { return "`" + s + "`" }
 
+// retryWait is the loop's pause before the next attempt; ctx ends it.
+func retryWait(ret string) string {
+	return `
+		select {
+		case <-ctx.Done():
+			return ` + ret + `ctx.Err()
+		case <-time.After(retry):
+		}`
+}
+
 func lockLocal(c *codeWriter) {
 	c.use("sync")
-	c.add(`
+	c.add(c.say(`
 // mu only excludes the goroutines of this process: another server has its
-// own mu and charges at the same time.
+// own mu and charges at the same time.`, `
+// mu が排除するのはこのプロセスの goroutine だけ。別のサーバーには
+// 別の mu があり、同じときに課金してしまう。`) + `
 var mu sync.Mutex
 
 func acquire(context.Context) error { mu.Lock(); return nil }
@@ -222,21 +277,23 @@ func acquire(context.Context) error { mu.Lock(); return nil }
 func release(context.Context) error { mu.Unlock(); return nil }`)
 }
 
-func lockSingle(c *codeWriter, d codeDesign) {
+func lockSingle(c *codeWriter, sc *sim.Scenario, d codeDesign) {
 	ttl := "ttl"
 	if !d.TTL {
-		ttl = "0" // no TTL: if the holder dies, the key stays forever
+		ttl = "0"
 	}
 	switch d.Acquire {
 	case sim.AcquireGetSet:
 		c.use("errors")
-		c.add(`
+		c.add(c.say(`
 // tryAcquire looks, then writes: two commands. Two clients can both see
-// the key free between them, and both SET it.
+// the key free between them, and both SET it.`, `
+// tryAcquire は見てから書く: コマンドが二つ。その間に二つのクライアントが
+// 両方とも空きを見て、両方とも SET できてしまう。`) + `
 func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
 	err := rdb.Get(ctx, lockKey).Err()
 	if err == nil {
-		return false, nil // someone holds it
+		return false, nil // ` + c.say("someone holds it", "誰かが持っている") + `
 	}
 	if !errors.Is(err, redis.Nil) {
 		return false, err
@@ -244,69 +301,86 @@ func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, err
 	return true, rdb.Set(ctx, lockKey, value, ` + ttl + `).Err()
 }`)
 	case sim.AcquireSetNX:
-		expire := `
-	// The gap: if the process dies here, the key has no TTL.
+		expire := "\n\t" + c.say("// The gap: if the process dies here, the key stays without a TTL.",
+			"// 隙間: ここでプロセスが死ぬと、キーは TTL なしで残る。") + `
 	return true, rdb.PExpire(ctx, lockKey, ttl).Err()`
 		if !d.TTL {
 			expire = "\n\treturn true, nil"
 		}
-		c.add(`
-// tryAcquire sets the key only if it is absent (what SETNX does), then
-// gives it a TTL with a second command.
+		c.add(c.say(`
+// tryAcquire sends SETNX (set if absent, with no TTL), then gives the key
+// a TTL with a second command. go-redis's SetNX method sends SET … NX
+// nowadays, so the old command goes out as it is, through Do.`, `
+// tryAcquire は SETNX(無ければ設定、TTL なし)を送り、二つ目のコマンドで
+// TTL を付ける。go-redis の SetNX メソッドは今は SET … NX を送るので、
+// 古い SETNX コマンドは Do でそのまま送る。`) + `
 func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
-	ok, err := rdb.SetNX(ctx, lockKey, value, 0).Result()
+	ok, err := rdb.Do(ctx, "SETNX", lockKey, value).Bool()
 	if err != nil || !ok {
 		return false, err
 	}` + expire + `
 }`)
 	default:
-		c.add(`
-// tryAcquire is one atomic command: set the key only if it is absent, with
-// its TTL (SET key value NX and an expiry).
+		c.use("errors")
+		setArgs := `redis.SetArgs{Mode: "NX", TTL: ttl}`
+		if !d.TTL {
+			setArgs = `redis.SetArgs{Mode: "NX"}`
+		}
+		doc := c.say(`
+// tryAcquire is one atomic command: SET key value NX, with the TTL.
+// go-redis writes a TTL of whole seconds as `+wireTTL(sc.TTL)+` (the same as PX `+strconv.FormatInt(sc.TTL, 10)+`).`, `
+// tryAcquire はアトミックなコマンド一つ: TTL 付きの SET key value NX。
+// go-redis は秒単位ちょうどの TTL を `+wireTTL(sc.TTL)+` と書く(PX `+strconv.FormatInt(sc.TTL, 10)+` と同じ)。`)
+		if !d.TTL {
+			doc = c.say(`
+// tryAcquire is one atomic command: SET key value NX (here with no TTL).`, `
+// tryAcquire はアトミックなコマンド一つ: SET key value NX(ここでは TTL なし)。`)
+		}
+		c.add(doc + `
 func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
-	return rdb.SetNX(ctx, lockKey, value, ` + ttl + `).Result()
+	err := rdb.SetArgs(ctx, lockKey, value, ` + setArgs + `).Err()
+	if errors.Is(err, redis.Nil) {
+		return false, nil // ` + c.say("someone holds it", "誰かが持っている") + `
+	}
+	return err == nil, err
 }`)
 	}
-	if !d.TTL {
-		c.add("// Without a TTL, a holder that dies leaves the key forever.\nvar _ = ttl")
-	}
 	if d.Release == sim.ReleaseLua || d.Wait {
-		c.add("// releaseScript deletes the lock only while it still holds our value.\nvar releaseScript = redis.NewScript(" +
-			rawString(sim.ReleaseScript) + ")")
+		c.add(c.say("// releaseScript deletes the lock only while it still holds our value.",
+			"// releaseScript は、キーがまだ自分の値のときだけロックを消す。") +
+			"\nvar releaseScript = redis.NewScript(" + rawString(sim.ReleaseScript) + ")")
 	}
-	acquire := `
-// acquire tries until it holds the lock`
+	acquire := c.say("\n// acquire tries until it holds the lock", "\n// acquire はロックを持てるまで試す")
 	if d.TryOnce {
 		c.use("errors")
-		c.add("// errTaken: the lock was held by someone else; this client tries once.\nvar errTaken = errors.New(\"lock taken\")")
-		acquire = `
-// acquire tries once, like a TryLock`
+		c.add(c.say("// errTaken: the lock was held by someone else; this client tries once.",
+			"// errTaken: 他の誰かがロックを持っていた。このクライアントは一度しか試さない。") +
+			"\nvar errTaken = errors.New(\"lock taken\")")
+		acquire = c.say("\n// acquire tries once, like a TryLock", "\n// acquire は TryLock のように一度だけ試す")
 	}
 	if d.Tokens {
-		acquire += `, then takes a fencing token: a number
-// that grows with every acquisition, for the storage to check`
+		acquire += c.say(`, then takes a fencing token: a number
+// that grows with every acquisition, for the storage to check`, `。それからフェンシングトークンを取る:
+// 取得のたびに増える番号で、ストレージが検査に使う`)
 	}
-	acquire += `.
+	acquire += c.say(".", "。") + `
 func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64, err error) {
 	value = newValue()
 	for {
-		ok, err := tryAcquire(ctx, rdb, value)
-		if err != nil {
-			return "", 0, err
-		}`
+		ok, err := tryAcquire(ctx, rdb, value)`
 	if d.TryOnce {
 		acquire += `
+		if err != nil {
+			return "", 0, err
+		}
 		if !ok {
 			return "", 0, errTaken
 		}`
 	} else {
 		acquire += `
-		if !ok {
-			select {
-			case <-ctx.Done():
-				return "", 0, ctx.Err()
-			case <-time.After(retry):
-			}
+		if err != nil || !ok {
+			` + c.say("// Taken, or no reply: try again after a while.", "// 取られている、または返事がない: 少し待ってやり直す。") +
+			retryWait(`"", 0, `) + `
 			continue
 		}`
 	}
@@ -317,19 +391,18 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 		}`
 	}
 	if d.Wait {
-		c.use("errors")
 		acquire += `
-		// Trust the lock only once the replica has it too; otherwise a
-		// failover could hand the same lock to someone else.
+		` + c.say(`// Trust the lock only once the replica has it too; otherwise a
+		// failover could hand the same lock to someone else.`, `// レプリカにも届いてから信じる。そうでないと、フェイルオーバーで
+		// 同じロックが他の誰かに渡りうる。`) + `
 		acked, err := rdb.Wait(ctx, 1, 3*time.Second).Result()
-		if err != nil {
-			return "", 0, err
-		}
-		if acked < 1 {
-			if err := releaseScript.Run(ctx, rdb, []string{lockKey}, value).Err(); err != nil && !errors.Is(err, redis.Nil) {
-				return "", 0, err
-			}
-			time.Sleep(retry)
+		if err != nil || acked < 1 {
+			if err == nil {
+				` + c.say(`// The primary has it, the replica not yet: give it back.`, `// プライマリにはあるがレプリカにはまだ無い: ロックを返す。`) + `
+				if err := releaseScript.Eval(ctx, rdb, []string{lockKey}, value).Err(); err != nil && !errors.Is(err, redis.Nil) {
+					return "", 0, err
+				}
+			}` + retryWait(`"", 0, `) + `
 			continue
 		}`
 	}
@@ -340,21 +413,25 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 	c.add(acquire)
 	switch d.Release {
 	case sim.ReleaseDel:
-		c.add(`
+		c.add(c.say(`
 // release deletes the key, whoever's it is now: if our lock expired and
-// another client took it, this deletes theirs.
+// another client took it, this deletes theirs.`, `
+// release は今の持ち主が誰であれキーを消す。自分のロックが期限切れで
+// 他のクライアントが取っていたら、その人のロックを消してしまう。`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	return rdb.Del(ctx, lockKey).Err()
 }`)
 	case sim.ReleaseGetDel:
 		c.use("errors")
-		c.add(`
+		c.add(c.say(`
 // release checks, then deletes: two commands. The lock can expire and be
-// taken by another client between them.
+// taken by another client between them.`, `
+// release は確かめてから消す: コマンドが二つ。その間にロックが期限切れに
+// なり、他のクライアントに取られることがある。`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	holder, err := rdb.Get(ctx, lockKey).Result()
 	if errors.Is(err, redis.Nil) || (err == nil && holder != value) {
-		return nil // gone, or not ours any more
+		return nil // ` + c.say("gone, or not ours any more", "もう無い、または自分のものではない") + `
 	}
 	if err != nil {
 		return err
@@ -362,19 +439,23 @@ func release(ctx context.Context, rdb *redis.Client, value string) error {
 	return rdb.Del(ctx, lockKey).Err()
 }`)
 	case sim.ReleaseDelex:
-		c.add(`
+		c.add(c.say(`
 // release deletes the key only if it still holds our value, in one
-// command (DELEX key IFEQ value, Redis 8.4 and later).
+// command (DELEX key IFEQ value, Redis 8.4 and later).`, `
+// release はキーがまだ自分の値のときだけ、一つのコマンドで消す
+// (DELEX key IFEQ value、Redis 8.4 以降)。`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	return rdb.DelExArgs(ctx, lockKey, redis.DelExArgs{Mode: "IFEQ", MatchValue: value}).Err()
 }`)
 	default:
 		c.use("errors")
-		c.add(`
+		c.add(c.say(`
 // release runs the compare-and-delete script: the check and the delete
-// happen in one step on the server, so it never removes another's lock.
+// happen in one step on the server, so it never removes another's lock.`, `
+// release は比較して削除するスクリプトを実行する。確認と削除がサーバー上で
+// 一度に起きるので、他人のロックを消すことはない。`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
-	err := releaseScript.Run(ctx, rdb, []string{lockKey}, value).Err()
+	err := releaseScript.Eval(ctx, rdb, []string{lockKey}, value).Err()
 	if errors.Is(err, redis.Nil) {
 		return nil
 	}
@@ -383,24 +464,30 @@ func release(ctx context.Context, rdb *redis.Client, value string) error {
 	}
 }
 
-func lockRedlock(c *codeWriter) {
+func lockRedlock(c *codeWriter, sc *sim.Scenario) {
 	c.use("errors")
-	c.add("// unlockScript deletes the lock only while it still holds our value.\nvar unlockScript = redis.NewScript(" +
-		rawString(sim.ReleaseScript) + ")")
-	c.add(`
-// drift is the allowance for clocks that tick at slightly different rates.
+	c.add(c.say("// unlockScript deletes the lock only while it still holds our value.",
+		"// unlockScript は、キーがまだ自分の値のときだけロックを消す。") +
+		"\nvar unlockScript = redis.NewScript(" + rawString(sim.ReleaseScript) + ")")
+	c.add(c.say(`
+// drift is the allowance for clocks that tick at slightly different rates.`, `
+// drift は、進み方が少しずつ違う時計のための余裕。`) + `
 const drift = ttl/100 + 2*time.Millisecond
 
-// acquire sets the same key and value on every node; the lock counts only
-// if a majority said OK and time is left of its validity. Otherwise it
-// unlocks every node (a reply may have been lost after a SET) and retries.
+` + c.say(`// acquire sets the same key and value on every node (SET … NX, the TTL
+// as `+wireTTL(sc.TTL)+`); the lock counts only if a majority said OK and time
+// is left of its validity. Otherwise it unlocks every node (a reply may
+// have been lost after a SET) and retries.`, `// acquire はすべてのノードに同じキーと値を SET … NX する(TTL は `+wireTTL(sc.TTL)+`)。
+// 過半数が OK と答え、有効時間が残っているときだけロックを得たとみなす。
+// そうでなければ全ノードで解放して(SET の返事だけが失われたかもしれない)
+// やり直す。`) + `
 func acquire(ctx context.Context, nodes []*redis.Client) (value string, validUntil time.Time, err error) {
 	value = newValue()
 	for {
 		start := time.Now()
 		oks := 0
 		for _, n := range nodes {
-			if ok, err := n.SetNX(ctx, lockKey, value, ttl).Result(); err == nil && ok {
+			if n.SetArgs(ctx, lockKey, value, redis.SetArgs{Mode: "NX", TTL: ttl}).Err() == nil {
 				oks++
 			}
 		}
@@ -408,70 +495,75 @@ func acquire(ctx context.Context, nodes []*redis.Client) (value string, validUnt
 		if oks >= len(nodes)/2+1 && validity > 0 {
 			return value, start.Add(validity), nil
 		}
-		if err := release(ctx, nodes, value); err != nil {
-			return "", time.Time{}, err
-		}
-		select {
-		case <-ctx.Done():
-			return "", time.Time{}, ctx.Err()
-		case <-time.After(retry):
-		}
+		_ = release(ctx, nodes, value) // ` + c.say("a node that does not answer keeps its copy until the TTL", "答えないノードの分は TTL まで残る") +
+		retryWait(`"", time.Time{}, `) + `
 	}
 }
 
-// release runs the compare-and-delete script on every node.
+` + c.say(`// release runs the compare-and-delete script on every node, even after
+// one of them did not answer: the others must still let go.`, `// release はすべてのノードで比較して削除するスクリプトを実行する。
+// 答えないノードがあっても、残りのノードでは解放する。`) + `
 func release(ctx context.Context, nodes []*redis.Client, value string) error {
+	var errs []error
 	for _, n := range nodes {
-		if err := unlockScript.Run(ctx, n, []string{lockKey}, value).Err(); err != nil && !errors.Is(err, redis.Nil) {
-			return err
+		if err := unlockScript.Eval(ctx, n, []string{lockKey}, value).Err(); err != nil && !errors.Is(err, redis.Nil) {
+			errs = append(errs, err)
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }`)
 }
 
 func writeStorage(c *codeWriter, d codeDesign) {
+	var doc, send, result string
 	switch {
 	case d.Charges && d.Idem:
-		c.add("// chargeOnce writes the idempotency key and the charge together: a\n// repeated request is a no-op.\nvar chargeOnce = redis.NewScript(" +
-			rawString(sim.ChargeOnceScript) + ")")
-		c.add(`
-// write charges the order once, however often it is asked.
-func write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {
-	n, err := chargeOnce.Run(ctx, store, []string{processedKey, chargesKey}, who).Int()
-	return n == 1, err
-}`)
+		c.add(c.say("// chargeOnce writes the idempotency key and the charge together: a\n// repeated request is a no-op.",
+			"// chargeOnce は冪等キーと課金を一緒に書く: 繰り返された要求は\n// 何もしない。") +
+			"\nvar chargeOnce = redis.NewScript(" + rawString(sim.ChargeOnceScript) + ")")
+		doc = c.say("// write charges the order once, however often it is asked.",
+			"// write は、何度頼まれても注文を一度だけ課金する。")
+		send = `n, err := chargeOnce.Eval(ctx, store, []string{processedKey, chargesKey}, who).Int()`
+		result = "n == 1, err"
 	case d.Charges:
-		c.add(`
-// write charges the order: every call is one more charge.
-func write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {
-	return true, store.RPush(ctx, chargesKey, who).Err()
-}`)
+		doc = c.say("// write charges the order: every call is one more charge.",
+			"// write は注文を課金する: 呼ぶたびに課金が一つ増える。")
+		send = `err := store.RPush(ctx, chargesKey, who).Err()`
+		result = "err == nil, err"
 	case d.Fence:
-		c.add("// fencedWrite refuses a token lower than the last one accepted; check and\n// update are one script.\nvar fencedWrite = redis.NewScript(" +
-			rawString(sim.FencedWriteScript) + ")")
-		c.add(`
-// write stores the result with the fencing token; a holder whose lock was
-// taken over after a pause is refused here, at the storage.
-func write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {
-	n, err := fencedWrite.Run(ctx, store, []string{dataKey, tokenKey}, token, "written by "+who).Int()
-	return n == 1, err
-}`)
+		c.add(c.say("// fencedWrite refuses a token lower than the last one accepted; check and\n// update are one script.",
+			"// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と\n// 更新は一つのスクリプト。") +
+			"\nvar fencedWrite = redis.NewScript(" + rawString(sim.FencedWriteScript) + ")")
+		doc = c.say("// write stores the result with the fencing token; a holder whose lock was\n// taken over after a pause is refused here, at the storage.",
+			"// write はフェンシングトークン付きで結果を保存する。停止の間にロックを\n// 奪われた持ち主は、ここでストレージに拒まれる。")
+		send = `n, err := fencedWrite.Eval(ctx, store, []string{dataKey, tokenKey}, token, "written by "+who).Int()`
+		result = "n == 1, err"
 	default:
-		c.add(`
-// write stores the result. Nothing checks who is writing: a holder whose
-// lock expired during a pause overwrites the next holder's result.
-func write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {
-	return true, store.Set(ctx, dataKey, "written by "+who, 0).Err()
-}`)
+		doc = c.say("// write stores the result. Nothing checks who is writing: a holder whose\n// lock expired during a pause overwrites the next holder's result.",
+			"// write は結果を保存する。誰が書いているかは誰も確かめない: 停止中に\n// ロックが期限切れになった持ち主は、次の持ち主の結果を上書きする。")
+		send = `err := store.Set(ctx, dataKey, "written by "+who, 0).Err()`
+		result = "err == nil, err"
 	}
+	body := "\t" + send + "\n\treturn " + result
+	if d.Resend {
+		c.use("errors", "net")
+		doc += c.say("\n// A request whose reply was lost is sent again: the client cannot tell\n// whether it happened.",
+			"\n// 返事が失われた要求はもう一度送る: 実行されたかどうか、クライアントには\n// 分からない。")
+		body = "\tfor {\n\t\t" + send + `
+		var ne net.Error
+		if !errors.As(err, &ne) || !ne.Timeout() {
+			return ` + result + `
+		}` + retryWait("false, ") + "\n\t}"
+	}
+	c.add(doc + "\nfunc write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {\n" + body + "\n}")
 }
 
 func runProgram(c *codeWriter, d codeDesign) {
 	switch {
 	case d.Local:
-		c.add(`
-// Run is one server's program: lock, work, charge, unlock.
+		c.add(c.say(`
+// Run is one server's program: lock, work, charge, unlock.`, `
+// Run は一台のサーバーのプログラム: ロック、処理、課金、解放。`) + `
 func Run(ctx context.Context, store *redis.Client, who string) error {
 	if err := acquire(ctx); err != nil {
 		return err
@@ -482,10 +574,14 @@ func Run(ctx context.Context, store *redis.Client, who string) error {
 	return err
 }`)
 	case d.Redlock:
-		c.add(`
+		c.add(c.say(`
 // Run is one client's program: lock a majority, work, write, unlock. The
 // work has to end within the lock's validity, and nothing here can make
-// sure it does: a pause after acquire outlives it unnoticed.
+// sure it does: a pause after acquire outlives it unnoticed.`, `
+// Run は一つのクライアントのプログラム: 過半数をロックし、処理し、書き、
+// 解放する。処理はロックの有効時間内に終わらなければならないが、ここには
+// それを保証するものが何もない: 取得直後の停止は、気付かれないまま
+// 有効時間を越える。`) + `
 func Run(ctx context.Context, nodes []*redis.Client, store *redis.Client, who string) error {
 	value, _, err := acquire(ctx, nodes)
 	if err != nil {
@@ -498,8 +594,9 @@ func Run(ctx context.Context, nodes []*redis.Client, store *redis.Client, who st
 	return release(ctx, nodes, value)
 }`)
 	default:
-		c.add(`
-// Run is one client's program: acquire, work, write, release.
+		c.add(c.say(`
+// Run is one client's program: acquire, work, write, release.`, `
+// Run は一つのクライアントのプログラム: 取得、処理、書き込み、解放。`) + `
 func Run(ctx context.Context, rdb, store *redis.Client, who string) error {
 	value, token, err := acquire(ctx, rdb)
 	if err != nil {
