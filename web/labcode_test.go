@@ -482,7 +482,7 @@ func newJob(id string, ld *labDesign, s schedule) harnessJob {
 		}
 	}
 	for _, a := range s.actions {
-		j.Actions = append(j.Actions, harnessAction{Who: a.Who, Verb: a.Verb, Ms: a.Ms, Node: a.IsNode()})
+		j.Actions = append(j.Actions, harnessAction{Who: a.Who, Verb: a.Verb, Ms: a.Ms, Node: a.Doer() == sim.ToNode})
 	}
 	return j
 }
@@ -566,7 +566,7 @@ func randomWalk(t *testing.T, ld *labDesign, rng *rand.Rand, n int) []sim.Action
 		for _, nv := range tl.Nodes {
 			for _, v := range tl.NodeAllowed[nv.Name] {
 				a := sim.Action{Who: nv.Name, Verb: v}
-				if v == sim.NodeJump || v == sim.NodeSlow {
+				if s, _ := sim.Spec(v); s.Arg == sim.ArgDuration {
 					a.Ms = []int64{1000, 4000, 10_000}[rng.IntN(3)]
 				}
 				choices = append(choices, a)

@@ -476,7 +476,7 @@ func (w *world) apply(a Action) {
 	case "drop":
 		c.dropNext = true
 	default:
-		panic("the harness has no verb " + a.Verb)
+		panic("the harness has no verb " + a.Verb + ": teach it to web/testdata/labharness/driver.go (and the Lab's code), or list it in unrunnable in web/labcode_test.go")
 	}
 }
 
