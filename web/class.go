@@ -404,7 +404,7 @@ func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt string) (*LessonVi
 	rctx.URLParams.Add("lang", u.Lang)
 	rctx.URLParams.Add("slug", slug)
 	lr = lr.WithContext(context.WithValue(lr.Context(), chi.RouteCtxKey, rctx))
-	v, e := s.lessonView(lr, u)
+	v, e := s.lessonView(lr, s.parseLessonReq(lr, u, false))
 	if e != nil {
 		return nil, e
 	}
@@ -689,7 +689,7 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 	}
 	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
 	c := &ClassStudent{V: v, CU: C(u.Lang), Code: code, Base: joinPath(u.Lang, code), Seq: room.Seq,
-		ExploreURL: lessonPath(v.Lesson) + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
+		ExploreURL: v.Head.Base + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
 	c.EventsURL = c.Base + "/events"
 	c.Result = s.question(r.Context(), u, room, p, p.Answered, sid)
 	c.Question = s.question(r.Context(), u, room, p, p.Ask, sid)
@@ -709,14 +709,16 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStudent) {
 	cu := c.CU
 	v.Page = s.page(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
-	v.Clients, v.Nodes, v.Waits, v.Options, v.Ask = nil, nil, nil, nil, nil
-	v.UndoURL, v.NextURL, v.Final, v.Prev, v.Next = "", "", false, nil, nil
-	if v.Answer != nil {
+	v.Stage.Controls.Clients, v.Stage.Controls.Nodes, v.Stage.Controls.Waits = nil, nil, nil
+	v.Stage.Options.Groups, v.Dialog.Ask = nil, nil
+	v.Dialog.Nav.UndoURL, v.Dialog.Nav.NextURL, v.Dialog.Final, v.Dialog.NextLesson = "", "", false, nil
+	v.Pager = Pager{UI: v.Pager.UI}
+	if v.Dialog.Answer != nil {
 		mine := 0
 		if c.Result != nil {
 			mine = c.Result.Mine
 		}
-		v.Answer = answer(v.Answer.Checkpoint, mine)
+		v.Dialog.Answer = answer(v.Dialog.Answer.Checkpoint, mine)
 	}
 }
 

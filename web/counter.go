@@ -51,22 +51,27 @@ func withLab(q, lab string) string {
 
 // Counter is the frame of a Lab counterexample on a lesson page.
 type Counter struct {
-	Schedule []string // each action, in words, in order
-	Broke    []string // each violation: when, and what
-	BackURL  string   // the Lab result it came from
+	UI        *UI
+	Schedule  []string // each action, in words, in order
+	Broke     []string // each violation: when, and what
+	BackURL   string   // the Lab result it came from
+	GuidedURL string   // the lesson's guided path, from its start
 }
 
-// counterFrame builds the frame for the page's timeline.
-func (v *LessonView) counterFrame(lab string) {
-	u := v.UI
-	c := &Counter{BackURL: "/" + u.Lang + "/lab?" + lab}
-	for _, a := range v.TL.Actions {
+// counterFrame replaces the dialog with the frame of the counterexample
+// the page's timeline is: no checkpoint, no way on along the guided path.
+func (v *LessonView) counterFrame(rq *lessonReq, tl *sim.Timeline) {
+	u := rq.UI
+	c := &Counter{UI: u, BackURL: "/" + u.Lang + "/lab?" + rq.Lab, GuidedURL: startPath(rq.L)}
+	for _, a := range tl.Actions {
 		c.Schedule = append(c.Schedule, describe(u, a))
 	}
-	for _, x := range v.TL.Violations {
+	for _, x := range tl.Violations {
 		c.Broke = append(c.Broke, fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x)))
 	}
-	v.Counter, v.Ask, v.Answer = c, nil, nil
-	v.Title = u.CounterTitle + " — " + v.Lesson.Title + " — " + u.SiteName
+	d := &v.Dialog
+	d.Counter, d.Ask, d.Answer = c, nil, nil
+	d.Nav.NextURL, d.Final, d.NextLesson = "", false, nil
+	v.Title = u.CounterTitle + " — " + rq.L.Title + " — " + u.SiteName
 	v.Live = u.CounterTitle
 }

@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-
-	"github.com/go-chi/chi/v5"
 )
 
 //go:embed export.css
@@ -42,10 +40,11 @@ const (
 // state grammar as the page; the file downloads under a name that says
 // which lesson and step it shows.
 func (s *Server) timelineSVG(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
+	rq := reqOf(r)
+	u, l, st := rq.UI, rq.L, rq.St
 	w = &svgHeaders{ResponseWriter: w, name: "locklab-timeline.svg"}
 	s.cached(w, r, u, func() ([]byte, string, *Error) {
-		l, st, tl, e := s.load(r, u)
+		tl, e := s.load(r.Context(), rq)
 		if e != nil {
 			return nil, "", e
 		}

@@ -69,13 +69,13 @@ type jsonClient struct {
 }
 
 func (s *Server) timelineJSON(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
-	s.cached(w, r, u, func() ([]byte, string, *Error) {
-		l, st, tl, e := s.load(r, u)
+	rq := reqOf(r)
+	s.cached(w, r, rq.UI, func() ([]byte, string, *Error) {
+		tl, e := s.load(r.Context(), rq)
 		if e != nil {
 			return nil, "", e
 		}
-		return encodeJSON(timelineOut(u, l, st, tl))
+		return encodeJSON(timelineOut(rq.UI, rq.L, rq.St, tl))
 	})
 }
 

@@ -436,8 +436,8 @@ func describe(u *UI, a sim.Action) string {
 
 // labLink is a lesson page's "what else could go wrong?": the Lab, on the
 // lesson's design and the variant the page shows.
-func labLink(v *LessonView) string {
-	c := labDefaults(v.Lesson)
-	c.Opts = v.State.Opts
-	return "/" + v.UI.Lang + "/lab" + c.Query()
+func labLink(u *UI, l *lessons.Lesson, opts sim.Opts) string {
+	c := labDefaults(l)
+	c.Opts = opts
+	return "/" + u.Lang + "/lab" + c.Query()
 }

@@ -146,13 +146,16 @@ func (s *Server) Handler() http.Handler {
 	r.Route("/{lang}", func(r chi.Router) {
 		r.Use(s.requireLang)
 		r.Get("/", s.lessonList)
-		r.Get("/lessons/{slug}", s.lessonPage)
+		r.With(s.resolveLesson(true)).Get("/lessons/{slug}", s.lessonPage)
 		// chi ends {slug} at the first ".", so fencing.json lands here and
 		// the page route never sees it; slugs have no dots.
 		r.Get("/lessons/{slug}.json", s.lessonJSON)
-		r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
-		r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
-		r.Get("/lessons/{slug}/qr.svg", s.shareQR)
+		r.Group(func(r chi.Router) {
+			r.Use(s.resolveLesson(false))
+			r.Get("/lessons/{slug}/timeline.json", s.timelineJSON)
+			r.Get("/lessons/{slug}/timeline.svg", s.timelineSVG)
+			r.Get("/lessons/{slug}/qr.svg", s.shareQR)
+		})
 		r.Get("/lab", s.labPage)
 		r.Get("/end", s.endPage)
 		r.Get("/end/", dropSlash)
@@ -217,12 +220,12 @@ func (s *Server) lessonList(w http.ResponseWriter, r *http.Request) {
 
 // lessonPage renders one step of a lesson; the step is the URL state.
 func (s *Server) lessonPage(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
-	if s.canonicalize(w, r, u) {
+	rq := reqOf(r)
+	if s.canonicalize(w, r, rq) {
 		return
 	}
-	s.cached(w, r, u, func() ([]byte, string, *Error) {
-		v, e := s.lessonView(r, u)
+	s.cached(w, r, rq.UI, func() ([]byte, string, *Error) {
+		v, e := s.lessonView(r, rq)
 		if e != nil {
 			return nil, "", e
 		}
@@ -230,79 +233,50 @@ func (s *Server) lessonPage(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
 			c = LessonFragment(v)
 		}
-		return s.renderBytes(r, u, c)
+		return s.renderBytes(r, rq.UI, c)
 	})
 }
 
-// load resolves the lesson and replays its URL state; errors come back
-// ready to show.
-func (s *Server) load(r *http.Request, u *UI) (*lessons.Lesson, State, *sim.Timeline, *Error) {
-	l, st, e := s.state(r, u)
-	if e != nil {
-		return nil, State{}, nil, e
+// load replays a resolved lesson URL; errors come back ready to show.
+// It holds one replay slot while it runs, and gives it back however the
+// replay ends, a panic included (the recoverer answers that one).
+func (s *Server) load(ctx context.Context, rq *lessonReq) (*sim.Timeline, *Error) {
+	if rq.Err != nil {
+		return nil, rq.Err
 	}
-	base := lessonPath(l)
-	ctx, cancel := context.WithTimeout(r.Context(), ReplayDeadline)
+	ctx, cancel := context.WithTimeout(ctx, ReplayDeadline)
 	defer cancel()
 	select {
 	case s.replays <- struct{}{}:
+		defer func() { <-s.replays }()
 	case <-ctx.Done():
-		return nil, State{}, nil, busy(u)
+		return nil, busy(rq.UI)
 	}
 	began := time.Now()
-	tl, err := s.replay(ctx, l.Scenario, st.Opts, st.Actions)
-	<-s.replays
-	if err == nil {
-		// Only with -v: what the replay cost, to find slow timelines.
-		s.log.Debug("replay", "id", middleware.GetReqID(r.Context()), "lesson", l.Slug, "actions", len(st.Actions),
-			"events", len(tl.Events), "violations", len(tl.Violations), "dur", time.Since(began))
-	}
+	tl, err := s.replay(ctx, rq.L.Scenario, rq.St.Opts, rq.St.Actions)
 	if err != nil {
-		return nil, State{}, nil, badState(u, err, base, &st)
+		return nil, badState(rq.UI, err, rq.Base(), &rq.St)
 	}
-	return l, st, tl, nil
-}
-
-// state resolves the lesson and parses its URL state, without replaying
-// it.
-func (s *Server) state(r *http.Request, u *UI) (*lessons.Lesson, State, *Error) {
-	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
-	if !ok {
-		return nil, State{}, notFound(u)
-	}
-	if len(r.URL.RawQuery) > MaxQuery {
-		return nil, State{}, badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, lessonPath(l), nil)
-	}
-	st, err := parseState(r.URL.Query(), l.Scenario)
-	if err != nil {
-		return nil, State{}, badState(u, err, lessonPath(l), nil)
-	}
-	return l, st, nil
+	// Only with -v: what the replay cost, to find slow timelines.
+	s.log.Debug("replay", "id", middleware.GetReqID(ctx), "lesson", rq.L.Slug, "actions", len(rq.St.Actions),
+		"events", len(tl.Events), "violations", len(tl.Violations), "dur", time.Since(began))
+	return tl, nil
 }
 
 // canonicalize sends a non-canonical state URL — the options form's
 // opt-<name>=value fields, wait.10000ms, stray parameters, a guess where
 // no checkpoint is answered (see guessFor) — to its one canonical form
 // (do, opt, guess in that order), so equal pages share one URL (and one
-// cache entry). It reports whether it answered the request.
-func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, u *UI) bool {
-	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
-	if !ok || len(r.URL.RawQuery) > MaxQuery {
+// cache entry). It reports whether it answered the request. A malformed
+// state is left to the error page, which explains it.
+func (s *Server) canonicalize(w http.ResponseWriter, r *http.Request, rq *lessonReq) bool {
+	if rq.Err != nil {
 		return false
 	}
-	q := r.URL.Query()
-	if err := foldOptionFields(q, l.Scenario); err != nil {
+	if "?"+r.URL.RawQuery == rq.Canon || (r.URL.RawQuery == "" && rq.Canon == "") {
 		return false
 	}
-	st, err := parseState(q, l.Scenario)
-	if err != nil {
-		return false // the error page explains it
-	}
-	want := withLab(withGuess(st.Query(), guessFor(q, l, st)), labFrom(q))
-	if "?"+r.URL.RawQuery == want || (r.URL.RawQuery == "" && want == "") {
-		return false
-	}
-	target := lessonPath(l) + want
+	target := rq.Base() + rq.Canon
 	if r.Header.Get("HX-Request") == "true" {
 		// htmx follows redirects invisibly; tell it which URL to show.
 		w.Header().Set("HX-Location", `{"path":"`+target+`","target":"#lab","select":"#lab","swap":"outerHTML show:none"}`)

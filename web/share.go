@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
 	qr "github.com/piglig/go-qr"
 )
 
@@ -47,16 +46,14 @@ func qrSVG(text string) ([]byte, error) {
 // details), so no step pays for encoding it. The state is parsed, not
 // replayed: a QR code of a malformed state is a 400 like the page.
 func (s *Server) shareQR(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
+	rq := reqOf(r)
+	u := rq.UI
 	w = &svgHeaders{ResponseWriter: w, name: "locklab-qr.svg"}
 	s.cached(w, r, u, func() ([]byte, string, *Error) {
-		l, st, e := s.state(r, u)
-		if e != nil {
-			return nil, "", e
+		if rq.Err != nil {
+			return nil, "", rq.Err
 		}
-		base := lessonPath(l)
-		q := r.URL.Query()
-		body, err := qrSVG(s.absolute(r, base+withGuess(st.Query(), guessFor(q, l, st))))
+		body, err := qrSVG(s.absolute(r, rq.Base()+rq.Moment()))
 		if err != nil {
 			return nil, "", &Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
 		}

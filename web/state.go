@@ -84,21 +84,20 @@ func query(do, opt string) string {
 }
 
 // guessFor reads ?guess=N, the learner's answer to a checkpoint. It counts
-// only where the checkpoint is answered: the state is exactly a guided step
-// that has one, and 1 ≤ N ≤ its number of choices. Anything else is "no
-// guess", and canonicalize drops it from the URL. The guess changes only
-// the words around the dialog, never the timeline.
-func guessFor(q url.Values, l *lessons.Lesson, st State) int {
+// only where the checkpoint is answered: the state is exactly guided step
+// idx (exact), that step has one, and 1 ≤ N ≤ its number of choices.
+// Anything else is "no guess", and canonicalize drops it from the URL. The
+// guess changes only the words around the dialog, never the timeline.
+func guessFor(q url.Values, l *lessons.Lesson, idx int, exact bool) int {
 	vals := q["guess"]
-	if len(vals) != 1 {
+	if len(vals) != 1 || !exact {
 		return 0
 	}
 	n, err := strconv.Atoi(vals[0])
 	if err != nil {
 		return 0
 	}
-	idx, exact := l.Locate(st.Do(), st.Opt())
-	if !exact || l.Steps[idx].Checkpoint == nil || n < 1 || n > len(l.Steps[idx].Checkpoint.Choices) {
+	if cp := l.Steps[idx].Checkpoint; cp == nil || n < 1 || n > len(cp.Choices) {
 		return 0
 	}
 	return n

@@ -49,50 +49,126 @@ func altURL(u *UI, r *http.Request) string {
 	return alt
 }
 
-// LessonView is one lesson at one timeline state.
+// LessonView is one lesson at one timeline state: the page frame and, for
+// each part of the page, the props its component draws. Each part gets
+// only what it shows, so a template edit touches one small struct.
 type LessonView struct {
 	Page
-	Lesson            *lessons.Lesson
-	Base              string
-	State             State
-	TL                *sim.Timeline
-	Step              *lessons.Step // the dialog shown: the current step, or the last one reached
-	StepNum           int           // 1-based, of len(Lesson.Steps)
-	Exact             bool          // the state is exactly a guided step
-	OffNote           string        // why the learner is off the path, if so
-	NextURL           string        // the next guided step, or back to the path
-	NextLbl           string
-	UndoURL, ResetURL string
-	Steps             []StepLink
-	Clients           []ClientControls
-	Nodes             []ClientControls // node faults the lesson offers
-	Waits             []Control
-	Options           []OptionGroup
-	Rows              []Row
-	Violations        []string
-	Picture           *Picture
-	Prev, Next        *lessons.Lesson
-	JSONURL           string
-	SVGURL, FileName  string
-	Scripts           []Script
-	Live              string
-	LessonNum         int
-	Final             bool
-	Guess             int     // the checkpoint answer in the URL (0: none)
-	Ask               *Ask    // the next step's checkpoint, asked here
-	Answer            *Answer // this step's checkpoint, answered here
-	LessonJSONURL     string
-	ShareURL          string
-	QRURL             string
-	Here              string   // this page's canonical path and query
-	Counter           *Counter // a Lab counterexample: its own frame replaces the dialog
+	Live   string // announced in the polite live region after a swap
+	Head   LessonHead
+	Dialog DialogProps
+	Stage  StageProps
+	Pager  Pager
+}
+
+// LessonHead is what <main> carries for scripts (data attributes) and the
+// breadcrumbs.
+type LessonHead struct {
+	UI          *UI
+	Slug, Title string
+	Base, Here  string // the lesson's path; this page's canonical path and query
+	LessonNum   int
+	StepNum     int // 1-based
+}
+
+// DialogProps is the left column: the guided step's dialog, the
+// checkpoint, the step navigation and the list of steps.
+type DialogProps struct {
+	UI             *UI
+	Chick, Penguin string        // avatar image URLs
+	Step           *lessons.Step // the current step, or the last one reached
+	StepNum        int           // 1-based, of StepCount
+	StepCount      int
+	OffNote        string  // why the learner is off the path, if so
+	Answer         *Answer // this step's checkpoint, answered here
+	Ask            *Ask    // the next step's checkpoint, asked here
+	Nav            StepNav
+	Final          bool            // the last step: the lesson is finished
+	NextLesson     *lessons.Lesson // offered when Final (nil: the last lesson)
+	Steps          []StepLink
+	Counter        *Counter // a Lab counterexample: its own frame replaces the step's dialog
+}
+
+// StepNav is the undo / reset / next row under the dialog.
+type StepNav struct {
+	UI                *UI
+	UndoURL, ResetURL string // UndoURL "" at the start: undo is disabled
+	NextURL, NextLbl  string // NextURL "" when there is no link (a checkpoint asks instead)
+}
+
+// StageProps is the right column: the timeline and everything that acts on
+// it or exports it.
+type StageProps struct {
+	UI         *UI
+	Picture    *Picture
+	Violations []string
+	Controls   Controls
+	Options    OptionsForm
+	LabURL     string // the Lab on this design
+	Log        EventLog
+	Share      ShareBox
+	Files      Downloads
+}
+
+// Controls are the learner's buttons: per client, time, per node.
+type Controls struct {
+	UI      *UI
+	Clients []ClientControls
+	Waits   []Control
+	Nodes   []ClientControls // node faults the lesson offers
+}
+
+// OptionsForm is the variants form: it keeps the actions (Do) and submits
+// the chosen options.
+type OptionsForm struct {
+	UI     *UI
+	Base   string // the lesson's path
+	Do     string
+	Groups []OptionGroup
+}
+
+// EventLog is the table of events and the scripts it names.
+type EventLog struct {
+	UI      *UI
+	Rows    []Row
+	Scripts []Script
+}
+
+// ShareBox is "share this moment": the absolute link, its QR code and
+// the form that starts a live class here.
+type ShareBox struct {
+	UI         *UI
+	URL, QRURL string
+	Teach      TeachForm
+}
+
+// TeachForm starts a live class at this lesson and state.
+type TeachForm struct {
+	UI            *UI
+	Slug, Do, Opt string
+}
+
+// Downloads are the SVG and JSON links under the stage.
+type Downloads struct {
+	UI                             *UI
+	SVGURL, JSONURL, LessonJSONURL string
+	FileName                       string // without extension
+}
+
+// Pager links the lessons before and after this one.
+type Pager struct {
+	UI         *UI
+	Prev, Next *lessons.Lesson
 }
 
 // Ask is the next step's checkpoint, asked on this page: a GET form that
 // leads to the next step (hidden do and opt) with the learner's guess.
 type Ask struct {
 	*lessons.Checkpoint
-	Do, Opt string
+	UI      *UI
+	Base    string // the lesson's path: the form's action
+	Do, Opt string // the next step's state, as hidden fields
+	SkipURL string // the next step without a guess
 }
 
 // Answer is this step's checkpoint on the page that reveals it.
@@ -177,106 +253,128 @@ type Script struct{ Name, Body string }
 // waits are the time controls offered everywhere.
 var waits = []int64{1000, 5000, 10_000}
 
-func (s *Server) lessonView(r *http.Request, u *UI) (*LessonView, *Error) {
-	l, st, tl, e := s.load(r, u)
+// lessonView replays a resolved lesson URL and builds the props of every
+// part of its page.
+func (s *Server) lessonView(r *http.Request, rq *lessonReq) (*LessonView, *Error) {
+	tl, e := s.load(r.Context(), rq)
 	if e != nil {
 		return nil, e
 	}
-	v := &LessonView{Page: s.page(u, l.Title+" — "+u.SiteName, r), Lesson: l, Base: lessonPath(l), State: st, TL: tl}
-	v.Guess = guessFor(r.URL.Query(), l, st)
-	v.Here = v.Base + withGuess(st.Query(), v.Guess)
-	v.JSONURL = v.Base + "/timeline.json" + st.Query()
-	v.SVGURL = v.Base + "/timeline.svg" + st.Query()
-	v.FileName = "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"
-	v.LessonJSONURL = v.Base + ".json"
-	v.Prev, v.Next = s.course.Neighbours(l)
-	v.LessonNum = l.Order
-	v.locate()
-	if lab := labFrom(r.URL.Query()); lab != "" {
-		v.counterFrame(lab)
-		v.Here = v.Base + withLab(withGuess(st.Query(), v.Guess), lab)
+	u, l, st := rq.UI, rq.L, rq.St
+	base := rq.Base()
+	v := &LessonView{Page: s.page(u, l.Title+" — "+u.SiteName, r)}
+	v.Dialog = dialogProps(rq, v.Page)
+	v.Head = LessonHead{UI: u, Slug: l.Slug, Title: l.Title, Base: base, Here: base + rq.Canon, LessonNum: l.Order, StepNum: v.Dialog.StepNum}
+	v.Live = liveText(rq, v.Dialog)
+	if rq.Exact && rq.Idx > 0 {
+		v.Title = v.Dialog.Step.Title + " — " + l.Title + " — " + u.SiteName
 	}
-	v.controls()
-	v.eventLog()
-	v.Picture = layout(tl, u, firstNew(tl))
-	v.Picture.describe(tl, u, firstNew(tl))
-	v.ShareURL = s.absoluteURL(r)
-	v.QRURL = v.Base + "/qr.svg"
+	if rq.Lab != "" {
+		v.counterFrame(rq, tl)
+	}
+	prev, next := s.course.Neighbours(l)
+	v.Pager = Pager{UI: u, Prev: prev, Next: next}
+	if v.Dialog.Final {
+		v.Dialog.NextLesson = next
+	}
+	qr := base + "/qr.svg"
 	if r.URL.RawQuery != "" {
-		v.QRURL += "?" + r.URL.RawQuery
+		qr += "?" + r.URL.RawQuery
+	}
+	pic := layout(tl, u, firstNew(tl))
+	pic.describe(tl, u, firstNew(tl))
+	v.Stage = StageProps{
+		UI:       u,
+		Picture:  pic,
+		Controls: controls(u, base, st, tl),
+		Options:  OptionsForm{UI: u, Base: base, Do: st.Do(), Groups: optionGroups(u, tl.Scenario, st.Opts)},
+		LabURL:   labLink(u, l, st.Opts),
+		Log:      eventLog(u, tl),
+		Share: ShareBox{UI: u, URL: s.absoluteURL(r), QRURL: qr,
+			Teach: TeachForm{UI: u, Slug: l.Slug, Do: st.Do(), Opt: st.Opt()}},
+		Files: Downloads{UI: u, SVGURL: base + "/timeline.svg" + st.Query(), JSONURL: base + "/timeline.json" + st.Query(),
+			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
 	for _, viol := range tl.Violations {
-		v.Violations = append(v.Violations, sim.FormatMS(viol.At)+" — "+violationText(u, viol))
+		v.Stage.Violations = append(v.Stage.Violations, sim.FormatMS(viol.At)+" — "+violationText(u, viol))
 	}
 	return v, nil
 }
 
-// locate places the state on the guided path and picks the dialog to show.
-func (v *LessonView) locate() {
-	l, u := v.Lesson, v.UI
-	idx, exact := l.Locate(v.State.Do(), v.State.Opt())
-	v.Exact = exact
+// dialogProps places the state on the guided path and picks the dialog to
+// show: the step it is, or the last one it passed.
+func dialogProps(rq *lessonReq, p Page) DialogProps {
+	u, l, base, idx, exact := rq.UI, rq.L, rq.Base(), rq.Idx, rq.Exact
 	shown := max(idx, 0)
-	v.Step = &l.Steps[shown]
-	v.StepNum = shown + 1
+	d := DialogProps{UI: u, Chick: p.Chick, Penguin: p.Penguin, Step: &l.Steps[shown], StepNum: shown + 1, StepCount: len(l.Steps)}
+	d.Nav = StepNav{UI: u, ResetURL: startPath(l)}
+	if len(rq.St.Actions) > 0 {
+		d.Nav.UndoURL = base + rq.St.Undo().Query()
+	}
+	var nextURL string
 	switch {
 	case exact && idx+1 < len(l.Steps):
 		next := l.Steps[idx+1]
-		v.NextURL, v.NextLbl = v.Base+query(next.Do, next.Opt), u.NextStep
+		nextURL, d.Nav.NextLbl = base+query(next.Do, next.Opt), u.NextStep
 	case exact:
-		v.Final = true
+		d.Final = true
 	default:
 		if idx >= 0 {
-			v.OffNote = fill(u.OffPath, itoa(int64(idx+1)))
+			d.OffNote = fill(u.OffPath, itoa(int64(idx+1)))
 		} else {
-			v.OffNote = u.OffPathNone
+			d.OffNote = u.OffPathNone
 		}
 		back := l.Steps[shown]
-		v.NextURL, v.NextLbl = v.Base+query(back.Do, back.Opt), u.BackToPath
+		nextURL, d.Nav.NextLbl = base+query(back.Do, back.Opt), u.BackToPath
 	}
 	for i, st := range l.Steps {
-		v.Steps = append(v.Steps, StepLink{Num: i + 1, Title: st.Title, URL: v.Base + query(st.Do, st.Opt),
+		d.Steps = append(d.Steps, StepLink{Num: i + 1, Title: st.Title, URL: base + query(st.Do, st.Opt),
 			Current: exact && i == idx, Done: i < shown})
 	}
 	if exact {
 		if cp := l.Steps[idx].Checkpoint; cp != nil {
-			v.Answer = answer(cp, v.Guess)
+			d.Answer = answer(cp, rq.Guess)
 		}
 		if idx+1 < len(l.Steps) && l.Steps[idx+1].Checkpoint != nil {
 			next := l.Steps[idx+1]
-			v.Ask = &Ask{Checkpoint: next.Checkpoint, Do: next.Do, Opt: next.Opt}
+			d.Ask = &Ask{UI: u, Checkpoint: next.Checkpoint, Base: base, Do: next.Do, Opt: next.Opt, SkipURL: nextURL}
 		}
-		v.Live = u.Step + " " + itoa(int64(idx+1)) + " " + u.Of + " " + itoa(int64(len(l.Steps))) + ": " + v.Step.Title
-		if v.Answer != nil && v.Guess > 0 {
-			v.Live += " — " + v.Answer.Mark() + " " + v.Answer.Word(u)
-		}
-	} else {
-		v.Live = v.OffNote
 	}
-	if v.Exact && idx > 0 {
-		v.Title = v.Step.Title + " — " + l.Title + " — " + u.SiteName
+	if d.Ask == nil {
+		d.Nav.NextURL = nextURL // a checkpoint's form is the way on instead
 	}
+	return d
+}
+
+// liveText is what the live region announces after a swap: the step and
+// the verdict on a guess, or why the learner is off the path.
+func liveText(rq *lessonReq, d DialogProps) string {
+	if !rq.Exact {
+		return d.OffNote
+	}
+	u := rq.UI
+	live := u.Step + " " + itoa(int64(rq.Idx+1)) + " " + u.Of + " " + itoa(int64(d.StepCount)) + ": " + d.Step.Title
+	if d.Answer != nil && rq.Guess > 0 {
+		live += " — " + d.Answer.Mark() + " " + d.Answer.Word(u)
+	}
+	return live
 }
 
 // controls builds every link the learner can follow from this state.
-func (v *LessonView) controls() {
-	u, st, tl := v.UI, v.State, v.TL
-	if len(st.Actions) > 0 {
-		v.UndoURL = v.Base + st.Undo().Query()
-	}
-	v.ResetURL = startPath(v.Lesson)
-	for _, c := range tl.Clients {
-		cc := ClientControls{ID: c.ID, Name: fill(u.Client, strings.ToUpper(c.ID)), State: u.StateName[c.State]}
-		if c.Token > 0 && (c.State == sim.StateHolding || c.State == sim.StatePaused) {
-			cc.State += " · " + unbroken(fill(u.Token, itoa(c.Token)))
+func controls(u *UI, base string, st State, tl *sim.Timeline) Controls {
+	c := Controls{UI: u}
+	for _, cl := range tl.Clients {
+		cc := ClientControls{ID: cl.ID, Name: fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
+		if cl.Token > 0 && (cl.State == sim.StateHolding || cl.State == sim.StatePaused) {
+			cc.State += " · " + unbroken(fill(u.Token, itoa(cl.Token)))
 		}
-		if c.ValidUntil > 0 && c.State == sim.StateHolding {
-			cc.State += " · " + unbroken(fill(u.ValidUntil, sim.FormatMS(c.ValidUntil)))
+		if cl.ValidUntil > 0 && cl.State == sim.StateHolding {
+			cc.State += " · " + unbroken(fill(u.ValidUntil, sim.FormatMS(cl.ValidUntil)))
 		}
-		for _, verb := range tl.Allowed[c.ID] {
-			cc.Actions = append(cc.Actions, v.verbControl(c.ID, verb, c.Pending))
+		for _, verb := range tl.Allowed[cl.ID] {
+			cc.Actions = append(cc.Actions, verbControl(u, base, st, cl.ID, verb, cl.Pending))
 		}
-		v.Clients = append(v.Clients, cc)
+		c.Clients = append(c.Clients, cc)
 	}
 	for _, n := range tl.Nodes {
 		allowed := tl.NodeAllowed[n.Name]
@@ -285,16 +383,16 @@ func (v *LessonView) controls() {
 		}
 		nc := ClientControls{ID: n.Name, Name: nodeLabel(u, n.Name), State: nodeState(u, n)}
 		for _, verb := range allowed {
-			nc.Actions = append(nc.Actions, v.verbControl(n.Name, verb, ""))
+			nc.Actions = append(nc.Actions, verbControl(u, base, st, n.Name, verb, ""))
 		}
-		v.Nodes = append(v.Nodes, nc)
+		c.Nodes = append(c.Nodes, nc)
 	}
 	for _, ms := range waits {
 		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
-		v.Waits = append(v.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
-			URL: v.Base + st.With(a).Query()})
+		c.Waits = append(c.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
+			URL: base + st.With(a).Query()})
 	}
-	v.Options = optionGroups(u, tl.Scenario, st.Opts)
+	return c
 }
 
 // unbroken keeps a short phrase ("token 1", 「トークン 1」) on one line:
@@ -304,14 +402,14 @@ func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 // verbControl is the link that has who do verb, with the duration its
 // entry offers; the label names that duration, or else what (for a
 // client stopped between two commands, the command next sends).
-func (v *LessonView) verbControl(who, verb, what string) Control {
+func verbControl(u *UI, base string, st State, who, verb, what string) Control {
 	spec, _ := sim.Spec(verb)
 	a := sim.Action{Who: who, Verb: verb, Ms: spec.Default}
 	if a.Ms > 0 {
 		what = sim.FormatDuration(a.Ms)
 	}
-	return Control{ID: "do-" + who + "-" + verb, Label: fill(v.UI.Verb[verb], what),
-		URL: v.Base + v.State.With(a).Query(), Class: "verb-" + verb}
+	return Control{ID: "do-" + who + "-" + verb, Label: fill(u.Verb[verb], what),
+		URL: base + st.With(a).Query(), Class: "verb-" + verb}
 }
 
 // optionGroups are the variants form's radio groups (the lesson page's and
@@ -373,8 +471,8 @@ func firstNew(tl *sim.Timeline) int {
 }
 
 // eventLog turns events into table rows, and collects the scripts used.
-func (v *LessonView) eventLog() {
-	u, tl := v.UI, v.TL
+func eventLog(u *UI, tl *sim.Timeline) EventLog {
+	log := EventLog{UI: u}
 	from := firstNew(tl)
 	violated := map[int]bool{}
 	for _, x := range tl.Violations {
@@ -448,7 +546,7 @@ func (v *LessonView) eventLog() {
 		if e.Seq >= from {
 			row.Class += " new"
 		}
-		v.Rows = append(v.Rows, row)
+		log.Rows = append(log.Rows, row)
 	}
 	names := make([]string, 0, len(scripts))
 	for n := range scripts {
@@ -456,8 +554,9 @@ func (v *LessonView) eventLog() {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		v.Scripts = append(v.Scripts, Script{Name: n, Body: sim.Scripts[n]})
+		log.Scripts = append(log.Scripts, Script{Name: n, Body: sim.Scripts[n]})
 	}
+	return log
 }
 
 func who(actor string, u *UI) string {

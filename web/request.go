@@ -1,0 +1,89 @@
+// request.go resolves a lesson request's URL once — the lesson, its
+// state, the guess and where the state sits on the guided path — so the
+// canonical-URL check, the replay and the page all read one parse.
+package web
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"locklab/lessons"
+	"locklab/sim"
+)
+
+// lessonReq is a lesson URL, parsed and placed on the guided path.
+type lessonReq struct {
+	UI    *UI
+	L     *lessons.Lesson // nil when the slug names no lesson
+	St    State
+	Idx   int  // the guided step the state is, or the last one it passed (-1: none)
+	Exact bool // the state is exactly guided step Idx
+	Guess int  // the checkpoint answer that counts (see guessFor); 0: none
+	// Lab is the Lab run a counterexample came from (see labFrom); "":
+	// none.
+	Lab string
+	// Canon is the canonical query (do, opt, guess, lab in that order, ""
+	// for the start): equal pages share it, and so one cache entry.
+	Canon string
+	Err   *Error // the URL names no lesson or a malformed state
+}
+
+// Base is the lesson's path.
+func (q *lessonReq) Base() string { return lessonPath(q.L) }
+
+type lessonReqKey struct{}
+
+// resolveLesson parses the lesson URL once for the handler it wraps. With
+// fold, the options form's opt-<name>=value fields count as opt= (the
+// page folds them, then canonicalize redirects to the canonical URL).
+// A malformed URL is not answered here: the handler shows rq.Err, inside
+// its cache wrapper like any other page.
+func (s *Server) resolveLesson(fold bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rq := s.parseLessonReq(r, T(chi.URLParam(r, "lang")), fold)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), lessonReqKey{}, rq)))
+		})
+	}
+}
+
+// reqOf is the request's resolved lesson URL (set by resolveLesson).
+func reqOf(r *http.Request) *lessonReq { return r.Context().Value(lessonReqKey{}).(*lessonReq) }
+
+func (s *Server) parseLessonReq(r *http.Request, u *UI, fold bool) *lessonReq {
+	rq := &lessonReq{UI: u, Idx: -1}
+	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
+	if !ok {
+		rq.Err = notFound(u)
+		return rq
+	}
+	rq.L = l
+	if len(r.URL.RawQuery) > MaxQuery {
+		rq.Err = badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, lessonPath(l), nil)
+		return rq
+	}
+	q := r.URL.Query()
+	if fold {
+		if err := foldOptionFields(q, l.Scenario); err != nil {
+			rq.Err = badState(u, err, lessonPath(l), nil)
+			return rq
+		}
+	}
+	st, err := parseState(q, l.Scenario)
+	if err != nil {
+		rq.Err = badState(u, err, lessonPath(l), nil)
+		return rq
+	}
+	rq.St = st
+	rq.Idx, rq.Exact = l.Locate(st.Do(), st.Opt())
+	rq.Guess = guessFor(q, l, rq.Idx, rq.Exact)
+	rq.Lab = labFrom(q)
+	rq.Canon = withLab(rq.Moment(), rq.Lab)
+	return rq
+}
+
+// Moment is the query of the timeline and the guess, without the way back
+// to the Lab: what a shared link or QR code carries.
+func (q *lessonReq) Moment() string { return withGuess(q.St.Query(), q.Guess) }
