@@ -219,8 +219,9 @@ func TestLoadRejectsCheckpoints(t *testing.T) {
 	}
 }
 
-// TestFencingCheckpoints pins the fencing lesson's two predictions to the
-// steps that reveal them: A's late write and A's release.
+// TestFencingCheckpoints pins the fencing lesson's predictions to the
+// steps that reveal them: A's late write, A's release, and B's retry
+// under the strict token policy.
 func TestFencingCheckpoints(t *testing.T) {
 	c, err := Load()
 	if err != nil {
@@ -243,6 +244,7 @@ func TestFencingCheckpoints(t *testing.T) {
 		want := []string{
 			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write",
 			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release",
+			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release,b.write",
 		}
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: checkpoints on %q, want %q", lang, got, want)

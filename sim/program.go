@@ -196,8 +196,9 @@ func (w *World) retry(id string) {
 // writing its result to the storage.
 func (w *World) write(c *Client) error {
 	c.setState(StateWorking, w.clock.Now())
-	w.record(Event{Actor: c.ID, Kind: KindWork, Ms: w.sc.Work})
-	w.runUntil(w.clock.Now() + w.sc.Work)
+	work := w.sc.WorkMs(w.opts)
+	w.record(Event{Actor: c.ID, Kind: KindWork, Ms: work})
+	w.runUntil(w.clock.Now() + work)
 	if w.fail != nil {
 		return w.fail
 	}

@@ -34,6 +34,8 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"ttl-none-crash", "ttl", "ttl.off", "a.acquire,a.crash,b.acquire,wait.12s"},
 	{"ttl-crash", "ttl", "", "a.acquire,a.crash,b.acquire,wait.10s"},
 	{"ttl-extend-pause", "ttl", "", "a.acquire,wait.5s,a.extend,a.pause,wait.11s,b.acquire,a.resume,a.extend"},
+	{"ttl-long-job", "ttl", "work.long", "a.acquire,b.acquire,a.write"},
+	{"fencing-strict-retry", "fencing", "fence.strict", guided + ",b.write"},
 	{"release-del", "safe-release", "release.del", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
 	{"release-getdel", "safe-release", "release.getdel", "a.acquire,a.release,a.pause,wait.10s,b.acquire,a.resume,a.next,c.acquire"},
 	{"release-lua", "safe-release", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
@@ -356,5 +358,37 @@ func TestReplayContextStops(t *testing.T) {
 	var ae *ActionError
 	if !errors.As(err, &ae) || ae.Code != CodeTooSlow || ae.Index != 0 {
 		t.Fatalf("cancelled replay: %v, want too-slow at the first action", err)
+	}
+}
+
+// TestStrictTokenPolicyRejectsRetry: under "greater only" the holder's
+// retry with its own token is refused; under "not lower" it passes.
+func TestStrictTokenPolicyRejectsRetry(t *testing.T) {
+	for opt, want := range map[string]string{"fence.strict": "(integer) 0", "": "(integer) 1"} {
+		tl := run(t, "fencing", opt, guided+",b.write")
+		bw := find(tl, "b", "write")
+		if len(bw) != 2 || bw[0].Reply.String() != "(integer) 1" || bw[1].Reply.String() != want || bw[1].Token != 2 {
+			t.Errorf("opt=%q: B's writes = %v, want (integer) 1 then %s with token 2", opt, bw, want)
+		}
+	}
+}
+
+// TestLongJobOverlaps: a job longer than the TTL, with no pause, lets B in
+// at the expiry while A still works, and A's result lands after.
+func TestLongJobOverlaps(t *testing.T) {
+	tl := run(t, "ttl", "work.long", "a.acquire,b.acquire,a.write")
+	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a stale-write:a,b" {
+		t.Fatalf("violations = %v, want B overlapping A, then A's stale write", k)
+	}
+	for _, e := range tl.Events {
+		if e.Kind == KindPause {
+			t.Fatal("the long job must overlap without any pause")
+		}
+	}
+	if b := find(tl, "b", "retry"); len(b) == 0 || b[len(b)-1].At != 10_000 || !b[len(b)-1].Reply.IsOK() {
+		t.Fatalf("B's last retry = %v, want OK at 10.000s", b)
+	}
+	if aw := find(tl, "a", "write"); len(aw) != 1 || aw[0].At != 15_000 {
+		t.Fatalf("A's write = %v, want one at 15.000s", aw)
 	}
 }

@@ -13,9 +13,14 @@ const (
 	ReleaseGetDel = "getdel" // GET, then DEL if it was mine: two commands
 	ReleaseDelex  = "delex"  // DELEX key IFEQ value (Redis 8.4+)
 
-	OptFence = "fence"
-	FenceOn  = "on"  // storage rejects a token lower than the last accepted
-	FenceOff = "off" // storage accepts every write
+	OptFence    = "fence"
+	FenceOn     = "on"     // storage rejects a token lower than the last accepted
+	FenceOff    = "off"    // storage accepts every write
+	FenceStrict = "strict" // storage rejects a token not greater than the last accepted (a retry too)
+
+	OptWork   = "work"
+	WorkShort = "short" // the scenario's Work: well inside the TTL
+	WorkLong  = "long"  // a job that runs longer than the TTL (LongWork)
 
 	OptAcquire    = "acquire"
 	AcquireSet    = "set"    // SET key value NX PX ttl: one atomic command
@@ -35,6 +40,10 @@ const (
 	IdemNone = "none" // every charge request charges
 
 	defaultRetryMs = 1000
+
+	// LongWork is how long the long job of the TTL lesson takes: longer
+	// than its 10 s TTL, with no pause at all.
+	LongWork = 15_000
 )
 
 // StoreKind is what the protected resource is.
@@ -105,6 +114,15 @@ func (sc *Scenario) lockKind(o Opts) string {
 	return LockRedis
 }
 
+// WorkMs is how long a client works before it writes, with these
+// options: the scenario's Work, or LongWork for the long job.
+func (sc *Scenario) WorkMs(o Opts) int64 {
+	if o[OptWork] == WorkLong {
+		return LongWork
+	}
+	return sc.Work
+}
+
 // LockKey is the Redis key of the lock.
 func (sc *Scenario) LockKey() string { return "lock:" + sc.Resource }
 
@@ -124,7 +142,7 @@ var scenarios = map[string]*Scenario{
 		Tokens:   true,
 		Options: []OptionSpec{
 			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel}},
-			{Name: OptFence, Values: []string{FenceOn, FenceOff}},
+			{Name: OptFence, Values: []string{FenceOn, FenceOff, FenceStrict}},
 		},
 	},
 	// Lesson 1: two app servers charge order 42. With a mutex inside each
@@ -157,6 +175,7 @@ var scenarios = map[string]*Scenario{
 		Options: []OptionSpec{
 			{Name: OptTTL, Values: []string{TTLOn, TTLOff}},
 			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
+			{Name: OptWork, Values: []string{WorkShort, WorkLong}},
 		},
 	},
 	// Lesson 4: releasing — DEL, GET+DEL, compare-and-delete, DELEX — with

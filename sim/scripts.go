@@ -24,6 +24,18 @@ redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SET', KEYS[1], ARGV[2])
 return 1`
 
+// FencedWriteStrictScript is the stricter policy: a token must be greater
+// than the last accepted one, so even the same holder retrying the same
+// write with the same token is refused. 1 = accepted, 0 = rejected.
+const FencedWriteStrictScript = `-- fenced-write-strict: accept only a token greater than the last one
+local last = tonumber(redis.call('GET', KEYS[2]) or 0)
+if tonumber(ARGV[1]) <= last then
+  return 0
+end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('SET', KEYS[1], ARGV[2])
+return 1`
+
 // ExtendScript pushes the lock's expiry out again only while the key
 // still holds the caller's value. 1 = extended, 0 = not mine any more.
 const ExtendScript = `-- extend: a new TTL, but only for my own lock
@@ -53,8 +65,9 @@ var scriptTTLs = map[string]struct{ key, argv int }{
 
 // Scripts maps the names the event log shows to the script text.
 var Scripts = map[string]string{
-	"release":      ReleaseScript,
-	"fenced-write": FencedWriteScript,
-	"extend":       ExtendScript,
-	"charge-once":  ChargeOnceScript,
+	"release":             ReleaseScript,
+	"fenced-write":        FencedWriteScript,
+	"fenced-write-strict": FencedWriteStrictScript,
+	"extend":              ExtendScript,
+	"charge-once":         ChargeOnceScript,
 }

@@ -24,15 +24,20 @@ func (w *World) storageWrite(c *Client) (accepted, lost bool, err error) {
 	return w.fencedWrite(c)
 }
 
-// fencedWrite: with fencing on the write goes through FencedWriteScript,
-// whose check and update are atomic on the server; with fencing off it is
-// a plain SET that always succeeds.
+// fencedWrite: with fencing on the write goes through FencedWriteScript
+// (FencedWriteStrictScript with fence.strict), whose check and update are
+// atomic on the server; with fencing off it is a plain SET that always
+// succeeds.
 func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	sc := w.sc
 	fenced := w.opts[OptFence] != FenceOff
 	if fenced {
+		script := FencedWriteScript
+		if w.opts[OptFence] == FenceStrict {
+			script = FencedWriteStrictScript // a token must be greater: a retry is refused
+		}
 		_, err = w.send(c, w.store, "write",
-			"EVAL", FencedWriteScript, 2, sc.DataKey(), sc.TokenKey(), c.token, writeValue(c))
+			"EVAL", script, 2, sc.DataKey(), sc.TokenKey(), c.token, writeValue(c))
 	} else {
 		_, err = w.send(c, w.store, "write", "SET", sc.DataKey(), writeValue(c))
 	}

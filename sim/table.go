@@ -273,7 +273,7 @@ func init() {
 			Do: func(x *Act) error { return x.w.next(x.c) }}),
 		client(VerbWrite, ActionSpec{Needs: NeedInside, Explore: ExploreStep, once: onceWrite,
 			Do: func(x *Act) error {
-				if x.w.clock.Now()+x.w.sc.Work > MaxVirtualTime {
+				if x.w.clock.Now()+x.w.sc.WorkMs(x.w.opts) > MaxVirtualTime {
 					return &ActionError{Code: CodeTimeLimit}
 				}
 				return x.w.write(x.c)
