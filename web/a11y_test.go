@@ -9,6 +9,7 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
@@ -33,11 +35,17 @@ const flagshipStep = "/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b
 var axeSource string
 
 // a11yEnv is what a page kind may use to find its pages: the course, and
-// the server under test (to follow a link another page offers).
+// the server under test (to follow a link another page offers, or to
+// start a class). Cookies a kind collects are set in every tab; a page
+// listed in shows must show an element matching its selector (so a page
+// that needs a cookie is checked as itself, not as an error page).
 type a11yEnv struct {
-	t      *testing.T
-	course *lessons.Catalog
-	h      http.Handler
+	t       *testing.T
+	course  *lessons.Catalog
+	h       http.Handler
+	site    string
+	cookies *[]*http.Cookie
+	shows   map[string]string // path → CSS selector
 }
 
 // href is the address of the link with this id on the page at path.
@@ -88,6 +96,24 @@ var a11yPageKinds = []struct {
 			e.href(findings, "open-shortest"), // a counterexample, opened as a timeline
 			"/" + lang + "/lab?lesson=zookeeper-etcd"} // a lesson without Go code
 	}},
+	{"class", func(e a11yEnv, lang string) []string {
+		// a class on the fencing lesson, started on the step that asks
+		// its first checkpoint: the teacher's page (presenter's bar with
+		// the question and the votes) and a student's
+		ask, _, _ := fencingAsk(e.t)
+		l, _ := e.course.Get(lang, "fencing")
+		before := l.Steps[ask.Index-1]
+		res := post(e.t, e.site, "/"+lang+"/class", url.Values{"lesson": {"fencing"}, "do": {before.Do}, "opt": {before.Opt}})
+		teach := res.Header.Get("Location")
+		if res.StatusCode != http.StatusSeeOther || !strings.HasSuffix(strings.Split(teach, "?")[0], "/teach") {
+			e.t.Fatalf("starting a class: %d %s", res.StatusCode, teach)
+		}
+		*e.cookies = append(*e.cookies, res.Cookies()...) // the teacher's
+		student := strings.TrimSuffix(strings.Split(teach, "?")[0], "/teach")
+		e.shows[teach], e.shows[student] = "#classbar", ".classroom.student"
+		return []string{"/" + lang + "/class", teach, student, // join form, teacher, student
+			"/" + lang + "/class/ZZZZZZ"} // no such class
+	}},
 	{"errors", func(_ a11yEnv, lang string) []string {
 		return []string{"/" + lang + "/lessons/nope", // 404
 			"/" + lang + "/lessons/fencing?do=a.fly", // 400, with a way back
@@ -119,11 +145,18 @@ var axeDisabled = map[string]string{}
 // browser context: no saved theme or progress), and expects no violation.
 func TestAccessibility(t *testing.T) {
 	ctx := browser(t)
-	h := newTestServer(t)
+	rdb, _ := miniRDB(t)
+	class, err := NewClassroom(context.Background(), rdb, ClassLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newServerWith(t, Config{Version: "test", LabDeadline: 30 * time.Second, Class: class})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
+	defer class.Close() // first: it ends the class pages' event streams
 	course, _ := lessons.Load()
-	env := a11yEnv{t, course, h}
+	var cookies []*http.Cookie
+	env := a11yEnv{t, course, h, srv.URL, &cookies, map[string]string{}}
 	only := regexp.MustCompile(*a11yOnly)
 	var pages []string
 	for _, lang := range lessons.Langs {
@@ -161,9 +194,15 @@ func TestAccessibility(t *testing.T) {
 		defer cancel()
 		// open the tab now, on the test goroutine: a failure is fatal here
 		do(t, c, chromedp.Navigate("about:blank"))
+		for _, k := range cookies {
+			if _, err := chromedp.Call(c, network.SetCookie, network.SetCookieParams{Name: k.Name, Value: k.Value,
+				URL: srv.URL}); err != nil {
+				t.Fatal(err)
+			}
+		}
 		wg.Go(func() {
 			for p := range work {
-				if err := checkPage(c, srv.URL+p, axeRun, func(view string, res axeResult) {
+				if err := checkPage(c, srv.URL+p, env.shows[p], axeRun, func(view string, res axeResult) {
 					mu.Lock()
 					defer mu.Unlock()
 					for _, id := range res.Ran {
@@ -216,7 +255,7 @@ type axeViolation struct {
 
 // checkPage loads url in tab c and runs axe in every view. The bound is
 // generous (a busy machine may be slow); it only stops a hung page.
-func checkPage(c context.Context, url, axeRun string, report func(view string, res axeResult)) error {
+func checkPage(c context.Context, url, shows, axeRun string, report func(view string, res axeResult)) error {
 	c, cancel := context.WithTimeout(c, 3*time.Minute)
 	defer cancel()
 	// the first view before loading, so the page lays out once for it
@@ -229,6 +268,11 @@ func checkPage(c context.Context, url, axeRun string, report func(view string, r
 	}
 	if _, err := chromedp.Run(c, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(0))); err != nil {
 		return err
+	}
+	if shows != "" {
+		if ok, err := chromedp.Run(c, chromedp.Evaluate[bool](`document.querySelector(`+jsonString(shows)+`) !== null`)); err != nil || !ok {
+			return fmt.Errorf("the page does not show %s (%v)", shows, err)
+		}
 	}
 	if _, err := chromedp.Run(c, chromedp.Evaluate[bool](axeSource+";true")); err != nil {
 		return err
