@@ -145,6 +145,14 @@ func TestBrowserClass(t *testing.T) {
 	if !waitTrue(teacher, `location.pathname.endsWith("/teach")`) {
 		t.Error("the teacher's address left the class")
 	}
+	// The back button takes the teacher, and so the class, back a step;
+	// Next again.
+	do(t, teacher, chromedp.NavigateBack())
+	waitStep(t, teacher, before.Index+1, before.Title)
+	waitStep(t, s1, before.Index+1, before.Title)
+	do(t, teacher, chromedp.Click(chromedp.CSS("#next")))
+	waitStep(t, teacher, ask.Index+1, ask.Title)
+	waitStep(t, s1, ask.Index+1, ask.Title)
 	do(t, s3, chromedp.Click(chromedp.CSS("#refresh")))
 	waitStep(t, s3, ask.Index+1, ask.Title)
 	for i, s := range []context.Context{s1, s2, s3} {
