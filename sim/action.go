@@ -28,6 +28,7 @@ const (
 	VerbNext    = "next"   // continue a program stopped between two commands
 	VerbExtend  = "extend" // push the lock's TTL out (compare-and-PEXPIRE)
 	VerbDrop    = "drop"   // the network loses the reply to the next command
+	VerbTTL     = "ttl"    // ask the lock key's remaining TTL (PTTL): -1 no expiry, -2 no key
 	VerbWait    = "wait"   // global: wait.<duration>
 )
 

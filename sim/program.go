@@ -250,6 +250,16 @@ func (w *World) extend(c *Client) error {
 	return nil
 }
 
+// askTTL: c asks how long the lock key has left (PTTL). It changes
+// nothing; the reply says -1 for a key with no expiry (an orphan if its
+// holder is gone) and -2 for no key at all.
+func (w *World) askTTL(c *Client) error {
+	if _, err := w.send(c, w.primary, "ttl", "PTTL", w.sc.LockKey()); err != nil && !noReply(err) {
+		return err
+	}
+	return nil
+}
+
 // release ends c's critical section in the scenario's release variant.
 // Whatever the reply, the client then believes it is out.
 func (w *World) release(c *Client) error {

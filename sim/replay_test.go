@@ -31,6 +31,7 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"atomic-getset-race", "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next,a.write,b.write"},
 	{"atomic-setnx-crash", "atomic-acquire", "acquire.setnx", "a.acquire,a.crash,b.acquire,wait.12s"},
 	{"atomic-set-nx-px", "atomic-acquire", "", "a.acquire,b.acquire,a.crash,wait.10s"},
+	{"atomic-setnx-pttl", "atomic-acquire", "acquire.setnx", "b.ttl,a.acquire,a.crash,b.acquire,wait.2s,b.ttl"},
 	{"ttl-none-crash", "ttl", "ttl.off", "a.acquire,a.crash,b.acquire,wait.12s"},
 	{"ttl-crash", "ttl", "", "a.acquire,a.crash,b.acquire,wait.10s"},
 	{"ttl-extend-pause", "ttl", "", "a.acquire,wait.5s,a.extend,a.pause,wait.11s,b.acquire,a.resume,a.extend"},
@@ -390,5 +391,18 @@ func TestLongJobOverlaps(t *testing.T) {
 	}
 	if aw := find(tl, "a", "write"); len(aw) != 1 || aw[0].At != 15_000 {
 		t.Fatalf("A's write = %v, want one at 15.000s", aw)
+	}
+}
+
+// TestPTTLShowsTheOrphan: PTTL answers -2 before anyone locked, and -1 for
+// the key a client left behind when it crashed between SETNX and PEXPIRE.
+func TestPTTLShowsTheOrphan(t *testing.T) {
+	tl := run(t, "atomic-acquire", "acquire.setnx", "b.ttl,a.acquire,a.crash,b.acquire,wait.2s,b.ttl")
+	got := find(tl, "b", "ttl")
+	if len(got) != 2 || !got[0].Reply.IsInt(-2) || !got[1].Reply.IsInt(-1) || got[1].Command[0] != "PTTL" {
+		t.Fatalf("B's PTTLs = %v, want (integer) -2 then (integer) -1", got)
+	}
+	if k := kinds(tl); len(k) != 1 || k[0] != "orphan:a" {
+		t.Fatalf("violations = %v, want A's orphan", k)
 	}
 }

@@ -287,6 +287,16 @@ func init() {
 				return ""
 			},
 			Do: func(x *Act) error { return x.w.extend(x.c) }}),
+		client(VerbTTL, ActionSpec{WhilePending: true,
+			// the lessons where a key may have no TTL: how acquiring sets it, and the TTL itself
+			Offered: func(sc *Scenario) bool { return sc.option(OptTTL) != nil || sc.option(OptAcquire) != nil },
+			Refuse: func(x *Act) Code {
+				if x.w.primary == nil || x.w.sc.lockKind(x.w.opts) == LockLocal {
+					return CodeUnknownVerb
+				}
+				return ""
+			},
+			Do: func(x *Act) error { return x.w.askTTL(x.c) }}),
 		client(VerbRelease, ActionSpec{Needs: NeedInside, Explore: ExploreStep, once: onceRelease,
 			Do: func(x *Act) error { return x.w.release(x.c) }}),
 		client(VerbPause, ActionSpec{WhilePending: true, Explore: ExploreFault, Cost: CostPause,

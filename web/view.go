@@ -496,6 +496,9 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 			}
 			row.Reply = eventReply(u, e)
 			row.Note = u.Purpose[e.Purpose]
+			if e.Purpose == "ttl" && (e.Reply.IsInt(-1) || e.Reply.IsInt(-2)) {
+				row.Note = u.Purpose["ttl"+e.Reply.String()[len("(integer) "):]] // what -1 and -2 mean
+			}
 			if e.Accepted != nil {
 				row.Note = verdict(e, u)
 				if !*e.Accepted && !alreadyDone(e) {
