@@ -366,12 +366,21 @@ func TestBrowserEnhancements(t *testing.T) {
 	}
 	key("f")
 
+	hist := run(t, c, chromedp.Evaluate[int](`history.length`))
 	key("p")
-	if !waitTrue(c, `location.search.indexOf("wait.1s,wait.1s") >= 0`) {
-		t.Fatalf("p did not make time run: %s", run(t, c, chromedp.Location()))
+	// One run is one wait that grows ("wait.3s"), each tick requested
+	// after the previous swap settled, and one history entry.
+	if !waitTrue(c, `/[?&]do=[^&]*wait\.[3-9]s/.test(location.search)`) {
+		t.Fatalf("p did not make time run in one growing wait: %s", run(t, c, chromedp.Location()))
 	}
 	key("p")
 	stopped := run(t, c, chromedp.Location())
+	if strings.Contains(stopped, "wait.1s,wait.1s") || strings.Count(stopped, "wait.") != 1 {
+		t.Errorf("a play run should collapse into one wait: %s", stopped)
+	}
+	if h := run(t, c, chromedp.Evaluate[int](`history.length`)); h != hist+1 {
+		t.Errorf("a play run added %d history entries, want 1", h-hist)
+	}
 	time.Sleep(1200 * time.Millisecond)
 	if loc := run(t, c, chromedp.Location()); loc != stopped {
 		t.Errorf("p again did not pause: %s → %s", stopped, loc)

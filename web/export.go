@@ -26,6 +26,14 @@ type Export struct {
 	Lang, Heading, Sub string
 	ViewBox, Width, H  string
 	Lines              []ExportLine
+	Legend             []ExportLegend
+}
+
+// ExportLegend is one legend entry placed under the picture: its sample
+// at (X, Y), its words at (TX, TY).
+type ExportLegend struct {
+	LegendItem
+	Transform, TX, TY string
 }
 
 // ExportLine is one line of text under the picture.
@@ -56,8 +64,18 @@ func (s *Server) timelineSVG(w http.ResponseWriter, r *http.Request) {
 			y += exportLine
 			x.Lines = append(x.Lines, ExportLine{Class: "vline", Y: f(y), Text: "⚠" + strconv.Itoa(i+1) + "  " + violationText(u, v)})
 		}
-		h := y + 12
-		x.ViewBox, x.Width, x.H = "0 0 "+f(svgW)+" "+f(h), f(svgW), f(h)
+		y += 16
+		lx := 8.0
+		for _, it := range legendItems(u) {
+			w := 30 + 6 + textWidth(it.Label, 12, false) + 16
+			if lx+w > p.w-8 && lx > 8 {
+				lx, y = 8, y+22
+			}
+			x.Legend = append(x.Legend, ExportLegend{LegendItem: it, Transform: "translate(" + f(lx) + " " + f(y) + ")", TX: f(lx + 36), TY: f(y + 12)})
+			lx += w
+		}
+		h := y + 16 + 12
+		x.ViewBox, x.Width, x.H = "0 0 "+f(p.w)+" "+f(h), f(p.w), f(h)
 		body, _, e := s.renderBytes(r, u, exportSVG(x))
 		if e != nil {
 			return nil, "", e

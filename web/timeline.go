@@ -1,9 +1,24 @@
 // timeline.go lays out the timeline picture: it turns a sim.Timeline into
-// positioned shapes (all numbers preformatted) that timeline.templ draws.
+// positioned shapes (all numbers preformatted) that picture.templ draws.
+//
+// The axis is hybrid, honest about time and generous with order. Every
+// event that shows something (a command, an expiry, a pause, a node
+// fault) gets its own slot, and the slots of one instant sit side by side
+// in the log's order inside a block that says the instant's time once and
+// is shaded across the lanes, so "at 10.000 s: A's key expired, then B's
+// SET, then A's DEL" reads left to right instead of piling onto one line.
+// Between instants, time is drawn to scale; only when a long quiet gap
+// would squeeze short ones below a readable width is it compressed, and
+// then it is drawn broken, with its length written on the axis. Labels go
+// under their marker in the first free row of their lane; a lane grows a
+// row rather than let two labels touch. Layout records a box for every
+// marker and label so a test can prove that nothing overlaps.
 package web
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,17 +27,28 @@ import (
 
 // Picture geometry, in SVG user units. The viewBox scales to the page.
 const (
-	svgW    = 1000.0
+	svgW    = 820.0 // the least width; a crowded timeline is wider
 	labelW  = 128.0
-	padR    = 24.0
-	axisH   = 30.0
-	laneH   = 76.0
+	padR    = 14.0
 	barY    = 18.0 // bar top within a lane
 	barH    = 22.0
 	markerR = 9.0
+	rowH    = 14.0 // one row of labels under the bars
+	laneMin = 66.0 // a lane's least height (its name and two sub-lines)
 	// seam is where the label strip ends and the plot begins: a little
 	// left of t=0, so a marker or tick label at t=0 is not cut in half.
 	seam = labelW - 16
+	// plotX0 is where the first instant's block starts.
+	plotX0 = labelW - 4
+	// Type sizes the boxes are computed for (picture.templ's classes).
+	replyFont = 12.0
+	numFont   = 9.0
+	timeFont  = 12.0
+	// Widths on the axis.
+	minGap   = 18.0 // the least width of a gap between two instants
+	breakW   = 56.0 // a compressed gap
+	blockPad = 5.0
+	slotGap  = 4.0
 )
 
 // Picture is the whole SVG.
@@ -34,16 +60,31 @@ type Picture struct {
 	LabelBox, PlotBox string
 	LabelPct, PlotPct string
 	SeamW             string // where the labels end and the plot begins
-	labels            labelRows
 	ViewBox, Height   string
+	Width             string
 	Title             string
 	Lanes             []Lane
 	Ticks             []Tick
+	Instants          []Instant
+	Breaks            []Break
 	Bars              []Bar
 	Markers           []Marker
+	Labels            []Label
 	Bands             []Band
-	NowX, NowY2, NowL string
-	pictureText       // names for assistive technology (a11y_i18n.go)
+	NowX, NowY1       string
+	NowY2, NowL       string
+	AxisY             string // the axis line under the time labels
+	Hint              string // on phones: the picture scrolls sideways
+	pictureText              // names for assistive technology (a11y_i18n.go)
+
+	w, h  float64
+	boxes []box // every marker and label, for the overlap test
+}
+
+// box is a marker's or a label's extent, in user units.
+type box struct {
+	kind, text     string
+	x0, y0, x1, y1 float64
 }
 
 // Lane is one horizontal row with its label.
@@ -52,8 +93,24 @@ type Lane struct {
 	Label, Sub, Sub2, Class       string
 }
 
-// Tick is a time mark on the axis.
-type Tick struct{ X, Label, Y2 string }
+// Tick is a time mark on the axis; Label may be empty (a line only).
+type Tick struct{ X, Label, Y, Y1, Y2 string }
+
+// Instant shades the block of slots that share one instant, across the
+// lanes, and carries the instant's time once on the axis.
+type Instant struct {
+	X, W, Y, H     string
+	LineX1, LineX2 string // the bracket under the time (several slots)
+	LineY          string
+	Label, LX, LY  string
+	Several        bool
+}
+
+// Break is a quiet gap drawn shorter than its length.
+type Break struct {
+	X, Y, H, D    string // D: the break's zigzag on the axis
+	Label, LX, LY string
+}
 
 // Bar is a stretch of state: a client's state or a lock key's life.
 type Bar struct {
@@ -64,74 +121,907 @@ type Bar struct {
 	Title        string
 }
 
-// Marker is one event on a lane: a numbered circle (the event log's #)
-// with its reply below, or a storage verdict.
+// Marker is one event on a lane: a numbered circle or pill (the event
+// log's #), an end of a lock's life, a node's fault. Shapes are paths
+// and rectangles, never glyphs of a font.
 type Marker struct {
-	X, Y, R       string
-	ReplyX        string // the label's centre: the marker's, moved right near t=0
-	Num           string
-	Class, Reply  string
-	ReplyY, Title string
-	// lane and y place an end mark's label after the commands' labels
-	// (see placeEnds); commands' markers leave them empty.
-	lane string
-	y    float64
+	Class, Title string
+	X, Y         string
+	Shape        string // "circle", "pill" or "path"
+	R            string
+	RX, RY       string // a pill's corner
+	RW, RH       string
+	D            string // a path's shape
+	Num          string
+	Halo         bool // new since the last step: a calm ring
 }
 
-// Band marks a violation across every lane, with a warning shape and a
-// number keyed to the list under the picture.
+// Label is a text under a marker (a reply, a verdict, how a lock ended).
+type Label struct{ Class, X, Y, Text string }
+
+// Band marks a violation across every lane, with a warning shape and the
+// numbers keyed to the list under the picture.
 type Band struct {
 	X, Y, W, H, Class string
-	IconX, IconY      string
+	D                 string // the warning shape
+	NumX, NumY        string
 	Num, Title        string
-	More              string // the last number when several share the shape
 }
 
 func f(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
-// scale picks the time range and tick step so the picture holds the whole
-// timeline plus the remaining TTL of a live lock.
-func scale(tl *sim.Timeline) (span, step int64) {
-	end := max(tl.Now, 10_000)
-	for _, l := range tl.Locks {
-		if l.End == "" && l.Expiry > end {
-			end = l.Expiry
-		}
-	}
-	end += end / 12
-	for _, s := range []int64{1000, 2000, 5000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000} {
-		step = s
-		if end/s <= 12 {
-			break
-		}
-	}
-	return (end/step + 1) * step, step
+// slot is one column of the axis: one event, or one Redlock round (a
+// client's commands to every node at one instant).
+type slot struct {
+	t           int64
+	first, last int // the events' Seq
+	half        float64
+	viol        []int   // the numbers of the violations revealed here
+	vl, vr      float64 // the violation mark's extent
+	lab         float64 // half the widest label anchored here
+	x           float64
+}
+
+// instant is one distinct time on the axis with its slots [s0, s1).
+type instant struct {
+	t      int64
+	s0, s1 int
+	w      float64 // the block's width before placing
+	x0, x1 float64
+}
+
+// pos is a place on the axis: a slot, or a time (its instant's start or
+// end when the time has a block).
+type pos struct {
+	slot int // -1: by time
+	t    int64
+	end  bool
+}
+
+// mark is something drawn on a lane at a place, with its label under it.
+type mark struct {
+	at           pos
+	lane         string
+	m            Marker
+	half         float64
+	label, class string
+}
+
+// pending is a label waiting for its row.
+type pending struct {
+	lane, text, class string
+	x, w              float64
+	order             int
+}
+
+type layouter struct {
+	tl      *sim.Timeline
+	u       *UI
+	pu      *PicUI
+	newFrom int
+	p       *Picture
+
+	lanes   []string // lane keys, top to bottom
+	laneIdx map[string]int
+	slots   []slot
+	slotOf  map[int]int // Seq → slot
+	byTime  map[int64][]sim.Event
+	ins     []instant
+	insOf   map[int64]int
+	gapW    []float64 // gapW[k]: from instant k to k+1
+	gapLin  []bool    // drawn to scale
+	marks   []mark
+	labels  []pending
+	w       float64
 }
 
 // layout builds the picture for tl in the page's language. Lanes, top to
 // bottom: each client, each lock node (one Redis, a primary and its
 // replica, five Redlock nodes, or a modelled service), the storage.
 func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
-	span, step := scale(tl)
-	x := func(t int64) float64 { return labelW + float64(t)/float64(span)*(svgW-labelW-padR) }
-	nodes := tl.Nodes
-	nLanes := len(tl.Clients) + len(nodes) + 1
-	height := axisH + float64(nLanes)*laneH + 6
-	p := &Picture{ViewBox: "0 0 " + f(svgW) + " " + f(height), Height: f(height),
-		LabelBox: "0 0 " + f(seam) + " " + f(height), PlotBox: f(seam) + " 0 " + f(svgW-seam) + " " + f(height),
-		LabelPct: f(100 * seam / svgW), PlotPct: f(100 * (svgW - seam) / svgW), SeamW: f(seam)}
-	p.Title = u.Timeline + " — " + u.Now + " " + sim.FormatMS(tl.Now)
-
-	for t := int64(0); t <= span; t += step {
-		p.Ticks = append(p.Ticks, Tick{X: f(x(t)), Label: shortTime(t), Y2: f(height - 6)})
+	l := &layouter{tl: tl, u: u, pu: picUI(u.Lang), newFrom: newFrom, p: &Picture{},
+		laneIdx: map[string]int{}, slotOf: map[int]int{}, byTime: map[int64][]sim.Event{}, insOf: map[int64]int{}}
+	for _, c := range tl.Clients {
+		l.addLane(c.ID)
 	}
-	laneY := func(i int) float64 { return axisH + float64(i)*laneH }
-	laneOf := map[string]float64{} // lane key → y
+	for _, n := range tl.Nodes {
+		l.addLane(n.Name)
+	}
+	l.addLane("storage")
+	for _, e := range tl.Events {
+		l.byTime[e.At] = append(l.byTime[e.At], e)
+	}
+	l.buildSlots()
+	l.buildMarks()
+	l.buildInstants()
+	l.placeX()
+	return l.draw()
+}
 
-	// client lanes
+func (l *layouter) addLane(key string) {
+	l.laneIdx[key] = len(l.lanes)
+	l.lanes = append(l.lanes, key)
+}
+
+// laneFor is the lane a command's marker goes on: its client's, or the
+// node's for what a node or the storage did.
+func (l *layouter) laneFor(e sim.Event) (string, bool) {
+	key := e.Actor
+	if _, ok := l.laneIdx[key]; !ok || e.Node == "storage" {
+		key = e.Node
+	}
+	_, ok := l.laneIdx[key]
+	return key, ok
+}
+
+// buildSlots gives every event that shows something its slot.
+func (l *layouter) buildSlots() {
+	evs := l.tl.Events
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		half := 3.0
+		switch e.Kind {
+		case sim.KindWait, sim.KindWork, sim.KindDrop:
+			continue
+		case sim.KindCommand, sim.KindLocal, sim.KindLocalUnlock:
+			half = markerHalf(itoa(int64(e.Seq + 1)))
+		case sim.KindExpired, sim.KindNode:
+			half = 8
+		}
+		j := i
+		if e.Kind == sim.KindCommand {
+			j = roundEnd(evs, i)
+			if j > i {
+				half = markerHalf(itoa(int64(e.Seq+1)) + "–" + itoa(int64(evs[j].Seq+1)))
+			}
+		}
+		l.slots = append(l.slots, slot{t: e.At, first: e.Seq, last: evs[j].Seq, half: half})
+		for k := i; k <= j; k++ {
+			l.slotOf[evs[k].Seq] = len(l.slots) - 1
+		}
+		i = j
+	}
+	// violations: on the slot of the event that revealed them
+	for n, v := range l.tl.Violations {
+		s := l.slotFor(v)
+		if s < 0 {
+			continue
+		}
+		l.slots[s].viol = append(l.slots[s].viol, n+1)
+	}
+	for i := range l.slots {
+		if s := &l.slots[i]; len(s.viol) > 0 {
+			s.vl, s.vr = 9, 11+textWidth(violNums(s.viol), 11, true)
+		}
+	}
+}
+
+// roundEnd is the last index of a run of one client's commands at one
+// instant that starts at i (three or more: a Redlock round), else i.
+func roundEnd(evs []sim.Event, i int) int {
+	e := evs[i]
+	j := i
+	for e.Node != "storage" && j+1 < len(evs) && evs[j+1].Kind == sim.KindCommand && evs[j+1].Actor == e.Actor &&
+		evs[j+1].At == e.At && evs[j+1].Node != "storage" {
+		j++
+	}
+	if j-i < 2 {
+		return i
+	}
+	return j
+}
+
+func (l *layouter) slotFor(v sim.Violation) int {
+	if s, ok := l.slotOf[v.Event]; ok {
+		return s
+	}
+	best := -1
+	for i, s := range l.slots {
+		if s.t == v.At && s.first <= v.Event {
+			best = i
+		}
+	}
+	if best < 0 {
+		for i, s := range l.slots {
+			if s.t >= v.At {
+				return i
+			}
+		}
+	}
+	return best
+}
+
+func violNums(n []int) string {
+	if len(n) == 1 {
+		return strconv.Itoa(n[0])
+	}
+	return strconv.Itoa(n[0]) + "–" + strconv.Itoa(n[len(n)-1])
+}
+
+// markerHalf is half the width of a numbered marker: a circle, or a pill
+// when the number does not fit in one.
+func markerHalf(num string) float64 {
+	return max(markerR, (textWidth(num, numFont, true)+3)/2)
+}
+
+// find is the slot of the first (or last) event at t that pred accepts.
+func (l *layouter) find(t int64, pred func(e sim.Event) bool, last bool) int {
+	found := -1
+	for _, e := range l.byTime[t] {
+		s, ok := l.slotOf[e.Seq]
+		if !ok || !pred(e) {
+			continue
+		}
+		if !last {
+			return s
+		}
+		found = s
+	}
+	return found
+}
+
+func or(s int, t int64, end bool) pos {
+	if s >= 0 {
+		return pos{slot: s, t: t}
+	}
+	return pos{slot: -1, t: t, end: end}
+}
+
+// buildMarks collects what each lane shows: commands, the ends of locks,
+// node faults; and each mark's label.
+func (l *layouter) buildMarks() {
+	u, tl := l.u, l.tl
+	evs := tl.Events
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		switch e.Kind {
+		case sim.KindCommand, sim.KindLocal, sim.KindLocalUnlock:
+		case sim.KindNode:
+			if _, ok := l.laneIdx[e.Actor]; ok {
+				label := fill(l.pu.NodeMark[e.Text], sim.FormatDuration(e.Ms))
+				if label == "" {
+					label = e.Text
+				}
+				l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: e.Actor, half: 8,
+					m: Marker{Class: "nodemk " + e.Text, Shape: "node", D: nodeShape(e.Text),
+						Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), sim.FormatDuration(e.Ms))},
+					label: label, class: "lbl node"})
+			}
+			continue
+		default:
+			continue
+		}
+		lane, ok := l.laneFor(e)
+		if e.Kind != sim.KindCommand {
+			lane = e.Actor
+			_, ok = l.laneIdx[e.Actor]
+		}
+		j := i
+		if e.Kind == sim.KindCommand {
+			j = roundEnd(evs, i)
+		}
+		if !ok {
+			i = j
+			continue
+		}
+		num := itoa(int64(e.Seq + 1))
+		if j > i {
+			num += "–" + itoa(int64(evs[j].Seq+1))
+		}
+		m := Marker{Class: "mk", Num: num}
+		var titles []string
+		for k := i; k <= j; k++ {
+			ek := evs[k]
+			if ek.Kind != sim.KindCommand {
+				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+u.KindNote[ek.Kind])
+				continue
+			}
+			titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+
+				" → "+nodeLabel(u, ek.Node)+": "+commandText(u, ek)+" → "+replyText(ek, u))
+		}
+		m.Title = strings.Join(titles, "\n")
+		label, class := "", "lbl"
+		if e.Kind == sim.KindCommand {
+			label = shortReply(e)
+			if j > i {
+				m.Class += " group"
+				label = groupReply(evs[i : j+1])
+			}
+			if e.Accepted != nil {
+				m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
+				label = verdict(e, u)
+			}
+			if e.Refused || e.Lost {
+				m.Class += " lost"
+			}
+		} else {
+			m.Class += " model"
+		}
+		switch {
+		case strings.Contains(m.Class, " ok"):
+			class += " ok"
+		case strings.Contains(m.Class, " no"):
+			class += " no"
+		case strings.Contains(m.Class, " lost"):
+			class += " lost"
+		}
+		if e.Seq >= l.newFrom {
+			m.Class += " new"
+		}
+		l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: lane, m: m, half: markerHalf(num), label: label, class: class})
+		i = j
+	}
+	// the ends of locks
+	for _, lk := range tl.Locks {
+		if _, ok := l.laneIdx[lk.Node]; !ok {
+			continue
+		}
+		owner, by := strings.ToUpper(lk.Owner), strings.ToUpper(lk.DeletedBy)
+		at := l.lockEnd(lk)
+		var label, class, title string
+		switch lk.End {
+		case sim.EndExpired:
+			label, class, title = u.Expired, "end expired", fill(u.ExpiredAt, owner)+" "+sim.FormatMS(lk.To)
+		case sim.EndDeleted:
+			label, class, title = fill(u.DeletedBy, by), "end deleted", fill(u.DeletedBy, by)+" "+sim.FormatMS(lk.To)
+			if lk.DeletedBy != lk.Owner {
+				class += " foreign" // someone else's lock: what went wrong
+			}
+		case sim.EndOverwritten:
+			label, class, title = fill(u.Overwritten, by), "end overwritten foreign", fill(u.Overwritten, by)+" "+sim.FormatMS(lk.To)
+		case sim.EndLost:
+			label, class, title = u.LostData, "end lost", u.LostData+" "+sim.FormatMS(lk.To)
+		default:
+			continue
+		}
+		lc := "lbl end"
+		shape := "end"
+		if lk.End == sim.EndLost && at.slot >= 0 && l.slots[at.slot].half == 8 {
+			shape = "none" // the node's own mark (a restart) stands for it
+		}
+		if strings.Contains(class, "foreign") {
+			lc += " foreign"
+		}
+		l.marks = append(l.marks, mark{at: at, lane: lk.Node, half: 8, label: label, class: lc,
+			m: Marker{Class: class, Shape: shape, D: endShape(lk.End), Title: title}})
+	}
+	// half the widest label on each slot, for the last instant's room
+	for _, mk := range l.marks {
+		if mk.at.slot >= 0 {
+			s := &l.slots[mk.at.slot]
+			s.lab = max(s.lab, (textWidth(mk.label, replyFont, true)+6)/2)
+		}
+	}
+}
+
+// lockEnd is where a lock's life ends on the axis: at the event that ended
+// it (the expiry, the DEL, the overwriting SET, the restart).
+func (l *layouter) lockEnd(lk sim.LockSpan) pos {
+	if lk.To < 0 || lk.End == "" {
+		return pos{slot: -1, t: l.tl.Now, end: true}
+	}
+	var s int
+	switch lk.End {
+	case sim.EndExpired:
+		s = l.find(lk.To, func(e sim.Event) bool {
+			return e.Kind == sim.KindExpired && (e.Actor == lk.Node || e.Node == lk.Node) && (e.Owner == "" || e.Owner == lk.Owner)
+		}, false)
+		if s < 0 {
+			s = l.find(lk.To, func(e sim.Event) bool { return e.Kind == sim.KindExpired }, false)
+		}
+	case sim.EndDeleted, sim.EndOverwritten:
+		from := l.lockStart(lk)
+		after := func(s int) bool {
+			return from.slot < 0 || s > from.slot || (s == from.slot && lk.DeletedBy != lk.Owner)
+		}
+		s = l.find(lk.To, func(e sim.Event) bool {
+			return e.Kind == sim.KindCommand && e.Actor == lk.DeletedBy && e.Node == lk.Node && after(l.slotOf[e.Seq])
+		}, false)
+		if s < 0 {
+			s = l.find(lk.To, func(e sim.Event) bool {
+				return e.Kind == sim.KindCommand && e.Actor == lk.DeletedBy && after(l.slotOf[e.Seq])
+			}, false)
+		}
+	case sim.EndLost:
+		s = l.find(lk.To, func(e sim.Event) bool { return e.Kind == sim.KindNode && e.Actor == lk.Node }, false)
+	}
+	return or(s, lk.To, true)
+}
+
+// lockStart is the command that set the lock's value on its node.
+func (l *layouter) lockStart(lk sim.LockSpan) pos {
+	s := l.find(lk.From, func(e sim.Event) bool {
+		return e.Kind == sim.KindCommand && e.Actor == lk.Owner && e.Node == lk.Node
+	}, false)
+	if s < 0 {
+		s = l.find(lk.From, func(e sim.Event) bool { return e.Kind == sim.KindCommand && e.Actor == lk.Owner }, false)
+	}
+	return or(s, lk.From, false)
+}
+
+// spanStart is the event that put client c into state st at t.
+func (l *layouter) spanStart(c string, st, prev sim.State, t int64) pos {
+	by := func(k sim.Kind) func(e sim.Event) bool {
+		return func(e sim.Event) bool { return e.Actor == c && e.Kind == k }
+	}
+	any := func(e sim.Event) bool { return e.Actor == c && e.Kind != sim.KindResume && e.Kind != sim.KindPause }
+	s := -1
+	switch {
+	case st == sim.StatePaused:
+		s = l.find(t, by(sim.KindPause), true)
+	case st == sim.StateCrashed:
+		s = l.find(t, by(sim.KindCrash), true)
+	case st == sim.StateIdle:
+		s = l.find(t, any, true)
+	case prev == sim.StatePaused:
+		s = l.find(t, by(sim.KindResume), true)
+	case st == sim.StateHolding:
+		if s = l.find(t, by(sim.KindRedlock), true); s < 0 {
+			s = l.find(t, any, false)
+		}
+	default:
+		s = l.find(t, any, false)
+	}
+	if s < 0 && prev == sim.StatePaused {
+		s = l.find(t, by(sim.KindResume), true)
+	}
+	return or(s, t, false)
+}
+
+// buildInstants collects the distinct times the picture needs, with the
+// slots of each, and measures each instant's block.
+func (l *layouter) buildInstants() {
+	tl := l.tl
+	ts := []int64{0, tl.Now}
+	for _, s := range l.slots {
+		ts = append(ts, s.t)
+	}
+	for _, c := range tl.Clients {
+		for _, s := range c.Spans {
+			ts = append(ts, s.From)
+			if s.To >= 0 {
+				ts = append(ts, s.To)
+			}
+		}
+	}
+	for _, lk := range tl.Locks {
+		ts = append(ts, lk.From)
+		if lk.To >= 0 {
+			ts = append(ts, lk.To)
+		}
+		if lk.End == "" && lk.Expiry > tl.Now {
+			ts = append(ts, lk.Expiry)
+		}
+	}
+	for _, v := range tl.Violations {
+		ts = append(ts, v.At)
+	}
+	slices.Sort(ts)
+	ts = slices.Compact(ts)
+	si := 0
+	for _, t := range ts {
+		in := instant{t: t, s0: si}
+		for si < len(l.slots) && l.slots[si].t == t {
+			si++
+		}
+		in.s1 = si
+		if in.s1 > in.s0 {
+			w := 2 * padOf(in)
+			for i := in.s0; i < in.s1; i++ {
+				s := l.slots[i]
+				w += max(s.half, s.vl) + max(s.half, s.vr)
+				if i > in.s0 {
+					w += slotGap
+				}
+			}
+			if t == tl.Now {
+				w += l.tailRoom(in, w)
+			}
+			in.w = w
+		}
+		l.insOf[t] = len(l.ins)
+		l.ins = append(l.ins, in)
+	}
+}
+
+// tailRoom is what the instant "now" adds at its end so the labels of its
+// last slots end before the "now" line.
+func (l *layouter) tailRoom(in instant, w float64) float64 {
+	s0, s1 := in.s0, in.s1
+	x, need := padOf(in), 0.0
+	for i := s0; i < s1; i++ {
+		s := l.slots[i]
+		if i > s0 {
+			x += slotGap
+		}
+		x += max(s.half, s.vl)
+		need = max(need, x+s.lab+4)
+		x += max(s.half, s.vr)
+	}
+	return max(0, need-w)
+}
+
+// padOf is the room at each end of an instant's block: a shaded block of
+// several slots gets some, a single event almost none.
+func padOf(in instant) float64 {
+	if in.s1-in.s0 > 1 {
+		return blockPad
+	}
+	return 1
+}
+
+// placeX decides the scale and every instant's and slot's x. Time is to
+// scale where it can be: a gap between two instants is as wide as its
+// length at the scale, or as wide as the two blocks need if that is more
+// (blocks take their room from the time around them). Only when that
+// leaves the short gaps squeezed and a long quiet gap dominates is the
+// long gap drawn broken (breakW), and only when even the blocks alone do
+// not fit is the picture made wider than svgW.
+func (l *layouter) placeX() {
+	n := len(l.ins)
+	d := make([]float64, max(n-1, 0))
+	need := make([]float64, len(d))
+	for k := range d {
+		d[k] = float64(l.ins[k+1].t - l.ins[k].t)
+		need[k] = max((l.ins[k].w+l.ins[k+1].w)/2+slotGap, minGap)
+	}
+	start := plotX0 + 6
+	ends := (l.ins[0].w + l.ins[n-1].w) / 2
+	room := svgW - padR - start - ends
+	comp := make([]bool, len(d))
+	width := func(k int, px float64) float64 {
+		if comp[k] {
+			return max(breakW, need[k])
+		}
+		return max(d[k]*px, need[k])
+	}
+	total := func(px float64) float64 {
+		t := 0.0
+		for k := range d {
+			t += width(k, px)
+		}
+		return t
+	}
+	solve := func() float64 { // the scale that fills the room, 0 if none
+		if len(d) == 0 || total(0) > room {
+			return 0
+		}
+		lo, hi := 0.0, 1.0
+		for total(hi) < room && hi < 1e6 {
+			hi *= 2
+		}
+		for range 50 {
+			if mid := (lo + hi) / 2; total(mid) > room {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		return lo
+	}
+	px := solve()
+	for px > 0 {
+		squeezed, big := false, -1
+		for k := range d {
+			if comp[k] {
+				continue
+			}
+			if d[k]*px < need[k] {
+				squeezed = true
+			}
+			if big < 0 || d[k] > d[big] {
+				big = k
+			}
+		}
+		if !squeezed || big < 0 || d[big]*px < 3*breakW {
+			break
+		}
+		comp[big] = true
+		if px2 := solve(); px2 > px*1.5 {
+			px = px2
+			continue
+		}
+		comp[big] = false
+		break
+	}
+	if px == 0 && len(d) > 0 { // the blocks alone overflow: wider, a second at 20 units
+		px = 0.02
+		for k := range d {
+			comp[k] = d[k]*px > breakW
+		}
+	}
+	l.gapW = make([]float64, len(d))
+	l.gapLin = make([]bool, len(d))
+	for k := range d {
+		l.gapW[k], l.gapLin[k] = width(k, px), !comp[k]
+	}
+	x := start
+	for k := range l.ins {
+		in := &l.ins[k]
+		if k > 0 {
+			x += l.gapW[k-1] - l.ins[k-1].w/2 - in.w/2
+		}
+		in.x0, in.x1 = x, x+in.w
+		sx := in.x0 + padOf(*in)
+		for i := in.s0; i < in.s1; i++ {
+			s := &l.slots[i]
+			if i > in.s0 {
+				sx += slotGap
+			}
+			sx += max(s.half, s.vl)
+			s.x = sx
+			sx += max(s.half, s.vr)
+		}
+		x = in.x1
+	}
+	l.w = max(svgW, x+padR)
+}
+
+// at is the x of a place on the axis.
+func (l *layouter) at(p pos) float64 {
+	if p.slot >= 0 {
+		return l.slots[p.slot].x
+	}
+	return l.xOf(p.t, p.end)
+}
+
+// xOf is the x of a time: its instant's start or end, or inside a gap.
+func (l *layouter) xOf(t int64, end bool) float64 {
+	if k, ok := l.insOf[t]; ok {
+		if end {
+			return l.ins[k].x1
+		}
+		return l.ins[k].x0
+	}
+	k, _ := slices.BinarySearchFunc(l.ins, t, func(in instant, t int64) int { return int(in.t - t) })
+	if k == 0 {
+		return l.ins[0].x0
+	}
+	if k >= len(l.ins) {
+		return l.ins[len(l.ins)-1].x1
+	}
+	a, b := l.ins[k-1], l.ins[k]
+	return a.x1 + float64(t-a.t)/float64(b.t-a.t)*(b.x0-a.x1)
+}
+
+// barsOf collects the bars: each client's states, each lock's life, the
+// TTL a live lock has left.
+type rawBar struct {
+	lane         string
+	x0, x1       float64
+	class, title string
+	label        string // drawn inside when it fits, else under the bar
+	labelClass   string
+}
+
+func (l *layouter) rawBars() []rawBar {
+	tl, u := l.tl, l.u
+	var bars []rawBar
+	for _, c := range tl.Clients {
+		prevX := math.Inf(-1)
+		starts := make([]float64, len(c.Spans))
+		var prev sim.State
+		for i, s := range c.Spans {
+			starts[i] = max(l.at(l.spanStart(c.ID, s.State, prev, s.From)), prevX)
+			prevX, prev = starts[i], s.State
+		}
+		nowX := l.xOf(tl.Now, true)
+		for i, s := range c.Spans {
+			if s.State == sim.StateIdle {
+				continue
+			}
+			x1 := nowX
+			to := s.To
+			switch {
+			case i+1 < len(c.Spans):
+				x1 = starts[i+1]
+			case s.To >= 0:
+				x1 = l.xOf(s.To, true)
+			default:
+				to = tl.Now
+			}
+			if x1-starts[i] < 1 {
+				continue // a state that lasted no time and no event
+			}
+			bars = append(bars, rawBar{lane: c.ID, x0: starts[i], x1: x1, class: "bar st-" + string(s.State) + " c-" + c.ID,
+				title: strings.ToUpper(c.ID) + ": " + u.StateName[s.State] + " " + sim.FormatMS(s.From) + "–" + sim.FormatMS(to)})
+		}
+	}
+	for _, lk := range tl.Locks {
+		if _, ok := l.laneIdx[lk.Node]; !ok {
+			continue
+		}
+		x0, x1 := l.at(l.lockStart(lk)), l.at(l.lockEnd(lk))
+		x1 = max(x1, x0+6) // a lock that lived 0 ms is still drawn
+		owner := strings.ToUpper(lk.Owner)
+		label := owner
+		if lk.Expiry == 0 && !tl.Scenario.Coord {
+			label += " · " + u.NoTTL
+		}
+		to := lk.To
+		if to < 0 {
+			to = tl.Now
+		}
+		bars = append(bars, rawBar{lane: lk.Node, x0: x0, x1: x1, class: "bar lock c-" + lk.Owner, label: label, labelClass: "owner c-" + lk.Owner,
+			title: tl.Scenario.LockKey() + " = " + lk.Value + " (" + owner + ") " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})
+		if lk.End == "" && lk.Expiry > tl.Now {
+			nx := l.xOf(tl.Now, true)
+			bars = append(bars, rawBar{lane: lk.Node, x0: nx, x1: max(l.xOf(lk.Expiry, false), nx+6), class: "bar ttl c-" + lk.Owner,
+				label: fill(u.TTLLeft, seconds(lk.Expiry-tl.Now)), labelClass: "ttlleft", title: "PTTL " + itoa(lk.Expiry-tl.Now) + " ms"})
+		}
+	}
+	return bars
+}
+
+// rows places labels, each in the first row of its lane where it touches
+// no other; it returns each label's row and the rows each lane uses.
+func rows(ls []pending) ([]int, map[string]int) {
+	type span struct{ a, b float64 }
+	used := map[string][][]span{}
+	out := make([]int, len(ls))
+	idx := make([]int, len(ls))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if c := cmp.Compare(ls[a].x, ls[b].x); c != 0 {
+			return c
+		}
+		return cmp.Compare(ls[a].order, ls[b].order)
+	})
+	n := map[string]int{}
+	for _, i := range idx {
+		lb := ls[i]
+		a, b := lb.x-lb.w/2, lb.x+lb.w/2
+		r := 0
+		for ; ; r++ {
+			if r == len(used[lb.lane]) {
+				used[lb.lane] = append(used[lb.lane], nil)
+			}
+			free := true
+			for _, s := range used[lb.lane][r] {
+				if a < s.b+3 && s.a < b+3 {
+					free = false
+					break
+				}
+			}
+			if free {
+				break
+			}
+		}
+		used[lb.lane][r] = append(used[lb.lane][r], span{a, b})
+		out[i] = r
+		n[lb.lane] = max(n[lb.lane], r+1)
+	}
+	return out, n
+}
+
+// draw turns the places into the picture's shapes, lane by lane.
+func (l *layouter) draw() *Picture {
+	tl, u, p := l.tl, l.u, l.p
+	bars := l.rawBars()
+
+	// marks' x, and what each lane has on its bar line
+	type ext struct{ a, b float64 }
+	onLine := map[string][]ext{}
+	mx := make([]float64, len(l.marks))
+	for i, mk := range l.marks {
+		mx[i] = l.at(mk.at)
+		onLine[mk.lane] = append(onLine[mk.lane], ext{mx[i] - mk.half, mx[i] + mk.half})
+	}
+	// labels under marks; bar labels inside their bar when they fit there
+	var ls []pending
+	for i, mk := range l.marks {
+		if mk.label == "" {
+			continue
+		}
+		w := textWidth(mk.label, replyFont, true) + 4
+		ls = append(ls, pending{lane: mk.lane, text: mk.label, class: mk.class, x: clampLabel(mx[i], w), w: w, order: i})
+	}
+	inside := make([]float64, len(bars)) // the label's start inside, or NaN
+	for i, b := range bars {
+		inside[i] = math.NaN()
+		if b.label == "" {
+			continue
+		}
+		w := textWidth(b.label, replyFont, true)
+		sx := b.x0 + 5
+		for moved := true; moved; {
+			moved = false
+			for _, e := range onLine[b.lane] {
+				if sx < e.b+3 && e.a < sx+w+3 {
+					sx, moved = e.b+3, true
+				}
+			}
+		}
+		if sx+w <= b.x1-4 {
+			inside[i] = sx
+			onLine[b.lane] = append(onLine[b.lane], ext{sx, sx + w})
+			continue
+		}
+		ls = append(ls, pending{lane: b.lane, text: b.label, class: "lbl " + b.labelClass,
+			x: clampLabel((b.x0+b.x1)/2, w+4), w: w + 4, order: len(l.marks) + i})
+	}
+	row, nrows := rows(ls)
+
+	// the axis: the instants' times first, then ticks and breaks where
+	// they fit
+	// (an instant of several events always shows its time, in a second
+	// row if need be; a single event's time only where it fits)
+	var tls, singles []pending
+	for k, in := range l.ins {
+		if in.s1 > in.s0 {
+			w := textWidth(shortTime(in.t), timeFont, true) + 4
+			lb := pending{lane: "axis", text: shortTime(in.t), x: clampLabel((in.x0+in.x1)/2, w), w: w, order: k}
+			if in.s1-in.s0 > 1 {
+				tls = append(tls, lb)
+			} else {
+				singles = append(singles, lb)
+			}
+		}
+	}
+	trow, tn := rows(tls)
+	nt := max(tn["axis"], 1)
+	type tk struct {
+		x     float64
+		label string
+	}
+	var ticks []tk
+	for k, lin := range l.gapLin {
+		a, b := l.ins[k], l.ins[k+1]
+		if !lin || b.x0-a.x1 < 60 {
+			continue
+		}
+		px := (b.x0 - a.x1) / float64(b.t-a.t)
+		step := int64(50)
+		for _, s := range []int64{50, 100, 200, 500, 1000, 2000, 5000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000} {
+			if step = s; float64(s)*px >= 60 {
+				break
+			}
+		}
+		for t := (a.t/step + 1) * step; t < b.t; t += step {
+			x := l.xOf(t, false)
+			if x < a.x1+22 || x > b.x0-22 {
+				continue
+			}
+			ticks = append(ticks, tk{x, shortTime(t)})
+		}
+	}
+	free := func(x, w float64) bool {
+		for i, t := range tls {
+			if trow[i] == 0 && x-w/2 < t.x+t.w/2+4 && t.x-t.w/2 < x+w/2+4 {
+				return false
+			}
+		}
+		return true
+	}
+	hasViol := len(tl.Violations) > 0
+	axisY := 6 + float64(nt)*14
+	violY := axisY + 13
+	axisH := axisY + 4
+	if hasViol {
+		axisH = violY + 12
+	}
+
+	// lanes, top to bottom
+	laneY := map[string]float64{}
+	y := axisH
+	var laneRows []float64
+	for _, key := range l.lanes {
+		laneY[key] = y
+		h := max(laneMin, barY+barH+6+float64(max(nrows[key], 1))*rowH+3)
+		laneRows = append(laneRows, h)
+		y += h
+	}
+	height := y + 4
+	p.w, p.h = l.w, height
+	p.Title = u.Timeline + " — " + u.Now + " " + sim.FormatMS(tl.Now)
+	p.Hint = l.pu.ScrollHint
+	p.AxisY = f(axisY)
+	bottom := height - 4
+
+	// lane labels
 	for i, c := range tl.Clients {
-		y := laneY(i)
-		laneOf[c.ID] = y
 		sub2 := ""
 		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
 			sub2 = fill(u.Token, itoa(c.Token))
@@ -142,182 +1032,204 @@ func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
 		if c.Pending != "" {
 			sub2 = "→ " + c.Pending
 		}
-		p.Lanes = append(p.Lanes, lane(y, strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
-		for _, s := range c.Spans {
-			to := s.To
-			if to < 0 {
-				to = tl.Now
-			}
-			if s.State == sim.StateIdle || (to <= s.From && s.To >= 0) {
-				continue
-			}
-			w := max(x(to)-x(s.From), 3)
-			p.Bars = append(p.Bars, Bar{
-				X: f(x(s.From)), Y: f(y + barY), W: f(w), H: f(barH),
-				Class: "bar st-" + string(s.State) + " c-" + c.ID,
-				Title: strings.ToUpper(c.ID) + ": " + u.StateName[s.State] + " " + sim.FormatMS(s.From) + "–" + sim.FormatMS(to),
-			})
-		}
+		p.Lanes = append(p.Lanes, lane(laneY[c.ID], laneRows[i], strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
 	}
-
-	// node lanes: the lock key's life on each node, value by value
-	for i, n := range nodes {
-		ry := laneY(len(tl.Clients) + i)
-		laneOf[n.Name] = ry
+	for i, n := range tl.Nodes {
 		label, sub := nodeLabel(u, n.Name), tl.Scenario.LockKey()
-		if len(nodes) == 1 && !n.Model {
+		if len(tl.Nodes) == 1 && !n.Model {
 			label = u.Lock
 		}
 		if st := nodeState(u, n); st != "" {
 			sub = st
 		}
-		p.Lanes = append(p.Lanes, lane(ry, label, sub, "", "node"))
-		p.lockBars(tl, u, n.Name, ry, x)
+		k := len(tl.Clients) + i
+		p.Lanes = append(p.Lanes, lane(laneY[n.Name], laneRows[k], label, sub, "", "node"))
 	}
+	k := len(l.lanes) - 1
+	p.Lanes = append(p.Lanes, lane(laneY["storage"], laneRows[k], u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
 
-	// storage lane and command markers; labels under markers take the
-	// first of two rows where they do not overlap the previous label
-	sy := laneY(len(tl.Clients) + len(nodes))
-	laneOf["storage"] = sy
-	p.Lanes = append(p.Lanes, lane(sy, u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
-	p.labels = labelRows{}
-	p.markers(tl, u, newFrom, laneOf, x)
-	p.placeEnds()
-
-	// violations: a band across the lanes, a warning shape, a number; the
-	// shape sits on the axis, so a time label under it gives way (the
-	// list below the picture says the violation's time)
-	lastX := -1e9
-	for i, v := range tl.Violations {
-		vx := x(v.At)
-		if n := len(p.Bands); n > 0 && vx-lastX < 10 {
-			// violations at one instant share one shape: "1–3"
-			b := &p.Bands[n-1]
-			b.More = "–" + itoa(int64(i+1)) // beside the shape: "⚠1–3"
-			b.Title += "\n" + violationText(u, v)
+	// instants and breaks
+	for _, t := range singles {
+		if free(t.x, t.w) {
+			tls = append(tls, t)
+			trow = append(trow, 0)
+		}
+	}
+	for i, t := range tls {
+		in := l.ins[t.order]
+		ly := 6 + float64(trow[i]+1)*14 - 3
+		it := Instant{X: f(in.x0), W: f(in.x1 - in.x0), Y: f(axisY), H: f(bottom - axisY), Label: t.text, LX: f(t.x), LY: f(ly),
+			Several: in.s1-in.s0 > 1, LineX1: f(in.x0 + 2), LineX2: f(in.x1 - 2), LineY: f(axisY)}
+		p.Instants = append(p.Instants, it)
+		p.box("time", t.text, t.x-t.w/2+2, ly-timeFont*0.8, t.x+t.w/2-2, ly+timeFont*0.25)
+	}
+	for k, lin := range l.gapLin {
+		if lin {
 			continue
 		}
-		lastX = vx
-		p.Bands = append(p.Bands, Band{X: f(vx - 4), Y: f(axisH), W: "8", H: f(float64(nLanes) * laneH), Class: "viol",
-			IconX: f(vx), IconY: f(axisH - 4), Num: itoa(int64(i + 1)), Title: violationText(u, v)})
-		for j, t := range p.Ticks {
-			if tx, _ := strconv.ParseFloat(t.X, 64); math.Abs(tx-vx) < 16 {
-				p.Ticks[j].Label = ""
-			}
+		a, b := l.ins[k], l.ins[k+1]
+		x := (a.x1 + b.x0) / 2
+		br := Break{X: f(x - 5), Y: f(axisY - 6), H: f(bottom - axisY + 6),
+			D: "M" + f(x-7) + " " + f(axisY+5) + "l6 -11M" + f(x+1) + " " + f(axisY+5) + "l6 -11"}
+		label := "+" + sim.FormatDuration(b.t-a.t)
+		w := textWidth(label, timeFont, false) + 4
+		if free(x, w) {
+			ly := 6 + 14 - 3.0
+			br.Label, br.LX, br.LY = label, f(x), f(ly)
+			tls = append(tls, pending{lane: "axis", text: label, x: x, w: w})
+			trow = append(trow, 0)
+			p.box("time", label, x-w/2+2, ly-timeFont*0.8, x+w/2-2, ly+timeFont*0.25)
 		}
+		p.Breaks = append(p.Breaks, br)
 	}
-	p.NowX, p.NowY2, p.NowL = f(x(tl.Now)), f(height-6), u.Now+" "+sim.FormatMS(tl.Now)
+	for _, t := range ticks {
+		tick := Tick{X: f(t.x), Y1: f(axisY), Y2: f(bottom)}
+		w := textWidth(t.label, timeFont, false) + 4
+		if free(t.x, w) {
+			ly := 6 + 14 - 3.0
+			tick.Label, tick.Y = t.label, f(ly)
+			tls = append(tls, pending{lane: "axis", text: t.label, x: t.x, w: w})
+			trow = append(trow, 0)
+			p.box("time", t.label, t.x-w/2+2, ly-timeFont*0.8, t.x+w/2-2, ly+timeFont*0.25)
+		}
+		p.Ticks = append(p.Ticks, tick)
+	}
+
+	// bars
+	for i, b := range bars {
+		by := laneY[b.lane] + barY
+		bar := Bar{X: f(b.x0), Y: f(by), W: f(b.x1 - b.x0), H: f(barH), Class: b.class, Title: b.title}
+		if !math.IsNaN(inside[i]) {
+			bar.Label, bar.LabelX, bar.LabelY = b.label, f(inside[i]), f(by+15)
+			p.box("barlabel", b.label, inside[i], by+15-replyFont*0.8, inside[i]+textWidth(b.label, replyFont, true), by+15+replyFont*0.25)
+		}
+		p.Bars = append(p.Bars, bar)
+	}
+
+	// violations: a band across the lanes and a warning shape on the axis
+	for _, s := range l.slots {
+		if len(s.viol) == 0 {
+			continue
+		}
+		var titles []string
+		for _, n := range s.viol {
+			titles = append(titles, "⚠"+strconv.Itoa(n)+" "+violationText(u, tl.Violations[n-1]))
+		}
+		num := violNums(s.viol)
+		p.Bands = append(p.Bands, Band{X: f(s.x - 3), Y: f(violY + 9), W: "6", H: f(bottom - violY - 9), Class: "viol",
+			D:   "M" + f(s.x) + " " + f(violY-8) + "l8.5 15h-17z",
+			Num: num, NumX: f(s.x + 11), NumY: f(violY + 5), Title: strings.Join(titles, "\n")})
+		p.box("viol", "", s.x-8.5, violY-8, s.x+8.5, violY+7)
+		p.box("violnum", num, s.x+11, violY+5-11*0.8, s.x+11+textWidth(num, 11, true), violY+5+11*0.25)
+	}
+
+	// markers
+	for i, mk := range l.marks {
+		m := mk.m
+		x, cy := mx[i], laneY[mk.lane]+barY+barH/2
+		m.X, m.Y = f(x), f(cy)
+		switch m.Shape {
+		case "none":
+			continue
+		case "end", "node":
+			m.D = shapeAt(m.D, x, cy)
+			p.box("marker", m.Title, x-8, cy-8, x+8, cy+8)
+		default:
+			if mk.half > markerR {
+				m.Shape, m.RX, m.RY, m.RW, m.RH = "pill", f(x-mk.half), f(cy-markerR), f(2*mk.half), f(2*markerR)
+			} else {
+				m.Shape, m.R = "circle", f(markerR)
+			}
+			p.box("marker", m.Num, x-mk.half, cy-markerR, x+mk.half, cy+markerR)
+		}
+		p.Markers = append(p.Markers, m)
+	}
+	// labels
+	for i, lb := range ls {
+		ly := laneY[lb.lane] + barY + barH + 6 + float64(row[i]+1)*rowH - 3
+		p.Labels = append(p.Labels, Label{Class: lb.class, X: f(lb.x), Y: f(ly), Text: lb.text})
+		p.box("label", lb.text, lb.x-lb.w/2+2, ly-replyFont*0.8, lb.x+lb.w/2-2, ly+replyFont*0.25)
+	}
+	for _, b := range p.boxes { // a label near the end may reach past it
+		p.w = max(p.w, math.Ceil(b.x1+6))
+	}
+	w := p.w
+	p.ViewBox, p.Height, p.Width = "0 0 "+f(w)+" "+f(height), f(height), f(w)
+	p.LabelBox, p.PlotBox = "0 0 "+f(seam)+" "+f(height), f(seam)+" 0 "+f(w-seam)+" "+f(height)
+	p.LabelPct, p.PlotPct, p.SeamW = f(100*seam/w), f(100*(w-seam)/w), f(seam)
+	nx := l.xOf(tl.Now, true)
+	p.NowX, p.NowY1, p.NowY2, p.NowL = f(nx), f(axisY-4), f(bottom), u.Now+" "+sim.FormatMS(tl.Now)
 	return p
 }
 
-// lockBars draws one node's lock spans, how each ended, and the TTL left.
-func (p *Picture) lockBars(tl *sim.Timeline, u *UI, node string, ry float64, x func(int64) float64) {
-	for _, l := range tl.Locks {
-		if l.Node != node {
-			continue
-		}
-		to := l.To
-		if to < 0 {
-			to = tl.Now
-		}
-		owner := strings.ToUpper(l.Owner)
-		label := owner
-		if l.Expiry == 0 && !tl.Scenario.Coord {
-			label += " · " + u.NoTTL
-		}
-		p.Bars = append(p.Bars, Bar{X: f(x(l.From)), Y: f(ry + barY), W: f(max(x(to)-x(l.From), 3)), H: f(barH),
-			Class: "bar lock c-" + l.Owner, Label: label, LabelX: f(x(l.From) + 6), LabelY: f(ry + barY + 15),
-			Title: tl.Scenario.LockKey() + " = " + l.Value + " (" + owner + ")"})
-		by := strings.ToUpper(l.DeletedBy)
-		switch {
-		case l.End == sim.EndExpired:
-			p.Markers = append(p.Markers, endMark(node, x(to), ry, "end expired", "⌛", u.Expired, fill(u.ExpiredAt, owner)+" "+sim.FormatMS(to)))
-		case l.End == sim.EndDeleted:
-			class := "end deleted"
-			if l.DeletedBy != l.Owner {
-				class += " foreign" // someone else's lock: drawn as an error
-			}
-			p.Markers = append(p.Markers, endMark(node, x(to), ry, class, "✕", fill(u.DeletedBy, by), fill(u.DeletedBy, by)+" "+sim.FormatMS(to)))
-		case l.End == sim.EndOverwritten:
-			p.Markers = append(p.Markers, endMark(node, x(to), ry, "end deleted foreign", "✎", fill(u.Overwritten, by), fill(u.Overwritten, by)+" "+sim.FormatMS(to)))
-		case l.End == sim.EndLost:
-			p.Markers = append(p.Markers, endMark(node, x(to), ry, "end deleted foreign", "∅", u.LostData, u.LostData+" "+sim.FormatMS(to)))
-		case l.Expiry > tl.Now:
-			left := fill(u.TTLLeft, seconds(l.Expiry-tl.Now))
-			p.Bars = append(p.Bars, Bar{X: f(x(tl.Now)), Y: f(ry + barY), W: f(x(l.Expiry) - x(tl.Now)), H: f(barH),
-				Class: "bar ttl c-" + l.Owner, Label: left, LabelX: f(x(tl.Now) + 6), LabelY: f(ry + barY + 15),
-				Title: "PTTL " + itoa(l.Expiry-tl.Now) + " ms"})
-		}
-	}
+func (p *Picture) box(kind, text string, x0, y0, x1, y1 float64) {
+	p.boxes = append(p.boxes, box{kind, text, x0, y0, x1, y1})
 }
 
-// markers draws the commands: a client's commands on its own lane, the
-// storage's writes on the storage lane, what a node or a model link did on
-// that node's lane. Several commands a client sent at one instant (a
-// Redlock round) become one marker, so they do not smear along the axis.
-func (p *Picture) markers(tl *sim.Timeline, u *UI, newFrom int, laneOf map[string]float64, x func(int64) float64) {
-	labels := p.labels
-	last := map[string]float64{}
-	evs := tl.Events
-	for i := 0; i < len(evs); i++ {
-		e := evs[i]
-		if e.Kind != sim.KindCommand {
-			continue
-		}
-		key := e.Actor
-		if _, ok := laneOf[key]; !ok || e.Node == "storage" {
-			key = e.Node
-		}
-		ly, ok := laneOf[key]
-		if !ok {
-			continue
-		}
-		// gather a run of the same client's commands at the same instant
-		j := i
-		for e.Node != "storage" && j+1 < len(evs) && evs[j+1].Kind == sim.KindCommand && evs[j+1].Actor == e.Actor &&
-			evs[j+1].At == e.At && evs[j+1].Node != "storage" {
-			j++
-		}
-		if j-i < 2 {
-			j = i
-		}
-		mx := x(e.At)
-		if prev, ok := last[key]; ok && mx < prev+2*markerR+2 {
-			mx = prev + 2*markerR + 2
-		}
-		m := Marker{X: f(mx), Y: f(ly + barY + barH/2), R: f(markerR), Num: itoa(int64(e.Seq + 1)), Class: "mk", Reply: shortReply(e)}
-		var titles []string
-		for k := i; k <= j; k++ {
-			titles = append(titles, "#"+itoa(int64(evs[k].Seq+1))+" "+sim.FormatMS(evs[k].At)+" "+strings.ToUpper(evs[k].Actor)+
-				" → "+nodeLabel(u, evs[k].Node)+": "+commandText(u, evs[k])+" → "+replyText(evs[k], u))
-		}
-		m.Title = strings.Join(titles, "\n")
-		if j > i {
-			m.Num, m.Class, m.Reply = itoa(int64(e.Seq+1))+"–"+itoa(int64(evs[j].Seq+1)), "mk group", groupReply(evs[i:j+1])
-			m.R = f(markerR + 4)
-			mx += 10
-			m.X = f(mx)
-		}
-		if e.Accepted != nil {
-			m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
-			m.Reply = verdict(e, u)
-		}
-		if e.Refused || e.Lost {
-			m.Class += " no"
-		}
-		if e.Seq >= newFrom {
-			m.Class += " new"
-		}
-		last[key] = mx
-		if j > i {
-			last[key] = mx + 10
-		}
-		m.ReplyX = f(labelX(mx, m.Reply))
-		m.ReplyY = f(ly + barY + barH + 15 + labels.place(key, labelX(mx, m.Reply), m.Reply))
-		p.Markers = append(p.Markers, m)
-		i = j
+// clampLabel keeps a label centred under x from starting left of the plot.
+func clampLabel(x, w float64) float64 { return max(x, seam+4+w/2) }
+
+// Shapes are drawn around (0,0) and moved to their place: "M{x} {y}"
+// starts them, relative moves draw them.
+func endShape(end string) string {
+	switch end {
+	case sim.EndExpired: // an hourglass
+		return "m-6 -7h12l-12 14h12z"
+	case sim.EndDeleted: // a cross
+		return "m-5 -5l10 10m0 -10l-10 10"
+	case sim.EndOverwritten: // a slash over a line
+		return "m-6 6l12 -12m-12 12h12"
 	}
+	return "m-6 0a6 6 0 1 0 12 0a6 6 0 1 0 -12 0m1 5l10 -10" // lost: a circle struck through
 }
+
+func nodeShape(verb string) string {
+	switch verb {
+	case "down":
+		return "m-7 -5h14l-7 11z"
+	case "up":
+		return "m-7 5h14l-7 -11z"
+	}
+	return "m0 -7l7 7l-7 7l-7 -7z" // restart, a clock jump, slowness: a diamond
+}
+
+func shapeAt(d string, x, y float64) string { return "M" + f(x) + " " + f(y) + d }
+
+// textWidth estimates a text's width at a type size, generously, so the
+// boxes hold the text in the wide fonts a browser may pick (DejaVu Sans
+// Bold measures "OK" at 0.86 em a letter): capitals and symbols, digits,
+// small letters, narrow marks, and a full em for Japanese. A browser test
+// (TestBrowserPictureText) checks the estimate against getBBox.
+func textWidth(text string, size float64, bold bool) float64 {
+	w := 0.0
+	for _, r := range text {
+		switch {
+		case r >= 0x2E80:
+			w += 1.0
+		case r == ' ' || r == '.' || r == ',' || r == ':' || r == '\'' || r == 'i' || r == 'l' || r == 'j' || r == '|' || r == 'f' || r == 't':
+			w += 0.44
+		case r >= '0' && r <= '9':
+			w += 0.70
+		case r >= 'a' && r <= 'z':
+			w += 0.72
+		default:
+			w += 0.84
+		}
+	}
+	w *= size
+	if bold {
+		w *= 1.04
+	}
+	return w
+}
+
+func lane(y, h float64, label, sub, sub2, class string) Lane {
+	return Lane{Y: f(y), LabelY: f(y + 24), SubY: f(y + 42), Sub2Y: f(y + 58), LineY: f(y + h),
+		Label: label, Sub: sub, Sub2: sub2, Class: class}
+}
+
+// Reply labels: how a reply reads under its marker and in a tooltip. All
+// of the picture's reply wording is here, in one place.
 
 // replyText is the reply as the log shows it, or why there was none.
 func replyText(e sim.Event, u *UI) string {
@@ -349,73 +1261,6 @@ func groupReply(evs []sim.Event) string {
 		parts = append(parts, r+"×"+strconv.Itoa(counts[r]))
 	}
 	return strings.Join(parts, " ")
-}
-
-// labelRows remembers, per lane, where each of two label rows ends.
-type labelRows map[string]*[2]float64
-
-// place returns the vertical offset (0 or 12) for a label centred at x.
-func (lr labelRows) place(lane string, x float64, text string) float64 {
-	rows, ok := lr[lane]
-	if !ok {
-		rows = &[2]float64{-1e9, -1e9}
-		lr[lane] = rows
-	}
-	w := textWidth(text) + 6
-	start := x - w/2
-	row := 0
-	if start < rows[0] {
-		row = 1
-		if rows[1] > rows[0] && start < rows[1] {
-			row = 0
-		}
-	}
-	rows[row] = x + w/2
-	return float64(row) * 12
-}
-
-// textWidth estimates a reply label's width in the picture's units (11 px
-// type): about 6.4 for Latin letters and digits, a full em for the wide
-// characters of Japanese, which would otherwise run into each other.
-func textWidth(text string) float64 {
-	w := 0.0
-	for _, r := range text {
-		if r >= 0x2E80 {
-			w += 11
-		} else {
-			w += 6.4
-		}
-	}
-	return w
-}
-
-func lane(y float64, label, sub, sub2, class string) Lane {
-	return Lane{Y: f(y), LabelY: f(y + 24), SubY: f(y + 42), Sub2Y: f(y + 58), LineY: f(y + laneH),
-		Label: label, Sub: sub, Sub2: sub2, Class: class}
-}
-
-func endMark(lane string, x, y float64, class, glyph, label, title string) Marker {
-	return Marker{X: f(x), Y: f(y + barY + barH/2), R: "0", Num: glyph, Class: class, Reply: label,
-		ReplyX: f(labelX(x, label)), ReplyY: f(y + barY + barH + 15), Title: title, lane: lane, y: y}
-}
-
-// placeEnds gives the labels of the lock ends ("expired", "deleted by B")
-// the first row where they do not run into a command's label on the same
-// lane.
-func (p *Picture) placeEnds() {
-	for i, m := range p.Markers {
-		if m.lane == "" {
-			continue
-		}
-		x, _ := strconv.ParseFloat(m.X, 64)
-		p.Markers[i].ReplyY = f(m.y + barY + barH + 15 + p.labels.place(m.lane, labelX(x, m.Reply), m.Reply))
-	}
-}
-
-// labelX keeps a label centred under x from starting left of the plot.
-func labelX(x float64, text string) float64 {
-	half := (textWidth(text) + 6) / 2
-	return max(x, labelW-8+half)
 }
 
 func storageSub(tl *sim.Timeline, u *UI) string {

@@ -13,8 +13,13 @@
     if (!now || wrap.scrollWidth <= wrap.clientWidth) {
       return;
     }
+    // Keep the story's start in view when "now" fits on the first screen;
+    // otherwise bring "now" in near the right edge, as little as needed.
     var offset = now.getBoundingClientRect().left - wrap.getBoundingClientRect().left;
-    wrap.scrollLeft += offset - wrap.clientWidth * 0.6;
+    if (offset > wrap.clientWidth * 0.9) {
+      wrap.scrollLeft += offset - wrap.clientWidth * 0.85;
+    }
+    wrap.classList.toggle("scrolled", wrap.scrollLeft > 0);
   }
 
   // Storage can be missing or refuse (private modes, full quota): progress
@@ -142,8 +147,9 @@
     }
   }
 
-  function update() {
-    showNow();
+  function update(e) {
+    // On arrival the story's start is in view; after an action, "now".
+    if (e && e.type === "htmx:afterSettle") { showNow(); }
     record();
     decorate();
     progress();
@@ -211,32 +217,85 @@
   }
   function togglePresenter() { set("locklab:presenter", presenting() ? null : "1"); applyPresenter(); }
 
-  // play mode: simulated time runs by itself, one second per tick, by
-  // clicking "Wait 1s" — so each tick is a new URL like any other step
-  var timer = null;
+  // play mode: simulated time runs by itself, one second per tick. A tick
+  // asks for the next state only after the previous one has been swapped
+  // in and settled (never a queue of requests under load), and the whole
+  // run is one "wait.Ns" at the end of the URL, counting up: the first
+  // tick pushes a history entry, the later ones replace it.
+  var playing = false, timer = null, base = null, waited = 0, inflight = false;
   function playButton() { return document.getElementById("play"); }
+  function speedMs() {
+    var speed = document.getElementById("speed");
+    return speed ? parseInt(speed.value, 10) || 500 : 500;
+  }
+  // tickURL is the address of the run's next second: the state the run
+  // started from, plus one wait of every second played so far.
+  function tickURL() {
+    var link = document.getElementById("wait-1s");
+    if (!link) { return null; }
+    var u = new URL(link.getAttribute("href"), location.href);
+    var d = (u.searchParams.get("do") || "").split(",");
+    d.pop(); // this page's "wait.1s"
+    if (base === null) {
+      var last = d.length ? d[d.length - 1] : "";
+      var m = /^wait\.(\d+)s$/.exec(last);
+      if (m) { waited = parseInt(m[1], 10); d.pop(); } else { waited = 0; }
+      base = d.join(",");
+    }
+    var w = "wait." + (waited + 1) + "s";
+    u.searchParams.set("do", base ? base + "," + w : w);
+    return u.pathname + "?" + u.searchParams.toString().replace(/%2C/g, ",");
+  }
   function tick() {
-    if (!click("wait-1s")) { stop(); }
+    timer = null;
+    if (!playing || inflight) { return; }
+    var url = tickURL();
+    if (!url || !window.htmx) { stop(); return; }
+    inflight = true;
+    var first = waited === 0 || !history.state || !history.state.locklabPlay;
+    window.htmx.ajax("GET", url, { target: "#lab", select: "#lab", swap: "outerHTML show:none" }).then(function () {
+      inflight = false;
+      waited++;
+      if (first) { history.pushState({ locklabPlay: true }, "", url); } else { history.replaceState({ locklabPlay: true }, "", url); }
+      settled();
+    }, function () { inflight = false; stop(); });
+  }
+  // settled: the swap is on screen; the next tick waits one period.
+  function settled() {
+    if (playing && !inflight && timer === null) {
+      if (!document.getElementById("wait-1s")) { stop(); return; }
+      timer = window.setTimeout(tick, speedMs());
+    }
   }
   function start() {
-    var speed = document.getElementById("speed");
-    var ms = speed ? parseInt(speed.value, 10) || 500 : 500;
     stop();
-    timer = window.setInterval(tick, ms);
+    playing = true; base = null;
     showPlay();
+    tick();
   }
   function stop() {
-    if (timer !== null) { window.clearInterval(timer); timer = null; }
+    playing = false;
+    if (timer !== null) { window.clearTimeout(timer); timer = null; }
     showPlay();
   }
   function showPlay() {
     var b = playButton();
     if (!b) { return; }
     var box = b.parentNode;
-    b.textContent = timer !== null ? box.getAttribute("data-pause") : box.getAttribute("data-play");
-    b.setAttribute("aria-pressed", timer !== null ? "true" : "false");
+    b.textContent = playing ? box.getAttribute("data-pause") : box.getAttribute("data-play");
+    b.setAttribute("aria-pressed", playing ? "true" : "false");
   }
-  function togglePlay() { if (timer !== null) { stop(); } else { start(); } }
+  function togglePlay() { if (playing) { stop(); } else { start(); } }
+
+  // keys 1–3 answer the checkpoint on screen (pick and submit)
+  function answer(n) {
+    var form = document.querySelector("form.checkpoint");
+    var radio = form && form.querySelectorAll('input[name="guess"]')[n - 1];
+    if (!radio) { return false; }
+    radio.checked = true;
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+    return true;
+  }
 
   // wiring, again after every htmx swap (the lesson region is replaced)
   function wire() {
@@ -252,7 +311,7 @@
         speed.setAttribute("data-wired", "1");
         var saved = get("locklab:speed");
         if (saved) { speed.value = saved; }
-        speed.addEventListener("change", function () { set("locklab:speed", speed.value); if (timer !== null) { start(); } });
+        speed.addEventListener("change", function () { set("locklab:speed", speed.value); });
       }
       showPlay();
     }
@@ -269,7 +328,9 @@
     var present = document.getElementById("present");
     if (present) { present.addEventListener("click", togglePresenter); }
   });
-  document.addEventListener("htmx:afterSettle", wire);
+  document.addEventListener("htmx:afterSettle", function () { wire(); settled(); });
+  // Leaving the page by hand (a link, back) ends a run.
+  window.addEventListener("popstate", function () { if (playing) { stop(); } });
 
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) { return; }
@@ -287,6 +348,7 @@
     case "t": cycleTheme(); break;
     case "l": click("lang-switch"); break;
     case "?": if (d && d.showModal) { d.showModal(); } break;
+    case "1": case "2": case "3": if (!answer(parseInt(e.key, 10))) { return; } break;
     default: return;
     }
     e.preventDefault();

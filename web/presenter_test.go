@@ -1,0 +1,60 @@
+package web
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"locklab/lessons"
+)
+
+// TestBrowserPresenterFits walks every guided step of every lesson in
+// presenter mode at 1920×1080 and 1280×720 and checks that the whole
+// timeline (its storage lane, the bottom one) and the dialog's current
+// line are inside the viewport without scrolling, and that the picture's
+// reply labels render large enough to read.
+func TestBrowserPresenterFits(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(newTestServer(t))
+	defer srv.Close()
+	course, _ := lessons.Load()
+	for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
+		c := tab(t, ctx)
+		do(t, c, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+"/en/"))
+		waitLoaded(t, c)
+		run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+		for _, lang := range lessons.Langs {
+			for _, l := range course.List(lang) {
+				for i, st := range l.Steps {
+					url := lessonPath(l) + query(st.Do, st.Opt)
+					do(t, c, chromedp.Navigate(srv.URL+url))
+					waitLoaded(t, c)
+					m := run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
+						const r = (el) => el ? el.getBoundingClientRect() : {bottom: -1, right: -1};
+						const svg = document.querySelector("svg.timeline");
+						const line = document.querySelector(".dialog .line:not(.pending)");
+						const lbl = document.querySelector("svg.timeline text.lbl");
+						return {presenter: document.documentElement.classList.contains("presenter") ? 1 : 0,
+							svgBottom: r(svg).bottom, svgRight: r(svg).right, lineBottom: line ? r(line).bottom : 0,
+							vh: innerHeight, vw: innerWidth, scrollY: scrollY,
+							label: lbl ? lbl.getBoundingClientRect().height : 99};
+					})()`))
+					name := lang + "/" + l.Slug + " step " + itoa(int64(i+1))
+					if m["presenter"] != 1 {
+						t.Fatalf("%s: presenter mode is not on", name)
+					}
+					if m["svgBottom"] > m["vh"] || m["svgRight"] > m["vw"] || m["svgBottom"] <= 0 {
+						t.Errorf("%d×%d %s: the timeline ends at (%.0f, %.0f), outside the %.0f×%.0f viewport", size[0], size[1], name, m["svgRight"], m["svgBottom"], m["vw"], m["vh"])
+					}
+					if m["lineBottom"] > m["vh"] {
+						t.Errorf("%d×%d %s: the dialog's current line ends at %.0f, below the %.0f viewport", size[0], size[1], name, m["lineBottom"], m["vh"])
+					}
+					if m["label"] < 11 {
+						t.Errorf("%d×%d %s: the picture's labels render %.1f px high, too small for a projector", size[0], size[1], name, m["label"])
+					}
+				}
+			}
+		}
+	}
+}
