@@ -20,12 +20,14 @@ func TestBrowserPresenterFits(t *testing.T) {
 	defer srv.Close()
 	course, _ := lessons.Load()
 	for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
-		c := tab(t, ctx)
-		do(t, c, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+"/en/"))
-		waitLoaded(t, c)
-		run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
 		for _, lang := range lessons.Langs {
 			for _, l := range course.List(lang) {
+				// a tab per lesson: each has its own deadline, so the
+				// walk holds on a busy machine
+				c := tab(t, ctx)
+				do(t, c, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
+				waitLoaded(t, c)
+				run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
 				for i, st := range l.Steps {
 					url := lessonPath(l) + query(st.Do, st.Opt)
 					do(t, c, chromedp.Navigate(srv.URL+url))
