@@ -60,3 +60,31 @@ func TestBrowserPresenterFits(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserCheckpointKeys: with a checkpoint on screen, the keys 1–3
+// pick that answer and submit it (a presenter answers for the room).
+func TestBrowserCheckpointKeys(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(newTestServer(t))
+	defer srv.Close()
+	course, _ := lessons.Load()
+	l, _ := course.Get("en", "fencing")
+	for i, st := range l.Steps {
+		if st.Checkpoint == nil || i == 0 {
+			continue
+		}
+		prev := l.Steps[i-1] // the question is asked on the step before
+		c := tab(t, ctx)
+		do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(prev.Do, prev.Opt)))
+		waitLoaded(t, c)
+		if !waitTrue(c, `!!document.querySelector("form.checkpoint")`) {
+			t.Fatalf("step %d: no checkpoint form", i)
+		}
+		do(t, c, chromedp.KeyEvent("2"))
+		if !waitTrue(c, `/[?&]guess=2/.test(location.search) && !!document.querySelector(".feedback")`) {
+			t.Fatalf("the key 2 did not answer the checkpoint: %s", run(t, c, chromedp.Location()))
+		}
+		return
+	}
+	t.Fatal("fencing has no checkpoint")
+}
