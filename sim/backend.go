@@ -5,11 +5,8 @@
 package sim
 
 import (
-	"context"
-	"net"
 	"time"
 
-	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
 	"github.com/redis/go-redis/v9/maintnotifications"
 )
@@ -52,31 +49,14 @@ type Server interface {
 
 // Embedded is the default backend: each node is its own miniredis, on the
 // virtual clock (SetTime with ClockTTL), dialled through an in-memory pipe.
+// Its servers come from a pool (pool.go): a closed world's servers are
+// emptied and reused, with their connections.
 type Embedded struct{}
 
-// Open starts a miniredis at virtual time 0.
-func (Embedded) Open(name string) (Server, error) {
-	m := miniredis.NewMiniRedis()
-	m.SetTime(instant(0))
-	m.ClockTTL(true)
-	return &embedded{name: name, m: m}, nil
-}
-
-type embedded struct {
-	name string
-	m    *miniredis.Miniredis
-}
+// Open returns an empty miniredis at virtual time 0.
+func (Embedded) Open(name string) (Server, error) { return servers.get(name), nil }
 
 func (e *embedded) SetTime(ms int64) { e.m.SetTime(instant(ms)) }
-
-// Connect returns a go-redis client whose only connection is an in-memory
-// pipe into this miniredis: no sockets.
-func (e *embedded) Connect() *redis.Client {
-	o := clientOptions()
-	o.Addr = e.name
-	o.Dialer = func(context.Context, string, string) (net.Conn, error) { return e.m.Dial() }
-	return redis.NewClient(o)
-}
 
 // Get bypasses the protocol: the checks use it as ground truth, and it
 // sends nothing a learner would see.
@@ -99,7 +79,6 @@ func (e *embedded) List(key string) []string {
 func (e *embedded) TTL(key string) int64 { return e.m.TTL(key).Milliseconds() }
 func (e *embedded) Restart()             { e.m.FlushAll() }
 func (e *embedded) Err() error           { return nil }
-func (e *embedded) Close()               { e.m.Close() }
 
 // clientOptions are what every client connection of every backend shares:
 // no retries (a command is sent exactly once, as the timeline shows it),

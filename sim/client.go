@@ -73,13 +73,6 @@ func (c *Client) conn(n *Node) *redis.Client {
 	return rc
 }
 
-// closeConns closes every connection c opened.
-func (c *Client) closeConns() {
-	for _, rc := range c.conns {
-		_ = rc.Close()
-	}
-}
-
 // send performs one command as this client against one node, records it in
 // the event log with the reply Redis gave, and returns that reply. A slow
 // node makes time pass before the command arrives; a node that is down

@@ -1,23 +1,32 @@
 // explore.go holds the schedule explorer: given a lock design (a scenario,
 // its options, how many clients take part) and a fault budget, it tries
 // every schedule of the clients' programs and the faults up to a bound,
-// depth first, skipping states it has already seen, and reports what broke
-// and the shortest schedule that breaks it — as the `do` of a timeline URL.
+// breadth first — every schedule of one action, then of two, … — skipping
+// states it has already seen, and reports what broke and the shortest
+// schedule that breaks it, as the `do` of a timeline URL. Its budget is
+// counted in states, never in time: the same request gives the same answer
+// on a busy server and a quiet one, and whatever depth it reached, it has
+// seen every schedule up to that depth.
 //
-// Every schedule runs on the real simulator: fresh worlds, real go-redis
-// clients, real miniredis replies. The explorer adds no model of its own;
-// it only chooses the actions and reads the violations the checks compute.
-// A counterexample it reports is replayed once more with Replay, from its
-// URL form, before it is reported.
+// Every schedule runs on the real simulator: real go-redis clients, real
+// miniredis replies. A child state is reached by copying its parent's world
+// (fork.go) onto pooled servers and applying one action. The explorer adds
+// no model of its own; it only chooses the actions and reads the
+// violations the checks compute. A counterexample it reports is replayed
+// once more with Replay, from its URL form, before it is reported.
 package sim
 
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 )
 
 // ExploreConfig is one design and the bounds of its exploration.
@@ -49,6 +58,12 @@ type ExploreConfig struct {
 	MaxStates int
 	// noSymmetry turns the symmetry reduction off (tests compare both).
 	noSymmetry bool
+	// replay reaches every state by replaying its whole schedule on a
+	// fresh world instead of forking its parent's (tests compare both).
+	replay bool
+	// workers is how many goroutines expand states (0: GOMAXPROCS); the
+	// result is the same for any number.
+	workers int
 }
 
 // Exploration bounds: the defaults the Lab starts from, and the limits no
@@ -61,11 +76,13 @@ const (
 	MaxExploreFaults     = 3
 )
 
-// Why an exploration stopped before it had seen every schedule.
+// Why an exploration stopped before it had seen every schedule within its
+// bounds.
 const (
-	StopDepth  = "depth"  // some schedules were cut at MaxDepth
 	StopStates = "states" // MaxStates distinct states were reached
-	StopTime   = "time"   // the context ended (a request's deadline)
+	// StopTime: the context ended (a server's safety stop). The result
+	// then depends on the machine's speed: it is no verdict.
+	StopTime = "time"
 )
 
 // Finding is what the explorer saw of one kind of failure.
@@ -103,13 +120,18 @@ type ExploreResult struct {
 	Shortest     []Action
 	ShortestKind ViolationKind
 	// Stopped says why the exploration is incomplete ("" if it saw every
-	// schedule within the budget): StopDepth, StopStates or StopTime.
+	// schedule within its bounds): StopStates or StopTime.
 	Stopped string
+	// Depth is how far the search is complete: every schedule of up to
+	// Depth actions was explored (all of them, even if it stopped early).
+	Depth int
+	// DepthCut: some schedules go on past MaxDepth; they were cut there.
+	DepthCut bool
 	// MaxDepthSeen is the length of the longest schedule explored.
 	MaxDepthSeen int
 }
 
-// Complete reports whether every schedule within the budget was explored.
+// Complete reports whether every schedule within the bounds was explored.
 func (r *ExploreResult) Complete() bool { return r.Stopped == "" }
 
 // Do is the URL form of the shortest counterexample.
@@ -191,131 +213,229 @@ type explorer struct {
 	ctx  context.Context
 	cfg  ExploreConfig
 	res  *ExploreResult
-	seen map[string]int // state fingerprint → the shortest depth it was reached at
+	seen map[[16]byte]struct{} // the fingerprints of the states reached
 	// shortest per kind, before verification
 	cand map[ViolationKind][]Action
 }
 
+// state is a state reached and not yet expanded: its world, the schedule
+// that reached it first, the budget it used and the moves it offers.
+type state struct {
+	f     *frozen
+	path  []Action
+	moves []move
+}
+
+// child is what one move from a state gave: computed by a worker, merged
+// in a fixed order so the result never depends on the scheduling.
+type child struct {
+	path  []Action
+	b     budget
+	cut   bool // beyond a timeline's limits: left out
+	kinds []ViolationKind
+	fp    [16]byte
+	st    *state // nil if the state was seen before
+	err   error
+}
+
 // Explore runs the exploration. It returns an error only for a
 // configuration that is not valid or a simulator failure; running out of
-// time or states is a result (Stopped), not an error.
+// states or time is a result (Stopped), not an error.
 func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	e := &explorer{ctx: ctx, cfg: cfg, res: &ExploreResult{Found: map[ViolationKind]*Finding{}},
-		seen: map[string]int{}, cand: map[ViolationKind][]Action{}}
-	w, err := e.run(nil)
+		seen: map[[16]byte]struct{}{}, cand: map[ViolationKind][]Action{}}
+	workers := cfg.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	rigs := make([]*World, workers)
+	defer func() {
+		for _, r := range rigs {
+			if r != nil {
+				r.close()
+			}
+		}
+	}()
+	for i := range rigs {
+		w, err := newWorld(Embedded{}, cfg.Scenario, cfg.Opts)
+		if err != nil {
+			return nil, &BackendError{Node: "?", Err: err}
+		}
+		rigs[i] = w
+	}
+	root, err := e.run(nil)
 	if err != nil {
 		return nil, err
 	}
-	e.seen[e.fingerprint(w, budget{})] = 0
-	err = e.dfs(nil, w, budget{})
-	w.close()
-	if err != nil {
+	keys := root.dumpKeys()
+	e.seen[e.fingerprintKeys(root, budget{}, keys)] = struct{}{}
+	frontier := []*state{{f: root.freeze(keys), moves: e.moves(root, budget{})}}
+	root.close()
+	if err := e.bfs(frontier, rigs); err != nil {
 		return nil, err
 	}
 	e.res.States = len(e.seen)
+	if e.res.Stopped == StopTime {
+		return e.res, nil // no verdict: nothing to verify
+	}
 	if err := e.verify(); err != nil {
 		return nil, err
 	}
 	return e.res, nil
 }
 
-// stop records why the exploration ends early and reports whether it must.
-func (e *explorer) stop() bool {
-	switch {
-	case e.ctx.Err() != nil:
-		e.res.Stopped = StopTime
-	case len(e.seen) >= e.cfg.MaxStates:
-		e.res.Stopped = StopStates
-	default:
-		return false
-	}
-	return true
-}
-
-// dfs explores every move from the state w reached by path. w is the
-// parent's world; each child is a fresh replay of path+move, except the
-// last, which reuses w (nothing needs it afterwards).
-func (e *explorer) dfs(path []Action, w *World, b budget) error {
-	moves := e.moves(w, b)
-	if len(path) >= e.cfg.MaxDepth {
-		if len(moves) > 0 && e.res.Stopped == "" {
-			e.res.Stopped = StopDepth
-		}
-		return nil
-	}
-	for i, m := range moves {
-		if e.stop() {
+// bfs expands the states level by level: all schedules of depth d before
+// any of depth d+1, so the first counterexample of a kind is a shortest
+// one, and a search that stops has seen every schedule up to some depth.
+func (e *explorer) bfs(frontier []*state, rigs []*World) error {
+	for depth := 0; len(frontier) > 0; depth++ {
+		e.res.Depth = depth
+		if depth == e.cfg.MaxDepth {
+			for _, s := range frontier {
+				if len(s.moves) > 0 {
+					e.res.DepthCut = true
+				}
+			}
 			return nil
 		}
-		child := append(slices.Clip(path), m.a)
-		var cw *World
-		if i == len(moves)-1 {
-			cw = w // the last move may consume the parent's world
-			if err := e.step(cw, len(path), m.a); err == errTooBig {
-				e.cut()
-				continue
-			} else if err != nil {
-				return err
-			}
-		} else {
-			var err error
-			if cw, err = e.run(child); err == errTooBig {
-				e.cut()
-				continue
-			} else if err != nil {
-				return err
+		type item struct {
+			s *state
+			m move
+		}
+		var items []item
+		for _, s := range frontier {
+			for _, m := range s.moves {
+				items = append(items, item{s, m})
 			}
 		}
-		err := e.visit(child, cw, m.b)
-		if cw != w {
-			cw.close()
+		var next []*state
+		// In batches: a worker per rig computes children, then they are
+		// merged in order; the state cap can stop the search between two
+		// children of one level, the same one whatever the workers did.
+		batch := 32 * len(rigs)
+		for lo := 0; lo < len(items); lo += batch {
+			if e.ctx.Err() != nil {
+				e.res.Stopped = StopTime
+				return nil
+			}
+			hi := min(lo+batch, len(items))
+			out := make([]child, hi-lo)
+			var at atomic.Int64
+			var wg sync.WaitGroup
+			for _, rig := range rigs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for {
+						i := int(at.Add(1)) - 1
+						if i >= len(out) {
+							return
+						}
+						it := items[lo+i]
+						out[i] = e.expand(rig, it.s, it.m)
+					}
+				}()
+			}
+			wg.Wait()
+			for i := range out {
+				c := &out[i]
+				if c.err != nil {
+					return c.err
+				}
+				if c.cut {
+					e.res.DepthCut = true
+					continue
+				}
+				if stop := e.merge(c); stop {
+					e.res.Stopped = StopStates
+					return nil
+				}
+				if c.st != nil {
+					next = append(next, c.st)
+				}
+			}
 		}
-		if err != nil {
-			return err
-		}
+		e.res.Depth = depth + 1
+		frontier = next
 	}
 	return nil
 }
 
-// visit looks at the world a schedule reached: what broke at its last
-// action, whether its state is new (or reached sooner than before), and
-// if so, what follows.
-func (e *explorer) visit(path []Action, w *World, b budget) error {
-	e.res.Schedules++
-	e.res.MaxDepthSeen = max(e.res.MaxDepthSeen, len(path))
-	last := len(path) - 1
-	kinds := map[ViolationKind]bool{}
-	for _, v := range w.violations {
-		if v.Step == last {
-			kinds[v.Kind] = true
+// merge counts one child's schedule and keeps its state if it is new. It
+// reports whether the state cap stops the search.
+func (e *explorer) merge(c *child) bool {
+	if _, ok := e.seen[c.fp]; !ok {
+		if len(e.seen) >= e.cfg.MaxStates {
+			return true
 		}
+		e.seen[c.fp] = struct{}{}
+	} else {
+		c.st = nil // an earlier child of this batch reached it first
 	}
-	if w.harmAt(last) {
-		kinds[Harm] = true
-	}
-	if len(kinds) > 0 {
+	e.res.Schedules++
+	e.res.MaxDepthSeen = max(e.res.MaxDepthSeen, len(c.path))
+	if len(c.kinds) > 0 {
 		e.res.Violating++
 	}
-	for k := range kinds {
+	for _, k := range c.kinds {
 		f := e.res.Found[k]
 		if f == nil {
 			f = &Finding{}
 			e.res.Found[k] = f
 		}
 		f.Schedules++
-		if c, ok := e.cand[k]; !ok || len(path) < len(c) {
-			e.cand[k] = slices.Clone(path)
+		if _, ok := e.cand[k]; !ok {
+			e.cand[k] = c.path // breadth first: the first is a shortest
 		}
 	}
-	fp := e.fingerprint(w, b)
-	if d, ok := e.seen[fp]; ok && d <= len(path) {
-		return nil
+	return false
+}
+
+// expand applies move m to state s on rig (a world of its own, on its own
+// servers) and reads what it gave. It runs on a worker: it reads e.seen
+// (not written while workers run) and nothing else of e's.
+func (e *explorer) expand(rig *World, s *state, m move) child {
+	c := child{path: append(slices.Clip(s.path), m.a), b: m.b}
+	w := rig
+	if e.cfg.replay {
+		var err error
+		if w, err = e.run(c.path); err == errTooBig {
+			c.cut = true
+			return c
+		} else if err != nil {
+			c.err = err
+			return c
+		}
+		defer w.close()
+	} else {
+		s.f.thaw(rig)
+		if err := e.step(rig, len(s.path), m.a); err == errTooBig {
+			c.cut = true
+			return c
+		} else if err != nil {
+			c.err = err
+			return c
+		}
 	}
-	e.seen[fp] = len(path)
-	return e.dfs(path, w, b)
+	last := len(c.path) - 1
+	for _, v := range w.violations {
+		if v.Step == last && !slices.Contains(c.kinds, v.Kind) {
+			c.kinds = append(c.kinds, v.Kind)
+		}
+	}
+	if w.harmAt(last) {
+		c.kinds = append(c.kinds, Harm)
+	}
+	slices.Sort(c.kinds)
+	keys := w.dumpKeys()
+	c.fp = e.fingerprintKeys(w, m.b, keys)
+	if _, ok := e.seen[c.fp]; !ok {
+		c.st = &state{f: w.freeze(keys), path: c.path, moves: e.moves(w, m.b)}
+	}
+	return c
 }
 
 // run replays actions on a fresh world and returns it, open. It is
@@ -353,14 +473,6 @@ func (e *explorer) step(w *World, i int, a Action) error {
 		return &InternalError{Err: errors.New("explorer: " + a.String() + ": " + err.Error())}
 	}
 	return err
-}
-
-// cut notes that a schedule was left out for its size, so the result
-// does not claim a complete search.
-func (e *explorer) cut() {
-	if e.res.Stopped == "" {
-		e.res.Stopped = StopDepth
-	}
 }
 
 // errTooBig marks a schedule beyond a timeline's limits.
@@ -513,7 +625,17 @@ func (e *explorer) spend(b budget, c Cost) (budget, bool) {
 // only one of the mirrored states is explored (a mirrored counterexample
 // exists and is as short).
 func (e *explorer) fingerprint(w *World, b budget) string {
-	st := w.capture(b)
+	return e.fingerprintOf(w, b, w.dumpKeys())
+}
+
+// fingerprintKeys is the fingerprint, hashed: what the seen-set keeps.
+func (e *explorer) fingerprintKeys(w *World, b budget, keys [][]keyState) [16]byte {
+	sum := sha256.Sum256([]byte(e.fingerprintOf(w, b, keys)))
+	return [16]byte(sum[:16])
+}
+
+func (e *explorer) fingerprintOf(w *World, b budget, keys [][]keyState) string {
+	st := w.capture(b, keys)
 	if e.cfg.noSymmetry {
 		return fingerprintOf(w, &st, nil)
 	}

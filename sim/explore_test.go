@@ -175,8 +175,8 @@ func TestExploreBounds(t *testing.T) {
 	if r := explore(t, c, func(cfg *ExploreConfig) { cfg.MaxStates = 20 }); r.Stopped != StopStates || r.States > 21 {
 		t.Errorf("state cap: stopped %q at %d states", r.Stopped, r.States)
 	}
-	if r := explore(t, c, func(cfg *ExploreConfig) { cfg.MaxDepth = 4 }); r.Stopped != StopDepth || r.MaxDepthSeen != 4 || r.Found[Harm] != nil {
-		t.Errorf("depth 4: stopped %q, deepest %d, harm %v", r.Stopped, r.MaxDepthSeen, r.Found[Harm])
+	if r := explore(t, c, func(cfg *ExploreConfig) { cfg.MaxDepth = 4 }); !r.Complete() || !r.DepthCut || r.Depth != 4 || r.MaxDepthSeen != 4 || r.Found[Harm] != nil {
+		t.Errorf("depth 4: stopped %q, cut %v, depth %d, deepest %d, harm %v", r.Stopped, r.DepthCut, r.Depth, r.MaxDepthSeen, r.Found[Harm])
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

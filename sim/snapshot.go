@@ -109,6 +109,9 @@ type worldState struct {
 	Budget  budgetState
 	Clients []clientState `fp:"set"`
 	Nodes   []nodeState
+	// Peers are Redlock's nodes when they are interchangeable (see
+	// peersSymmetric): compared as a set, without their names.
+	Peers []nodeState `fp:"set"`
 	// Timers still to come, in the order they will run; expiry timers
 	// only make the observer look at the nodes again (the picture), so
 	// they are left out.
@@ -200,9 +203,9 @@ func repl(r replicaState) replState {
 	return replState{Lock: val(r.lock), LockOK: r.lockOK, ExpiresAt: vtime(r.expiresAt), Fence: r.fence, FenceOK: r.fenceOK}
 }
 
-// capture reads the world's state: the nodes' keys from their servers,
-// the rest from the world; b is the explorer's budget.
-func (w *World) capture(b budget) worldState {
+// capture reads the world's state: the nodes' keys as dumpKeys read them
+// from the servers, the rest from the world; b is the explorer's budget.
+func (w *World) capture(b budget, keys [][]keyState) worldState {
 	st := worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
 		Budget: budgetState{b.pauses, b.waits, b.crashes, b.nodeFaults, b.drops}}
 	for i, c := range w.clients {
@@ -219,9 +222,16 @@ func (w *World) capture(b budget) worldState {
 		}
 		st.Clients = append(st.Clients, cs)
 	}
-	for _, n := range append(slices.Clip(w.nodes), w.store) {
-		st.Nodes = append(st.Nodes, nodeState{Name: n.Name, Primary: n == w.primary, OldPrimary: n == w.oldPrimary,
-			Down: n.down, Offset: n.offset, Latency: n.latency, Synced: repl(n.synced), Keys: keysOf(n.srv)})
+	peers := w.peersSymmetric()
+	for i, n := range w.serversOf() {
+		ns := nodeState{Name: n.Name, Primary: n == w.primary, OldPrimary: n == w.oldPrimary,
+			Down: n.down, Offset: n.offset, Latency: n.latency, Synced: repl(n.synced), Keys: keys[i]}
+		if peers && n != w.store {
+			ns.Name = ""
+			st.Peers = append(st.Peers, ns)
+		} else {
+			st.Nodes = append(st.Nodes, ns)
+		}
 	}
 	ts := slices.Clone(w.queue.items)
 	slices.SortFunc(ts, func(x, y timer) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
@@ -255,6 +265,25 @@ func (w *World) capture(b budget) worldState {
 		st.Order = append(st.Order, cid(a.who))
 	}
 	return st
+}
+
+// peersSymmetric reports whether the world's lock nodes are
+// interchangeable: Redlock's, while every command reaches every node at
+// once (no latency). A client then sends the same command to every node at
+// one instant and counts the answers, and every check counts nodes too, so
+// two worlds that differ by which node is which have the same futures but
+// for the order of events within one instant. (With a slow node the order
+// in which a client visits them decides when each command arrives.)
+func (w *World) peersSymmetric() bool {
+	if !w.sc.Redlock {
+		return false
+	}
+	for _, n := range w.nodes {
+		if n.latency != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lastReplyOf is the reply to the client's last command, and whether it

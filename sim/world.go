@@ -18,7 +18,7 @@ type World struct {
 	primary    *Node   // the node single-node programs talk to
 	store      *Node   // the protected resource
 	clients    []*Client
-	rng        *rand.Rand
+	rng        rand.PCG // a value: a copied world draws the same numbers
 	events     []Event
 	violations []Violation
 	locks      []LockSpan
@@ -43,7 +43,7 @@ type World struct {
 // newWorld builds the world of one replay, its nodes on b's servers. On
 // an error the nodes already opened are closed.
 func newWorld(b Backend, sc *Scenario, opts Opts) (*World, error) {
-	w := &World{sc: sc, opts: opts, rng: rand.New(rand.NewPCG(sc.Seed, 0x10c4))}
+	w := &World{sc: sc, opts: opts, rng: *rand.NewPCG(sc.Seed, 0x10c4)}
 	names := sc.Nodes
 	if len(names) == 0 {
 		names = []string{NodeRedis}
@@ -88,15 +88,10 @@ func (w *World) node(name string) *Node {
 	return nil
 }
 
-// close ends every connection and node the world opened, so a replay
-// leaves no goroutine behind.
+// close ends every node the world opened (each server closes the
+// connections dialled to it, or keeps them for the next world that
+// reuses it), so a replay leaves no goroutine behind.
 func (w *World) close() {
-	for _, c := range w.clients {
-		c.closeConns()
-	}
-	if w.link != nil {
-		w.link.closeConns()
-	}
 	for _, n := range w.nodes {
 		n.close()
 	}
@@ -148,8 +143,9 @@ func (w *World) record(ev Event) {
 // the event log readable and are just as unique within a timeline).
 func (w *World) newValue() string {
 	b := make([]byte, 10)
+	r := rand.New(&w.rng)
 	for i := range b {
-		b[i] = byte(w.rng.UintN(256))
+		b[i] = byte(r.UintN(256))
 	}
 	return hex.EncodeToString(b)
 }

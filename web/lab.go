@@ -24,13 +24,15 @@ import (
 	"locklab/sim"
 )
 
-// LabDeadline bounds one exploration. What is not explored by then is
-// reported as such ("stopped early"), never waited for.
-const LabDeadline = 2 * time.Second
+// LabDeadline is the safety stop of one exploration. The explorer's budget
+// is counted in states (labStateCap), so a URL's answer is the same on a
+// busy server and a quiet one; a search the deadline cuts short gives no
+// verdict at all: the page says the server is busy and to try again.
+const LabDeadline = 10 * time.Second
 
 // labStateCap bounds the distinct states of one exploration, whatever the
-// URL asks; with the deadline it is the hard bound on a request's work.
-const labStateCap = 20_000
+// URL asks: the budget a result is honest about.
+const labStateCap = sim.MaxExploreStates
 
 // labDefaultLesson is the Lab's lesson when the URL names none: the
 // flagship design.
@@ -222,6 +224,13 @@ func (s *Server) explore(r *http.Request, u *UI, c labConfig) (*sim.ExploreResul
 		Scenario: c.Lesson.Scenario, Opts: c.Opts, Clients: c.Clients, Pauses: c.Pauses, PauseMs: c.PauseMs,
 		Crashes: c.Crashes, NodeFaults: c.Nodes, Drops: c.Drops, MaxDepth: c.Depth, MaxStates: labStateCap,
 	})
+	if err == nil && res.Stopped == sim.StopTime {
+		// Cut short by the clock: what it saw depends on the load, so
+		// it is no verdict. Busy, try again.
+		e := busy(u)
+		e.Text = L(u.Lang).Busy
+		return nil, e
+	}
 	if err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
@@ -249,18 +258,17 @@ func (s *Server) labPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/"+u.Lang+"/lab"+want, http.StatusSeeOther)
 		return
 	}
-	// A finished exploration is the same for the same URL and build, so
-	// it is cached like a timeline (the explorer always runs on the
-	// embedded miniredis, so even with a live backend); one cut short by
-	// the deadline depends on the machine's load, so it is served once and
-	// not kept.
+	// An exploration's result is the same for the same URL and build
+	// (its budget is counted in states), so it is cached like a timeline
+	// (the explorer always runs on the embedded miniredis, so even with a
+	// live backend); one the safety stop cut short is no result at all.
 	s.serveCached(w, r, u, true, func() ([]byte, string, bool, *Error) {
 		res, e := s.explore(r, u, c)
 		if e != nil {
 			return nil, "", false, e
 		}
 		body, typ, e := s.renderBytes(r, u, LabPage(s.labView(r, u, c, res)))
-		return body, typ, res.Stopped != sim.StopTime, e
+		return body, typ, true, e
 	})
 }
 
@@ -293,13 +301,20 @@ type LabResult struct {
 	Explored, BreakME, Shortest, None string
 	ShortestURL                       string
 	ShortestSteps                     []string
-	Stopped                           string
-	Complete                          bool
-	Storage                           string
-	Harmed                            bool
-	HarmURL                           string
-	Within                            string
-	Rows                              []LabRow
+	// Incomplete, when set, comes first: the search stopped at its state
+	// budget; how far it got and how to get a complete answer. No ✓ and
+	// no "holds within these bounds" then.
+	Incomplete string
+	// Coverage says what a complete search covered (every schedule up to
+	// the depth bound, and whether some went on past it).
+	Coverage string
+	Budget   string
+	Complete bool
+	Storage  string
+	Harmed   bool
+	HarmURL  string
+	Within   string
+	Rows     []LabRow
 }
 
 // LabRow is one kind of failure found.
@@ -375,6 +390,8 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	out := &LabResult{
 		Explored: fill(lu.Explored, strconv.Itoa(res.Schedules), strconv.Itoa(res.States)),
 		Complete: res.Complete(),
+		Budget: fill(lu.Budget, strconv.Itoa(labStateCap), strconv.Itoa(c.Depth),
+			strconv.Itoa(int(LabDeadline/time.Second))),
 	}
 	overlap := 0
 	if f := res.Found[sim.Overlap]; f != nil {
@@ -390,20 +407,25 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	} else {
 		out.None = lu.NoneFound
 	}
-	switch res.Stopped {
-	case sim.StopDepth:
-		out.Stopped = fill(lu.StoppedDepth, strconv.Itoa(c.Depth))
-	case sim.StopStates:
-		out.Stopped = fill(lu.StoppedStates, strconv.Itoa(labStateCap))
-	case sim.StopTime:
-		out.Stopped = lu.StoppedTime
+	switch {
+	case !res.Complete():
+		// Only the state budget can leave a result incomplete (the
+		// clock gives no result at all: see explore).
+		out.Incomplete = fill(lu.Incomplete, strconv.Itoa(labStateCap), strconv.Itoa(res.Depth), strconv.Itoa(res.Depth+1))
+	case res.DepthCut:
+		out.Coverage = fill(lu.CompleteCut, strconv.Itoa(c.Depth))
+	default:
+		out.Coverage = lu.Complete
 	}
-	if f := res.Found[sim.Harm]; f != nil {
+	switch f := res.Found[sim.Harm]; {
+	case f != nil:
 		out.Harmed = true
 		out.Storage = fill(lu.StorageHarmed, strconv.Itoa(f.Schedules), strconv.Itoa(len(f.Shortest)))
 		out.HarmURL = link(f.Shortest)
-	} else {
+	case res.Complete():
 		out.Storage, out.Within = lu.StorageSafe, lu.Within
+	default:
+		out.Storage = fill(lu.StorageUnknown, strconv.Itoa(res.Depth))
 	}
 	for _, k := range []sim.ViolationKind{sim.Harm, sim.Overlap, sim.StaleWrite, sim.ForeignDelete, sim.DoubleCharge, sim.Orphan} {
 		f := res.Found[k]

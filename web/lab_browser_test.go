@@ -57,8 +57,13 @@ func TestBrowserLab(t *testing.T) {
 				t.Errorf("fence off: harm not reported")
 			}
 			shot("fence-off")
+			href := run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="storage-harm"] a').getAttribute("href")`))
+			if !strings.Contains(href, "/lessons/fencing") {
+				t.Fatalf("the harm row links to %q", href)
+			}
 			do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="storage-harm"] a`)))
-			arrive(t, c, "opt=fence.off")
+			// Not just "opt=fence.off": the Lab's own URL ends so too.
+			arrive(t, c, href)
 			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {
 				t.Errorf("the counterexample's timeline shows no violation")
 			}

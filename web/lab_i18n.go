@@ -16,8 +16,9 @@ type LabUI struct {
 	NodeFaults, Drops, BoundsLegend, Depth, Explore              string
 	FixedNote                                                    string
 	ResultTitle, Explored, BreakME, Shortest                     string
-	NoneFound, Complete, StoppedDepth, StoppedStates             string
-	StoppedTime, StorageSafe, StorageHarmed, Within              string
+	NoneFound, Complete, CompleteCut, Incomplete                 string
+	Busy, Budget, StorageSafe, StorageHarmed, Within             string
+	StorageUnknown                                               string
 	KindCol, MeaningCol, SchedulesCol, ShortestCol               string
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
 	BoundsTitle, BoundsText, ModelNote                           string
@@ -54,14 +55,18 @@ var labUIs = map[string]*LabUI{
 		Shortest:    "Shortest counterexample: {0} steps ({1}).",
 		NoneFound:   "None of them breaks anything the checks look for.",
 		Complete:    "Every schedule within these bounds was explored.",
-		StoppedDepth: "Stopped at the depth bound: some schedules go on past {0} actions and were cut there. " +
-			"Raise the bound to see further.",
-		StoppedStates: "Stopped early: the explorer reached its cap of {0} distinct states. The result covers only what it explored.",
-		StoppedTime:   "Stopped early: the time allowed for one request ran out. The result covers only what was explored; a smaller budget finishes.",
-		StorageSafe:   "The storage was never harmed: no write of an older lock holder landed after a newer holder's, and no order was charged twice.",
-		StorageHarmed: "The storage was harmed in {0} schedules: the shortest takes {1} steps.",
-		Within:        "That holds within these bounds — it is not a proof. A longer schedule, another fault or other timings could still break it.",
-		KindCol:       "Failure", MeaningCol: "What it means", SchedulesCol: "Schedules", ShortestCol: "Shortest",
+		CompleteCut: "Every schedule of up to {0} actions was explored. Some go on longer and were cut there: raise the bound to see further.",
+		Incomplete: "Incomplete: the explorer used up its budget of {0} distinct states before it had seen every schedule. " +
+			"It did see every schedule of up to {1} actions, and some of {2}. What it found is real; what it did not find is no answer. " +
+			"For a complete answer, lower the number of actions per schedule or the fault budget.",
+		Busy: "The server is too busy to finish this exploration now. A search cut short by the clock gives no verdict, " +
+			"so none is shown: try the same link again in a moment.",
+		Budget:         "Budget of one exploration: at most {0} distinct states, schedules of up to {1} actions; if the server is too busy to finish within {2} s, it says so and shows no verdict.",
+		StorageUnknown: "No harm to the storage in any schedule of up to {0} actions; longer ones were not all explored.",
+		StorageSafe:    "The storage was never harmed: no write of an older lock holder landed after a newer holder's, and no order was charged twice.",
+		StorageHarmed:  "The storage was harmed in {0} schedules: the shortest takes {1} steps.",
+		Within:         "That holds within these bounds — it is not a proof. A longer schedule, another fault or other timings could still break it.",
+		KindCol:        "Failure", MeaningCol: "What it means", SchedulesCol: "Schedules", ShortestCol: "Shortest",
 		OpenTimeline: "Open as a timeline", StepsOf: "{0} steps",
 		CodeTitle:   "This design in Go (go-redis)",
 		CodeNote:    "The same commands the simulated clients send, as a Go program would send them. The test suite runs every variant shown here against miniredis, on the lessons' schedules, and checks that it sends what the simulated clients send.",
@@ -111,14 +116,18 @@ var labUIs = map[string]*LabUI{
 		Shortest:    "最短の反例：{0} ステップ（{1}）。",
 		NoneFound:   "検査で見つかる問題は、どの順序でも起きませんでした。",
 		Complete:    "この範囲の順序はすべて試しました。",
-		StoppedDepth: "深さの上限で止めました：{0} 操作を超えて続く順序は、そこで打ち切っています。" +
-			"上限を上げると先まで見られます。",
-		StoppedStates: "途中で止めました：異なる状態が上限の {0} 個に達しました。結果は探索できた範囲だけのものです。",
-		StoppedTime:   "途中で止めました：1 回のリクエストに使える時間が尽きました。結果は探索できた範囲だけのものです。予算を小さくすると最後まで終わります。",
-		StorageSafe:   "ストレージは一度も壊れませんでした：古い保持者の書き込みが新しい保持者の書き込みのあとに通ることはなく、二重課金もありませんでした。",
-		StorageHarmed: "{0} 通りの順序でストレージが壊れました：最短は {1} ステップです。",
-		Within:        "これはこの範囲での話で、証明ではありません。もっと長い順序、別の障害、別のタイミングなら壊れるかもしれません。",
-		KindCol:       "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
+		CompleteCut: "{0} 操作までの順序はすべて試しました。それより長く続く順序はそこで打ち切っています。上限を上げると先まで見られます。",
+		Incomplete: "探索は終わっていません：すべての順序を見る前に、異なる状態 {0} 個という予算を使い切りました。" +
+			"{1} 操作までの順序はすべて、{2} 操作の順序は一部だけ試しています。見つかった問題は本物ですが、見つからなかったことは答えになりません。" +
+			"最後まで調べるには、1 つの順序の操作数か、障害の予算を減らしてください。",
+		Busy: "サーバーが混み合っていて、この探索を終えられませんでした。時間切れで途中までしか調べていない結果は判定にならないため、表示しません。" +
+			"少し待ってから同じリンクをもう一度開いてください。",
+		Budget:         "1 回の探索の予算：異なる状態は最大 {0} 個、1 つの順序は最大 {1} 操作。サーバーが混んでいて {2} 秒以内に終わらないときは、判定を出さずにそう伝えます。",
+		StorageUnknown: "{0} 操作までのどの順序でも、ストレージは壊れませんでした。それより長い順序はすべては調べていません。",
+		StorageSafe:    "ストレージは一度も壊れませんでした：古い保持者の書き込みが新しい保持者の書き込みのあとに通ることはなく、二重課金もありませんでした。",
+		StorageHarmed:  "{0} 通りの順序でストレージが壊れました：最短は {1} ステップです。",
+		Within:         "これはこの範囲での話で、証明ではありません。もっと長い順序、別の障害、別のタイミングなら壊れるかもしれません。",
+		KindCol:        "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
 		OpenTimeline: "タイムラインで開く", StepsOf: "{0} ステップ",
 		CodeTitle:   "この設計を Go で（go-redis）",
 		CodeNote:    "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。ここに出るすべてのバリエーションをテストで miniredis に対して実際に動かし、レッスンと同じ手順でシミュレーターと同じコマンドを送ることを確かめています。",

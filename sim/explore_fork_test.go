@@ -1,0 +1,89 @@
+package sim
+
+import (
+	"context"
+	"flag"
+	"reflect"
+	"testing"
+)
+
+// forkStates is the state cap of the four rows in the differential test:
+// small by default (replaying every schedule from scratch is what the fork
+// saves); go test ./sim -run ForkMatches -fork.states 50000 runs them whole.
+var forkStates = flag.Int("fork.states", 800, "state cap of the table's rows in TestExploreForkMatchesReplay")
+
+// labDefault is a lesson's default Lab configuration (web/lab.go
+// labDefaults): two clients, the scenario's fault budget, pauses as long
+// as the lock's TTL, the default depth.
+func labDefault(sc *Scenario) ExploreConfig {
+	b := sc.DefaultBudget()
+	return ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2, Pauses: b.Pauses, PauseMs: []int64{sc.TTL},
+		Crashes: b.Crashes, NodeFaults: b.NodeFaults, MaxStates: MaxExploreStates}
+}
+
+func rowConfig(row labRow, states int) ExploreConfig {
+	sc, _ := Lookup(row.scenario)
+	return ExploreConfig{Scenario: sc, Clients: row.clients, Pauses: row.pauses, PauseMs: []int64{sc.TTL},
+		Crashes: row.crashes, NodeFaults: row.n, MaxStates: states}
+}
+
+func mustExplore(t *testing.T, cfg ExploreConfig) *ExploreResult {
+	t.Helper()
+	r, err := Explore(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("%s: %v", cfg.Scenario.ID, err)
+	}
+	return r
+}
+
+// TestExploreForkMatchesReplay: reaching each state by copying its
+// parent's world and applying one action finds the same states, the
+// same findings and the same shortest counterexamples as replaying every
+// schedule from scratch — on every lesson's default Lab configuration
+// and on the four rows of issue 11's table (those under a smaller state
+// cap: the cap is part of the configuration, so both must stop at the
+// same place).
+func TestExploreForkMatchesReplay(t *testing.T) {
+	var cfgs []ExploreConfig
+	for _, id := range ScenarioIDs() {
+		sc, _ := Lookup(id)
+		cfgs = append(cfgs, labDefault(sc))
+	}
+	for _, row := range labRows {
+		cfgs = append(cfgs, rowConfig(row, *forkStates))
+	}
+	for _, cfg := range cfgs {
+		t.Run(cfg.Scenario.ID, func(t *testing.T) {
+			fork := mustExplore(t, cfg)
+			cfg.replay = true
+			replay := mustExplore(t, cfg)
+			if !reflect.DeepEqual(fork, replay) {
+				t.Errorf("fork and replay differ:\nfork   %+v\nreplay %+v", fork, replay)
+				for k, f := range fork.Found {
+					t.Errorf("fork %s: %d, %s", k, f.Schedules, FormatActions(f.Shortest))
+				}
+				for k, f := range replay.Found {
+					t.Errorf("replay %s: %d, %s", k, f.Schedules, FormatActions(f.Shortest))
+				}
+			}
+		})
+	}
+}
+
+// TestExploreSameOnAnyWorkers: the search is split across workers, but
+// its result — counts, findings, the shortest counterexample, where a
+// state cap stopped it — is the same for one worker or three.
+func TestExploreSameOnAnyWorkers(t *testing.T) {
+	for _, cfg := range []ExploreConfig{rowConfig(labRows[0], MaxExploreStates), rowConfig(labRows[3], 1500)} {
+		var first *ExploreResult
+		for _, n := range []int{1, 2, 3} {
+			cfg.workers = n
+			r := mustExplore(t, cfg)
+			if first == nil {
+				first = r
+			} else if !reflect.DeepEqual(first, r) {
+				t.Errorf("%s: %d workers: %+v, 1 worker: %+v", cfg.Scenario.ID, n, r, first)
+			}
+		}
+	}
+}
