@@ -126,7 +126,7 @@ func (s *Server) limitHeaders(next http.Handler) http.Handler {
 // Handler is the whole site.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, s.recoverer, secure, s.limitHeaders, compress)
+	r.Use(middleware.RequestID, s.logRequests, headAsGet, s.recoverer, secure, s.limitHeaders, compress)
 	r.Get("/robots.txt", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write(s.robots)
@@ -175,6 +175,26 @@ func dropSlash(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
+
+// headAsGet answers HEAD on every GET route (uptime monitors and link
+// checkers send HEAD) with GET's status and headers and no body. It sits
+// outside compress, so the headers are those of the compressed GET.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			r = r.Clone(r.Context())
+			r.Method = http.MethodGet
+			w = headWriter{w}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// headWriter keeps a response's headers and drops its body.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w headWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // root sends a visitor to the language their browser asks for.
 func (s *Server) root(w http.ResponseWriter, r *http.Request) {
