@@ -148,7 +148,7 @@ func (c *Catalog) checkTranslations() error {
 		}
 		for i, a := range ref {
 			b := other[i]
-			if a.Slug != b.Slug || a.Order != b.Order || a.Scenario != b.Scenario {
+			if a.Slug != b.Slug || a.Order != b.Order || a.Scenario.ID != b.Scenario.ID {
 				return fmt.Errorf("lessons: %s/%s and %s/%s do not match (slug, order or scenario)", a.Lang, a.Slug, b.Lang, b.Slug)
 			}
 			if len(a.Steps) != len(b.Steps) {

@@ -3,11 +3,12 @@ package sim
 
 import "time"
 
-// Epoch is virtual time zero. A fixed instant, so TIME and any PEXPIREAT a
-// lesson shows are the same in every run.
-var Epoch = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+// EpochMs is virtual time zero in Unix milliseconds: 2026-01-01 09:00 UTC.
+// A fixed instant (a constant, so no caller can move it), so TIME and any
+// PEXPIREAT a lesson shows are the same in every run.
+const EpochMs int64 = 1767258000000
 
-// Clock is the world's virtual time in milliseconds since Epoch. It only
+// Clock is the world's virtual time in milliseconds since EpochMs. It only
 // moves forward, and only when the replay moves it.
 type Clock struct {
 	now int64
@@ -27,7 +28,7 @@ func (c *Clock) set(ms int64) {
 // instant converts virtual milliseconds to the wall-clock instant a node is
 // told with SetTime.
 func instant(ms int64) time.Time {
-	return Epoch.Add(time.Duration(ms) * time.Millisecond)
+	return time.UnixMilli(EpochMs + ms).UTC()
 }
 
 // FormatMS renders a virtual time as seconds with millisecond precision,

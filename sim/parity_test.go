@@ -69,7 +69,7 @@ func parityPaths(t *testing.T) []parityPath {
 	var kept []parityPath
 	for _, p := range out {
 		if !slices.ContainsFunc(out, func(o parityPath) bool {
-			return o.sc == p.sc && o.opt == p.opt && (p.do == "" || strings.HasPrefix(o.do, p.do+","))
+			return o.sc.ID == p.sc.ID && o.opt == p.opt && (p.do == "" || strings.HasPrefix(o.do, p.do+","))
 		}) {
 			kept = append(kept, p)
 		}

@@ -314,9 +314,6 @@ func keyPositions(name string, args []any) ([]int, error) {
 	return nil, fmt.Errorf("the real-Redis backend does not know the keys of %s", name)
 }
 
-// epochMs is virtual time 0 as Unix milliseconds.
-var epochMs = Epoch.UnixMilli()
-
 // ttlSet is a deadline a command sets by its arguments: a relative TTL
 // (rel, ms) or an absolute virtual instant (abs), on one key.
 type ttlSet struct {
@@ -341,7 +338,7 @@ func (s *realServer) translate(name string, args []any, serverNow int64) *ttlSet
 		if !ok {
 			return nil
 		}
-		virt := at*unit - epochMs
+		virt := at*unit - EpochMs
 		args[i] = strconv.FormatInt(serverNow+virt-s.v, 10)
 		if unit != 1 {
 			args[i] = strconv.FormatInt((serverNow+virt-s.v+unit-1)/unit, 10)

@@ -2,7 +2,10 @@
 // the lock's parameters and the options a lesson can switch.
 package sim
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Option names and values shared by scenarios. In each OptionSpec the
 // first value is the default, which is the safe design.
@@ -235,10 +238,27 @@ var scenarios = map[string]*Scenario{
 	},
 }
 
-// Lookup returns the scenario with that id.
+// Lookup returns a copy of the scenario with that id: the caller may keep
+// or change it without touching the table every other replay reads.
 func Lookup(id string) (*Scenario, bool) {
 	sc, ok := scenarios[id]
-	return sc, ok
+	if !ok {
+		return nil, false
+	}
+	return sc.clone(), true
+}
+
+// clone copies a scenario, its lists included.
+func (sc *Scenario) clone() *Scenario {
+	c := *sc
+	c.Clients = slices.Clone(sc.Clients)
+	c.Nodes = slices.Clone(sc.Nodes)
+	c.NodeVerbs = slices.Clone(sc.NodeVerbs)
+	c.Options = slices.Clone(sc.Options)
+	for i := range c.Options {
+		c.Options[i].Values = slices.Clone(sc.Options[i].Values)
+	}
+	return &c
 }
 
 // ScenarioIDs lists every scenario, sorted; the lesson tests use it to

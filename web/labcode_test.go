@@ -468,7 +468,7 @@ func newJob(id string, ld *labDesign, s schedule) harnessJob {
 	sc := ld.sc
 	j := harnessJob{ID: id, Clients: sc.Clients, Nodes: sc.Nodes, Redlock: sc.Redlock, Replicated: sc.Replicated,
 		PersistNone: ld.opts[sim.OptPersist] == sim.PersistNone, LockKey: sc.LockKey(), FenceKey: sc.FenceKey(),
-		EpochMs: sim.Epoch.UnixMilli(), Work: sc.Work, Solo: s.solo, Do: sim.FormatActions(s.actions),
+		EpochMs: sim.EpochMs, Work: sc.Work, Solo: s.solo, Do: sim.FormatActions(s.actions),
 		// Where the lesson's program stops between two commands (`next`).
 		YieldAcquire: !ld.d.Redlock && (ld.d.Acquire == sim.AcquireGetSet || (ld.d.Acquire == sim.AcquireSetNX && ld.d.TTL)),
 		YieldRelease: !ld.d.Redlock && ld.d.Release == sim.ReleaseGetDel,
@@ -526,7 +526,7 @@ func labSchedules(t *testing.T, course *lessons.Catalog, ld *labDesign, seed uin
 		out = append(out, schedule{actions: as})
 	}
 	for _, l := range course.List("en") {
-		if l.Scenario != ld.sc {
+		if l.Scenario.ID != ld.sc.ID {
 			continue
 		}
 		for _, st := range l.Steps {
