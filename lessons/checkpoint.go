@@ -87,7 +87,7 @@ func parseCheckpoint(md goldmark.Markdown, text string) (*Checkpoint, error) {
 	}
 	q := strings.TrimSpace(strings.Join(question, "\n"))
 	if q == "" {
-		return nil, errors.New("predict: no question after predict:")
+		return nil, errors.New("predict: no question after the predict: marker")
 	}
 	if len(raws) < minChoices || len(raws) > maxChoices {
 		return nil, fmt.Errorf("predict: needs %d to %d choices (- [ ] text :: explanation), has %d", minChoices, maxChoices, len(raws))
@@ -103,7 +103,7 @@ func parseCheckpoint(md goldmark.Markdown, text string) (*Checkpoint, error) {
 			return nil, fmt.Errorf("predict: choice %d has no explanation (write: text :: explanation)", i+1)
 		}
 		if choice == "" {
-			return nil, fmt.Errorf("predict: choice %d has no text before ::", i+1)
+			return nil, fmt.Errorf("predict: choice %d has no text before its :: marker", i+1)
 		}
 		ch := Choice{Correct: r.correct}
 		if ch.HTML, err = renderInline(md, choice); err != nil {

@@ -211,7 +211,6 @@ type layouter struct {
 	gapW    []float64 // gapW[k]: from instant k to k+1
 	gapLin  []bool    // drawn to scale
 	marks   []mark
-	labels  []pending
 	w       float64
 }
 
