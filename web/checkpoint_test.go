@@ -97,7 +97,7 @@ func TestCheckpointAnswered(t *testing.T) {
 		t.Error("Japanese folded answer lacks its summary")
 	}
 	frag := get(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2", "HX-Request", "true")
-	if !strings.Contains(frag.body, "Step 8 of 13: A&#39;s late write — ✓ Right") {
+	if !strings.Contains(frag.body, "Step 8 of 14: A&#39;s late write — ✓ Right") {
 		t.Errorf("the live region does not announce the verdict:\n%.300s", frag.body)
 	}
 	// The release step's checkpoint: choice 1 is right.

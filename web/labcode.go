@@ -26,10 +26,12 @@ type codeDesign struct {
 	Tokens  bool // a fencing token from INCR after acquiring
 	Wait    bool // WAIT for the replica before trusting the lock
 	Release string
-	Charges bool // the storage is a payment ledger
-	Idem    bool // … charged through an idempotency key
-	Fence   bool // the record is written through the fencing check
-	Resend  bool // a write whose reply was lost is sent again (lesson 9)
+	Charges bool  // the storage is a payment ledger
+	Idem    bool  // … charged through an idempotency key
+	Fence   bool  // the record is written through the fencing check
+	Strict  bool  // … which wants a greater token (refuses a retry)
+	Work    int64 // how long the protected work takes, ms
+	Resend  bool  // a write whose reply was lost is sent again (lesson 9)
 }
 
 // designOf reads the code's design from a lesson's scenario and options.
@@ -45,7 +47,7 @@ func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
 		Tokens: sc.Tokens, Wait: sc.Replicated && o[sim.OptWait] == sim.WaitOn, Release: o[sim.OptRelease],
 		Charges: sc.Storage == sim.StoreCharges, Idem: o[sim.OptIdem] == sim.IdemKey,
 		Fence:  sc.Storage == sim.StoreFenced && o[sim.OptFence] != sim.FenceOff && sc.Tokens,
-		Resend: sc.Drops,
+		Resend: sc.Drops, Strict: o[sim.OptFence] == sim.FenceStrict, Work: sc.WorkMs(o),
 	}
 	if d.Acquire == "" {
 		d.Acquire = sim.AcquireSet
@@ -54,6 +56,15 @@ func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
 		d.Release = sim.ReleaseLua
 	}
 	return d, true
+}
+
+// fencedScript is the storage's fencing check the design uses: "not
+// lower" (a retry passes), or "greater only" with fence.strict.
+func fencedScript(d codeDesign) string {
+	if d.Strict {
+		return sim.FencedWriteStrictScript
+	}
+	return sim.FencedWriteScript
 }
 
 // codeWriter collects a Go file: the imports it turned out to need, and
@@ -142,7 +153,7 @@ func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
 			consts += "\ttokenKey = " + strconv.Quote(sc.TokenKey()) + "\n"
 		}
 	}
-	consts += "\twork = " + goDuration(sc.Work) + " " + c.say("// how long the protected work takes", "// ロックの下で行う処理の長さ") + "\n"
+	consts += "\twork = " + goDuration(d.Work) + " " + c.say("// how long the protected work takes", "// ロックの下で行う処理の長さ") + "\n"
 	if (!d.TryOnce && !d.Local) || d.Resend {
 		consts += "\tretry = " + goDuration(sc.Retry) + "\n"
 	}
@@ -533,7 +544,7 @@ func writeStorage(c *codeWriter, d codeDesign) {
 	case d.Fence:
 		c.add(c.say("// fencedWrite refuses a token lower than the last one accepted; check and\n// update are one script.",
 			"// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と\n// 更新は一つのスクリプト。") +
-			"\nvar fencedWrite = redis.NewScript(" + rawString(sim.FencedWriteScript) + ")")
+			"\nvar fencedWrite = redis.NewScript(" + rawString(fencedScript(d)) + ")")
 		doc = c.say("// write stores the result with the fencing token; a holder whose lock was\n// taken over after a pause is refused here, at the storage.",
 			"// write はフェンシングトークン付きで結果を保存する。停止の間にロックを\n// 奪われた持ち主は、ここでストレージに拒まれる。")
 		send = `n, err := fencedWrite.Eval(ctx, store, []string{dataKey, tokenKey}, token, "written by "+who).Int()`

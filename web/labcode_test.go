@@ -468,7 +468,7 @@ func newJob(id string, ld *labDesign, s schedule) harnessJob {
 	sc := ld.sc
 	j := harnessJob{ID: id, Clients: sc.Clients, Nodes: sc.Nodes, Redlock: sc.Redlock, Replicated: sc.Replicated,
 		PersistNone: ld.opts[sim.OptPersist] == sim.PersistNone, LockKey: sc.LockKey(), FenceKey: sc.FenceKey(),
-		EpochMs: sim.EpochMs, Work: sc.Work, Solo: s.solo, Do: sim.FormatActions(s.actions),
+		EpochMs: sim.EpochMs, Work: sc.WorkMs(ld.opts), Solo: s.solo, Do: sim.FormatActions(s.actions),
 		// Where the lesson's program stops between two commands (`next`).
 		YieldAcquire: !ld.d.Redlock && (ld.d.Acquire == sim.AcquireGetSet || (ld.d.Acquire == sim.AcquireSetNX && ld.d.TTL)),
 		YieldRelease: !ld.d.Redlock && ld.d.Release == sim.ReleaseGetDel,
@@ -487,9 +487,10 @@ func newJob(id string, ld *labDesign, s schedule) harnessJob {
 	return j
 }
 
-// unrunnable verbs have no function in the Lab's program (extend) or no
+// unrunnable verbs have no function in the Lab's program (extend, ttl: a
+// question the learner asks, not a step of the program) or no
 // go-redis code at all (the coordination service's).
-var unrunnable = []string{sim.VerbExtend, sim.VerbDisconnect, sim.VerbReconnect}
+var unrunnable = []string{sim.VerbExtend, sim.VerbDisconnect, sim.VerbReconnect, sim.VerbTTL}
 
 // labSchedules: Run alone; every guided step's schedule of the design's
 // lesson that the simulator accepts under this design; and random walks

@@ -204,7 +204,7 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/nope", 404, "Page not found"},
 		{"/ja/lessons/nope", 404, "ページが見つかりません"},
 		{"/xx/", 404, "Page not found"},
-		{"/en/lessons/fencing?do=a.fly", 400, "“a.fly”: no such action. Clients can acquire, next, write, extend, release, pause, resume, disconnect, reconnect, drop, crash; nodes"},
+		{"/en/lessons/fencing?do=a.fly", 400, "“a.fly”: no such action. Clients can acquire, next, write, extend, ttl, release, pause, resume, disconnect, reconnect, drop, crash; nodes"},
 		{"/ja/lessons/fencing?do=a.fly", 400, "「a.fly」"},
 		{"/en/lessons/fencing?do=a.acquire,a.pause,a.write", 400, "A is paused"},
 		{"/en/lessons/fencing?do=z.acquire", 400, "no client Z"},
@@ -300,7 +300,7 @@ func TestHtmxGetsFragment(t *testing.T) {
 		!strings.Contains(r.body, `id="lang-switch"`) || !strings.Contains(r.body, `hx-swap-oob="true"`) {
 		t.Fatalf("htmx fragment wrong:\n%.500s", r.body)
 	}
-	if !strings.Contains(r.body, "Step 2 of 13: A takes the lock") {
+	if !strings.Contains(r.body, "Step 2 of 14: A takes the lock") {
 		t.Error("the live region does not announce the step")
 	}
 	if !strings.Contains(strings.Join(r.header.Values("Vary"), ","), "HX-Request") {
