@@ -24,6 +24,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/mod/modfile"
+
 	"locklab/lessons"
 	"locklab/sim"
 )
@@ -350,18 +352,31 @@ func (h *harness) build(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mod []string
-	for _, line := range strings.Split(string(gomod), "\n") {
-		switch {
-		case strings.HasPrefix(line, "module "):
-			line = "module labharness"
-		case strings.HasPrefix(line, "tool"):
-			continue
-		}
-		mod = append(mod, line)
+	// golang.org/x/mod reads go.mod as the go command does (tool blocks
+	// included); the harness keeps the requirements and drops the tools.
+	mf, err := modfile.Parse("go.mod", gomod, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	mod = append(mod, "require locklab v0.0.0-00010101000000-000000000000", "replace locklab => "+strconv.Quote(root), "")
-	writeFile(t, filepath.Join(h.dir, "go.mod"), strings.Join(mod, "\n"))
+	for _, tl := range append([]*modfile.Tool(nil), mf.Tool...) {
+		if err := mf.DropTool(tl.Path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := mf.AddModuleStmt("labharness"); err != nil {
+		t.Fatal(err)
+	}
+	if err := mf.AddRequire("locklab", "v0.0.0-00010101000000-000000000000"); err != nil {
+		t.Fatal(err)
+	}
+	if err := mf.AddReplace("locklab", "", root, ""); err != nil {
+		t.Fatal(err)
+	}
+	out, err := mf.Format()
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(h.dir, "go.mod"), string(out))
 	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)

@@ -292,32 +292,20 @@ func (w *world) open(name string) *node {
 	return &node{name: name, srv: srv}
 }
 
-// close ends every program still parked, then the connections and servers.
+// close ends every program still parked, then the servers. The go-redis
+// clients belong to the server that dialled them (sim's pool keeps both
+// for the next world), so closing a server is what ends them.
 func (w *world) close() {
 	for _, c := range w.order {
 		for _, t := range c.tasks {
 			w.kill(t)
 		}
-		for _, rc := range append(append([]*redis.Client{c.store}, c.lock...), mapValues(c.conns)...) {
-			_ = rc.Close()
-		}
-	}
-	if w.link != nil {
-		_ = w.link.Close()
 	}
 	for _, n := range append(w.nodes, w.store) {
 		if n != nil {
 			n.srv.Close()
 		}
 	}
-}
-
-func mapValues(m map[*node]*redis.Client) []*redis.Client {
-	var out []*redis.Client
-	for _, v := range m {
-		out = append(out, v)
-	}
-	return out
 }
 
 func (w *world) instant() time.Time { return time.UnixMilli(w.job.EpochMs + w.now) }
