@@ -178,6 +178,20 @@ func (s *realServer) TTL(key string) int64 {
 	return 0
 }
 
+// virtualPTTL turns a PTTL reply for a key that has a TTL into its
+// virtual remaining time. The server counts down on its own clock, which
+// moves between the arming of the deadline and the command (4999 for a
+// virtual 5000); -1 and -2 are the server's own and stay as they are.
+func (s *realServer) virtualPTTL(cmd redis.Cmder, key string) {
+	c, ok := cmd.(*redis.Cmd)
+	if !ok {
+		return
+	}
+	if n, isInt := c.Val().(int64); isInt && n >= 0 {
+		c.SetVal(s.TTL(key))
+	}
+}
+
 // Restart: for real when the backend can (tests), else by deleting this
 // replay's keys (a shared live server cannot be restarted).
 func (s *realServer) Restart() {
@@ -268,6 +282,9 @@ func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.Pr
 	}
 	if oerr := s.observe(ctx, before, want); oerr != nil {
 		return s.fail(oerr)
+	}
+	if name == "PTTL" && err == nil {
+		s.virtualPTTL(cmd, fmt.Sprint(orig[1]))
 	}
 	return err // go-redis sets it as the command's error: nil, redis.Nil or the reply
 }
