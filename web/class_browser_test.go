@@ -92,13 +92,18 @@ func TestBrowserClass(t *testing.T) {
 	// The teacher starts the class from a lesson page, in presenter mode.
 	teacher := longTab(t, ctx)
 	do(t, teacher, chromedp.EmulateViewport(1920, 1080))
-	do(t, teacher, chromedp.Navigate(site.URL+"/robots.txt"))
-	run(t, teacher, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
 	do(t, teacher, chromedp.Navigate(site.URL+lessonPath(en)+query(before.Do, before.Opt)))
 	waitLoaded(t, teacher)
 	do(t, teacher, chromedp.Click(chromedp.CSS("details.share summary")), chromedp.Click(chromedp.CSS("#teach")))
 	if !retryTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
 		t.Fatal("no teacher's page")
+	}
+	// Then presenter mode, as a teacher turns it on once the class has
+	// started (presenter mode folds the share box with its teach form).
+	run(t, teacher, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+	do(t, teacher, chromedp.Reload())
+	if !retryTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
+		t.Fatal("no teacher's page after turning presenter mode on")
 	}
 	code := strings.ReplaceAll(waitJS(t, teacher, `(document.getElementById("class-code") || {}).textContent || ""`), " ", "")
 	if normCode(code) != code {
