@@ -1,0 +1,271 @@
+package luacheck_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"locklab/sim"
+	"locklab/sim/luacheck"
+)
+
+// corpusCase is one testdata file: its first line is a header comment
+// "-- kind=K [want=CODE] [at=LINE:COL]", the rest is the script.
+type corpusCase struct {
+	name, src string
+	kind      luacheck.Kind
+	want, at  string
+}
+
+var kinds = map[string]luacheck.Kind{"acquire": luacheck.Acquire, "release": luacheck.Release,
+	"extend": luacheck.Extend, "storage": luacheck.Storage}
+
+func corpus(t testing.TB, dir string) []corpusCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", dir, "*.lua"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus in testdata/%s: %v", dir, err)
+	}
+	var cs []corpusCase
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, src, _ := strings.Cut(string(b), "\n")
+		c := corpusCase{name: filepath.Base(f), src: src}
+		kindSeen := false
+		for _, field := range strings.Fields(strings.TrimPrefix(header, "--")) {
+			k, v, _ := strings.Cut(field, "=")
+			switch k {
+			case "kind":
+				c.kind, kindSeen = kinds[v]
+				if !kindSeen {
+					t.Fatalf("%s: unknown kind %q", f, v)
+				}
+			case "want":
+				c.want = v
+			case "at":
+				c.at = v
+			}
+		}
+		if !kindSeen {
+			t.Fatalf("%s: header %q names no kind", f, header)
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// TestSafeCorpus: every preset a learner starts from, and more scripts a
+// learner could reasonably write, are accepted.
+func TestSafeCorpus(t *testing.T) {
+	for _, c := range corpus(t, "safe") {
+		if err := luacheck.Check(c.src, c.kind); err != nil {
+			t.Errorf("%s (%s): refused: %v", c.name, c.kind, err)
+		}
+	}
+}
+
+// TestSimScripts: the scripts the lessons already run pass as the kind
+// they play.
+func TestSimScripts(t *testing.T) {
+	kindOf := map[string]luacheck.Kind{"release": luacheck.Release, "fenced-write": luacheck.Storage,
+		"fenced-write-strict": luacheck.Storage, "extend": luacheck.Extend, "charge-once": luacheck.Storage}
+	for name, src := range sim.Scripts {
+		k, ok := kindOf[name]
+		if !ok {
+			t.Errorf("script %q: no kind for it in this test; add one", name)
+			continue
+		}
+		if err := luacheck.Check(src, k); err != nil {
+			t.Errorf("sim script %q: refused: %v", name, err)
+		}
+	}
+}
+
+// TestHostileCorpus: every hostile script is refused with the code its
+// file names, at the place it names.
+func TestHostileCorpus(t *testing.T) {
+	codes := map[string]int{}
+	for _, c := range corpus(t, "hostile") {
+		if c.want == "" {
+			t.Fatalf("%s: a hostile case must name want=CODE", c.name)
+		}
+		err := luacheck.Check(c.src, c.kind)
+		var e *luacheck.Error
+		if !errors.As(err, &e) {
+			t.Errorf("%s: accepted (or not an *Error: %v), want %s", c.name, err, c.want)
+			continue
+		}
+		codes[e.Code]++
+		if e.Code != c.want {
+			t.Errorf("%s: refused with %q (%v), want %q", c.name, e.Code, e, c.want)
+		}
+		if c.at != "" && c.at != strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Col) {
+			t.Errorf("%s: refused at %d:%d, want %s (%v)", c.name, e.Line, e.Col, c.at, e)
+		}
+		if e.Line < 1 || e.Col < 1 {
+			t.Errorf("%s: no position: %v", c.name, e)
+		}
+		if msg := e.Error(); !strings.Contains(msg, "line ") || strings.Contains(msg, "{") {
+			t.Errorf("%s: message %q", c.name, msg)
+		}
+	}
+	t.Logf("refusals by code: %v", codes)
+}
+
+// TestEveryCodeHasEnglish: Error() never shows a bare code.
+func TestEveryCodeHasEnglish(t *testing.T) {
+	for _, code := range luacheck.Codes {
+		e := &luacheck.Error{Line: 1, Col: 1, Code: code, Arg: "x", Allowed: "KEYS[1]"}
+		if strings.HasSuffix(e.Error(), ": "+code) {
+			t.Errorf("code %q has no English message", code)
+		}
+	}
+}
+
+// TestKindCounts pins what each kind is given (the table).
+func TestKindCounts(t *testing.T) {
+	for k, want := range map[luacheck.Kind][2]int{luacheck.Acquire: {1, 2}, luacheck.Release: {1, 1},
+		luacheck.Extend: {1, 2}, luacheck.Storage: {2, 2}} {
+		if k.Keys() != want[0] || k.Args() != want[1] {
+			t.Errorf("%s: %d keys %d args, want %v", k, k.Keys(), k.Args(), want)
+		}
+		last := "KEYS[" + strconv.Itoa(want[0]) + "]"
+		if err := luacheck.Check("return "+last, k); err != nil {
+			t.Errorf("%s: %s refused: %v", k, last, err)
+		}
+		over := "return ARGV[" + strconv.Itoa(want[1]+1) + "]"
+		if err := luacheck.Check(over, k); err == nil {
+			t.Errorf("%s: %s accepted", k, over)
+		}
+	}
+}
+
+// runner evaluates scripts on a fresh miniredis through go-redis over an
+// in-memory pipe, as sim does.
+type runner struct {
+	m  *miniredis.Miniredis
+	rc *redis.Client
+}
+
+func newRunner(t testing.TB) *runner {
+	t.Helper()
+	m := miniredis.NewMiniRedis()
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	rc := redis.NewClient(&redis.Options{
+		Addr:                  "pipe",
+		Dialer:                func(context.Context, string, string) (net.Conn, error) { return m.Dial() },
+		MaxRetries:            -1,
+		ContextTimeoutEnabled: true,
+		PoolSize:              1,
+		Protocol:              2,
+		DisableIdentity:       true,
+	})
+	t.Cleanup(func() { _ = rc.Close(); m.Close() })
+	return &runner{m: m, rc: rc}
+}
+
+// keysFor names the keys a script of kind k gets.
+func keysFor(k luacheck.Kind) []string {
+	if k == luacheck.Storage {
+		return []string{"record", "token"}
+	}
+	return []string{"lock"}
+}
+
+// maxStored is the largest string any accepted script can leave in Redis.
+const maxStored = max(luacheck.MaxValueBytes, luacheck.MaxBytes, luacheck.MaxArgBytes)
+
+// run evaluates src several times in a row (a value that grows per run
+// would show) and fails the test on anything but a reply or an error
+// reply, or on a value larger than the bound.
+func (r *runner) run(t testing.TB, src string, k luacheck.Kind, argv []string) {
+	t.Helper()
+	r.m.FlushAll()
+	r.m.Set("lock", "someone-else")
+	r.m.Set("token", "3")
+	keys := keysFor(k)
+	args := make([]any, k.Args())
+	for i := range args {
+		args[i] = "1000"
+		if i < len(argv) {
+			args[i] = argv[i]
+		}
+	}
+	for range 8 {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		start := time.Now()
+		err := r.rc.Eval(ctx, src, keys, args...).Err()
+		cancel()
+		var re redis.Error
+		if err != nil && err != redis.Nil && !errors.As(err, &re) {
+			t.Fatalf("EVAL of an accepted script failed after %v: %v\n%s", time.Since(start), err, src)
+		}
+		for _, key := range r.m.Keys() {
+			if !strings.HasPrefix(key, "lock") && !strings.HasPrefix(key, "record") && !strings.HasPrefix(key, "token") {
+				t.Fatalf("an accepted script created key %q\n%s", key, src)
+			}
+			if v, err := r.m.Get(key); err == nil && len(v) > maxStored {
+				t.Fatalf("an accepted script stored %d bytes in %q\n%s", len(v), key, src)
+			}
+		}
+	}
+}
+
+// TestAcceptedScriptsEnd runs every safe script on miniredis: each ends
+// with a reply or an error reply, never a timeout.
+func TestAcceptedScriptsEnd(t *testing.T) {
+	r := newRunner(t)
+	for _, c := range corpus(t, "safe") {
+		r.run(t, c.src, c.kind, []string{"a:1", "1000"})
+	}
+}
+
+// FuzzCheck: Check never panics, and whatever it accepts runs by EVAL on
+// miniredis and ends promptly with a reply or an error reply, never
+// creating another key or storing a value past the bound, however many
+// times it runs. Seeded with both corpora.
+func FuzzCheck(f *testing.F) {
+	for _, dir := range []string{"safe", "hostile"} {
+		for _, c := range corpus(f, dir) {
+			f.Add(c.src, uint8(c.kind), "a:1", "1000")
+		}
+	}
+	for _, src := range sim.Scripts {
+		f.Add(src, uint8(luacheck.Storage), "7", "v")
+	}
+	r := newRunner(f)
+	f.Fuzz(func(t *testing.T, src string, kind uint8, a1, a2 string) {
+		k := luacheck.Kind(kind % 4)
+		err := luacheck.Check(src, k)
+		if err != nil {
+			var e *luacheck.Error
+			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || e.Code == "" {
+				t.Fatalf("refusal %#v is not a positioned *Error", err)
+			}
+			return
+		}
+		r.run(t, src, k, []string{clip(a1), clip(a2)})
+	})
+}
+
+// clip keeps an ARGV within what the caller promises.
+func clip(s string) string {
+	if len(s) > luacheck.MaxArgBytes {
+		return s[:luacheck.MaxArgBytes]
+	}
+	return s
+}

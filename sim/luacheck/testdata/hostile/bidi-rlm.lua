@@ -1,0 +1,2 @@
+-- kind=release want=bidi at=1:10
+return 1 ‏

@@ -1,0 +1,3 @@
+-- kind=acquire want=call
+local f = 1
+return f()

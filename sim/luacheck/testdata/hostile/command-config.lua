@@ -1,0 +1,2 @@
+-- kind=acquire want=command
+return redis.call('CONFIG', 'SET', 'maxmemory', '1')

@@ -1,0 +1,2 @@
+-- kind=acquire want=command
+return redis.pcall('DEBUG', 'SLEEP', 100)

@@ -1,0 +1,3 @@
+-- kind=acquire want=command at=1:12
+redis.call('FLUSHALL')
+return 1

@@ -1,0 +1,2 @@
+-- kind=acquire want=args
+return redis.call('GET')

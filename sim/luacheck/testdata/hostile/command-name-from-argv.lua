@@ -1,0 +1,2 @@
+-- kind=release want=command-name
+return redis.call(ARGV[1], KEYS[1])

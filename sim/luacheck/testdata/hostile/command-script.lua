@@ -1,0 +1,2 @@
+-- kind=acquire want=command at=1:19
+return redis.call('script', 'flush')

@@ -1,0 +1,33 @@
+-- kind=storage want=concat-bomb at=6:7
+local a = ARGV[2]
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+a = a .. a
+redis.call('SET', KEYS[1], a)

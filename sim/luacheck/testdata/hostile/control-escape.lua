@@ -1,0 +1,2 @@
+-- kind=release want=control at=1:13
+return 1 -- [2J

@@ -1,0 +1,2 @@
+-- kind=acquire want=field
+return redis.sha1hex(ARGV[1])

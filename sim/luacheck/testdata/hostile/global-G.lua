@@ -1,0 +1,2 @@
+-- kind=acquire want=global
+_G.x = 1

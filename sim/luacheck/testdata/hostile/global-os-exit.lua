@@ -1,0 +1,2 @@
+-- kind=acquire want=global at=1:1
+os.exit(1)

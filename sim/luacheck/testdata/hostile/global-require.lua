@@ -1,0 +1,2 @@
+-- kind=acquire want=global
+local cjson = require('cjson')

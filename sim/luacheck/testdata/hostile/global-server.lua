@@ -1,0 +1,2 @@
+-- kind=release want=global
+return server.call('DEL', KEYS[1])

@@ -1,0 +1,2 @@
+-- kind=acquire want=index at=1:8
+return ARGV[3]

@@ -1,0 +1,2 @@
+-- kind=acquire want=index at=1:9
+return #KEYS

@@ -1,0 +1,2 @@
+-- kind=release want=loop
+if true then break end

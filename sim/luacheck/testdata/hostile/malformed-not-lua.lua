@@ -1,0 +1,2 @@
+-- kind=release want=syntax
+SET lock token NX PX 30000

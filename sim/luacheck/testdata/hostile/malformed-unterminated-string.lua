@@ -1,0 +1,2 @@
+-- kind=acquire want=syntax
+return 'abc

@@ -1,0 +1,2 @@
+-- kind=acquire want=method
+return ('x'):rep(2^30)

@@ -1,0 +1,2 @@
+-- kind=release want=utf8 at=1:9
+return 'ÿ'

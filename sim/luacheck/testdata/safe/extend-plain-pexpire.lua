@@ -1,0 +1,2 @@
+-- kind=extend
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])

@@ -1,0 +1,6 @@
+-- kind=release
+-- release: delete the lock only if it still holds my value
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0

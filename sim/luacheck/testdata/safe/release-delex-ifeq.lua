@@ -1,0 +1,2 @@
+-- kind=release
+return redis.call('DELEX', KEYS[1], 'IFEQ', ARGV[1])

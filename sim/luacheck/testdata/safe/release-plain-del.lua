@@ -1,0 +1,2 @@
+-- kind=release
+return redis.call('DEL', KEYS[1])
