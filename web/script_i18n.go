@@ -24,6 +24,8 @@ var scriptErrors = map[string][2]string{
 		"双方向制御文字 {0} は、コメントの中でも使えません（見た目と実際の動きが食い違うコードを書けてしまうためです）"},
 	luacheck.CodeInvisible: {"the invisible character {0} is not allowed", "目に見えない文字 {0} は使えません"},
 	luacheck.CodeSyntax:    {"this is not valid Lua (near “{0}”)", "Lua として読めません（「{0}」のあたり）"},
+	luacheck.CodeSyntaxEnd: {"the script ends too early: an if, a do, a bracket or a string is not closed",
+		"スクリプトが途中で終わっています（if・do・括弧・文字列のどれかが閉じていません）"},
 	luacheck.CodeLoop: {"loops ({0}) are not allowed — a script must always end",
 		"ループ（{0}）は使えません（スクリプトは必ず終わる必要があります）"},
 	luacheck.CodeGoto: {"goto and labels are not allowed — a script must always end",

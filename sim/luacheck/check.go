@@ -75,6 +75,7 @@ const (
 	CodeBidi        = "bidi"         // a bidi control; Arg: U+XXXX
 	CodeInvisible   = "invisible"    // a zero-width or line-separator character; Arg: U+XXXX
 	CodeSyntax      = "syntax"       // not Lua; Arg: the token near the error
+	CodeSyntaxEnd   = "syntax-end"   // the script ends inside an if, do, string or bracket
 	CodeLoop        = "loop"         // while, repeat, for, break; Arg: the keyword
 	CodeGoto        = "goto"         // goto or a label
 	CodeFunction    = "function"     // a function definition
@@ -106,7 +107,7 @@ type Error struct {
 }
 
 // Codes lists every code, for tests and message tables.
-var Codes = []string{CodeTooLong, CodeUTF8, CodeNUL, CodeControl, CodeBidi, CodeInvisible, CodeSyntax,
+var Codes = []string{CodeTooLong, CodeUTF8, CodeNUL, CodeControl, CodeBidi, CodeInvisible, CodeSyntax, CodeSyntaxEnd,
 	CodeLoop, CodeGoto, CodeFunction, CodeGlobal, CodeField, CodeCall, CodeMethod, CodeTable, CodeVararg,
 	CodeAssign, CodeShadow, CodeCommand, CodeCommandName, CodeArgs, CodeKey, CodeKeyAssign, CodeIndex,
 	CodeConcatBomb, CodeConcatRedis, CodeDepth}
@@ -119,6 +120,7 @@ var english = map[string]string{
 	CodeBidi:        "bidirectional control {0}",
 	CodeInvisible:   "invisible character {0}",
 	CodeSyntax:      "syntax error near {0}",
+	CodeSyntaxEnd:   "the script ends too early",
 	CodeLoop:        "loops are not allowed ({0})",
 	CodeGoto:        "goto and labels are not allowed",
 	CodeFunction:    "function definitions are not allowed",
@@ -269,19 +271,25 @@ func (s *source) syntaxError(err error) *Error {
 		return &Error{Line: 1, Col: 1, Code: CodeSyntax}
 	}
 	line, col := pe.Pos.Line, pe.Pos.Column
-	if line == parse.EOF || line < 1 {
+	if line == parse.EOF || line < 1 || line > len(s.starts) {
+		// The parser wanted more: an if, do or bracket left open.
 		line = len(s.starts)
 		col = len(s.text) - s.starts[line-1] + 1
+		return &Error{Line: line, Col: s.col(line, col), Code: CodeSyntaxEnd}
 	}
 	if col < 1 {
 		col = 1
 	}
 	near := strings.TrimSpace(pe.Token)
-	if near == "" {
-		near = "end of script"
+	if !utf8.ValidString(near) {
+		// The lexer stopped inside a character: name the whole character.
+		near = ""
+		if off := s.starts[line-1] + col - 1; off < len(s.text) {
+			r, _ := utf8.DecodeRuneInString(s.text[off:])
+			near = string(r)
+		}
 	}
-	near = shorten(near, 20)
-	return &Error{Line: line, Col: s.col(line, col), Code: CodeSyntax, Arg: near}
+	return &Error{Line: line, Col: s.col(line, col), Code: CodeSyntax, Arg: shorten(near, 20)}
 }
 
 // tokens lexes the script once (it parsed, so it lexes) for columns.

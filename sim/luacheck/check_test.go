@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
@@ -114,8 +115,8 @@ func TestHostileCorpus(t *testing.T) {
 		if c.at != "" && c.at != strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Col) {
 			t.Errorf("%s: refused at %d:%d, want %s (%v)", c.name, e.Line, e.Col, c.at, e)
 		}
-		if e.Line < 1 || e.Col < 1 {
-			t.Errorf("%s: no position: %v", c.name, e)
+		if e.Line < 1 || e.Col < 1 || !utf8.ValidString(e.Arg) {
+			t.Errorf("%s: no position or a broken Arg: %q", c.name, e)
 		}
 		if msg := e.Error(); !strings.Contains(msg, "line ") || strings.Contains(msg, "{") {
 			t.Errorf("%s: message %q", c.name, msg)
@@ -229,8 +230,39 @@ func (r *runner) run(t testing.TB, src string, k luacheck.Kind, argv []string) {
 // with a reply or an error reply, never a timeout.
 func TestAcceptedScriptsEnd(t *testing.T) {
 	r := newRunner(t)
+	long := strings.Repeat("9", luacheck.MaxArgBytes) // the longest ARGV a caller may pass
 	for _, c := range corpus(t, "safe") {
 		r.run(t, c.src, c.kind, []string{"a:1", "1000"})
+		r.run(t, c.src, c.kind, []string{long, long})
+	}
+}
+
+// TestLongestAcceptedScript: a script at the size limit made of nothing but
+// commands (the most work a script can ask for) ends promptly, and the
+// biggest concatenation the bound lets through stays within it.
+func TestLongestAcceptedScript(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < luacheck.MaxBytes-40 {
+		b.WriteString("redis.call('INCR', KEYS[2])\n")
+	}
+	cmds := b.String()
+	if err := luacheck.Check(cmds, luacheck.Storage); err != nil {
+		t.Fatalf("%d bytes of INCR refused: %v", len(cmds), err)
+	}
+	bomb := "local a = ARGV[1] .. ARGV[2]\nlocal b = a .. a\nlocal c = b .. b\nlocal d = c .. c\n" +
+		"redis.call('SET', KEYS[1], d)\nreturn d"
+	if err := luacheck.Check(bomb, luacheck.Storage); err != nil {
+		t.Fatalf("four doublings refused: %v", err)
+	}
+	if err := luacheck.Check(bomb+" .. d", luacheck.Storage); err == nil {
+		t.Fatal("a fifth doubling accepted")
+	}
+	r := newRunner(t)
+	long := strings.Repeat("x", luacheck.MaxArgBytes)
+	r.run(t, cmds, luacheck.Storage, nil)
+	r.run(t, bomb, luacheck.Storage, []string{long, long})
+	if v, _ := r.m.Get("record"); len(v) != 16*luacheck.MaxArgBytes || len(v) > luacheck.MaxValueBytes {
+		t.Errorf("stored %d bytes, want %d", len(v), 16*luacheck.MaxArgBytes)
 	}
 }
 
@@ -247,18 +279,33 @@ func FuzzCheck(f *testing.F) {
 	for _, src := range sim.Scripts {
 		f.Add(src, uint8(luacheck.Storage), "7", "v")
 	}
+	for i := range 20 {
+		f.Add(strings.Repeat(string(rune('a'+i)), 40+i*7), uint8(i), "a:1", strconv.Itoa(i*100))
+	}
 	r := newRunner(f)
 	f.Fuzz(func(t *testing.T, src string, kind uint8, a1, a2 string) {
 		k := luacheck.Kind(kind % 4)
+		argv := []string{clip(a1), clip(a2)}
 		err := luacheck.Check(src, k)
 		if err != nil {
 			var e *luacheck.Error
-			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || e.Code == "" {
+			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 || e.Code == "" || !utf8.ValidString(e.Arg) {
 				t.Fatalf("refusal %#v is not a positioned *Error", err)
 			}
-			return
+		} else {
+			r.run(t, src, k, argv)
 		}
-		r.run(t, src, k, []string{clip(a1), clip(a2)})
+		// The same bytes steer a generator of the subset: what it writes
+		// is accepted unless a size rule says no, and then it runs.
+		gen := generate([]byte(src), k)
+		err = luacheck.Check(gen, k)
+		var e *luacheck.Error
+		if errors.As(err, &e) && !sizeRules[e.Code] {
+			t.Fatalf("a script of the subset was refused: %v\n%s", err, gen)
+		}
+		if err == nil {
+			r.run(t, gen, k, argv)
+		}
 	})
 }
 

@@ -4,16 +4,17 @@
 package luacheck
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// form is a command's argument shape: the fixed slots ("k" a key, "v" a
+// Form is a command's argument shape: the fixed slots ("k" a key, "v" a
 // value), whether the last slot repeats, and the options that may follow
 // (each a string literal, with how many values it takes).
-type form struct {
+type Form struct {
 	slots   string
 	repeat  bool
 	options map[string]int
@@ -25,7 +26,7 @@ type form struct {
 // RENAME, COPY, MOVE, SELECT…) is out; so is everything that grows a value
 // in place (APPEND, SETRANGE) and absolute expiry times (PEXPIREAT: the
 // simulator's clock is virtual).
-var Commands = map[string]form{
+var Commands = map[string]Form{
 	"GET":     {slots: "k"},
 	"SET":     {slots: "kv", options: map[string]int{"NX": 0, "XX": 0, "GET": 0, "KEEPTTL": 0, "EX": 1, "PX": 1}},
 	"SETNX":   {slots: "kv", integer: true},
@@ -165,3 +166,22 @@ func shorten(s string, n int) string {
 	}
 	return s + "…"
 }
+
+// Slots is the form's fixed argument slots: "k" a key, "v" a value.
+func (f Form) Slots() string { return f.slots }
+
+// Repeats says the last slot may repeat.
+func (f Form) Repeats() bool { return f.repeat }
+
+// Options lists the form's options, sorted.
+func (f Form) Options() []string {
+	var out []string
+	for o := range f.options {
+		out = append(out, o)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// OptionArgs is how many values option o takes.
+func (f Form) OptionArgs(o string) int { return f.options[o] }

@@ -252,8 +252,13 @@ func (c *checker) expr(e ast.Expr, depth int) (val, *Error) {
 		if err != nil {
 			return val{}, err
 		}
-		if l.size == unbounded || r.size == unbounded {
-			return val{}, c.fail(line, CodeConcatRedis, "", "..")
+		for _, side := range []struct {
+			v val
+			e ast.Expr
+		}{{l, x.Lhs}, {r, x.Rhs}} {
+			if side.v.size == unbounded {
+				return val{}, c.fail(side.e.Line(), CodeConcatRedis, "", firstToken(side.e))
+			}
 		}
 		n := l.size + r.size
 		if n > MaxValueBytes {
