@@ -195,6 +195,13 @@ const maxStored = max(luacheck.MaxValueBytes, luacheck.MaxBytes, luacheck.MaxArg
 // reply, or on a value larger than the bound.
 func (r *runner) run(t testing.TB, src string, k luacheck.Kind, argv []string) {
 	t.Helper()
+	r.runN(t, src, k, argv, 8)
+}
+
+// runN is run with n runs in a row (the fuzzer uses fewer, for speed: an
+// EVAL on miniredis costs about a millisecond, most of it a new Lua state).
+func (r *runner) runN(t testing.TB, src string, k luacheck.Kind, argv []string, n int) {
+	t.Helper()
 	r.m.FlushAll()
 	r.m.Set("lock", "someone-else")
 	r.m.Set("token", "3")
@@ -206,7 +213,7 @@ func (r *runner) run(t testing.TB, src string, k luacheck.Kind, argv []string) {
 			args[i] = argv[i]
 		}
 	}
-	for range 8 {
+	for range n {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		start := time.Now()
 		err := r.rc.Eval(ctx, src, keys, args...).Err()
@@ -293,7 +300,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("refusal %#v is not a positioned *Error", err)
 			}
 		} else {
-			r.run(t, src, k, argv)
+			r.runN(t, src, k, argv, 3)
 		}
 		// The same bytes steer a generator of the subset: what it writes
 		// is accepted unless a size rule says no, and then it runs.
@@ -304,7 +311,7 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("a script of the subset was refused: %v\n%s", err, gen)
 		}
 		if err == nil {
-			r.run(t, gen, k, argv)
+			r.runN(t, gen, k, argv, 3)
 		}
 	})
 }
@@ -315,4 +322,14 @@ func clip(s string) string {
 		return s[:luacheck.MaxArgBytes]
 	}
 	return s
+}
+
+// TestArgShort: a refusal quotes at most a short piece of the script, so a
+// 2 KB name does not become a 2 KB message.
+func TestArgShort(t *testing.T) {
+	err := luacheck.Check("return "+strings.Repeat("x", 1500), luacheck.Release)
+	var e *luacheck.Error
+	if !errors.As(err, &e) || e.Code != luacheck.CodeGlobal || len(e.Arg) > 50 {
+		t.Fatalf("got %v", err)
+	}
 }

@@ -46,7 +46,7 @@ func (c *checker) lookup(name string) *local {
 // fail builds an *Error at the first run of tokens want on line.
 func (c *checker) fail(line int, code, arg string, want ...string) *Error {
 	l, col := c.src.at(line, want...)
-	return &Error{Line: l, Col: col, Code: code, Arg: arg}
+	return &Error{Line: l, Col: col, Code: code, Arg: shorten(arg, 40)}
 }
 
 // builtins are the only globals a script may name.
