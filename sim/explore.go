@@ -17,11 +17,13 @@
 package sim
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"maps"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -251,11 +253,11 @@ func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	rigs := make([]*World, workers)
+	rigs := make([]*rig, workers)
 	defer func() {
 		for _, r := range rigs {
 			if r != nil {
-				r.close()
+				r.w.close()
 			}
 		}
 	}()
@@ -264,15 +266,15 @@ func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 		if err != nil {
 			return nil, &BackendError{Node: "?", Err: err}
 		}
-		rigs[i] = w
+		rigs[i] = &rig{w: w}
 	}
 	root, err := e.run(nil)
 	if err != nil {
 		return nil, err
 	}
 	keys := root.dumpKeys()
-	e.seen[e.fingerprintKeys(root, budget{}, keys)] = struct{}{}
-	frontier := []*state{{f: root.freeze(keys), moves: e.moves(root, budget{})}}
+	e.seen[e.fingerprintKeys(&fpBuf{}, root, budget{}, keys)] = struct{}{}
+	frontier := []*state{{f: root.freeze(keys, nil), moves: e.moves(root, budget{})}}
 	root.close()
 	if err := e.bfs(frontier, rigs); err != nil {
 		return nil, err
@@ -290,7 +292,7 @@ func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 // bfs expands the states level by level: all schedules of depth d before
 // any of depth d+1, so the first counterexample of a kind is a shortest
 // one, and a search that stops has seen every schedule up to some depth.
-func (e *explorer) bfs(frontier []*state, rigs []*World) error {
+func (e *explorer) bfs(frontier []*state, rigs []*rig) error {
 	for depth := 0; len(frontier) > 0; depth++ {
 		e.res.Depth = depth
 		if depth == e.cfg.MaxDepth {
@@ -397,10 +399,11 @@ func (e *explorer) merge(c *child) bool {
 // expand applies move m to state s on rig (a world of its own, on its own
 // servers) and reads what it gave. It runs on a worker: it reads e.seen
 // (not written while workers run) and nothing else of e's.
-func (e *explorer) expand(rig *World, s *state, m move) child {
+func (e *explorer) expand(r *rig, s *state, m move) child {
 	c := child{path: append(slices.Clip(s.path), m.a), b: m.b}
-	w := rig
+	w, base := r.w, s.f.log
 	if e.cfg.replay {
+		base = nil
 		var err error
 		if w, err = e.run(c.path); err == errTooBig {
 			c.cut = true
@@ -411,8 +414,8 @@ func (e *explorer) expand(rig *World, s *state, m move) child {
 		}
 		defer w.close()
 	} else {
-		s.f.thaw(rig)
-		if err := e.step(rig, len(s.path), m.a); err == errTooBig {
+		s.f.thaw(r)
+		if err := e.step(w, len(s.path), m.a); err == errTooBig {
 			c.cut = true
 			return c
 		} else if err != nil {
@@ -431,9 +434,9 @@ func (e *explorer) expand(rig *World, s *state, m move) child {
 	}
 	slices.Sort(c.kinds)
 	keys := w.dumpKeys()
-	c.fp = e.fingerprintKeys(w, m.b, keys)
+	c.fp = e.fingerprintKeys(&r.fp, w, m.b, keys)
 	if _, ok := e.seen[c.fp]; !ok {
-		c.st = &state{f: w.freeze(keys), path: c.path, moves: e.moves(w, m.b)}
+		c.st = &state{f: w.freeze(keys, base), path: c.path, moves: e.moves(w, m.b)}
 	}
 	return c
 }
@@ -621,58 +624,93 @@ func (e *explorer) spend(b budget, c Cost) (budget, bool) {
 //
 // The clients that take part run the same program, so a state and the
 // same state with two of them swapped have mirrored futures: the
-// fingerprint is the least over every renaming of those clients, and
-// only one of the mirrored states is explored (a mirrored counterexample
-// exists and is as short).
+// fingerprint is the least encoding over the renamings of those clients
+// that name them in the order of their signatures (each one's own state
+// with every taking-part client's name blanked, which no renaming
+// changes) — over every renaming among clients whose signatures tie.
+// Mirrored states have the same set of such encodings, so the same
+// least one; states that are not mirrored share none. Only one of the
+// mirrored states is explored (a mirrored counterexample exists and is
+// as short).
 func (e *explorer) fingerprint(w *World, b budget) string {
-	return e.fingerprintOf(w, b, w.dumpKeys())
+	return string(e.canonical(&fpBuf{}, w, b, w.dumpKeys()))
+}
+
+// fpBuf is one worker's scratch for fingerprints.
+type fpBuf struct {
+	enc       fpEnc
+	best, cur []byte
+	sigs      []byte
+	sig       [][2]int
+	order     []int
+	end       []int
 }
 
 // fingerprintKeys is the fingerprint, hashed: what the seen-set keeps.
-func (e *explorer) fingerprintKeys(w *World, b budget, keys [][]keyState) [16]byte {
-	sum := sha256.Sum256([]byte(e.fingerprintOf(w, b, keys)))
+func (e *explorer) fingerprintKeys(fb *fpBuf, w *World, b budget, keys [][]keyState) [16]byte {
+	sum := sha256.Sum256(e.canonical(fb, w, b, keys))
 	return [16]byte(sum[:16])
 }
 
-func (e *explorer) fingerprintOf(w *World, b budget, keys [][]keyState) string {
+// canonical is the fingerprint's encoding, in fb.best.
+func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) []byte {
 	st := w.capture(b, keys)
+	en := &fb.enc
+	en.reset(w, st.Now)
 	if e.cfg.noSymmetry {
-		return fingerprintOf(w, &st, nil)
+		fb.best = en.encode(fb.best[:0], &st)
+		return fb.best
 	}
-	ids := make([]string, e.cfg.Clients)
-	for i := range ids {
-		ids[i] = w.clients[i].ID
+	n := e.cfg.Clients
+	// Signatures: each taking-part client's state, itself named "=" and
+	// the others "*".
+	fb.sigs, fb.sig = fb.sigs[:0], fb.sig[:0]
+	for i := range n {
+		for j := range n {
+			en.names[j] = "*"
+		}
+		en.names[i] = "="
+		from := len(fb.sigs)
+		fb.sigs = en.enc(fb.sigs, reflect.ValueOf(&st.Clients[i]).Elem())
+		fb.sig = append(fb.sig, [2]int{from, len(fb.sigs)})
 	}
-	best := ""
-	permute(ids, func(to []string) {
-		ren := map[string]string{}
-		for i, id := range ids {
-			ren[id] = to[i]
+	sig := func(i int) []byte { return fb.sigs[fb.sig[i][0]:fb.sig[i][1]] }
+	fb.order = fb.order[:0]
+	for i := range n {
+		fb.order = append(fb.order, i)
+	}
+	slices.SortStableFunc(fb.order, func(x, y int) int { return bytes.Compare(sig(x), sig(y)) })
+	// end[k]: where the group of equal signatures holding position k ends.
+	fb.end = append(fb.end[:0], make([]int, n)...)
+	for k := n - 1; k >= 0; k-- {
+		if k == n-1 || !bytes.Equal(sig(fb.order[k]), sig(fb.order[k+1])) {
+			fb.end[k] = k + 1
+		} else {
+			fb.end[k] = fb.end[k+1]
 		}
-		if fp := fingerprintOf(w, &st, ren); best == "" || fp < best {
-			best = fp
-		}
-	})
-	return best
-}
-
-// permute calls f with every ordering of xs (n! of them: 6 for three
-// clients).
-func permute(xs []string, f func([]string)) {
+	}
+	fb.best = fb.best[:0]
+	first := true
 	var rec func(k int)
-	p := slices.Clone(xs)
 	rec = func(k int) {
-		if k == len(p) {
-			f(p)
+		if k == n {
+			for pos, i := range fb.order {
+				en.names[i] = en.ids[pos]
+			}
+			fb.cur = en.encode(fb.cur[:0], &st)
+			if first || bytes.Compare(fb.cur, fb.best) < 0 {
+				fb.best, fb.cur, first = fb.cur, fb.best, false
+			}
 			return
 		}
-		for i := k; i < len(p); i++ {
-			p[k], p[i] = p[i], p[k]
+		for i := k; i < fb.end[k]; i++ {
+			fb.order[k], fb.order[i] = fb.order[i], fb.order[k]
 			rec(k + 1)
-			p[k], p[i] = p[i], p[k]
+			fb.order[k], fb.order[i] = fb.order[i], fb.order[k]
 		}
 	}
 	rec(0)
+	return fb.best
 }
 
 // acq is one acquisition of the lock: the instant a client came to hold

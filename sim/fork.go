@@ -4,6 +4,12 @@
 // that copy again — so the explorer reaches a child by copying its parent
 // and applying one action, instead of replaying the whole path. The next
 // command still goes through go-redis to miniredis: replies stay real.
+//
+// The event log is most of a world's weight, and a child's log is its
+// parent's plus what one action added: a frozen world keeps only those
+// new events, linked to its parent's (an append-only log is never changed
+// once an action is over), and a rig that thaws a sibling of the state it
+// holds keeps the common prefix instead of copying it again.
 package sim
 
 import (
@@ -13,8 +19,27 @@ import (
 
 // frozen is a world between two actions, detached from any server.
 type frozen struct {
-	w    *World       // its nodes hold no server, its clients no connection
+	w    *World       // its nodes hold no server, its clients no connection, its events are in log
 	keys [][]keyState // every node's keys (w.nodes in order, then the storage)
+	log  *evChunk
+}
+
+// evChunk is the end of a frozen world's event log: the events after its
+// parent's (nil: from the first), n in all.
+type evChunk struct {
+	parent *evChunk
+	events []Event
+	n      int
+	depth  int // chunks before it
+}
+
+// rig is a world on its own servers that frozen worlds are thawed into
+// (one per worker), and the chunks its event log holds, from the first:
+// w.events[:chain[len-1].n] are theirs.
+type rig struct {
+	w     *World
+	chain []*evChunk
+	fp    fpBuf // scratch for the fingerprints of the worlds it reaches
 }
 
 // serversOf lists the world's nodes in the order frozen.keys keeps them.
@@ -30,21 +55,53 @@ func (w *World) dumpKeys() [][]keyState {
 	return out
 }
 
-// freeze copies the world, keys given (as dumpKeys read them).
-func (w *World) freeze(keys [][]keyState) *frozen {
+// freeze copies the world, keys given (as dumpKeys read them). base is
+// the log of the frozen world w was thawed from (nil: none): w's events
+// up to base.n are base's, and only the rest is copied.
+func (w *World) freeze(keys [][]keyState, base *evChunk) *frozen {
 	f := &frozen{w: &World{}, keys: keys}
 	w.copyTo(f.w)
+	c := &evChunk{parent: base, n: len(w.events)}
+	from := 0
+	if base != nil {
+		from, c.depth = base.n, base.depth+1
+	}
+	c.events = slices.Clone(w.events[from:])
+	f.log = c
 	return f
 }
 
-// thaw makes rig — a world of the same scenario and options, on its own
-// servers — the frozen world: its fields copied, its servers loaded with
-// the keys at the node's own time.
-func (f *frozen) thaw(rig *World) {
-	f.w.copyTo(rig)
-	for i, n := range rig.serversOf() {
-		n.srv.(dumper).load(instant(rig.clock.Now()+n.offset), f.keys[i])
+// thaw makes r's world the frozen world: its fields copied, its servers
+// loaded with the keys at the node's own time, its event log f's (the
+// prefix it shares with what r held is kept, not copied again).
+func (f *frozen) thaw(r *rig) {
+	events := r.w.events
+	f.w.copyTo(r.w)
+	for i, n := range r.w.serversOf() {
+		n.srv.(dumper).load(instant(r.w.clock.Now()+n.offset), f.keys[i])
 	}
+	// f's chunks from the first, in r.chain's place; keep counts those
+	// r's log holds already (a chunk's parents are the chunks before it,
+	// so they are a prefix of both chains).
+	d := f.log.depth + 1
+	chain := slices.Grow(r.chain[:0], d)[:d]
+	keep := 0
+	for c := f.log; c != nil; c = c.parent {
+		if keep == 0 && c.depth < len(r.chain) && r.chain[c.depth] == c {
+			keep = c.depth + 1
+		}
+		chain[c.depth] = c // after reading r.chain there: they may share an array
+	}
+	n := 0
+	if keep > 0 {
+		n = chain[keep-1].n
+	}
+	events = events[:n]
+	for _, c := range chain[keep:] {
+		events = append(events, c.events...)
+	}
+	r.w.events = events
+	r.chain = chain
 }
 
 // copyTo makes d a copy of w that shares nothing that either may change:
@@ -94,7 +151,7 @@ func (w *World) copyTo(d *World) {
 		d.link = &Client{ID: w.link.ID}
 	}
 	d.queue.items = slices.Clone(w.queue.items)
-	d.events = slices.Clone(w.events)
+	d.events = nil // the log is the caller's (freeze, thaw)
 	d.violations = slices.Clone(w.violations)
 	d.locks = slices.Clone(w.locks)
 	d.inflight = slices.Clone(w.inflight)

@@ -7,11 +7,12 @@
 package sim
 
 import (
+	"bytes"
 	"cmp"
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
+	"sync"
 	"time"
 )
 
@@ -298,29 +299,41 @@ func (w *World) lastReplyOf(who string) (Reply, bool) {
 	return Reply{}, false
 }
 
-// fpEnc encodes a worldState under one renaming of the clients.
+// fpEnc encodes a worldState under one renaming of the clients. It
+// appends to a byte slice and keeps its scratch space, so one encoder per
+// worker encodes state after state without garbage.
 type fpEnc struct {
-	now    int64
-	ren    map[string]string // taking-part client → its name in this encoding
-	values map[string]string // a client's lock value, write, name → what it reads as
+	now int64
+	// ids are the world's clients' ids, names what each reads as in this
+	// encoding (its own id unless it takes part and is renamed).
+	ids, names []string
+	// a client's lock value, its write and its name, which read as
+	// "@", "w" and "n" followed by the client's name.
+	values, writes, cnames []string
+	scratch                []byte // a set's elements, before they are sorted
+	parts                  [][2]int
+	inSet                  bool
 }
 
-func newEnc(w *World, now int64, ren map[string]string) *fpEnc {
-	e := &fpEnc{now: now, ren: ren, values: map[string]string{}}
+// reset prepares e to encode a state of w taken at now, every client
+// reading as itself.
+func (e *fpEnc) reset(w *World, now int64) {
+	e.now = now
+	e.ids, e.names, e.values, e.writes, e.cnames = e.ids[:0], e.names[:0], e.values[:0], e.writes[:0], e.cnames[:0]
 	for _, c := range w.clients {
-		id := e.id(c.ID)
-		e.values[writeValue(c)] = "w" + id
-		e.values[c.Name()] = "n" + id
-		if c.value != "" {
-			e.values[c.value] = "@" + id
-		}
+		e.ids = append(e.ids, c.ID)
+		e.names = append(e.names, c.ID)
+		e.values = append(e.values, c.value)
+		e.writes = append(e.writes, writeValue(c))
+		e.cnames = append(e.cnames, c.Name())
 	}
-	return e
 }
 
 func (e *fpEnc) id(s string) string {
-	if r, ok := e.ren[s]; ok {
-		return r
+	for i, id := range e.ids {
+		if id == s {
+			return e.names[i]
+		}
 	}
 	return s
 }
@@ -332,98 +345,152 @@ var (
 	typReply = reflect.TypeFor[Reply]()
 )
 
-func (e *fpEnc) val(sb *strings.Builder, v string) {
-	if s, ok := e.values[v]; ok {
-		sb.WriteString(s)
-	} else {
-		sb.WriteString(strconv.Quote(v))
-	}
+// str appends s, its length first (so no content can be mistaken for
+// the encoding's own punctuation).
+func str(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, ':')
+	return append(b, s...)
 }
 
-// enc writes v: every field of a struct, every element of a slice, in
+// val appends a value: whose lock value, write or name it is (the last
+// client's reading wins, as a map filled in client order would), or the
+// value itself.
+func (e *fpEnc) val(b []byte, v string) []byte {
+	for i := len(e.ids) - 1; i >= 0; i-- {
+		var k byte
+		switch {
+		case v == e.values[i] && v != "":
+			k = '@'
+		case v == e.cnames[i]:
+			k = 'n'
+		case v == e.writes[i]:
+			k = 'w'
+		default:
+			continue
+		}
+		return str(append(b, k), e.names[i])
+	}
+	return str(append(b, '"'), v)
+}
+
+// field is how one struct field is encoded.
+type field struct {
+	i         int
+	set       bool // fp:"set": compared as a set
+	replyText bool // a Reply's string: a value
+}
+
+// fields lists the encoded fields of a struct type (cached: a type's
+// fields never change).
+func fields(t reflect.Type) []field {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]field)
+	}
+	var out []field
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("fp")
+		if tag == "-" {
+			continue
+		}
+		out = append(out, field{i: i, set: tag == "set", replyText: t == typReply && sf.Type.Kind() == reflect.String})
+	}
+	fieldCache.Store(t, out)
+	return out
+}
+
+var fieldCache sync.Map // reflect.Type → []field
+
+// enc appends v: every field of a struct, every element of a slice, in
 // order, with separators that keep two encodings apart.
-func (e *fpEnc) enc(sb *strings.Builder, v reflect.Value) {
+func (e *fpEnc) enc(b []byte, v reflect.Value) []byte {
 	switch v.Type() {
 	case typVtime:
 		t := v.Int()
 		if t > 0 {
 			t -= e.now
-			sb.WriteByte('~')
+			b = append(b, '~')
 		}
-		sb.WriteString(strconv.FormatInt(t, 10))
-		return
+		return strconv.AppendInt(b, t, 10)
 	case typCid:
-		sb.WriteString(strconv.Quote(e.id(v.String())))
-		return
+		return str(b, e.id(v.String()))
 	case typVal:
-		e.val(sb, v.String())
-		return
+		return e.val(b, v.String())
 	}
 	switch v.Kind() {
 	case reflect.Struct:
-		sb.WriteByte('{')
-		t := v.Type()
-		for i := range t.NumField() {
-			tag := t.Field(i).Tag.Get("fp")
-			if tag == "-" {
-				continue
-			}
+		b = append(b, '{')
+		for _, f := range fields(v.Type()) {
 			switch {
-			case tag == "set":
-				e.set(sb, v.Field(i))
-			case t == typReply && v.Field(i).Kind() == reflect.String:
+			case f.set:
+				b = e.set(b, v.Field(f.i))
+			case f.replyText:
 				// A reply's strings are values like the keys': GET
 				// answers with a lock value, which reads as whose it is.
-				e.val(sb, v.Field(i).String())
+				b = e.val(b, v.Field(f.i).String())
 			default:
-				e.enc(sb, v.Field(i))
+				b = e.enc(b, v.Field(f.i))
 			}
-			sb.WriteByte(',')
+			b = append(b, ',')
 		}
-		sb.WriteByte('}')
+		return append(b, '}')
 	case reflect.Slice, reflect.Array:
-		sb.WriteByte('[')
+		b = append(b, '[')
 		for i := range v.Len() {
-			e.enc(sb, v.Index(i))
-			sb.WriteByte(';')
+			b = append(e.enc(b, v.Index(i)), ';')
 		}
-		sb.WriteByte(']')
+		return append(b, ']')
 	case reflect.Pointer:
 		if v.IsNil() {
-			sb.WriteString("nil")
-			return
+			return append(b, "nil"...)
 		}
-		e.enc(sb, v.Elem())
+		return e.enc(b, v.Elem())
 	case reflect.String:
-		sb.WriteString(strconv.Quote(v.String()))
+		return str(b, v.String())
 	case reflect.Bool:
-		sb.WriteString(strconv.FormatBool(v.Bool()))
+		return strconv.AppendBool(b, v.Bool())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		sb.WriteString(strconv.FormatInt(v.Int(), 10))
+		return strconv.AppendInt(b, v.Int(), 10)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		sb.WriteString(strconv.FormatUint(v.Uint(), 10))
-	default:
-		panic("sim: the fingerprint cannot encode a " + v.Type().String())
+		return strconv.AppendUint(b, v.Uint(), 10)
 	}
+	panic("sim: the fingerprint cannot encode a " + v.Type().String())
 }
 
-// set writes a slice whose order is not part of the state: its elements'
-// encodings, sorted.
-func (e *fpEnc) set(sb *strings.Builder, v reflect.Value) {
-	parts := make([]string, v.Len())
-	for i := range parts {
-		var p strings.Builder
-		e.enc(&p, v.Index(i))
-		parts[i] = p.String()
+// set appends a slice whose order is not part of the state: its
+// elements' encodings, sorted.
+func (e *fpEnc) set(b []byte, v reflect.Value) []byte {
+	if e.inSet { // a set inside a set's element: no shared scratch
+		parts := make([][]byte, v.Len())
+		for i := range parts {
+			parts[i] = e.enc(nil, v.Index(i))
+		}
+		slices.SortFunc(parts, bytes.Compare)
+		return append(append(b, '['), append(bytes.Join(parts, []byte{';'}), ']')...)
 	}
-	slices.Sort(parts)
-	sb.WriteString("[" + strings.Join(parts, ";") + "]")
+	e.inSet = true
+	e.scratch, e.parts = e.scratch[:0], e.parts[:0]
+	for i := range v.Len() {
+		from := len(e.scratch)
+		e.scratch = e.enc(e.scratch, v.Index(i))
+		e.parts = append(e.parts, [2]int{from, len(e.scratch)})
+	}
+	e.inSet = false
+	part := func(p [2]int) []byte { return e.scratch[p[0]:p[1]] }
+	slices.SortFunc(e.parts, func(x, y [2]int) int { return bytes.Compare(part(x), part(y)) })
+	b = append(b, '[')
+	for i, p := range e.parts {
+		if i > 0 {
+			b = append(b, ';')
+		}
+		b = append(b, part(p)...)
+	}
+	return append(b, ']')
 }
 
-// fingerprintOf encodes st, a state of w, with the taking-part clients
-// renamed by ren (nil: as they are).
-func fingerprintOf(w *World, st *worldState, ren map[string]string) string {
-	var sb strings.Builder
-	newEnc(w, st.Now, ren).enc(&sb, reflect.ValueOf(st).Elem())
-	return sb.String()
+// encode appends st, a state of the world e was reset for, with the
+// clients named as e.names says.
+func (e *fpEnc) encode(b []byte, st *worldState) []byte {
+	return e.enc(b, reflect.ValueOf(st).Elem())
 }
