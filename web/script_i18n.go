@@ -61,6 +61,8 @@ var scriptErrors = map[string][2]string{
 		"この .. は最大 {0} バイトの文字列を作れてしまいます（上限は 4096 バイト）。連結した文字列をさらに連結すると、1 行ごとに倍になるためです"},
 	luacheck.CodeConcatRedis: {"a value read from Redis cannot be joined with ..: it could grow a little on every run",
 		"Redis から読んだ値は .. で連結できません（実行のたびに少しずつ大きくなり得るためです）"},
+	luacheck.CodePcallArg: {"every argument of redis.pcall must be a string or a number for sure — KEYS[i], ARGV[i], a literal, arithmetic, tostring(…) — and this one may be nil, a boolean or a table (on those, miniredis and Redis disagree)",
+		"redis.pcall の引数は、KEYS[i]・ARGV[i]・リテラル・計算結果・tostring(…) のように必ず文字列か数値になるものにしてください。この引数は nil・真偽値・テーブルになり得ます（その場合の動きが miniredis と Redis で違うためです）"},
 	luacheck.CodeDepth: {"nested too deeply (at most 40 levels)", "入れ子が深すぎます（40 段まで）"},
 }
 

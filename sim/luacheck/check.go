@@ -95,6 +95,7 @@ const (
 	CodeIndex       = "index"        // KEYS/ARGV without a literal index the kind has; Arg: e.g. KEYS[3]
 	CodeConcatBomb  = "concat-bomb"  // a concatenation that could exceed MaxValueBytes; Arg: its bound
 	CodeConcatRedis = "concat-redis" // a concatenation of a string read from Redis
+	CodePcallArg    = "pcall-arg"    // an argument of redis.pcall that may be nil, a boolean or a table; Arg: the command
 	CodeDepth       = "depth"        // nesting deeper than MaxDepth
 )
 
@@ -110,7 +111,7 @@ type Error struct {
 var Codes = []string{CodeTooLong, CodeUTF8, CodeNUL, CodeControl, CodeBidi, CodeInvisible, CodeSyntax, CodeSyntaxEnd,
 	CodeLoop, CodeGoto, CodeFunction, CodeGlobal, CodeField, CodeCall, CodeMethod, CodeTable, CodeVararg,
 	CodeAssign, CodeShadow, CodeCommand, CodeCommandName, CodeArgs, CodeKey, CodeKeyAssign, CodeIndex,
-	CodeConcatBomb, CodeConcatRedis, CodeDepth}
+	CodeConcatBomb, CodeConcatRedis, CodePcallArg, CodeDepth}
 
 var english = map[string]string{
 	CodeTooLong:     "script too long ({0} bytes; at most 2048)",
@@ -140,6 +141,7 @@ var english = map[string]string{
 	CodeIndex:       "{0} is not given to this script (it has {1})",
 	CodeConcatBomb:  "this concatenation could build {0} bytes (at most 4096)",
 	CodeConcatRedis: "cannot concatenate a value read from Redis",
+	CodePcallArg:    "an argument of redis.pcall {0} may be nil, a boolean or a table",
 	CodeDepth:       "nested too deeply",
 }
 

@@ -64,6 +64,7 @@ func (c *checker) redisCall(x *ast.FuncCallExpr, depth int) (val, *Error) {
 		return val{}, c.fail(nameExpr.Line(), CodeCommand, commandText(nameExpr.Value), nameExpr.Value)
 	}
 	args := x.Args[1:]
+	pcall := x.Func.(*ast.AttrGetExpr).Key.(*ast.StringExpr).Value == "pcall"
 	bad := func(at ast.Expr) *Error {
 		if at == nil {
 			return c.fail(line, CodeArgs, name, "redis")
@@ -80,7 +81,10 @@ func (c *checker) redisCall(x *ast.FuncCallExpr, depth int) (val, *Error) {
 		if kind == 'k' {
 			return c.key(a, name, depth)
 		}
-		_, err := c.expr(a, depth+1)
+		v, err := c.expr(a, depth+1)
+		if err == nil && pcall && v.ty()&^tScalar != 0 {
+			err = c.fail(a.Line(), CodePcallArg, name, firstToken(a))
+		}
 		return err
 	}
 	for j := 0; j < len(f.slots); j++ {
@@ -118,8 +122,8 @@ func (c *checker) redisCall(x *ast.FuncCallExpr, depth int) (val, *Error) {
 			}
 		}
 	}
-	if f.integer {
-		return val{size: numberBytes}, nil
+	if f.integer && !pcall { // pcall answers an error as a table
+		return numberVal, nil
 	}
 	return val{size: unbounded}, nil
 }

@@ -40,7 +40,22 @@
 //     assigned again), options are string literals. Allowed commands:
 //     GET; SET k v [NX|XX] [GET] [KEEPTTL] [EX s|PX ms]; SETNX; GETDEL;
 //     DEL k…; EXISTS k…; EXPIRE; PEXPIRE; TTL; PTTL; PERSIST; INCR; DECR;
-//     INCRBY; DELEX k IFEQ v|IFNE v; RPUSH k v… (see the commands table).
+//     INCRBY; DELEX k IFEQ v|IFNE v; RPUSH k v… (see the commands table);
+//   - every argument of redis.pcall is a string or a number for sure
+//     (string and number literals, KEYS/ARGV, arithmetic, `#`, `..`,
+//     tostring, and locals only ever given those): on nil, a boolean or a
+//     table miniredis raises an error where Redis returns an error table
+//     and carries on (CodePcallArg).
+//
+// # Same replies on Redis
+//
+// TestSubsetParity runs the safe corpus and ~650 generated scripts of the
+// subset on miniredis and on a real redis-server and compares replies and
+// the keys afterwards (errors compared as "an error": the wording
+// differs). Known differences the checker does not refuse: how a
+// non-integer number (and NaN, inf, integers from 1e15) prints in tostring
+// and `..` (gopher-lua: shortest round trip, Lua 5.1: %.14g), clock
+// dependent replies (TTL, PTTL), and DELEX on a Redis older than 8.4.
 //
 // Refused, each with its own code: loops (while, repeat, for) and break;
 // goto and labels; function definitions (including `local function`);

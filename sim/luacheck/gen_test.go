@@ -18,6 +18,9 @@ type gen struct {
 	keys   map[string]bool
 	out    strings.Builder
 	n      int
+	// intOnly leaves out / % ^ and fractions: gopher-lua and Lua 5.1 print
+	// non-integers (and NaN, inf) differently, a known difference.
+	intOnly bool
 }
 
 func (g *gen) next(n int) int {
@@ -69,11 +72,15 @@ func (g *gen) call(depth int) string {
 			slots += slots[len(slots)-1:]
 		}
 	}
+	value := g.expr
+	if fn == "redis.pcall" {
+		value = g.scalar // see CodePcallArg
+	}
 	for _, s := range slots {
 		if s == 'k' {
 			args = append(args, g.key())
 		} else {
-			args = append(args, g.expr(depth+1))
+			args = append(args, value(depth+1))
 		}
 	}
 	opts := f.Options()
@@ -81,7 +88,7 @@ func (g *gen) call(depth int) string {
 		o := opts[g.next(len(opts))]
 		args = append(args, "'"+o+"'")
 		for range f.OptionArgs(o) {
-			args = append(args, g.expr(depth+1))
+			args = append(args, value(depth+1))
 		}
 	}
 	return fn + "(" + strings.Join(args, ", ") + ")"
@@ -105,6 +112,9 @@ func (g *gen) expr(depth int) string {
 		return "(" + g.expr(depth+1) + " " + ops[g.next(len(ops))] + " " + g.expr(depth+1) + ")"
 	case 6:
 		ops := []string{"+", "-", "*", "/", "%", "^"}
+		if g.intOnly {
+			ops = ops[:3]
+		}
 		return "(" + g.expr(depth+1) + " " + ops[g.next(len(ops))] + " " + g.expr(depth+1) + ")"
 	case 7:
 		return "(" + g.expr(depth+1) + " .. " + g.expr(depth+1) + ")"
@@ -118,6 +128,19 @@ func (g *gen) expr(depth int) string {
 	return g.leaf()
 }
 
+// scalar is an expression that is a string or a number for sure.
+func (g *gen) scalar(depth int) string {
+	switch g.next(4) {
+	case 0:
+		return "ARGV[" + strconv.Itoa(1+g.next(g.k.Args())) + "]"
+	case 1:
+		return strconv.Itoa(g.next(1000))
+	case 2:
+		return "'" + strings.Repeat("y", g.next(10)) + "'"
+	}
+	return "tostring(" + g.expr(depth+1) + ")"
+}
+
 func (g *gen) leaf() string {
 	switch g.next(8) {
 	case 0:
@@ -129,6 +152,9 @@ func (g *gen) leaf() string {
 	case 3:
 		return "KEYS[" + strconv.Itoa(1+g.next(g.k.Keys())) + "]"
 	case 4:
+		if g.intOnly {
+			return []string{"nil", "true", "false", "1500"}[g.next(4)]
+		}
 		return []string{"nil", "true", "false", "1.5e3"}[g.next(4)]
 	}
 	if len(g.locals) > 0 {
@@ -149,7 +175,13 @@ func (g *gen) stmts(depth int, indent string) {
 				g.out.WriteString("local " + name + " = KEYS[" + strconv.Itoa(1+g.next(g.k.Keys())) + "]\n")
 				g.keys[name] = true
 			} else {
-				g.out.WriteString("local " + name + " = " + g.expr(0) + "\n")
+				e := g.expr(0)
+				g.out.WriteString("local " + name + " = " + e + "\n")
+				// A local that starts as KEYS[n] or as another key local
+				// holds a key: the checker refuses assigning it.
+				if g.keys[e] || strings.HasPrefix(e, "KEYS[") && strings.Count(e, "[") == 1 && strings.HasSuffix(e, "]") {
+					g.keys[name] = true
+				}
 			}
 			g.locals = append(g.locals, name)
 		case 2:
@@ -194,8 +226,10 @@ func (g *gen) stmts(depth int, indent string) {
 }
 
 // generate turns fuzz bytes into a script of the subset.
-func generate(b []byte, k luacheck.Kind) string {
-	g := &gen{b: b, k: k, keys: map[string]bool{}}
+func generate(b []byte, k luacheck.Kind) string { return generateOpt(b, k, false) }
+
+func generateOpt(b []byte, k luacheck.Kind, intOnly bool) string {
+	g := &gen{b: b, k: k, keys: map[string]bool{}, intOnly: intOnly}
 	g.stmts(0, "")
 	return g.out.String()
 }

@@ -15,9 +15,40 @@ const unbounded = -1
 
 // val is what the checker knows about an expression's value.
 type val struct {
-	size int // an upper bound of its length as a string, or unbounded
-	key  int // > 0: it is KEYS[key] (a key position accepts it)
+	size  int   // an upper bound of its length as a string, or unbounded
+	key   int   // > 0: it is KEYS[key] (a key position accepts it)
+	types uint8 // the Lua types it may have (t* bits); 0 means any
 }
+
+// Lua types a value may have. redis.pcall's arguments must be strings or
+// numbers for sure: given anything else miniredis raises an error where
+// Redis returns an error table and goes on, so the two would disagree.
+const (
+	tNil uint8 = 1 << iota
+	tFalse
+	tTrue
+	tString
+	tNumber
+	tTable
+	tAny    = tNil | tFalse | tTrue | tString | tNumber | tTable
+	falsy   = tNil | tFalse
+	truthy  = tAny &^ falsy
+	tScalar = tString | tNumber
+)
+
+// ty is the set of types v may have.
+func (v val) ty() uint8 {
+	if v.types == 0 {
+		return tAny
+	}
+	return v.types
+}
+
+var (
+	nilVal    = val{size: 3, types: tNil}
+	boolVal   = val{size: 5, types: tTrue | tFalse}
+	numberVal = val{size: numberBytes, types: tNumber}
+)
 
 // local is one declared local variable.
 type local struct {
@@ -88,7 +119,7 @@ func (c *checker) stmt(st ast.Stmt, depth int) *Error {
 		// Declared after the right-hand side: `local x = x` reads the
 		// outer x, as Lua does.
 		for i, name := range s.Names {
-			l := &local{val: val{size: 3}} // nil
+			l := &local{val: nilVal}
 			if i < len(vals) {
 				l.val = vals[i]
 			}
@@ -119,7 +150,7 @@ func (c *checker) stmt(st ast.Stmt, depth int) *Error {
 				return c.fail(id.Line(), CodeKeyAssign, id.Value, id.Value)
 			}
 			l.assigned = true
-			v := val{size: 3}
+			v := nilVal
 			if i < len(vals) {
 				v = vals[i]
 			}
@@ -130,6 +161,7 @@ func (c *checker) stmt(st ast.Stmt, depth int) *Error {
 			} else if v.size > l.size {
 				l.size = v.size
 			}
+			l.types = l.ty() | v.ty()
 		}
 	case *ast.FuncCallStmt:
 		if _, err := c.expr(s.Expr, depth+1); err != nil {
@@ -186,13 +218,15 @@ func (c *checker) expr(e ast.Expr, depth int) (val, *Error) {
 	line := e.Line()
 	switch x := e.(type) {
 	case *ast.NilExpr:
-		return val{size: 3}, nil
-	case *ast.TrueExpr, *ast.FalseExpr:
-		return val{size: 5}, nil
+		return nilVal, nil
+	case *ast.TrueExpr:
+		return val{size: 5, types: tTrue}, nil
+	case *ast.FalseExpr:
+		return val{size: 5, types: tFalse}, nil
 	case *ast.NumberExpr:
-		return val{size: numberBytes}, nil
+		return numberVal, nil
 	case *ast.StringExpr:
-		return val{size: len(x.Value)}, nil
+		return val{size: len(x.Value), types: tString}, nil
 	case *ast.IdentExpr:
 		if l := c.lookup(x.Value); l != nil {
 			return l.val, nil
@@ -217,32 +251,42 @@ func (c *checker) expr(e ast.Expr, depth int) (val, *Error) {
 		if err != nil {
 			return val{}, err
 		}
-		return val{size: maxSize(l.size, r.size)}, nil
+		types := l.ty() & falsy // and: the left side if it is falsy, else the right
+		if l.ty()&truthy != 0 {
+			types |= r.ty()
+		}
+		if x.Operator == "or" { // or: the left side if it is truthy, else the right
+			types = l.ty() & truthy
+			if l.ty()&falsy != 0 {
+				types |= r.ty()
+			}
+		}
+		return val{size: maxSize(l.size, r.size), types: types}, nil
 	case *ast.RelationalOpExpr:
 		if err := c.operands(depth, x.Lhs, x.Rhs); err != nil {
 			return val{}, err
 		}
-		return val{size: 5}, nil
+		return boolVal, nil
 	case *ast.ArithmeticOpExpr:
 		if err := c.operands(depth, x.Lhs, x.Rhs); err != nil {
 			return val{}, err
 		}
-		return val{size: numberBytes}, nil
+		return numberVal, nil
 	case *ast.UnaryMinusOpExpr:
 		if err := c.operands(depth, x.Expr); err != nil {
 			return val{}, err
 		}
-		return val{size: numberBytes}, nil
+		return numberVal, nil
 	case *ast.UnaryLenOpExpr:
 		if err := c.operands(depth, x.Expr); err != nil {
 			return val{}, err
 		}
-		return val{size: numberBytes}, nil
+		return numberVal, nil
 	case *ast.UnaryNotOpExpr:
 		if err := c.operands(depth, x.Expr); err != nil {
 			return val{}, err
 		}
-		return val{size: 5}, nil
+		return boolVal, nil
 	case *ast.StringConcatOpExpr:
 		l, err := c.expr(x.Lhs, depth+1)
 		if err != nil {
@@ -264,7 +308,7 @@ func (c *checker) expr(e ast.Expr, depth int) (val, *Error) {
 		if n > MaxValueBytes {
 			return val{}, c.fail(line, CodeConcatBomb, strconv.Itoa(n), "..")
 		}
-		return val{size: n}, nil
+		return val{size: n, types: tString}, nil
 	case *ast.FunctionExpr:
 		return val{}, c.fail(line, CodeFunction, "", "function")
 	case *ast.TableExpr:
@@ -319,9 +363,9 @@ func (c *checker) attr(x *ast.AttrGetExpr) (val, *Error) {
 			return val{}, c.indexError(line, id.Value, text, tok)
 		}
 		if id.Value == "KEYS" {
-			return val{size: MaxArgBytes, key: n}, nil
+			return val{size: MaxArgBytes, key: n, types: tString}, nil
 		}
-		return val{size: MaxArgBytes}, nil
+		return val{size: MaxArgBytes, types: tString}, nil
 	case "redis":
 		if s, ok := x.Key.(*ast.StringExpr); ok && (s.Value == "call" || s.Value == "pcall") {
 			return val{}, c.fail(line, CodeCall, "redis."+s.Value, "redis")
@@ -398,12 +442,12 @@ func (c *checker) call(x *ast.FuncCallExpr, depth int) (val, *Error) {
 				}
 			}
 			if f.Value == "tonumber" {
-				return val{size: numberBytes}, nil
+				return val{size: numberBytes, types: tNumber | tNil}, nil
 			}
 			if first.size == unbounded {
-				return val{size: unbounded}, nil
+				return val{size: unbounded, types: tString}, nil
 			}
-			return val{size: max(first.size, numberBytes)}, nil
+			return val{size: max(first.size, numberBytes), types: tString}, nil
 		}
 		if c.lookup(f.Value) != nil || builtins[f.Value] {
 			return val{}, c.fail(line, CodeCall, f.Value, f.Value)
@@ -458,6 +502,32 @@ func exprText(e ast.Expr) string {
 
 func firstToken(e ast.Expr) string {
 	switch x := e.(type) {
+	case *ast.NilExpr:
+		return "nil"
+	case *ast.TrueExpr:
+		return "true"
+	case *ast.FalseExpr:
+		return "false"
+	case *ast.UnaryNotOpExpr:
+		return "not"
+	case *ast.UnaryMinusOpExpr:
+		return "-"
+	case *ast.UnaryLenOpExpr:
+		return "#"
+	case *ast.FunctionExpr:
+		return "function"
+	case *ast.TableExpr:
+		return "{"
+	case *ast.Comma3Expr:
+		return "..."
+	case *ast.LogicalOpExpr:
+		return firstToken(x.Lhs)
+	case *ast.RelationalOpExpr:
+		return firstToken(x.Lhs)
+	case *ast.ArithmeticOpExpr:
+		return firstToken(x.Lhs)
+	case *ast.StringConcatOpExpr:
+		return firstToken(x.Lhs)
 	case *ast.StringExpr:
 		return x.Value
 	case *ast.NumberExpr:
