@@ -192,6 +192,27 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request, u *UI, code string
 	return room, true
 }
 
+// openRoom is every room handler's preamble: the language and the room
+// of the request, for a POST its origin checked and its form read, for
+// teacher-only handlers the teacher's cookie checked. On any failure it
+// has answered the request (with the page in the learner's language) and
+// returns false.
+func (s *Server) openRoom(w http.ResponseWriter, r *http.Request, teacherOnly bool) (*UI, *Room, bool) {
+	u, code, ok := s.classOn(w, r)
+	if !ok || (r.Method == http.MethodPost && !s.form(w, r, u)) {
+		return u, nil, false
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return u, nil, false
+	}
+	if teacherOnly && !room.isTeacher(teacherSecret(r, code)) {
+		s.notTeacher(w, r, u, code)
+		return u, nil, false
+	}
+	return u, room, true
+}
+
 // ----- cookies and the POST checks -----
 
 func randomHex(n int) string {
@@ -509,18 +530,11 @@ func (s *Server) bar(r *http.Request, u *UI, room *Room, do, opt string) *ClassB
 // classTeach is the teacher's page: the lesson page at the state in the
 // URL, with the class bar. Only the room's teacher may open it.
 func (s *Server) classTeach(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
+	u, room, ok := s.openRoom(w, r, true)
 	if !ok {
 		return
 	}
-	room, ok := s.room(w, r, u, code)
-	if !ok {
-		return
-	}
-	if !room.isTeacher(teacherSecret(r, code)) {
-		s.notTeacher(w, r, u, code)
-		return
-	}
+	code := room.Code
 	l, found := s.course.Get(u.Lang, room.Slug)
 	if !found {
 		s.fail(w, r, u, s.noRoom(u))
@@ -553,16 +567,8 @@ func (s *Server) classTeach(w http.ResponseWriter, r *http.Request) {
 // classBarFragment is the teacher's bar alone, which the teacher's page
 // fetches when its stream says the votes or the connected count changed.
 func (s *Server) classBarFragment(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
+	u, room, ok := s.openRoom(w, r, true)
 	if !ok {
-		return
-	}
-	room, ok := s.room(w, r, u, code)
-	if !ok {
-		return
-	}
-	if !room.isTeacher(teacherSecret(r, code)) {
-		s.notTeacher(w, r, u, code)
 		return
 	}
 	q := r.URL.Query()
@@ -579,18 +585,11 @@ func (s *Server) notTeacher(w http.ResponseWriter, r *http.Request, u *UI, code 
 // JavaScript the page posts each state it reaches (and gets the new bar
 // back); without, "Show this step" and "Reveal" are this form.
 func (s *Server) classMove(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
-	if !ok || !s.form(w, r, u) {
-		return
-	}
-	room, ok := s.room(w, r, u, code)
+	u, room, ok := s.openRoom(w, r, true)
 	if !ok {
 		return
 	}
-	if !room.isTeacher(teacherSecret(r, code)) {
-		s.notTeacher(w, r, u, code)
-		return
-	}
+	code := room.Code
 	l, found := s.course.Get(u.Lang, room.Slug)
 	do, ok1 := oneValue(r, "do")
 	opt, ok2 := oneValue(r, "opt")
@@ -627,18 +626,11 @@ func (s *Server) classMove(w http.ResponseWriter, r *http.Request) {
 // classEnd ends the room: its keys go, every stream closes, the teacher
 // returns to the ordinary lesson page at the same moment.
 func (s *Server) classEnd(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
-	if !ok || !s.form(w, r, u) {
-		return
-	}
-	room, ok := s.room(w, r, u, code)
+	u, room, ok := s.openRoom(w, r, true)
 	if !ok {
 		return
 	}
-	if !room.isTeacher(teacherSecret(r, code)) {
-		s.notTeacher(w, r, u, code)
-		return
-	}
+	code := room.Code
 	if err := s.class.store.end(r.Context(), room); err != nil {
 		s.fail(w, r, u, s.storeErr(u, code, err))
 		return
@@ -666,14 +658,11 @@ type ClassStudent struct {
 // student's language, drawn by the lesson page's own code, with the
 // question to answer or the class's answers.
 func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
+	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
 		return
 	}
-	room, ok := s.room(w, r, u, code)
-	if !ok {
-		return
-	}
+	code := room.Code
 	sid := ensureStudentID(w, r)
 	if err := s.class.store.join(r.Context(), code, sid); err != nil {
 		s.fail(w, r, u, s.storeErr(u, code, err))
@@ -725,14 +714,11 @@ func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStud
 // classAnswer records a student's answer (once) and returns them to the
 // class page.
 func (s *Server) classAnswer(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
-	if !ok || !s.form(w, r, u) {
-		return
-	}
-	room, ok := s.room(w, r, u, code)
+	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
 		return
 	}
+	code := room.Code
 	sid := studentID(r)
 	if sid == "" {
 		s.fail(w, r, u, s.storeErr(u, code, errBadSession))
@@ -757,13 +743,11 @@ func (s *Server) classAnswer(w http.ResponseWriter, r *http.Request) {
 
 // classQR is the QR code of the room's join address.
 func (s *Server) classQR(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
+	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
 		return
 	}
-	if _, ok := s.room(w, r, u, code); !ok {
-		return
-	}
+	code := room.Code
 	body, err := qrSVG(s.absolute(r, "/class/"+code))
 	if err != nil {
 		s.fail(w, r, u, &Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err})
@@ -784,14 +768,11 @@ func (s *Server) classQR(w http.ResponseWriter, r *http.Request) {
 // up. A comment every heartbeat keeps proxies from closing the stream and
 // marks the student present.
 func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
-	u, code, ok := s.classOn(w, r)
+	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
 		return
 	}
-	room, ok := s.room(w, r, u, code)
-	if !ok {
-		return
-	}
+	code := room.Code
 	c := s.class
 	teacher := room.isTeacher(teacherSecret(r, code))
 	sid := ""
