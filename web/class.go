@@ -29,10 +29,15 @@ import (
 // it on the class Redis (embedded miniredis by default) and passes it in
 // Config.Class.
 type Classroom struct {
-	store *classStore
-	hub   *classHub
-	lim   ClassLimits
-	views viewCache
+	store  *classStore
+	hub    *classHub
+	lim    ClassLimits
+	views  viewCache
+	frames moveFrames
+	// bareMoves: students' streams send only "move N" and each phone
+	// fetches its page (how it was before the frames; the load test
+	// compares the two)
+	bareMoves bool
 }
 
 // NewClassroom subscribes to every room's channel on rdb (waiting for
@@ -478,8 +483,10 @@ type ClassChoice struct {
 }
 
 // question is checkpoint step (1-based) of the room's lesson with the
-// class's answers (and sid's own), or nil if that step has none.
-func (s *Server) question(ctx context.Context, u *UI, room *Room, p placement, step int, sid string) *ClassQuestion {
+// class's answers (votes: student id → choice, as stored) and sid's own,
+// or nil if that step has none. It asks Redis nothing: a move's votes are
+// read once and every student's page is drawn from them.
+func (s *Server) question(u *UI, room *Room, p placement, step int, votes map[string]string, sid string) *ClassQuestion {
 	if step == 0 {
 		return nil
 	}
@@ -490,11 +497,15 @@ func (s *Server) question(ctx context.Context, u *UI, room *Room, p placement, s
 	cp := l.Steps[step-1].Checkpoint
 	q := &ClassQuestion{QuestionHTML: cp.QuestionHTML, Step: step, Revealed: room.Revealed(step)}
 	q.Open = p.Ask == step && !q.Revealed
-	counts, err := s.class.store.counts(ctx, room.Code, step, len(cp.Choices))
-	if err != nil {
-		counts = make([]int, len(cp.Choices))
+	counts := make([]int, len(cp.Choices))
+	for _, v := range votes {
+		if i, err := strconv.Atoi(v); err == nil && i >= 1 && i <= len(counts) {
+			counts[i-1]++
+		}
 	}
-	q.Mine = s.class.store.myAnswer(ctx, room.Code, step, sid)
+	if sid != "" {
+		q.Mine, _ = strconv.Atoi(votes[sid])
+	}
 	for i, c := range cp.Choices {
 		q.Choices = append(q.Choices, ClassChoice{Num: i + 1, HTML: c.HTML, Count: counts[i], Correct: c.Correct && q.Revealed, Mine: q.Mine == i+1})
 		q.Total += counts[i]
@@ -522,8 +533,9 @@ func (s *Server) bar(r *http.Request, u *UI, room *Room, do, opt string) *ClassB
 			b.RevealDo, b.RevealOpt = next.Do, next.Opt
 		}
 	}
-	b.Result = s.question(r.Context(), u, room, p, p.Answered, "")
-	b.Question = s.question(r.Context(), u, room, p, p.Ask, "")
+	votes := s.class.store.votes(r.Context(), room.Code, p.Answered, p.Ask)
+	b.Result = s.question(u, room, p, p.Answered, votes[0], "")
+	b.Question = s.question(u, room, p, p.Ask, votes[1], "")
 	return b
 }
 
@@ -671,24 +683,36 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 	if s.class.store.seen(r.Context(), code, sid) {
 		_ = s.class.store.publish(r.Context(), code, "here", room.Seq)
 	}
-	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt)
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	c, e := s.studentPage(r, u, room, s.class.store.votes(r.Context(), code, p.Answered, p.Ask), sid)
 	if e != nil {
 		s.fail(w, r, u, e)
 		return
 	}
-	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
-	c := &ClassStudent{V: v, CU: C(u.Lang), Code: code, Base: joinPath(u.Lang, code), Seq: room.Seq,
-		ExploreURL: v.Head.Base + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
-	c.EventsURL = c.Base + "/events"
-	c.Result = s.question(r.Context(), u, room, p, p.Answered, sid)
-	c.Question = s.question(r.Context(), u, room, p, p.Ask, sid)
-	s.studentView(r, u, v, c)
 	w.Header().Set("Cache-Control", "no-store")
 	if r.Header.Get("HX-Request") == "true" {
 		s.render(w, r, ClassStudentFragment(c))
 		return
 	}
 	s.render(w, r, ClassStudentPage(c))
+}
+
+// studentPage is what student sid sees of room: the view of its state
+// (cached per language and state) and the checkpoints with the class's
+// answers (votes of the answered and the asked step) and sid's own.
+func (s *Server) studentPage(r *http.Request, u *UI, room *Room, votes [2]map[string]string, sid string) (*ClassStudent, *Error) {
+	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt)
+	if e != nil {
+		return nil, e
+	}
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	c := &ClassStudent{V: v, CU: C(u.Lang), Code: room.Code, Base: joinPath(u.Lang, room.Code), Seq: room.Seq,
+		ExploreURL: v.Head.Base + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
+	c.EventsURL = c.Base + "/events"
+	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
+	c.Question = s.question(u, room, p, p.Ask, votes[1], sid)
+	s.studentView(r, u, v, c)
+	return c, nil
 }
 
 // studentView trims the lesson view to what a student following the
@@ -698,9 +722,11 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStudent) {
 	cu := c.CU
 	v.Page = s.page(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
+	v.Stage.Follow, v.Dialog.Follow = true, true
 	v.Stage.Controls.Clients, v.Stage.Controls.Nodes, v.Stage.Controls.Waits = nil, nil, nil
 	v.Stage.Options.Groups, v.Dialog.Ask = nil, nil
 	v.Dialog.Nav.UndoURL, v.Dialog.Nav.NextURL, v.Dialog.Final, v.Dialog.NextLesson = "", "", false, nil
+	v.Dialog.Steps = nil
 	v.Pager = Pager{UI: v.Pager.UI}
 	if v.Dialog.Answer != nil {
 		mine := 0
@@ -804,18 +830,37 @@ func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	last := since
-	write := func(format string, args ...any) bool {
+	writeRaw := func(b []byte) bool {
 		_ = rc.SetWriteDeadline(time.Now().Add(classWriteWait))
-		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+		if _, err := w.Write(b); err != nil {
 			return false
 		}
 		return rc.Flush() == nil
 	}
+	write := func(format string, args ...any) bool {
+		return writeRaw(fmt.Appendf(nil, format, args...))
+	}
+	// event sends one notice. A student's "move" carries the fragment of
+	// the new step itself (drawn once for every stream alike, see
+	// class_frame.go), so the phone needs no request of its own; false:
+	// the stream is over.
 	event := func(kind string, seq int64) bool {
-		if kind == "move" || kind == "end" {
-			if kind == "move" && seq <= last {
-				return true // already seen (a catch-up raced a notice)
+		if kind == "move" && seq <= last {
+			return true // already seen (a catch-up raced a notice)
+		}
+		if kind == "move" && !teacher && !c.bareMoves {
+			ev, at, ended := s.studentMove(r, u, code, sid, seq)
+			if ended {
+				c.frames.forget(code)
+				_ = write("id: %d\nevent: end\ndata: {\"seq\":%d}\n\n", last+1, last+1)
+				return false
 			}
+			if ev != nil {
+				last = max(last, at)
+				return writeRaw(ev)
+			}
+		}
+		if kind == "move" || kind == "end" {
 			last = max(last, seq)
 			return write("id: %d\nevent: %s\ndata: {\"seq\":%d}\n\n", seq, kind, seq)
 		}

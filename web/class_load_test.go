@@ -2,7 +2,9 @@ package web
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,6 +21,7 @@ import (
 	"go.uber.org/goleak"
 
 	"locklab/lessons"
+	"locklab/sim"
 	"locklab/sim/redistest"
 )
 
@@ -26,7 +29,8 @@ import (
 // SSE streams (in-process clients over loopback HTTP) and a teacher who
 // makes 20 moves, on one instance with the embedded miniredis, then on two
 // instances sharing a redis-server. It reports the fan-out latency (from
-// the teacher's request to the last student's event) and the process's
+// the teacher's request to the last student's complete event, which
+// carries that student's page of the new step) and the process's
 // peak RSS. Every run checks that every student gets every move, in
 // order, and that no goroutine is left after the class ends; with
 // LOCKLAB_CLASS_LOAD=1 it also holds the targets (p99 under 250 ms, RSS
@@ -42,8 +46,9 @@ func TestClassLoad(t *testing.T) {
 		students, _ = strconv.Atoi(s)
 	}
 	t.Run("one-instance-miniredis", func(t *testing.T) {
-		rdb, _ := miniRDB(t)
+		rdb, m := miniRDB(t)
 		classLoad(t, students, []redis.UniversalClient{rdb})
+		t.Logf("DEBUG pool %+v conns %d", rdb.PoolStats(), m.CurrentConnectionCount())
 	})
 	t.Run("two-instances-redis-server", func(t *testing.T) {
 		srv := redistest.Start(t, 1)[0]
@@ -68,8 +73,17 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		s.URL = s.srv.URL
 		t.Cleanup(func() { s.class.Close(); s.srv.Close() })
 	}
+	// LOCKLAB_CLASS_FETCH=1 measures the way moves went out before
+	// class_frame.go: the stream carries a bare notice and each phone then
+	// fetches its page (each on its own kept-alive connection, as phones).
+	fetch := os.Getenv("LOCKLAB_CLASS_FETCH") == "1"
+	for _, s := range sites {
+		s.class.bareMoves = fetch
+	}
 	tr := &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}
 	client := &http.Client{Transport: tr}
+	ftr := &http.Transport{MaxIdleConnsPerHost: students, DisableCompression: true}
+	defer ftr.CloseIdleConnections()
 	course, _ := lessons.Load()
 	l, _ := course.Get("en", "fencing")
 	code, teacher := startClass(t, sites[0].URL, "en", "", "")
@@ -100,11 +114,39 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		go func() {
 			defer wg.Done()
 			defer res.Body.Close()
-			sc := bufio.NewScanner(res.Body)
-			for sc.Scan() {
-				if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
-					n, _ := strconv.ParseInt(id, 10, 64)
-					got <- arrival{student: i, seq: n, at: time.Now()}
+			// an event counts when it is complete (its blank line) and
+			// carries the student's page of that move. The lines are read
+			// in place (no copy each), so the clients' own work weighs
+			// little beside the server's.
+			br := bufio.NewReaderSize(res.Body, 4<<10)
+			var id int64
+			var seqAttr []byte
+			page := false
+			for {
+				line, err := br.ReadSlice('\n')
+				if err != nil && err != bufio.ErrBufferFull {
+					return
+				}
+				if err == nil { // (else a long line's first part)
+					line = bytes.TrimSuffix(line, []byte("\n"))
+				}
+				switch {
+				case len(line) == 0:
+					if id > 0 && !page && fetch {
+						page = fetchPage(ctx, ftr, site.URL+"/en/class/"+code, sid, id)
+					}
+					if id > 0 {
+						if !page {
+							id = -id // the move came without its page
+						}
+						got <- arrival{student: i, seq: id, at: time.Now()}
+					}
+					id, page = 0, false
+				case bytes.HasPrefix(line, []byte("id: ")):
+					id, _ = strconv.ParseInt(string(line[4:]), 10, 64)
+					seqAttr = []byte(`data-seq="` + strconv.FormatInt(id, 10) + `"`)
+				case !page && bytes.HasPrefix(line, []byte("data: ")) && bytes.Contains(line, []byte(`<div id="classroom"`)):
+					page = bytes.Contains(line, seqAttr)
 				}
 			}
 		}()
@@ -129,6 +171,9 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		for n := 0; n < students; {
 			select {
 			case a := <-got:
+				if a.seq < 0 {
+					t.Fatalf("student %d: move %d came without the student's page", a.student, -a.seq)
+				}
 				if a.seq != last[a.student]+1 && !(last[a.student] == 0 && a.seq == 2) {
 					t.Fatalf("student %d got move %d after %d", a.student, a.seq, last[a.student])
 				}
@@ -168,6 +213,9 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 			_ = rdb.Close()
 		}
 	}()
+	// the lesson replays that drew the pages keep their miniredis servers
+	// for the next replay (sim's pool): close them, they are no leak
+	defer sim.CloseIdleServers()
 	if keys := roomKeys(t, rdbs[0], code); len(keys) != 0 {
 		t.Fatalf("keys left: %v", keys)
 	}
@@ -192,6 +240,21 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 			t.Errorf("peak RSS %d MB over 200 MB", peak>>20)
 		}
 	}
+}
+
+// fetchPage is a phone's request for its class page after a bare notice:
+// whether the page shows move seq.
+func fetchPage(ctx context.Context, tr http.RoundTripper, u string, sid *http.Cookie, seq int64) bool {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	req.Header.Set("HX-Request", "true")
+	req.AddCookie(sid)
+	res, err := tr.RoundTrip(req)
+	if err != nil {
+		return false
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode == http.StatusOK && bytes.Contains(b, []byte(`data-seq="`+strconv.FormatInt(seq, 10)+`"`))
 }
 
 // cpuTime is the CPU time this process has used (user and system).

@@ -340,16 +340,27 @@ func (s *classStore) counts(ctx context.Context, code string, step, n int) ([]in
 	return out, nil
 }
 
-// myAnswer is the student's choice at checkpoint step (0: none).
-func (s *classStore) myAnswer(ctx context.Context, code string, step int, sid string) int {
-	if sid == "" || step <= 0 {
-		return 0
+// votes reads the answers (student id → choice) of two checkpoint steps
+// (0: none) in one round trip; a step without answers, or a failed read,
+// gives an empty map.
+func (s *classStore) votes(ctx context.Context, code string, steps ...int) [2]map[string]string {
+	var out [2]map[string]string
+	var cmds [2]*redis.MapStringStringCmd
+	pipe := s.rdb.Pipeline()
+	for i, step := range steps[:min(len(steps), 2)] {
+		if step > 0 {
+			cmds[i] = pipe.HGetAll(ctx, votesKey(code, step))
+		}
 	}
-	v, err := s.rdb.HGet(ctx, votesKey(code, step), sid).Int()
-	if err != nil {
-		return 0
+	if pipe.Len() > 0 {
+		_, _ = pipe.Exec(ctx)
 	}
-	return v
+	for i, c := range cmds {
+		if c != nil {
+			out[i], _ = c.Result()
+		}
+	}
+	return out
 }
 
 // seen marks a student present now; it reports whether they were not

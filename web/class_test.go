@@ -180,6 +180,7 @@ func openSSE(t testing.TB, client *http.Client, site, path, lastID string, cooki
 		defer res.Body.Close()
 		defer close(s.events)
 		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(nil, 1<<20)
 		var ev sseEvent
 		for sc.Scan() {
 			line := sc.Text()
@@ -199,7 +200,10 @@ func openSSE(t testing.TB, client *http.Client, site, path, lastID string, cooki
 			case strings.HasPrefix(line, "event: "):
 				ev.Kind = line[7:]
 			case strings.HasPrefix(line, "data: "):
-				ev.Data = line[6:]
+				if ev.Data != "" {
+					ev.Data += "\n"
+				}
+				ev.Data += line[6:]
 			}
 		}
 	}()

@@ -87,6 +87,7 @@ type DialogProps struct {
 	NextLesson     *lessons.Lesson // offered when Final (nil: the last lesson)
 	Steps          []StepLink
 	Counter        *Counter // a Lab counterexample: its own frame replaces the step's dialog
+	Follow         bool     // a student following a live class: no step links (the teacher moves)
 }
 
 // StepNav is the undo / reset / next row under the dialog.
@@ -108,6 +109,7 @@ type StageProps struct {
 	Log        EventLog
 	Share      ShareBox
 	Files      Downloads
+	Follow     bool // a student following a live class: no controls, variants or share box, which would lead out of it
 }
 
 // Controls are the learner's buttons: per client, time, per node.

@@ -1,7 +1,8 @@
 // Lock Lab live class: loaded only by class pages. Without it a student's
 // page still shows the teacher's step, answers as a form and has a Refresh
 // link; with it the page follows the teacher over Server-Sent Events.
-// - students: on "move", fetch the class fragment and swap #classroom; on
+// - students: on "move", swap #classroom for the fragment the event
+//   carries (or, for a bare notice, fetch it); on
 //   "end", reload (the page then says the class has ended);
 // - the teacher: every state the lesson page reaches (htmx swaps of #lab)
 //   is posted as the class's move, and the class bar is re-fetched when
@@ -77,6 +78,38 @@
     }
   }
 
+  // show puts a student fragment (fetched, or carried by the move event
+  // itself) in place of the page's, unless the page already shows a
+  // later move
+  function show(html) {
+    var doc = parse(html);
+    var next = doc.getElementById("classroom");
+    var cur = document.getElementById("classroom");
+    if (!next || !cur) {
+      return;
+    }
+    if ((Number(next.getAttribute("data-seq")) || 0) < shown()) {
+      return;
+    }
+    var form = cur.querySelector("form.cs-answer input:checked");
+    cur.replaceWith(next);
+    var title = doc.querySelector("title");
+    if (title) {
+      document.title = title.textContent;
+    }
+    // keep a choice the student made but did not send yet, if the
+    // same question is still open
+    if (form) {
+      var same = next.querySelector('form.cs-answer input[value="' + form.value + '"]');
+      if (same) {
+        same.checked = true;
+      }
+    }
+    status(true);
+    say(next.getAttribute("data-live"));
+    document.dispatchEvent(new Event("locklab:classupdate"));
+  }
+
   var refreshStudent = serial(function () {
     return fetch(base, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (res) {
       if (res.status === 404) {
@@ -86,31 +119,7 @@
       if (!res.ok) {
         throw new Error("class page " + res.status);
       }
-      return res.text().then(function (html) {
-        var doc = parse(html);
-        var next = doc.getElementById("classroom");
-        var cur = document.getElementById("classroom");
-        if (!next || !cur) {
-          return;
-        }
-        var form = cur.querySelector("form.cs-answer input:checked");
-        cur.replaceWith(next);
-        var title = doc.querySelector("title");
-        if (title) {
-          document.title = title.textContent;
-        }
-        // keep a choice the student made but did not send yet, if the
-        // same question is still open
-        if (form) {
-          var same = next.querySelector('form.cs-answer input[value="' + form.value + '"]');
-          if (same) {
-            same.checked = true;
-          }
-        }
-        status(true);
-        say(next.getAttribute("data-live"));
-        document.dispatchEvent(new Event("locklab:classupdate"));
-      });
+      return res.text().then(show);
     }).catch(function (err) {
       retryLater();
       throw err;
@@ -222,7 +231,13 @@
   } else {
     es.addEventListener("move", function (e) {
       latest = Math.max(latest, Number(e.lastEventId) || 0);
-      refreshStudent();
+      // the event carries the new step's fragment; a bare notice (the
+      // server could not draw it) means: fetch it
+      if (e.data && e.data.charAt(0) === "<") {
+        show(e.data);
+      } else {
+        refreshStudent();
+      }
     });
     window.addEventListener("online", function () {
       if (latest > shown()) {
