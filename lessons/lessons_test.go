@@ -220,8 +220,9 @@ func TestLoadRejectsCheckpoints(t *testing.T) {
 }
 
 // TestFencingCheckpoints pins the fencing lesson's predictions to the
-// steps that reveal them: A's late write, A's release, and B's retry
-// under the strict token policy.
+// steps that reveal them: A's late write, A's release, B's retry under
+// the strict token policy, A's write after its own "still mine?" check,
+// and the older write landing last past a two-command storage check.
 func TestFencingCheckpoints(t *testing.T) {
 	c, err := Load()
 	if err != nil {
@@ -245,6 +246,8 @@ func TestFencingCheckpoints(t *testing.T) {
 			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write",
 			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release",
 			"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release,b.write",
+			"a.acquire,a.write,a.pause,wait.9s,b.acquire,b.write,b.next,a.resume,a.next",
+			"a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write,b.write,b.next,a.next",
 		}
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: checkpoints on %q, want %q", lang, got, want)
@@ -277,6 +280,10 @@ func TestStepViolations(t *testing.T) {
 		"B gets the lock":                           "overlap",
 		"What if release were a plain DEL?":         "overlap,foreign-delete",
 		"What if the storage did not check tokens?": "overlap,stale-write",
+		"A writes after its check":                  "overlap,stale-write",
+		"The check that helps is at the storage":    "overlap",
+		"B reads the same old token":                "overlap",
+		"The older write lands last":                "overlap,stale-write",
 	} {
 		if got, ok := byTitle[title]; !ok || got != want {
 			t.Errorf("%q: violations %q, want %q", title, got, want)

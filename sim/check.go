@@ -31,8 +31,9 @@ func (w *World) checkWrite(c *Client) {
 			}
 		}
 	} else {
-		v, _ := w.primary.peek(w.sc.LockKey())
-		holder = w.ownerOf(v)
+		if v, ok := w.primary.peek(w.sc.LockKey()); ok {
+			holder = w.keyOwner(w.primary, v)
+		}
 	}
 	w.violate(StaleWrite, c.ID, holder)
 }
@@ -47,14 +48,17 @@ func (w *World) holds(c *Client) bool {
 		return w.coordHolds(c)
 	}
 	v, ok := w.primary.peek(w.sc.LockKey())
-	return ok && !w.primary.down && v == c.value
+	return ok && !w.primary.down && v == c.value && w.keyOwner(w.primary, v) == c.ID
 }
 
-// checkRelease runs after c's release deleted the key: if the value it
-// deleted was not c's, c removed someone else's lock.
-func (w *World) checkRelease(c *Client, deletedValue string) {
-	if deletedValue != c.value {
-		w.violate(ForeignDelete, c.ID, w.ownerOf(deletedValue))
+// checkRelease runs after c's release deleted the key: if the lock it
+// deleted was not c's own acquisition, c removed someone else's lock —
+// even when the value was equal to c's (value.host), which is why the
+// owner comes from the acquisition that set the key (owner, keyOwner),
+// not from the value.
+func (w *World) checkRelease(c *Client, deletedValue, owner string) {
+	if deletedValue != c.value || owner != c.ID {
+		w.violate(ForeignDelete, c.ID, owner)
 	}
 }
 
@@ -74,7 +78,7 @@ func (w *World) checkOrphan(c *Client) {
 		return
 	}
 	v, ok := w.primary.peek(w.sc.LockKey())
-	if ok && v == c.value && w.primary.ttl(w.sc.LockKey()) == 0 {
+	if ok && v == c.value && w.keyOwner(w.primary, v) == c.ID && w.primary.ttl(w.sc.LockKey()) == 0 {
 		w.violate(Orphan, c.ID)
 	}
 }

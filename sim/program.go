@@ -10,7 +10,7 @@ type step func(w *World, c *Client) error
 
 // acquire starts c's program with a new lock value.
 func (w *World) acquire(c *Client) error {
-	c.value = w.newValue()
+	c.value = w.newValue(c)
 	c.token = 0
 	if w.sc.lockKind(w.opts) == LockLocal {
 		return w.localLock(c)
@@ -203,12 +203,54 @@ func (w *World) write(c *Client) error {
 		return w.fail
 	}
 	c.setState(StateHolding, w.clock.Now())
-	return w.sendWrite(c)
+	if w.opts[OptCheck] == CheckGet {
+		return w.checkThenWrite(c)
+	}
+	return w.sendWrite(c, true)
+}
+
+// checkThenWrite is a client asking Redis "is the lock still mine?" (GET,
+// compared with its own value) before it writes. The answer is true when
+// Redis gives it; the program stops right after it (`next` sends the
+// write), because a pause there — between the check and the write — is
+// what the check cannot see. A client that finds the lock gone stops.
+func (w *World) checkThenWrite(c *Client) error {
+	seen, err := w.send(c, w.primary, "stillmine", "GET", w.sc.LockKey())
+	if err != nil && !noReply(err) {
+		return err
+	}
+	if err != nil || seen != c.value {
+		c.setState(StateIdle, w.clock.Now()) // no answer, or not mine: do not write
+		return nil
+	}
+	return w.yieldOr(c, true, StateHolding, w.writeCommand(), func(w *World, c *Client) error {
+		return w.sendWrite(c, true)
+	})
+}
+
+// writeCommand is the first command of c's write, as the controls name
+// what `next` sends.
+func (w *World) writeCommand() string {
+	switch {
+	case w.sc.Storage == StoreCharges && w.opts[OptIdem] == IdemKey:
+		return "EVAL"
+	case w.sc.Storage == StoreCharges:
+		return "RPUSH"
+	case w.opts[OptFence] == FenceOff:
+		return "SET"
+	case w.opts[OptFence] == FenceTwoStep:
+		return "GET"
+	}
+	return "EVAL"
 }
 
 // sendWrite sends the write itself; a client whose reply was lost does not
 // know whether it happened, so it sends the write again after Retry ms.
-func (w *World) sendWrite(c *Client) error {
+// With yield, a two-command storage check stops between its commands.
+func (w *World) sendWrite(c *Client, yield bool) error {
+	if w.sc.Storage == StoreFenced && w.opts[OptFence] == FenceTwoStep {
+		return w.twoStepWrite(c, yield)
+	}
 	ok, lost, err := w.storageWrite(c)
 	if err != nil {
 		return err
@@ -229,7 +271,7 @@ func (w *World) rewrite(id string) {
 	case c.state == StatePaused:
 		c.due = append(c.due, timerWriteRetry)
 	case c.inside():
-		if err := w.sendWrite(c); err != nil {
+		if err := w.sendWrite(c, false); err != nil {
 			w.fail = err
 		}
 	}
@@ -304,6 +346,7 @@ func (w *World) release(c *Client) error {
 // removed, comparing with what the node held just before.
 func (w *World) deleteAs(c *Client, args ...any) error {
 	before, _ := w.primary.peek(w.sc.LockKey())
+	owner := w.keyOwner(w.primary, before) // whose acquisition it is, before it goes
 	_, err := w.send(c, w.primary, "release", args...)
 	if err != nil && !noReply(err) && !isErrorReply(err) {
 		return err
@@ -312,7 +355,7 @@ func (w *World) deleteAs(c *Client, args ...any) error {
 		w.deleting = c.ID
 		w.observe(c.ID)
 		w.deleting = ""
-		w.checkRelease(c, before)
+		w.checkRelease(c, before, owner)
 	}
 	c.setState(StateIdle, w.clock.Now())
 	return nil

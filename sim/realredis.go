@@ -306,6 +306,12 @@ func keyPositions(name string, args []any) ([]int, error) {
 			return nil, nil // the server will say what is missing
 		}
 		return []int{1}, nil
+	case "MSET": // key value [key value …]
+		var idx []int
+		for i := 1; i < len(args); i += 2 {
+			idx = append(idx, i)
+		}
+		return idx, nil
 	case "DEL", "EXISTS":
 		var idx []int
 		for i := 1; i < len(args); i++ {

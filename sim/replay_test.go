@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,22 @@ var update = flag.Bool("update", false, "rewrite the golden transcripts in testd
 
 // guided is the fencing lesson's guided path.
 const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release"
+
+// twoStep is the fencing lesson's path for a two-command storage check:
+// both writers read the old token, then B's write lands, then A's.
+const twoStep = "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write,b.write,b.next,a.next"
+
+// twoStepInOrder: the guided interleaving — B's write done before A reads
+// the token — which a two-command check survives.
+const twoStepInOrder = "a.acquire,a.pause,wait.10s,b.acquire,b.write,b.next,a.resume,a.write"
+
+// clientCheck: A asks "still mine?", pauses right after the answer, and
+// writes once B holds the lock (the fencing lesson's client-side check).
+const clientCheck = "a.acquire,a.write,a.pause,wait.9s,b.acquire,b.write,b.next,a.resume,a.next"
+
+// hostValue: A and B share the lock value (their host's name), so A's
+// stale compare-and-delete removes B's lock (the safe-release lesson).
+const hostValue = "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"
 
 // goldenCases are the scenario paths whose transcripts are kept in
 // testdata/: the guided path, its variants, and the paths around it.
@@ -37,6 +54,11 @@ var goldenCases = []struct{ name, scenario, opt, do string }{
 	{"ttl-extend-pause", "ttl", "", "a.acquire,wait.5s,a.extend,a.pause,wait.11s,b.acquire,a.resume,a.extend"},
 	{"ttl-long-job", "ttl", "work.long", "a.acquire,b.acquire,a.write"},
 	{"fencing-strict-retry", "fencing", "fence.strict", guided + ",b.write"},
+	{"fencing-twostep-race", "fencing", "fence.twostep", twoStep},
+	{"fencing-twostep-in-order", "fencing", "fence.twostep", twoStepInOrder},
+	{"fencing-client-check", "fencing", "fence.off,check.get", clientCheck},
+	{"fencing-client-check-fenced", "fencing", "check.get", clientCheck},
+	{"release-host-value", "safe-release", "value.host", hostValue},
 	{"release-del", "safe-release", "release.del", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
 	{"release-getdel", "safe-release", "release.getdel", "a.acquire,a.release,a.pause,wait.10s,b.acquire,a.resume,a.next,c.acquire"},
 	{"release-lua", "safe-release", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire"},
@@ -404,5 +426,90 @@ func TestPTTLShowsTheOrphan(t *testing.T) {
 	}
 	if k := kinds(tl); len(k) != 1 || k[0] != "orphan:a" {
 		t.Fatalf("violations = %v, want A's orphan", k)
+	}
+}
+
+// TestTwoStepCheckLetsOldWriteLandLast: with the storage's check as GET
+// then MSET, both writers read no token yet, B's write lands, then A's
+// older one overwrites it — accepted, flagged as a stale write. On the
+// guided interleaving (B wrote before A read) the same check refuses A.
+func TestTwoStepCheckLetsOldWriteLandLast(t *testing.T) {
+	tl := run(t, "fencing", "fence.twostep", twoStep)
+	reads := append(find(tl, "a", "lasttoken"), find(tl, "b", "lasttoken")...)
+	if len(reads) != 2 || reads[0].Reply.Kind != ReplyNil || reads[1].Reply.Kind != ReplyNil {
+		t.Fatalf("token reads = %v, want both (nil): no token accepted yet", reads)
+	}
+	aw, bw := find(tl, "a", "write"), find(tl, "b", "write")
+	if len(aw) != 1 || len(bw) != 1 || aw[0].Command[0] != "MSET" || !aw[0].Reply.IsOK() || !bw[0].Reply.IsOK() || aw[0].Seq < bw[0].Seq {
+		t.Fatalf("writes: A %v, B %v; want B's MSET OK, then A's MSET OK", aw, bw)
+	}
+	if tl.Storage.Value != "written by A" || tl.Storage.LastToken != 1 {
+		t.Fatalf("storage = %q, token %d; want A's older write (token 1) last", tl.Storage.Value, tl.Storage.LastToken)
+	}
+	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a stale-write:a,b" {
+		t.Fatalf("violations = %v, want the overlap and A's stale write", k)
+	}
+	g := run(t, "fencing", "fence.twostep", twoStepInOrder)
+	ar := find(g, "a", "lasttoken")
+	if len(ar) != 1 || ar[0].Reply.String() != `"2"` || ar[0].Accepted == nil || *ar[0].Accepted || len(find(g, "a", "write")) != 0 {
+		t.Fatalf("guided order: A's read = %v and writes %v; want it to see \"2\", refuse, and send no MSET", ar, find(g, "a", "write"))
+	}
+	if g.Storage.Value != "written by B" {
+		t.Fatalf("guided order: storage = %q, want B's", g.Storage.Value)
+	}
+}
+
+// TestClientCheckDoesNotHelp: A's GET says the lock is still its own, A
+// pauses right after, and its write lands when B holds the lock: accepted
+// without fencing, refused with it.
+func TestClientCheckDoesNotHelp(t *testing.T) {
+	for opt, want := range map[string]string{"fence.off,check.get": "OK", "check.get": "(integer) 0"} {
+		tl := run(t, "fencing", opt, clientCheck)
+		ac := find(tl, "a", "stillmine")
+		if len(ac) != 1 || ac[0].At != 1000 || ac[0].Reply.String() != `"`+tl.Clients[0].Value+`"` {
+			t.Fatalf("%s: A's check = %v, want its own value at 1.000s", opt, ac)
+		}
+		aw := find(tl, "a", "write")
+		if len(aw) != 1 || aw[0].At != 11_000 || aw[0].Reply.String() != want {
+			t.Fatalf("%s: A's write = %v, want %s at 11.000s", opt, aw, want)
+		}
+		stale := slices.Contains(kinds(tl), "stale-write:a,b")
+		if stale != (want == "OK") {
+			t.Fatalf("%s: violations %v", opt, kinds(tl))
+		}
+	}
+	// A client whose check finds the lock gone does not write.
+	tl := run(t, "fencing", "check.get", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write")
+	if ac := find(tl, "a", "stillmine"); len(ac) != 1 || ac[0].Reply.Kind != ReplyBulk || len(find(tl, "a", "write")) != 0 {
+		t.Fatalf("A saw %v and wrote %v; want B's value and no write", ac, find(tl, "a", "write"))
+	}
+}
+
+// TestSharedValueDeletesNewLock: with the host's name as the value, A
+// and B hold the same value, so A's stale compare-and-delete matches and
+// deletes B's lock; the checker tells the two acquisitions apart.
+func TestSharedValueDeletesNewLock(t *testing.T) {
+	tl := run(t, "safe-release", "value.host", hostValue)
+	if tl.Clients[0].Value != "app-1" || tl.Clients[1].Value != "app-1" || tl.Clients[2].Value != "app-2" {
+		t.Fatalf("values = %v, want app-1, app-1, app-2", tl.Clients)
+	}
+	rel := find(tl, "a", "release")
+	if len(rel) != 1 || !rel[0].Reply.IsInt(1) {
+		t.Fatalf("A's release = %v, want (integer) 1: the script matched B's equal value", rel)
+	}
+	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a foreign-delete:a,b overlap:c,b" {
+		t.Fatalf("violations = %v, want B over A, A deleting B's lock, C over B", k)
+	}
+	var owners []string
+	for _, l := range tl.Locks {
+		owners = append(owners, l.Owner+":"+l.End)
+	}
+	if strings.Join(owners, " ") != "a:expired b:deleted c:" {
+		t.Fatalf("lock spans = %v, want A's expired, B's deleted (by A), C's", owners)
+	}
+	// With a value per acquisition the same release deletes nothing.
+	u := run(t, "safe-release", "", hostValue)
+	if rel := find(u, "a", "release"); len(rel) != 1 || !rel[0].Reply.IsInt(0) {
+		t.Fatalf("unique values: A's release = %v, want (integer) 0", rel)
 	}
 }

@@ -20,6 +20,22 @@ const (
 	FenceOn     = "on"     // storage rejects a token lower than the last accepted
 	FenceOff    = "off"    // storage accepts every write
 	FenceStrict = "strict" // storage rejects a token not greater than the last accepted (a retry too)
+	// FenceTwoStep: the storage's check is two commands — GET the last
+	// token, then MSET the data and the token — so two writers can both
+	// read the old token and the older write can land last.
+	FenceTwoStep = "twostep"
+
+	// OptCheck: whether a client asks Redis "is the lock still mine?"
+	// (GET, compared with its value) right before it writes. The check
+	// and the write are two steps; a pause between them defeats it.
+	OptCheck  = "check"
+	CheckNone = "none" // writes straight after its work
+	CheckGet  = "get"  // GETs the lock key first, writes only if it holds its value
+
+	// OptValue: what a client puts in the lock key.
+	OptValue    = "value"
+	ValueUnique = "unique" // a random value, new for every acquisition
+	ValueHost   = "host"   // the host's name (Host): two workers on one host share it
 
 	OptWork   = "work"
 	WorkShort = "short" // the scenario's Work: well inside the TTL
@@ -126,6 +142,14 @@ func (sc *Scenario) WorkMs(o Opts) int64 {
 	return sc.Work
 }
 
+// Host is the machine client id runs on, for a lock value taken from the
+// host's name (value.host): two clients to a host, so A and B share
+// "app-1" and C is on "app-2".
+func (sc *Scenario) Host(id string) string {
+	i := slices.Index(sc.Clients, id)
+	return "app-" + itoa(int64(i/2+1))
+}
+
 // LockKey is the Redis key of the lock.
 func (sc *Scenario) LockKey() string { return "lock:" + sc.Resource }
 
@@ -145,7 +169,8 @@ var scenarios = map[string]*Scenario{
 		Tokens:   true,
 		Options: []OptionSpec{
 			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel}},
-			{Name: OptFence, Values: []string{FenceOn, FenceOff, FenceStrict}},
+			{Name: OptFence, Values: []string{FenceOn, FenceOff, FenceStrict, FenceTwoStep}},
+			{Name: OptCheck, Values: []string{CheckNone, CheckGet}},
 		},
 	},
 	// Lesson 1: two app servers charge order 42. With a mutex inside each
@@ -189,6 +214,7 @@ var scenarios = map[string]*Scenario{
 		Options: []OptionSpec{
 			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel, ReleaseGetDel, ReleaseDelex}},
 			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
+			{Name: OptValue, Values: []string{ValueUnique, ValueHost}},
 		},
 	},
 	// Lesson 6: a primary and its asynchronously replicated replica (the

@@ -54,6 +54,46 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	return accepted, false, err
 }
 
+// twoStepWrite is the fencing check done in two commands (fence.twostep):
+// GET the last accepted token; if c's is not lower, MSET the data and
+// the token. The program stops between the two (`next` sends the MSET),
+// so another writer can read the same old token in the gap, and the
+// write that lands last wins whatever its token. A write refused at the
+// GET sends nothing more; the GET's event carries the verdict.
+func (w *World) twoStepWrite(c *Client, yield bool) error {
+	sc := w.sc
+	seen, err := w.send(c, w.store, "lasttoken", "GET", sc.TokenKey())
+	if noReply(err) {
+		return nil // no answer: the writer cannot tell, and does not write
+	}
+	if err != nil {
+		return err
+	}
+	last := int64(0)
+	if s, ok := seen.(string); ok {
+		last, _ = parseInt(s)
+	}
+	if c.token < last {
+		ev := &w.events[len(w.events)-1]
+		refused := false
+		ev.Token, ev.Accepted = c.token, &refused
+		return nil
+	}
+	return w.yieldOr(c, yield, StateHolding, "MSET", func(w *World, c *Client) error {
+		_, err := w.send(c, w.store, "write", "MSET", sc.DataKey(), writeValue(c), sc.TokenKey(), c.token)
+		ev := &w.events[len(w.events)-1]
+		accepted := ev.Reply.IsOK()
+		ev.Token, ev.Accepted = c.token, &accepted
+		if err != nil && !noReply(err) {
+			return err
+		}
+		if accepted {
+			w.checkWrite(c)
+		}
+		return nil
+	})
+}
+
 // charge adds a charge to the order's ledger: a plain RPUSH, or through the
 // idempotency key (ChargeOnceScript) when idem is on.
 func (w *World) charge(c *Client) (accepted, lost bool, err error) {

@@ -140,8 +140,13 @@ func (w *World) record(ev Event) {
 
 // newValue is a lock value unique to one acquisition: 10 bytes from the
 // seeded PRNG, hex encoded (the Redis docs suggest 20 random bytes; 10 keep
-// the event log readable and are just as unique within a timeline).
-func (w *World) newValue() string {
+// the event log readable and are just as unique within a timeline). With
+// value.host it is c's host name instead, the same for every acquisition
+// of every worker on that host (the mistake the safe-release lesson shows).
+func (w *World) newValue(c *Client) string {
+	if w.opts[OptValue] == ValueHost {
+		return w.sc.Host(c.ID)
+	}
 	b := make([]byte, 10)
 	r := rand.New(&w.rng)
 	for i := range b {
@@ -207,11 +212,34 @@ func (w *World) observeNode(n *Node, by string) {
 	if !ok {
 		return
 	}
-	span := LockSpan{Node: n.Name, Owner: w.ownerOf(v), Value: v, From: now, To: -1, Expiry: expiry}
+	// A value that appeared through a client's own command is that
+	// client's acquisition, even when another client uses the same value
+	// (value.host); otherwise (replication, a node's data) the value says.
+	owner := w.ownerOf(v)
+	if c := w.client(by); c != nil && c.value == v {
+		owner = by
+	}
+	span := LockSpan{Node: n.Name, Owner: owner, Value: v, From: now, To: -1, Expiry: expiry}
 	if expiry > 0 {
 		w.queue.schedule(expiry, timerExpiry, "")
 	}
 	w.locks = append(w.locks, span)
+}
+
+// keyOwner is the client whose acquisition put the lock key's present
+// value v on n: the owner of n's open lock span when it holds v, else the
+// client with that value. Owners are told apart by acquisition, not by
+// value: with value.host two clients' values are equal.
+func (w *World) keyOwner(n *Node, v string) string {
+	for i := len(w.locks) - 1; i >= 0; i-- {
+		if l := &w.locks[i]; l.Node == n.Name {
+			if l.End == "" && l.Value == v {
+				return l.Owner
+			}
+			break
+		}
+	}
+	return w.ownerOf(v)
 }
 
 func parseInt(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) }

@@ -90,14 +90,14 @@ func TestCheckpointAnswered(t *testing.T) {
 		t.Error("without a guess the answer should be folded in a details element")
 	}
 	ja := mustGet(t, h, "/ja/lessons/fencing?do="+lateWrite+"&guess=1")
-	if !strings.Contains(ja, "✗</span> 残念、不正解") || !strings.Contains(ja, "あなたの予想：") || !strings.Contains(ja, "正解は：") {
+	if !strings.Contains(ja, "✗</span> 残念、不正解") || !strings.Contains(ja, "あなたの予想は") || !strings.Contains(ja, "正解は") {
 		t.Error("Japanese feedback lacks its words")
 	}
 	if ja := mustGet(t, h, "/ja/lessons/fencing?do="+lateWrite); !strings.Contains(ja, "チェックポイントの答え") {
 		t.Error("Japanese folded answer lacks its summary")
 	}
 	frag := get(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2", "HX-Request", "true")
-	if !strings.Contains(frag.body, "Step 8 of 14: A&#39;s late write — ✓ Right") {
+	if !strings.Contains(frag.body, "Step 8 of 21: A&#39;s late write — ✓ Right") {
 		t.Errorf("the live region does not announce the verdict:\n%.300s", frag.body)
 	}
 	// The release step's checkpoint: choice 1 is right.

@@ -26,7 +26,7 @@ var allowedEnglish = strings.Fields(`
 	redsync redlock-py node-redlock Curator InterProcessMutex Jepsen GitHub Stripe PostgreSQL Valkey Sentinel
 	antirez Martin Kleppmann Flavio Junqueira DDIA Designing Data-Intensive Applications
 	JSON SVG QR URL ID IDs CPU GC TTL TTLs NX PX EX XX OK CAS API HTTP SIGSTOP Unix AOF LAN
-	SET GET DEL INCR EXPIRE PEXPIRE PTTL SETNX EVAL DELEX IFEQ IFNE WAIT WAITAOF PXAT RPUSH
+	SET GET DEL INCR EXPIRE PEXPIRE PTTL SETNX EVAL DELEX IFEQ IFNE WAIT WAITAOF PXAT RPUSH MSET
 	mutex liveness exactly-once at-least-once check-and-set compare-and-set
 	SyncConnected SESSION_EXPIRED CONNECTION_LOSS ErrSessionExpired NodeDeleted DELETE
 	keepalive OK EPHEMERAL_SEQUENTIAL czxid zxid getChildren exists create delete
@@ -93,11 +93,25 @@ func visibleText(t *testing.T, page string) string {
 // even outside a code element.
 var codeLike = regexp.MustCompile(`[:/.=<>‹›_@#]`)
 
+// lockValue: a random lock value, hex, maybe cut short with "…" (the
+// timeline's label of a GET reply): data, not a word.
+var lockValue8 = regexp.MustCompile(`^[0-9a-f]{6,}…?$`)
+
+func isLockValue(tok string) bool {
+	return lockValue8.MatchString(tok) && strings.ContainsAny(tok, "0123456789")
+}
+
+// badTypography: Japanese in ASCII parentheses, "(正解)", where Japanese
+// text takes full-width ones, and a doubled "：" (a label ending in one
+// and a template adding another).
+var badTypography = regexp.MustCompile(`\([^()]*[\p{Hiragana}\p{Katakana}\p{Han}][^()]*\)|：\s*：`)
+
 // englishIn lists the words of text that are not allowed.
 func englishIn(text string) []string {
 	var out []string
 	for _, tok := range strings.Fields(text) {
-		if codeLike.MatchString(strings.Trim(tok, "。、．.,:：)）(（「」“”")) {
+		trimmed := strings.Trim(tok, "。、．.,:：)）(（「」“”\"")
+		if codeLike.MatchString(trimmed) || isLockValue(trimmed) {
 			continue
 		}
 		for _, w := range englishWord.FindAllString(tok, -1) {
@@ -135,8 +149,12 @@ func TestJapanesePagesAreJapanese(t *testing.T) {
 	}
 	for _, u := range urls {
 		body := mustGet(t, h, u)
-		if bad := englishIn(visibleText(t, body)); len(bad) > 0 {
+		text := visibleText(t, body)
+		if bad := englishIn(text); len(bad) > 0 {
 			t.Errorf("%s shows English: %v", u, bad)
+		}
+		if bad := badTypography.FindAllString(text, -1); len(bad) > 0 {
+			t.Errorf("%s: Japanese typography slips %q (full-width （）, one ：)", u, bad)
 		}
 	}
 	// An error page, through its own status.

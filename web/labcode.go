@@ -30,6 +30,9 @@ type codeDesign struct {
 	Idem    bool  // … charged through an idempotency key
 	Fence   bool  // the record is written through the fencing check
 	Strict  bool  // … which wants a greater token (refuses a retry)
+	TwoStep bool  // … done in two commands: GET the last token, then MSET
+	Check   bool  // the client asks "still mine?" (GET) right before writing
+	Host    bool  // the lock value is the host's name, not one per acquisition
 	Work    int64 // how long the protected work takes, ms
 	Resend  bool  // a write whose reply was lost is sent again (lesson 9)
 }
@@ -48,6 +51,8 @@ func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
 		Charges: sc.Storage == sim.StoreCharges, Idem: o[sim.OptIdem] == sim.IdemKey,
 		Fence:  sc.Storage == sim.StoreFenced && o[sim.OptFence] != sim.FenceOff && sc.Tokens,
 		Resend: sc.Drops, Strict: o[sim.OptFence] == sim.FenceStrict, Work: sc.WorkMs(o),
+		TwoStep: o[sim.OptFence] == sim.FenceTwoStep, Check: o[sim.OptCheck] == sim.CheckGet,
+		Host: o[sim.OptValue] == sim.ValueHost,
 	}
 	if d.Acquire == "" {
 		d.Acquire = sim.AcquireSet
@@ -158,7 +163,26 @@ func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
 		consts += "\tretry = " + goDuration(sc.Retry) + "\n"
 	}
 	c.add(consts + ")")
-	if !d.Local {
+	switch {
+	case d.Host:
+		c.use("os")
+		c.add(c.say(`
+// newValue is this host's name. Every acquisition made on this host, by
+// any worker at any time, puts the same value in the key, so a holder
+// cannot tell its own lock from the next one taken here: the value must
+// be unique per acquisition, not per host or process.`, `
+// newValue はこのホストの名前。このホストでの取得は、どのワーカーでも、
+// いつでも同じ値をキーに入れるので、持ち主は自分のロックと、ここで次に
+// 取られたロックを見分けられない。値はホストやプロセスごとではなく、
+// 取得ごとに一意でなければならない。`) + `
+func newValue() string {
+	host, err := os.Hostname()
+	if err != nil {
+		panic(err)
+	}
+	return host
+}`)
+	case !d.Local:
 		c.use("crypto/rand", "encoding/hex")
 		c.add(c.say(`
 // newValue is unique to one acquisition, so a holder can tell its own
@@ -232,10 +256,18 @@ func summary(c *codeWriter, d codeDesign) string {
 		parts = append(parts, c.say("charges through an idempotency key", "冪等キーを通して課金"))
 	case d.Charges:
 		parts = append(parts, c.say("charges with a plain RPUSH", "ただの RPUSH で課金"))
+	case d.TwoStep:
+		parts = append(parts, c.say("the fencing token checked in two commands (GET, then MSET)", "フェンシングトークンを 2 つのコマンドで検査（GET してから MSET）"))
 	case d.Fence:
 		parts = append(parts, c.say("writes checked against a fencing token", "書き込みをフェンシングトークンで検査"))
 	default:
 		parts = append(parts, c.say("writes not checked", "書き込みは検査なし"))
+	}
+	if d.Check {
+		parts = append(parts, c.say("a “still mine?” GET before writing", "書く前に「まだ自分のもの？」と GET"))
+	}
+	if d.Host {
+		parts = append(parts, c.say("the host's name as the lock value", "ホスト名をロックの値に"))
 	}
 	return strings.Join(parts, c.say(", ", "、"))
 }
@@ -541,6 +573,28 @@ func writeStorage(c *codeWriter, d codeDesign) {
 			"// write は注文を課金する: 呼ぶたびに課金が一つ増える。")
 		send = `err := store.RPush(ctx, chargesKey, who).Err()`
 		result = "err == nil, err"
+	case d.TwoStep:
+		c.use("errors")
+		doc = c.say(`// write checks the fencing token in two commands: it reads the last token
+// the storage accepted, then writes the result and its token together.
+// Another writer can read the same old token between the two, and the
+// MSET that lands last wins, whatever its token.`, `// write はフェンシングトークンを 2 つのコマンドで検査する。ストレージが
+// 最後に受け付けたトークンを読み、それから結果とトークンを一緒に書く。
+// その間に別の書き手が同じ古いトークンを読めるので、最後に届いた MSET が
+// トークンの新旧にかかわらず勝つ。`)
+		c.add(doc + `
+func write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {
+	last, err := store.Get(ctx, tokenKey).Int64()
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return false, err
+	}
+	if token < last {
+		return false, nil // ` + c.say("refused: a newer holder already wrote", "拒否: もっと新しい持ち主がもう書いた") + `
+	}
+	` + c.say("// The gap: another write can land here, between the check and the update.", "// 隙間: 確認と更新の間に、別の書き込みがここに入りうる。") + `
+	return true, store.MSet(ctx, dataKey, "written by "+who, tokenKey, token).Err()
+}`)
+		return
 	case d.Fence:
 		c.add(c.say("// fencedWrite refuses a token lower than the last one accepted; check and\n// update are one script.",
 			"// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と\n// 更新は一つのスクリプト。") +
@@ -605,6 +659,32 @@ func Run(ctx context.Context, nodes []*redis.Client, store *redis.Client, who st
 	return release(ctx, nodes, value)
 }`)
 	default:
+		check := ""
+		if d.Check {
+			c.use("errors")
+			c.add(c.say(`
+// stillMine asks Redis whether the lock still holds our value. The answer
+// is true when Redis gives it, but the lock can expire right after, and a
+// pause between this check and the write goes unseen: the check and the
+// write are two steps, not one. Only the storage can refuse a stale write
+// (a fencing token).`, `
+// stillMine は、ロックがまだ自分の値かを Redis に聞く。答えは返ってきた
+// 時点では正しいが、その直後にロックが期限切れになることもあり、確認と
+// 書き込みの間の停止には気付けない。確認と書き込みは一つの手順ではなく
+// 二つだから。古い書き込みを拒めるのはストレージだけ(フェンシングトークン)。`) + `
+func stillMine(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
+	holder, err := rdb.Get(ctx, lockKey).Result()
+	if errors.Is(err, redis.Nil) {
+		return false, nil
+	}
+	return err == nil && holder == value, err
+}`)
+			check = `
+	if mine, err := stillMine(ctx, rdb, value); err != nil || !mine {
+		return err // ` + c.say("the lock is gone: do not write", "ロックはもう無い: 書かない") + `
+	}
+	` + c.say("// A pause here, after the check, lets the write go out stale.", "// ここで、確認の後に止まると、古い書き込みが出ていく。")
+		}
 		c.add(c.say(`
 // Run is one client's program: acquire, work, write, release.`, `
 // Run は一つのクライアントのプログラム: 取得、処理、書き込み、解放。`) + `
@@ -613,7 +693,7 @@ func Run(ctx context.Context, rdb, store *redis.Client, who string) error {
 	if err != nil {
 		return err
 	}
-	time.Sleep(work)
+	time.Sleep(work)` + check + `
 	if _, err := write(ctx, store, token, who); err != nil {
 		return err
 	}

@@ -282,6 +282,10 @@ func (h *harness) addPackage(t *testing.T, code string, d codeDesign) string {
 				slices.Contains([]string{"Sleep", "After", "Now", "Since"}, n.Sel.Name) {
 				x.Name = "vtime"
 			}
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "os" && n.Sel.Name == "Hostname" {
+				x.Name = "vtime" // each client's own host, as the simulator names it
+				dropImport(f, "os")
+			}
 			ast.Inspect(n.X, visit) // a field or method name is not a top-level name
 			return false
 		case *ast.Ident:
@@ -297,9 +301,22 @@ func (h *harness) addPackage(t *testing.T, code string, d codeDesign) string {
 	if err := format.Node(&src, fset, f); err != nil {
 		t.Fatal(err)
 	}
+	write := `
+	Write: func(ctx context.Context, _ []*redis.Client, store *redis.Client, _ string, token int64, who string) (bool, error) {
+		return NNwrite(ctx, store, token, who)
+	},`
+	if d.Check {
+		// Run's check, then the write, as one learner's write.
+		write = `
+	Write: func(ctx context.Context, lock []*redis.Client, store *redis.Client, value string, token int64, who string) (bool, error) {
+		if mine, err := NNstillMine(ctx, lock[0], value); err != nil || !mine {
+			return false, err
+		}
+		return NNwrite(ctx, store, token, who)
+	},`
+	}
 	adapter := `
-	Acquire: func(ctx context.Context, lock []*redis.Client) (string, int64, error) { return NNacquire(ctx, lock[0]) },
-	Write:   NNwrite,
+	Acquire: func(ctx context.Context, lock []*redis.Client) (string, int64, error) { return NNacquire(ctx, lock[0]) },` + write + `
 	Release: func(ctx context.Context, lock []*redis.Client, value string) error { return NNrelease(ctx, lock[0], value) },
 	Run: func(ctx context.Context, lock []*redis.Client, store *redis.Client, who string) error {
 		return NNRun(ctx, lock[0], store, who)
@@ -308,8 +325,7 @@ func (h *harness) addPackage(t *testing.T, code string, d codeDesign) string {
 	case d.Local:
 		adapter = `
 	Reset:   func() { NNmu = sync.Mutex{} }, // each job starts with fresh processes
-	Acquire: func(ctx context.Context, _ []*redis.Client) (string, int64, error) { return "", 0, NNacquire(ctx) },
-	Write:   NNwrite,
+	Acquire: func(ctx context.Context, _ []*redis.Client) (string, int64, error) { return "", 0, NNacquire(ctx) },` + write + `
 	Release: func(ctx context.Context, _ []*redis.Client, _ string) error { return NNrelease(ctx) },
 	Run: func(ctx context.Context, _ []*redis.Client, store *redis.Client, who string) error {
 		return NNRun(ctx, store, who)
@@ -319,8 +335,7 @@ func (h *harness) addPackage(t *testing.T, code string, d codeDesign) string {
 	Acquire: func(ctx context.Context, lock []*redis.Client) (string, int64, error) {
 		v, _, err := NNacquire(ctx, lock)
 		return v, 0, err
-	},
-	Write:   NNwrite,
+	},` + write + `
 	Release: NNrelease,
 	Run:     NNRun,`
 	}
@@ -431,22 +446,24 @@ func main() { driver.Main(designs.Programs) }
 
 // harnessJob mirrors the driver's Job.
 type harnessJob struct {
-	ID           string          `json:"id"`
-	Programs     []string        `json:"programs"`
-	Clients      []string        `json:"clients"`
-	Nodes        []string        `json:"nodes"`
-	Redlock      bool            `json:"redlock"`
-	Replicated   bool            `json:"replicated"`
-	PersistNone  bool            `json:"persistNone"`
-	LockKey      string          `json:"lockKey"`
-	FenceKey     string          `json:"fenceKey"`
-	EpochMs      int64           `json:"epochMs"`
-	Work         int64           `json:"work"`
-	YieldAcquire bool            `json:"yieldAcquire"`
-	YieldRelease bool            `json:"yieldRelease"`
-	Solo         bool            `json:"solo"`
-	Actions      []harnessAction `json:"actions"`
-	Do           string          `json:"-"`
+	ID           string            `json:"id"`
+	Programs     []string          `json:"programs"`
+	Clients      []string          `json:"clients"`
+	Nodes        []string          `json:"nodes"`
+	Redlock      bool              `json:"redlock"`
+	Replicated   bool              `json:"replicated"`
+	PersistNone  bool              `json:"persistNone"`
+	LockKey      string            `json:"lockKey"`
+	FenceKey     string            `json:"fenceKey"`
+	EpochMs      int64             `json:"epochMs"`
+	Work         int64             `json:"work"`
+	YieldAcquire bool              `json:"yieldAcquire"`
+	YieldRelease bool              `json:"yieldRelease"`
+	YieldWrite   int               `json:"yieldWrite"`
+	Hosts        map[string]string `json:"hosts"`
+	Solo         bool              `json:"solo"`
+	Actions      []harnessAction   `json:"actions"`
+	Do           string            `json:"-"`
 }
 
 type harnessAction struct {
@@ -487,6 +504,13 @@ func newJob(id string, ld *labDesign, s schedule) harnessJob {
 		// Where the lesson's program stops between two commands (`next`).
 		YieldAcquire: !ld.d.Redlock && (ld.d.Acquire == sim.AcquireGetSet || (ld.d.Acquire == sim.AcquireSetNX && ld.d.TTL)),
 		YieldRelease: !ld.d.Redlock && ld.d.Release == sim.ReleaseGetDel,
+		// … and between a "still mine?" check and the write, and between a
+		// two-command storage check's GET and MSET.
+		YieldWrite: btoi(ld.d.Check) + btoi(ld.d.TwoStep),
+		Hosts:      map[string]string{},
+	}
+	for _, id := range sc.Clients {
+		j.Hosts[id] = sc.Host(id)
 	}
 	if len(j.Nodes) == 0 {
 		j.Nodes = []string{"redis"}
@@ -502,6 +526,26 @@ func newJob(id string, ld *labDesign, s schedule) harnessJob {
 	return j
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// dropImport takes an import out of f once the rewriting above left it
+// unused (os, once os.Hostname is the driver's).
+func dropImport(f *ast.File, path string) {
+	for _, decl := range f.Decls {
+		if g, ok := decl.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			g.Specs = slices.DeleteFunc(g.Specs, func(s ast.Spec) bool {
+				return s.(*ast.ImportSpec).Path.Value == strconv.Quote(path)
+			})
+		}
+	}
+	f.Imports = slices.DeleteFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == strconv.Quote(path) })
+}
+
 // unrunnable verbs have no function in the Lab's program (extend, ttl: a
 // question the learner asks, not a step of the program) or no
 // go-redis code at all (the coordination service's).
@@ -514,14 +558,19 @@ func labSchedules(t *testing.T, course *lessons.Catalog, ld *labDesign, seed uin
 	t.Helper()
 	// Run goes straight on where the learner's program stops for `next`.
 	a := ld.sc.Clients[0]
-	solo := []sim.Action{{Who: a, Verb: sim.VerbAcquire}, {Who: a, Verb: sim.VerbNext},
-		{Who: a, Verb: sim.VerbWrite}, {Who: a, Verb: sim.VerbRelease}, {Who: a, Verb: sim.VerbNext}}
 	j := newJob("", ld, schedule{})
-	if !j.YieldAcquire {
-		solo = slices.Delete(solo, 1, 2)
+	act := func(v string) sim.Action { return sim.Action{Who: a, Verb: v} }
+	solo := []sim.Action{act(sim.VerbAcquire)}
+	if j.YieldAcquire {
+		solo = append(solo, act(sim.VerbNext))
 	}
-	if !j.YieldRelease {
-		solo = solo[:len(solo)-1]
+	solo = append(solo, act(sim.VerbWrite))
+	for range j.YieldWrite {
+		solo = append(solo, act(sim.VerbNext))
+	}
+	solo = append(solo, act(sim.VerbRelease))
+	if j.YieldRelease {
+		solo = append(solo, act(sim.VerbNext))
 	}
 	out := []schedule{{solo: true, actions: solo}}
 	seen := map[string]bool{}

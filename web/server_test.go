@@ -300,7 +300,7 @@ func TestHtmxGetsFragment(t *testing.T) {
 		!strings.Contains(r.body, `id="lang-switch"`) || !strings.Contains(r.body, `hx-swap-oob="true"`) {
 		t.Fatalf("htmx fragment wrong:\n%.500s", r.body)
 	}
-	if !strings.Contains(r.body, "Step 2 of 14: A takes the lock") {
+	if !strings.Contains(r.body, "Step 2 of 21: A takes the lock") {
 		t.Error("the live region does not announce the step")
 	}
 	if !strings.Contains(strings.Join(r.header.Values("Vary"), ","), "HX-Request") {

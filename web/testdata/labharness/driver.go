@@ -38,7 +38,9 @@ import (
 type Program struct {
 	Reset   func() // a new job: the design's process state (a mutex) starts afresh
 	Acquire func(ctx context.Context, lock []*redis.Client) (value string, token int64, err error)
-	Write   func(ctx context.Context, store *redis.Client, token int64, who string) (bool, error)
+	// Write is the program's write, with the client's "still mine?"
+	// check first where the design has one (it reads lock and value).
+	Write   func(ctx context.Context, lock []*redis.Client, store *redis.Client, value string, token int64, who string) (bool, error)
 	Release func(ctx context.Context, lock []*redis.Client, value string) error
 	Run     func(ctx context.Context, lock []*redis.Client, store *redis.Client, who string) error
 }
@@ -59,16 +61,21 @@ type Job struct {
 	Nodes    []string `json:"nodes"` // the lock nodes, in the simulator's order
 	Redlock  bool     `json:"redlock"`
 	// Replicated: Nodes[0] is a primary, Nodes[1] its replica.
-	Replicated   bool     `json:"replicated"`
-	PersistNone  bool     `json:"persistNone"`
-	LockKey      string   `json:"lockKey"`
-	FenceKey     string   `json:"fenceKey"`
-	EpochMs      int64    `json:"epochMs"`
-	Work         int64    `json:"work"`
-	YieldAcquire bool     `json:"yieldAcquire"` // a learner's acquire stops after its first command
-	YieldRelease bool     `json:"yieldRelease"` // … and so does a release
-	Solo         bool     `json:"solo"`         // run the first client's Run alone; Actions unused
-	Actions      []Action `json:"actions"`
+	Replicated   bool   `json:"replicated"`
+	PersistNone  bool   `json:"persistNone"`
+	LockKey      string `json:"lockKey"`
+	FenceKey     string `json:"fenceKey"`
+	EpochMs      int64  `json:"epochMs"`
+	Work         int64  `json:"work"`
+	YieldAcquire bool   `json:"yieldAcquire"` // a learner's acquire stops after its first command
+	YieldRelease bool   `json:"yieldRelease"` // … and so does a release
+	// YieldWrite: how many times a learner's write stops, each time
+	// before its next command (a "still mine?" check, a two-command
+	// storage check).
+	YieldWrite int               `json:"yieldWrite"`
+	Hosts      map[string]string `json:"hosts"` // each client's host name (os.Hostname in the code)
+	Solo       bool              `json:"solo"`  // run the first client's Run alone; Actions unused
+	Actions    []Action          `json:"actions"`
 }
 
 // Record is one command a program sent.
@@ -130,6 +137,10 @@ func (Clock) Now() time.Time { return current.instant() }
 // Since is the virtual time elapsed since t.
 func (Clock) Since(t time.Time) time.Duration { return current.instant().Sub(t) }
 
+// Hostname is the host name of the client whose program calls it: the
+// generated code's os.Hostname.
+func (Clock) Hostname() (string, error) { return current.job.Hosts[current.cur.c.id], nil }
+
 // current is the world of the job being run (jobs run one after another).
 var current *world
 
@@ -167,7 +178,7 @@ type task struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   bool
-	gated  bool // stop before the second command of this run
+	gates  int // stops left: before each next command of this run
 	sent   int
 	fired  bool
 }
@@ -269,7 +280,7 @@ func runJob(job *Job, programs map[string]Program) (res Result) {
 		c := w.order[0]
 		// Run's error is not checked: what it sent is what counts (a
 		// DELEX the server does not know fails here as on the timeline).
-		t := w.spawn(c, false, func(ctx context.Context) { _ = c.prog.Run(ctx, c.lock, c.store, strings.ToUpper(c.id)) })
+		t := w.spawn(c, 0, func(ctx context.Context) { _ = c.prog.Run(ctx, c.lock, c.store, strings.ToUpper(c.id)) })
 		for !t.done {
 			if len(w.queue) == 0 || w.queue[0].at > time.Hour.Milliseconds() {
 				panic("Run did not end within an hour of virtual time")
@@ -371,14 +382,14 @@ func (w *world) park(t *task) {
 	<-t.wake
 }
 
-func (w *world) spawn(c *client, gated bool, fn func(ctx context.Context)) *task {
+func (w *world) spawn(c *client, gates int, fn func(ctx context.Context)) *task {
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &task{c: c, wake: make(chan struct{}), yield: make(chan struct{}), ctx: ctx, cancel: cancel, gated: gated}
+	t := &task{c: c, wake: make(chan struct{}), yield: make(chan struct{}), ctx: ctx, cancel: cancel, gates: gates}
 	c.tasks = append(c.tasks, t)
 	go func() {
 		<-t.wake
 		defer func() {
-			t.done, t.gated = true, false
+			t.done, t.gates = true, 0
 			if c.pending == t {
 				c.pending = nil
 			}
@@ -404,7 +415,7 @@ func (w *world) kill(t *task) {
 // sleep parks the running task for d; false if it was cancelled instead.
 func (w *world) sleep(d time.Duration) bool {
 	t := w.cur
-	t.gated = false // a program stops between two commands only within one run
+	t.gates = 0 // a program stops between two commands only within one run
 	t.fired = false
 	w.schedule(w.now+d.Milliseconds(), t, false)
 	w.park(t)
@@ -424,7 +435,7 @@ func (w *world) apply(a Action) {
 	who := strings.ToUpper(c.id)
 	switch a.Verb {
 	case "acquire":
-		w.spawn(c, w.job.YieldAcquire, func(ctx context.Context) {
+		w.spawn(c, oneStop(w.job.YieldAcquire), func(ctx context.Context) {
 			v, tok, err := c.prog.Acquire(ctx, c.lock)
 			if err == nil {
 				c.value, c.token = v, tok
@@ -432,7 +443,7 @@ func (w *world) apply(a Action) {
 		})
 	case "write":
 		w.advance(w.now + w.job.Work)
-		t := w.spawn(c, false, func(ctx context.Context) { _, _ = c.prog.Write(ctx, c.store, c.token, who) })
+		t := w.spawn(c, w.job.YieldWrite, func(ctx context.Context) { _, _ = c.prog.Write(ctx, c.lock, c.store, c.value, c.token, who) })
 		c.writes = append(c.writes, t)
 	case "release":
 		// The program has left the write: a write still waiting to be sent
@@ -441,10 +452,10 @@ func (w *world) apply(a Action) {
 			w.kill(t)
 		}
 		c.writes = nil
-		w.spawn(c, w.job.YieldRelease, func(ctx context.Context) { _ = c.prog.Release(ctx, c.lock, c.value) })
+		w.spawn(c, oneStop(w.job.YieldRelease), func(ctx context.Context) { _ = c.prog.Release(ctx, c.lock, c.value) })
 	case "next":
 		if t := c.pending; t != nil {
-			c.pending, t.gated = nil, false
+			c.pending = nil
 			w.run(t)
 		}
 	case "pause":
@@ -466,6 +477,14 @@ func (w *world) apply(a Action) {
 	default:
 		panic("the harness has no verb " + a.Verb + ": teach it to web/testdata/labharness/driver.go (and the Lab's code), or list it in unrunnable in web/labcode_test.go")
 	}
+}
+
+// oneStop is one stop for a program that stops between two commands.
+func oneStop(yield bool) int {
+	if yield {
+		return 1
+	}
+	return 0
 }
 
 func (w *world) nodeAction(a Action) {
@@ -553,7 +572,8 @@ func (w *world) process(r route, ctx context.Context, cmd redis.Cmder) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if t.gated && t.sent >= 1 {
+	if t.gates > 0 && t.sent >= 1 {
+		t.gates--
 		c.pending = t // the lesson's program stops here; `next` goes on
 		w.park(t)
 		if err := ctx.Err(); err != nil {
