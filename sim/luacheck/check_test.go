@@ -333,3 +333,27 @@ func TestArgShort(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestPositions: lines end at \n, \r\n or \r (a browser's form sends
+// \r\n) and columns count characters, so a refusal points where the
+// learner's editor does.
+func TestPositions(t *testing.T) {
+	for src, want := range map[string]string{
+		"local x = 1\r\nwhile true do end":                    "2:1",
+		"local x = 1\rlocal y = 2\r\n  goto z":                "3:3",
+		"\tlocal s = string.rep('x', 9)":                      "1:12",
+		"local a = '日本語' .. os.time()":                        "1:20",
+		"-- コメント\nreturn redis.call('DEL', 'x')":              "2:26",
+		"return redis.call('DEL', KEYS[1], KEYS[1], KEYS[2])": "1:44",
+		"if true then\n  return 1\n":                          "3:1",
+	} {
+		var e *luacheck.Error
+		if err := luacheck.Check(src, luacheck.Release); !errors.As(err, &e) {
+			t.Errorf("%q accepted", src)
+			continue
+		}
+		if got := strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col); got != want {
+			t.Errorf("%q: refused at %s, want %s (%v)", src, got, want, e)
+		}
+	}
+}
