@@ -33,6 +33,11 @@ type Client struct {
 	validUntil int64
 	// disconnected: its connection to the coordination service is down.
 	disconnected bool
+	// leaseEnd: for a design's client, the instant its own count of the
+	// TTL it asked for runs out (from its acquire or last extend); wrote:
+	// the storage accepted its write under this lease.
+	leaseEnd int64
+	wrote    bool
 }
 
 // Name is the client's label on the timeline: "A", "B".
@@ -88,7 +93,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	if n.down {
 		w.record(Event{Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd, Purpose: purpose, Refused: true})
 		if len(cmd) > 1 && cmd[0] == "EVAL" {
-			w.events[len(w.events)-1].Script = scriptName(cmd[1])
+			w.events[len(w.events)-1].Script = w.scriptName(cmd[1])
 		}
 		return nil, errRefused
 	}
@@ -105,7 +110,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 		Reply: replyOf(cmd[0], val, err), Purpose: purpose,
 	}
 	if cmd[0] == "EVAL" {
-		ev.Script = scriptName(cmd[1])
+		ev.Script = w.scriptName(cmd[1])
 	}
 	if n == w.primary {
 		defer w.replicate()
@@ -159,6 +164,17 @@ func replyErr(err error) error {
 		return nil
 	}
 	return err
+}
+
+// scriptName is the name the event log shows for a script: a design's
+// piece (and part) first, then the lessons' scripts, else "script".
+func (w *World) scriptName(body string) string {
+	if d := w.sc.Design; d != nil {
+		if name, ok := d.scriptName(body); ok {
+			return name
+		}
+	}
+	return scriptName(body)
 }
 
 func scriptName(body string) string {

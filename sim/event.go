@@ -78,6 +78,15 @@ const (
 	// Orphan: the lock's holder died and its key has no TTL: the lock is
 	// held forever.
 	Orphan ViolationKind = "orphan"
+	// TwoHolders (designs): a client's lease started or was renewed while
+	// another holder's lease had not run out.
+	TwoHolders ViolationKind = "two-holders"
+	// DoubleWrite (designs): two holders with valid leases both had their
+	// write accepted: the protected work was done twice.
+	DoubleWrite ViolationKind = "double-write"
+	// NotReleased (designs): after a release the key still held the
+	// releaser's value.
+	NotReleased ViolationKind = "not-released"
 )
 
 // Violation is an invariant broken at an instant. Actors[0] is the client

@@ -37,6 +37,9 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 	if sc.Redlock {
 		return w.redlockAttempt(c, purpose)
 	}
+	if sc.Design != nil {
+		return w.designAttempt(c, purpose, yield, 0)
+	}
 	switch w.opts[OptAcquire] {
 	case AcquireGetSet:
 		val, err := w.send(c, w.primary, "check", "GET", key)
@@ -177,6 +180,9 @@ func (w *World) gotLock(c *Client, check bool) {
 	if check {
 		w.checkOverlap(c)
 	}
+	if w.sc.Design != nil {
+		w.designGot(c)
+	}
 }
 
 // retry is a trying client's own timer going off.
@@ -195,6 +201,9 @@ func (w *World) retry(id string) {
 // write is c working for Work ms (time passes for everyone) and then
 // writing its result to the storage.
 func (w *World) write(c *Client) error {
+	if w.sc.Design != nil {
+		return w.designWork(c)
+	}
 	c.setState(StateWorking, w.clock.Now())
 	work := w.sc.WorkMs(w.opts)
 	w.record(Event{Actor: c.ID, Kind: KindWork, Ms: work})
@@ -281,6 +290,13 @@ func (w *World) rewrite(id string) {
 // value (a compare-and-PEXPIRE script). A 0 tells c it has lost the lock:
 // it leaves the critical section, as a careful client would.
 func (w *World) extend(c *Client) error {
+	if w.sc.Design != nil {
+		ok, err := w.designExtend(c)
+		if err == nil && !ok {
+			c.setState(StateIdle, w.clock.Now())
+		}
+		return err
+	}
 	val, err := w.send(c, w.primary, "extend", "EVAL", ExtendScript, 1, w.sc.LockKey(), c.value, w.sc.TTL)
 	if err != nil && !noReply(err) {
 		return err
@@ -313,6 +329,9 @@ func (w *World) release(c *Client) error {
 		w.record(Event{Actor: c.ID, Kind: KindLocalUnlock})
 		c.setState(StateIdle, w.clock.Now())
 		return nil
+	}
+	if w.sc.Design != nil {
+		return w.designRelease(c, 0)
 	}
 	if w.sc.Redlock {
 		err := w.redlockUnlock(c, "release")

@@ -104,6 +104,9 @@ type Scenario struct {
 	// Drops: the learner may make the network lose a reply (the lesson
 	// about retries and exactly-once).
 	Drops bool
+	// Design: the clients run a learner's scripts (design.go) instead of
+	// the lessons' programs.
+	Design *Design
 	// Budget is the fault budget an exploration of this lesson's design
 	// starts from (DefaultBudget): what the lesson is about.
 	Budget Budget
@@ -281,6 +284,10 @@ func (sc *Scenario) clone() *Scenario {
 	c.Nodes = slices.Clone(sc.Nodes)
 	c.NodeVerbs = slices.Clone(sc.NodeVerbs)
 	c.Options = slices.Clone(sc.Options)
+	if sc.Design != nil {
+		d := *sc.Design
+		c.Design = &d
+	}
 	for i := range c.Options {
 		c.Options[i].Values = slices.Clone(sc.Options[i].Values)
 	}

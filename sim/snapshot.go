@@ -148,6 +148,8 @@ type clientState struct {
 	DropNext     bool
 	ValidUntil   vtime
 	Disconnected bool
+	LeaseEnd     vtime // a design client's own lease
+	Wrote        bool
 	// The explorer's per-client budget: what its program has done, and
 	// whether its pause has had its wait.
 	Acquired, Written, Released, Waited bool
@@ -212,7 +214,11 @@ func (w *World) capture(b budget, keys [][]keyState) worldState {
 	for i, c := range w.clients {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
 			Due: slices.Clone(c.due), PendingWhat: c.pendingWhat, DropNext: c.dropNext,
-			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected}
+			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected,
+			Wrote: c.wrote}
+		if c.leaseEnd > w.clock.Now() {
+			cs.LeaseEnd = vtime(c.leaseEnd) // a lease that ran out is as good as none
+		}
 		if c.pending != nil {
 			cs.Pending = reflect.ValueOf(c.pending).Pointer()
 			cs.LastReply, cs.LastLost = w.lastReplyOf(c.ID)

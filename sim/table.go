@@ -281,7 +281,7 @@ func init() {
 		client(VerbExtend, ActionSpec{Needs: NeedInside,
 			Offered: func(sc *Scenario) bool { return sc.option(OptTTL) != nil }, // only the TTL lesson is about extending
 			Refuse: func(x *Act) Code {
-				if x.w.sc.lockKind(x.w.opts) == LockLocal {
+				if x.w.sc.lockKind(x.w.opts) == LockLocal || (x.w.sc.Design != nil && x.w.sc.Design.Extend == "") {
 					return CodeUnknownVerb
 				}
 				return ""

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"locklab/sim"
 )
 
@@ -24,6 +26,9 @@ type Error struct {
 	Recover, RecoverText, Hint string
 	// Err is the cause, for the log only.
 	Err error
+	// Keep, if set, is shown under the reason: what the learner sent (the
+	// design page's form, as they typed it), to fix and send again.
+	Keep templ.Component
 }
 
 func (e *Error) Error() string { return e.Title + ": " + e.Text }

@@ -223,6 +223,9 @@ var uis = map[string]*UI{
 			sim.ForeignDelete: "{0} deleted a lock that was not its own (it was {1}'s).",
 			sim.DoubleCharge:  "Charged twice: order 42 was charged by {1} and again by {0}.",
 			sim.Orphan:        "Locked forever: {0} crashed and its key has no TTL, so nothing will ever delete it.",
+			sim.TwoHolders:    "Two holders: {0} took or renewed the lock while {1}'s lease had not run out.",
+			sim.DoubleWrite:   "Double write: the storage accepted {0}'s write and {1}'s, both under valid leases.",
+			sim.NotReleased:   "{0} released, but the lock key still holds its value.",
 		},
 		ErrorText: map[sim.Code]string{
 			sim.CodeSyntax:         "“{0}” is not an action. Actions look like a.acquire or wait.10s.",
@@ -341,6 +344,9 @@ var uis = map[string]*UI{
 			sim.ForeignDelete: "{0} が自分のものではないロック（{1} のロック）を削除した。",
 			sim.DoubleCharge:  "二重課金：注文 42 が {1} と {0} で 2 回課金された。",
 			sim.Orphan:        "永遠にロック：{0} がクラッシュし、キーに TTL がないので、もう誰も消せない。",
+			sim.TwoHolders:    "保持者が 2 人：{1} のリースが切れていないのに {0} がロックを取得または延長した。",
+			sim.DoubleWrite:   "二重の書き込み：有効なリースを持つ {1} と {0} の書き込みを、ストレージがどちらも受け付けた。",
+			sim.NotReleased:   "{0} は解放したが、ロックのキーにはまだ {0} の値が残っている。",
 		},
 		ErrorText: map[sim.Code]string{
 			sim.CodeSyntax:         "「{0}」は操作として読めません。a.acquire や wait.10s のような形です。",

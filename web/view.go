@@ -480,7 +480,7 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 	for _, x := range tl.Violations {
 		violated[x.Event] = true
 	}
-	scripts := map[string]bool{}
+	scripts := map[string]string{} // name → the body as sent
 	for _, e := range tl.Events {
 		row := Row{Num: itoa(int64(e.Seq + 1)), Time: sim.FormatMS(e.At), Who: who(e.Actor, u)}
 		switch e.Kind {
@@ -492,7 +492,9 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 			}
 			if e.Script != "" {
 				row.Pre, row.Script, row.Post = cmd[0], e.Script, strings.Join(cmd[2:], " ")
-				scripts[e.Script] = true
+				if _, seen := scripts[e.Script]; !seen && len(e.Command) > 1 {
+					scripts[e.Script] = e.Command[1]
+				}
 			} else {
 				row.Pre = strings.Join(cmd, " ")
 			}
@@ -559,7 +561,7 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		log.Scripts = append(log.Scripts, Script{Name: n, Body: sim.Scripts[n]})
+		log.Scripts = append(log.Scripts, Script{Name: n, Body: scripts[n]})
 	}
 	return log
 }

@@ -1,0 +1,217 @@
+// design_run.go runs a design's scripts as the clients' programs: every
+// part of every piece is one real EVAL, its reply whatever Redis answered
+// (an error reply included: a script that fails at run time shows as the
+// error on the timeline, and the program carries on as a client would
+// after a failed command). The checks that only designs need sit here
+// too: a client's own lease, two holders at once, a double write, a lock
+// its release left behind.
+package sim
+
+// designOK is a reply that counts as success: what lets a piece go on to
+// its next part, and what says the lock was taken, extended or the write
+// accepted. 1 and OK; anything else (0, nil, an error) is no. (A script's
+// OK reaches go-redis as a string like any other, so it reads as a bulk
+// "OK" here.)
+func designOK(r Reply) bool {
+	return r.IsOK() || r.IsInt(1) || (r.Kind == ReplyBulk && r.Str == "OK")
+}
+
+// partsOf is the parts of piece p of the world's design.
+func (w *World) partsOf(p Piece) []string { return Parts(w.sc.Design.Script(p)) }
+
+// designWhat is what `next` sends: the EVAL of the piece's next part.
+func (w *World) designWhat(p Piece, part int) string {
+	name, _ := w.sc.Design.scriptName(w.partsOf(p)[part])
+	return "EVAL ‹" + name + ".lua›"
+}
+
+// designEval sends part of piece p for c and returns the reply Redis gave.
+// On the lock node it then looks at whose key changed: a script that
+// deleted or replaced another client's lock removed someone else's lock,
+// whatever the script meant.
+func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply, error) {
+	body := w.partsOf(p)[part]
+	key := w.sc.LockKey()
+	n := w.primary
+	var args []any
+	switch p {
+	case PieceAcquire, PieceExtend:
+		args = []any{"EVAL", body, 1, key, c.value, w.sc.TTL}
+	case PieceRelease:
+		args = []any{"EVAL", body, 1, key, c.value}
+	default:
+		n = w.store
+		args = []any{"EVAL", body, 2, w.sc.DataKey(), w.sc.TokenKey(), c.token, writeValue(c)}
+	}
+	before, had := "", false
+	if n == w.primary {
+		before, had = n.peek(key)
+	}
+	if _, err := w.send(c, n, purpose, args...); err != nil && !noReply(err) && !isErrorReply(err) {
+		return Reply{}, err
+	}
+	reply := w.events[len(w.events)-1].Reply
+	if n == w.primary {
+		after, ok := n.peek(key)
+		changed := had && (!ok || after != before)
+		if changed && !ok {
+			w.deleting = c.ID
+		}
+		w.observe(c.ID)
+		w.deleting = ""
+		if changed && before != c.value {
+			w.violate(ForeignDelete, c.ID, w.ownerOf(before))
+		}
+	}
+	return reply, nil
+}
+
+// designAttempt is one try at the lock with the design's acquire script,
+// from part i. A learner-started try stops between two parts (yield).
+func (w *World) designAttempt(c *Client, purpose string, yield bool, i int) error {
+	r, err := w.designEval(c, PieceAcquire, i, purpose)
+	if err != nil {
+		return err
+	}
+	if !designOK(r) {
+		return w.tryLater(c)
+	}
+	if i+1 == len(w.partsOf(PieceAcquire)) {
+		w.gotLock(c, true)
+		return nil
+	}
+	then := func(w *World, c *Client) error { return w.designAttempt(c, purpose, yield, i+1) }
+	return w.yieldOr(c, yield, StateChecking, w.designWhat(PieceAcquire, i+1), then)
+}
+
+// designGot starts c's lease: the TTL it asked for, counted from now, as
+// a careful client counts it. Two valid leases at once are two holders.
+func (w *World) designGot(c *Client) {
+	c.leaseEnd = w.clock.Now() + w.sc.TTL
+	c.wrote = false
+	w.checkTwoHolders(c)
+}
+
+// designWork is the design's work and write: with an extend script the
+// client works in slices of at most half the TTL and runs the script
+// after each (the last one just before writing); a reply that is not
+// success tells it the lock is gone, and it stops without writing.
+func (w *World) designWork(c *Client) error {
+	d := w.sc.Design
+	c.setState(StateWorking, w.clock.Now())
+	left, slice := w.sc.Work, w.sc.Work
+	if d.Extend != "" {
+		slice = max(w.sc.TTL/2, 1)
+	}
+	for left > 0 {
+		n := min(left, slice)
+		w.record(Event{Actor: c.ID, Kind: KindWork, Ms: n})
+		w.runUntil(w.clock.Now() + n)
+		if w.fail != nil {
+			return w.fail
+		}
+		left -= n
+		if d.Extend == "" {
+			continue
+		}
+		ok, err := w.designExtend(c)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			c.setState(StateIdle, w.clock.Now())
+			return nil
+		}
+	}
+	c.setState(StateHolding, w.clock.Now())
+	return w.designWrite(c, 0)
+}
+
+// designExtend runs every part of the extend script; success renews c's
+// lease.
+func (w *World) designExtend(c *Client) (bool, error) {
+	for i := range w.partsOf(PieceExtend) {
+		r, err := w.designEval(c, PieceExtend, i, "extend")
+		if err != nil || !designOK(r) {
+			return false, err
+		}
+	}
+	c.leaseEnd = w.clock.Now() + w.sc.TTL
+	w.checkTwoHolders(c)
+	return true, nil
+}
+
+// designWrite sends part i of the storage's write script. The write is
+// accepted if every part answers success; the last part's event carries
+// the verdict (or the first part that said no).
+func (w *World) designWrite(c *Client, i int) error {
+	r, err := w.designEval(c, PieceWrite, i, "write")
+	if err != nil {
+		return err
+	}
+	ev := &w.events[len(w.events)-1]
+	ev.Token = c.token
+	if !designOK(r) {
+		no := false
+		ev.Accepted = &no
+		return nil
+	}
+	if i+1 < len(w.partsOf(PieceWrite)) {
+		then := func(w *World, c *Client) error { return w.designWrite(c, i+1) }
+		return w.yieldOr(c, true, StateHolding, w.designWhat(PieceWrite, i+1), then)
+	}
+	yes := true
+	ev.Accepted = &yes
+	w.checkWrite(c)
+	w.checkDoubleWrite(c)
+	c.wrote = true
+	return nil
+}
+
+// designRelease runs the release script from part i; the client then
+// believes it is out, whatever the replies. A lock that still holds its
+// value afterwards was not released.
+func (w *World) designRelease(c *Client, i int) error {
+	r, err := w.designEval(c, PieceRelease, i, "release")
+	if err != nil {
+		return err
+	}
+	if designOK(r) && i+1 < len(w.partsOf(PieceRelease)) {
+		then := func(w *World, c *Client) error { return w.designRelease(c, i+1) }
+		return w.yieldOr(c, true, StateHolding, w.designWhat(PieceRelease, i+1), then)
+	}
+	if v, ok := w.primary.peek(w.sc.LockKey()); ok && v == c.value {
+		w.violate(NotReleased, c.ID)
+	}
+	c.setState(StateIdle, w.clock.Now())
+	return nil
+}
+
+// checkTwoHolders runs when c's lease starts or is renewed: another
+// client inside the critical section whose own lease has not run out is
+// a second holder. (A paused holder whose lease ran out is not: every
+// lease-based lock allows that, and the storage's check is what must
+// catch its write.)
+func (w *World) checkTwoHolders(c *Client) {
+	now := w.clock.Now()
+	for _, d := range w.clients {
+		if d != c && d.inside() && d.leaseEnd > now {
+			w.violate(TwoHolders, c.ID, d.ID)
+		}
+	}
+}
+
+// checkDoubleWrite runs after the storage accepted c's write while c's
+// lease was valid: another holder with a valid lease that already wrote
+// means the protected work was done twice under one lock.
+func (w *World) checkDoubleWrite(c *Client) {
+	now := w.clock.Now()
+	if c.leaseEnd <= now {
+		return
+	}
+	for _, d := range w.clients {
+		if d != c && d.inside() && d.leaseEnd > now && d.wrote {
+			w.violate(DoubleWrite, c.ID, d.ID)
+		}
+	}
+}
