@@ -275,10 +275,12 @@ func (d *Design) Validate() error {
 		if len(parts) > DesignMaxParts {
 			return &DesignError{Piece: p, Code: "too-many-parts"}
 		}
+		offset := 0
 		for i, part := range parts {
-			if err := checkScript(p, part); err != nil {
+			if err := checkScript(p, part, offset); err != nil {
 				return &DesignError{Piece: p, Part: i, Err: err}
 			}
+			offset += strings.Count(part, "\n") + 2 // the part's lines and its "-- then"
 		}
 	}
 	return nil

@@ -15,6 +15,15 @@ var checkKinds = map[Piece]luacheck.Kind{
 	PieceWrite:   luacheck.Storage,
 }
 
-func checkScript(p Piece, src string) error {
-	return luacheck.Check(src, checkKinds[p])
+// checkScript checks one part of piece p's script; offset is how many
+// lines of the piece come before the part, so the line an error names is
+// a line of the whole script, as the learner sees it.
+func checkScript(p Piece, src string, offset int) error {
+	err := luacheck.Check(src, checkKinds[p])
+	if le, ok := err.(*luacheck.Error); ok && offset > 0 {
+		c := *le
+		c.Line += offset
+		return &c
+	}
+	return err
 }

@@ -241,6 +241,12 @@ func designQuery(d *sim.Design) string {
 			vals[p.Name()] = name
 			continue
 		}
+		if presetName(src) || strings.HasPrefix(src, compactPrefix) {
+			// It would read back as a preset's name or a compressed
+			// script: only the compressed form says what it is.
+			vals[p.Name()] = compactPrefix + deflate(src)
+			continue
+		}
 		vals[p.Name()] = src
 		own = append(own, p)
 	}
@@ -328,9 +334,6 @@ func designErrorText(u *UI, err error) string {
 	piece := du.PieceLabel[de.Piece.Name()]
 	var le *luacheck.Error
 	if errors.As(de.Err, &le) {
-		if de.Part > 0 {
-			piece += partLabel(u, de.Part)
-		}
 		return fill(du.BadScript, piece, scriptErrorText(u.Lang, le))
 	}
 	switch de.Code {
@@ -348,14 +351,6 @@ func designErrorText(u *UI, err error) string {
 		return du.BadClients
 	}
 	return fill(du.BadParam, de.Code)
-}
-
-// partLabel names the part of a split script: " (command 2)".
-func partLabel(u *UI, part int) string {
-	if u.Lang == "ja" {
-		return "（" + strconv.Itoa(part+1) + " つ目のコマンド）"
-	}
-	return " (command " + strconv.Itoa(part+1) + ")"
 }
 
 // designPage serves /{lang}/lab/design.
@@ -570,4 +565,32 @@ func runPath(lang string, d *sim.Design, n int, as []sim.Action) string {
 		do = "do=" + sim.FormatActions(as)
 	}
 	return withQuery("/"+lang+"/lab/design/run", designQuery(d), "clients="+strconv.Itoa(n), do)
+}
+
+// designFromLesson is the design page's starting point for a lesson's
+// design: the presets its options name (release.del is release=del,
+// fence.off is write=none, work.long a 15s job), the default design for
+// a lock that does not live in one Redis key.
+func designFromLesson(sc *sim.Scenario, o sim.Opts) *sim.Design {
+	d := sim.DefaultDesign()
+	if sc.Design != nil {
+		c := *sc.Design
+		return &c
+	}
+	if sc.Coord || sc.Redlock || sc.Replicated || sc.Storage != sim.StoreFenced {
+		return d
+	}
+	set := func(p sim.Piece, name string) {
+		if pr, ok := sim.PresetNamed(p, name); ok {
+			d.SetScript(p, pr.Script)
+		}
+	}
+	set(sim.PieceAcquire, map[string]string{sim.AcquireSetNX: "setnx-pexpire", sim.AcquireGetSet: "get-set"}[o[sim.OptAcquire]])
+	set(sim.PieceRelease, map[string]string{sim.ReleaseDel: "del", sim.ReleaseGetDel: "get-del", sim.ReleaseDelex: "delex"}[o[sim.OptRelease]])
+	set(sim.PieceWrite, map[string]string{sim.FenceOff: "none", sim.FenceStrict: "strict"}[o[sim.OptFence]])
+	if !sc.Tokens {
+		set(sim.PieceWrite, "none")
+	}
+	d.TTL, d.Work = sc.TTL, sc.WorkMs(o)
+	return d
 }

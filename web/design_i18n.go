@@ -7,20 +7,20 @@ import "locklab/sim"
 
 // DesignUI is every string of the design page and its counterexamples.
 type DesignUI struct {
-	Title, Intro, HomeHint, LinkText, LinkHint      string
-	PieceLabel, PieceHelp                           map[string]string
-	PresetLabel                                     map[string]string // piece.preset
-	StartFrom, Current, Own, ThenHelp, NoExtend     string
-	TimesLegend, TTLLabel, WorkLabel, Grade         string
-	ResultTitle, KindCol, MeaningCol, ClientsCol    string
-	NoneFound, StepsOpen, Safe, Broken, Within      string
-	Incomplete, Bounds, CodeTitle, CodeNote         string
-	BadTitle, BadScript, BadEmpty, BadTooLong       string
-	BadParts, BadTTL, BadWork, BadParam, BadPreset  string
-	BadLink, BadClients, KeptNote                   string
-	RunTitle, RunIntro, BackToGrade, ScriptsUsed    string
-	ErrorReplyNote                                  string
-	KindName, KindMeaning                           map[sim.ViolationKind]string
+	Title, Intro, HomeHint, LinkText, LinkHint     string
+	PieceLabel, PieceHelp                          map[string]string
+	PresetLabel                                    map[string]string // piece.preset
+	StartFrom, Current, Own, ThenHelp, NoExtend    string
+	TimesLegend, TTLLabel, WorkLabel, Grade        string
+	ResultTitle, KindCol, MeaningCol, ClientsCol   string
+	NoneFound, StepsOpen, Safe, Broken, Within     string
+	Incomplete, Bounds, CodeTitle, CodeNote        string
+	BadTitle, BadScript, BadEmpty, BadTooLong      string
+	BadParts, BadTTL, BadWork, BadParam, BadPreset string
+	BadLink, BadClients, KeptNote                  string
+	RunTitle, RunIntro, BackToGrade, ScriptsUsed   string
+	ErrorReplyNote                                 string
+	KindName, KindMeaning                          map[sim.ViolationKind]string
 }
 
 // DU returns the design page's strings for lang (English if unknown).
@@ -53,10 +53,10 @@ var designUIs = map[string]*DesignUI{
 		PresetLabel: map[string]string{
 			"acquire.set-nx-px": "SET NX PX", "acquire.setnx-pexpire": "SETNX, then PEXPIRE", "acquire.get-set": "GET, then SET",
 			"release.compare-delete": "compare-and-delete", "release.del": "plain DEL", "release.get-del": "GET, then DEL",
-			"release.delex":  "DELEX IFEQ",
-			"extend.none":    "no extending", "extend.compare-pexpire": "compare-and-PEXPIRE", "extend.pexpire": "plain PEXPIRE",
-			"write.fenced":   "fenced (token not lower)", "write.strict": "fenced (token strictly greater)",
-			"write.none":     "no check", "write.split": "check and update as two commands",
+			"release.delex": "DELEX IFEQ",
+			"extend.none":   "no extending", "extend.compare-pexpire": "compare-and-PEXPIRE", "extend.pexpire": "plain PEXPIRE",
+			"write.fenced": "fenced (token not lower)", "write.strict": "fenced (token strictly greater)",
+			"write.none": "no check", "write.split": "check and update as two commands",
 		},
 		StartFrom: "Start from a preset:", Current: "(shown)", Own: "your own script",
 		ThenHelp: "A line “-- then” splits a script into separate commands: each part is its own EVAL, and other clients may act in between. " +
@@ -74,22 +74,22 @@ var designUIs = map[string]*DesignUI{
 		Bounds: "The bounds: each client runs its program once (acquire; work and write; release), with at most one pause of {0} (the TTL) " +
 			"and one crash in a schedule, schedules of up to {1} actions, at most {2} distinct states per search. Every schedule is replayed on " +
 			"miniredis through go-redis clients, on virtual time.",
-		CodeTitle: "This design in Go (go-redis)",
-		CodeNote:  "Your scripts as a Go program would send them: each part one EVAL, in the order the simulated clients send them.",
-		BadTitle:  "This design cannot run",
-		BadScript: "{0}: {1}",
-		BadEmpty:  "{0}: the script is empty. Only the extend script may be left out.",
-		BadTooLong: "{0}: the script is longer than 2 KB.",
-		BadParts:   "{0}: a script may be split into at most three commands.",
-		BadTTL:     "The TTL must be a duration from 1s to 60s, like 10s or 1500ms.",
-		BadWork:    "The work time must be a duration from 100ms to 60s, like 1s.",
-		BadParam:   "“{0}” is not something the design page understands.",
-		BadPreset:  "“{0}” is not a preset for {1}. Its presets are {2}.",
-		BadLink:    "This design is too long for a link. Shorten the scripts.",
-		BadClients: "Clients must be 2 or 3.",
-		KeptNote:   "Your design, as you sent it: fix it and grade again.",
-		RunTitle:   "Counterexample",
-		RunIntro:   "The explorer found this schedule. Every command below is your script, run with EVAL; every reply is what Redis answered.",
+		CodeTitle:      "This design in Go (go-redis)",
+		CodeNote:       "Your scripts as a Go program would send them: each part one EVAL, in the order the simulated clients send them.",
+		BadTitle:       "This design cannot run",
+		BadScript:      "{0}: {1}",
+		BadEmpty:       "{0}: the script is empty. Only the extend script may be left out.",
+		BadTooLong:     "{0}: the script is longer than 2 KB.",
+		BadParts:       "{0}: a script may be split into at most three commands.",
+		BadTTL:         "The TTL must be a duration from 1s to 60s, like 10s or 1500ms.",
+		BadWork:        "The work time must be a duration from 100ms to 60s, like 1s.",
+		BadParam:       "“{0}” is not something the design page understands.",
+		BadPreset:      "“{0}” is not a preset for {1}. Its presets are {2}.",
+		BadLink:        "This design is too long for a link. Shorten the scripts.",
+		BadClients:     "Clients must be 2 or 3.",
+		KeptNote:       "Your design, as you sent it: fix it and grade again.",
+		RunTitle:       "Counterexample",
+		RunIntro:       "The explorer found this schedule. Every command below is your script, run with EVAL; every reply is what Redis answered.",
 		BackToGrade:    "Back to the grade",
 		ScriptsUsed:    "Scripts used",
 		ErrorReplyNote: "A script that fails at run time shows as Redis's error reply on the timeline; the client treats it as a no.",
@@ -126,10 +126,10 @@ var designUIs = map[string]*DesignUI{
 		PresetLabel: map[string]string{
 			"acquire.set-nx-px": "SET NX PX", "acquire.setnx-pexpire": "SETNX のあと PEXPIRE", "acquire.get-set": "GET のあと SET",
 			"release.compare-delete": "比較して削除", "release.del": "ただの DEL", "release.get-del": "GET のあと DEL",
-			"release.delex":  "DELEX IFEQ",
-			"extend.none":    "延長しない", "extend.compare-pexpire": "比較して PEXPIRE", "extend.pexpire": "ただの PEXPIRE",
-			"write.fenced":   "フェンシング（トークンが小さくなければ可）", "write.strict": "フェンシング（トークンが大きいときだけ可）",
-			"write.none":     "検査なし", "write.split": "検査と更新を別々のコマンドで",
+			"release.delex": "DELEX IFEQ",
+			"extend.none":   "延長しない", "extend.compare-pexpire": "比較して PEXPIRE", "extend.pexpire": "ただの PEXPIRE",
+			"write.fenced": "フェンシング（トークンが小さくなければ可）", "write.strict": "フェンシング（トークンが大きいときだけ可）",
+			"write.none": "検査なし", "write.split": "検査と更新を別々のコマンドで",
 		},
 		StartFrom: "ひな形から始める：", Current: "（表示中）", Own: "自作のスクリプト",
 		ThenHelp: "「-- then」だけの行でスクリプトを別々のコマンドに分けられます。分けた部分はそれぞれ別の EVAL になり、その間にほかのクライアントが動くことがあります。" +
@@ -146,22 +146,22 @@ var designUIs = map[string]*DesignUI{
 			"見つかった問題は本物ですが、見つからなかったことは答えになりません。",
 		Bounds: "範囲：各クライアントはプログラム（取得、作業して書き込み、解放）を 1 回だけ実行します。1 つの順序に含まれるのは、{0}（TTL と同じ長さ）の一時停止 1 回と" +
 			"クラッシュ 1 回までです。順序は最大 {1} 操作、1 回の探索で異なる状態は最大 {2} 個です。どの順序も、miniredis に go-redis クライアントからコマンドを送り、仮想時間で再生しています。",
-		CodeTitle: "この設計を Go で（go-redis）",
-		CodeNote:  "あなたのスクリプトを、Go のプログラムが送るとおりに書いたものです。分けた部分はそれぞれ 1 回の EVAL で、シミュレーターのクライアントと同じ順に送ります。",
-		BadTitle:  "この設計は実行できません",
-		BadScript: "{0}：{1}",
-		BadEmpty:  "{0}：スクリプトが空です。省略できるのは延長スクリプトだけです。",
-		BadTooLong: "{0}：スクリプトが 2 KB を超えています。",
-		BadParts:   "{0}：1 つのスクリプトは最大 3 つのコマンドにしか分けられません。",
-		BadTTL:     "TTL は 1s から 60s までの長さで指定してください（例：10s、1500ms）。",
-		BadWork:    "作業時間は 100ms から 60s までの長さで指定してください（例：1s）。",
-		BadParam:   "「{0}」は、この設計ページでは使えません。",
-		BadPreset:  "「{0}」は {1} のひな形ではありません。ひな形は {2} です。",
-		BadLink:    "この設計はリンクにするには長すぎます。スクリプトを短くしてください。",
-		BadClients: "クライアントの数は 2 か 3 です。",
-		KeptNote:   "送った設計はそのまま残しています。直してからもう一度採点してください。",
-		RunTitle:   "反例",
-		RunIntro:   "探索器が見つけた順序です。下のコマンドはすべてあなたのスクリプトを EVAL で実行したもので、応答はすべて Redis が返したものです。",
+		CodeTitle:      "この設計を Go で（go-redis）",
+		CodeNote:       "あなたのスクリプトを、Go のプログラムが送るとおりに書いたものです。分けた部分はそれぞれ 1 回の EVAL で、シミュレーターのクライアントと同じ順に送ります。",
+		BadTitle:       "この設計は実行できません",
+		BadScript:      "{0}：{1}",
+		BadEmpty:       "{0}：スクリプトが空です。省略できるのは延長スクリプトだけです。",
+		BadTooLong:     "{0}：スクリプトが 2 KB を超えています。",
+		BadParts:       "{0}：1 つのスクリプトは最大 3 つのコマンドにしか分けられません。",
+		BadTTL:         "TTL は 1s から 60s までの長さで指定してください（例：10s、1500ms）。",
+		BadWork:        "作業時間は 100ms から 60s までの長さで指定してください（例：1s）。",
+		BadParam:       "「{0}」は、この設計ページでは使えません。",
+		BadPreset:      "「{0}」は {1} のひな形ではありません。ひな形は {2} です。",
+		BadLink:        "この設計はリンクにするには長すぎます。スクリプトを短くしてください。",
+		BadClients:     "クライアントの数は 2 か 3 です。",
+		KeptNote:       "送った設計はそのまま残しています。直してからもう一度採点してください。",
+		RunTitle:       "反例",
+		RunIntro:       "探索器が見つけた順序です。下のコマンドはすべてあなたのスクリプトを EVAL で実行したもので、応答はすべて Redis が返したものです。",
 		BackToGrade:    "採点結果に戻る",
 		ScriptsUsed:    "使ったスクリプト",
 		ErrorReplyNote: "実行時にエラーになったスクリプトは、Redis が返したエラー応答としてタイムラインに出ます。クライアントはそれを失敗として扱います。",

@@ -288,6 +288,7 @@ type LabView struct {
 	Result    *LabResult
 	Code      string
 	Canonical string
+	DesignURL string // "bring your own lock" from this design
 }
 
 // LabCount is one "how many" question of the fault budget.
@@ -379,6 +380,7 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 		v.Code = labCode(sc, d, u.Lang)
 	}
 	v.Result = labResult(u, lu, l, c, res)
+	v.DesignURL = designPath(u.Lang, designFromLesson(sc, c.Opts))
 	return v
 }
 

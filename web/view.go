@@ -106,6 +106,7 @@ type StageProps struct {
 	Controls   Controls
 	Options    OptionsForm
 	LabURL     string // the Lab on this design
+	DesignURL  string // "bring your own lock", from this design where it has one
 	Log        EventLog
 	Share      ShareBox
 	Files      Downloads
@@ -286,12 +287,13 @@ func (s *Server) lessonView(r *http.Request, rq *lessonReq) (*LessonView, *Error
 	pic := layout(tl, u, firstNew(tl))
 	pic.describe(tl, u, firstNew(tl))
 	v.Stage = StageProps{
-		UI:       u,
-		Picture:  pic,
-		Controls: controls(u, base, st, tl),
-		Options:  OptionsForm{UI: u, Base: base, Do: st.Do(), Groups: optionGroups(u, tl.Scenario, st.Opts)},
-		LabURL:   labLink(u, l, st.Opts),
-		Log:      eventLog(u, tl),
+		UI:        u,
+		Picture:   pic,
+		Controls:  controls(u, base, st, tl),
+		Options:   OptionsForm{UI: u, Base: base, Do: st.Do(), Groups: optionGroups(u, tl.Scenario, st.Opts)},
+		LabURL:    labLink(u, l, st.Opts),
+		DesignURL: designPath(u.Lang, designFromLesson(tl.Scenario, st.Opts)),
+		Log:       eventLog(u, tl),
 		Share: ShareBox{UI: u, URL: s.absoluteURL(r), QRURL: qr,
 			Teach: TeachForm{UI: u, Slug: l.Slug, Do: st.Do(), Opt: st.Opt()}},
 		Files: Downloads{UI: u, SVGURL: base + "/timeline.svg" + st.Query(), JSONURL: base + "/timeline.json" + st.Query(),

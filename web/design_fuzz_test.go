@@ -1,0 +1,53 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+)
+
+// FuzzDesignURL: whatever a design URL's query carries, reading it never
+// panics, a design it accepts has a canonical link of bounded length that
+// reads back as the same design, and the counterexample page (a replay of
+// the learner's scripts, no search) answers below 500.
+//
+//	go test ./web -run '^$' -fuzz '^FuzzDesignURL$' -fuzztime 2m
+func FuzzDesignURL(f *testing.F) {
+	h := newTestServer(f)
+	for _, s := range []string{"", "release=del", "acquire=get-set&release=get-del&write=split", "extend=pexpire&ttl=2s&work=5s",
+		"release=nope", "release=z.AAAA", "release=z.!!", "ttl=0s", "work=61s", "release=return+1&release=return+0",
+		"release=while+true+do+end", "write=return+redis.call('FLUSHALL')", "acquire=%00", "release=%E2%80%AE",
+		"release=return+redis.call('DEL',+KEYS[1])&clients=2&do=a.acquire,a.release", "clients=3&do=a.acquire,b.acquire,a.pause,wait.10s",
+		"clients=9&do=a.acquire", "do=x.y", "release=--+then%0A--+then%0A--+then%0Areturn+1"} {
+		f.Add(s)
+	}
+	u := T("ja")
+	f.Fuzz(func(t *testing.T, rawQuery string) {
+		if q, err := url.ParseQuery(rawQuery); err == nil {
+			if in, e := parseDesign(u, q, "clients", "do"); e == nil {
+				canon := designQuery(in.D)
+				if len(canon) > designMaxLink {
+					t.Fatalf("%q: canonical link of %d bytes", rawQuery, len(canon))
+				}
+				back, err := url.ParseQuery(canon)
+				if err != nil {
+					t.Fatalf("%q: canonical %q does not parse: %v", rawQuery, canon, err)
+				}
+				again, e := parseDesign(u, back)
+				if e != nil || *again.D != *in.D {
+					t.Fatalf("%q: canonical %q reads back differently", rawQuery, canon)
+				}
+			}
+		}
+		req, err := http.NewRequest(http.MethodGet, "/en/lab/design/run?"+rawQuery, nil)
+		if err != nil {
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code >= 500 && rec.Code != http.StatusServiceUnavailable {
+			t.Fatalf("GET /en/lab/design/run?%s = %d\n%s", rawQuery, rec.Code, rec.Body.String())
+		}
+	})
+}

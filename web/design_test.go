@@ -1,0 +1,216 @@
+package web
+
+import (
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"locklab/lessons"
+	"locklab/sim"
+)
+
+// designCell finds the link of one kind's counterexample in the grade's
+// column for that many clients (2 or 3).
+func designCell(body string, kind sim.ViolationKind, clients int) (string, bool) {
+	m := regexp.MustCompile(`(?s)<tr data-kind="` + string(kind) + `">(.*?)</tr>`).FindStringSubmatch(body)
+	if m == nil {
+		return "", false
+	}
+	cells := regexp.MustCompile(`(?s)<td>(.*?)</td>`).FindAllStringSubmatch(m[1], -1)
+	i := 1 + clients - 2 // the meaning, then 2 clients, 3 clients
+	if i >= len(cells) {
+		return "", false
+	}
+	h := regexp.MustCompile(`href="([^"]+)"`).FindStringSubmatch(cells[i][1])
+	if h == nil {
+		return "", false
+	}
+	return html.UnescapeString(h[1]), true
+}
+
+// TestDesignSafeDefault: the default design (SET NX PX, compare-and-
+// delete, fenced storage) gets no finding with two or three clients, and
+// the page says so within its bounds, never as a proof — in both
+// languages.
+func TestDesignSafeDefault(t *testing.T) {
+	h := newTestServer(t)
+	for _, lang := range lessons.Langs {
+		body := mustGet(t, h, "/"+lang+"/lab/design")
+		if !strings.Contains(body, html.EscapeString(DU(lang).Safe)) || !strings.Contains(body, html.EscapeString(DU(lang).Within)) {
+			t.Errorf("%s: the safe design is not graded safe within bounds", lang)
+		}
+		if strings.Contains(body, `class="counterexample"`) {
+			t.Errorf("%s: the safe design has a counterexample", lang)
+		}
+		if strings.Contains(strings.ToLower(body), "proven") || strings.Contains(body, "証明済") {
+			t.Errorf("%s: the grade claims a proof", lang)
+		}
+	}
+}
+
+// TestDesignBrokenRelease: a learner turns the safe release into a plain
+// DEL (typing the script, as the form sends it); the page redirects to the
+// canonical link (the preset by name), grades it, and the counterexample
+// link opens a timeline whose event log and "scripts used" show the
+// learner's script and whose "what went wrong" names the deleted lock.
+func TestDesignBrokenRelease(t *testing.T) {
+	h := newTestServer(t)
+	del, _ := sim.PresetNamed(sim.PieceRelease, "del")
+	for _, lang := range lessons.Langs {
+		r := get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/lab/design?release=del" {
+			t.Fatalf("%s: the typed preset = %d → %q, want a redirect to release=del", lang, r.status, r.header.Get("Location"))
+		}
+		body := mustGet(t, h, "/"+lang+"/lab/design?release=del")
+		link, ok := designCell(body, sim.ForeignDelete, 2)
+		if !ok {
+			t.Fatalf("%s: plain DEL: no lock deleted by someone else with 2 clients", lang)
+		}
+		run := mustGet(t, h, link)
+		if !strings.Contains(run, "‹release.lua›") || !strings.Contains(run, html.EscapeString("return redis.call('DEL', KEYS[1])")) {
+			t.Errorf("%s: the counterexample does not show the learner's release script", lang)
+		}
+		if !strings.Contains(run, html.EscapeString(fill(T(lang).ViolationText[sim.ForeignDelete], "A", "B"))) {
+			t.Errorf("%s: the counterexample does not show the deleted lock", lang)
+		}
+	}
+}
+
+// TestDesignCustomScript: a script of the learner's own travels as text
+// in the link and runs; one that fails at run time shows Redis's error
+// reply on the timeline, not an error page.
+func TestDesignCustomScript(t *testing.T) {
+	h := newTestServer(t)
+	src := "-- mine\nlocal n = redis.call('GET', KEYS[1]) + 1\nreturn n"
+	q := "release=" + queryValue(src)
+	body := mustGet(t, h, "/en/lab/design?"+q)
+	if !strings.Contains(body, html.EscapeString("local n = redis.call('GET', KEYS[1]) + 1")) {
+		t.Errorf("the page does not show the learner's script")
+	}
+	run := mustGet(t, h, "/en/lab/design/run?"+q+"&clients=2&do=a.acquire,a.release")
+	if !strings.Contains(run, "(error)") {
+		t.Errorf("the runtime error is not on the timeline")
+	}
+}
+
+// TestDesignBadInput: a script the checker refuses, a preset that does not
+// exist, a TTL out of bounds and an unknown parameter get a 400 in the
+// page's language naming the reason, and the form keeps what was typed.
+func TestDesignBadInput(t *testing.T) {
+	h := newTestServer(t)
+	for _, tc := range []struct{ q, want, kept string }{
+		{"release=" + url.QueryEscape("while true do end"), "while", "while true do end"},
+		{"acquire=" + url.QueryEscape("return redis.call('FLUSHALL')"), "FLUSHALL", "FLUSHALL"},
+		{"release=nope", "nope", ""},
+		{"ttl=500ms", "", ""},
+		{"colour=blue", "colour", ""},
+		{"release=" + url.QueryEscape(strings.Repeat("-- x\n", 600)), "2 KB", ""},
+	} {
+		name := tc.q[:min(len(tc.q), 40)]
+		for _, lang := range lessons.Langs {
+			r := get(t, h, "/"+lang+"/lab/design?"+tc.q)
+			if r.status != http.StatusBadRequest {
+				t.Errorf("%s %s = %d, want 400", lang, name, r.status)
+				continue
+			}
+			if !strings.Contains(r.body, DU(lang).BadTitle) || !strings.Contains(r.body, `<html lang="`+lang+`"`) {
+				t.Errorf("%s %s: not a %s design error page", lang, name, lang)
+			}
+			if tc.want != "" && !strings.Contains(r.body, html.EscapeString(tc.want)) {
+				t.Errorf("%s %s: the reason does not name %q", lang, name, tc.want)
+			}
+			if tc.kept != "" && !strings.Contains(r.body, html.EscapeString(tc.kept)) {
+				t.Errorf("%s %s: the form lost what was typed", lang, name)
+			}
+			if !strings.Contains(r.body, `<textarea`) {
+				t.Errorf("%s %s: no form to fix it in", lang, name)
+			}
+		}
+	}
+}
+
+// TestDesignQueryRoundTrip: every preset combination's canonical link
+// reads back as the same design, and a long script goes compressed.
+func TestDesignQueryRoundTrip(t *testing.T) {
+	u := T("en")
+	check := func(d *sim.Design) {
+		t.Helper()
+		q := designQuery(d)
+		vals, err := url.ParseQuery(q)
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		in, e := parseDesign(u, vals)
+		if e != nil {
+			t.Fatalf("%q: %s", q, e.Text)
+		}
+		if *in.D != *d {
+			t.Errorf("%q reads back as another design", q)
+		}
+		if len(q) > designMaxLink {
+			t.Errorf("%q is longer than %d", q, designMaxLink)
+		}
+	}
+	for _, p := range sim.Presets {
+		d := sim.DefaultDesign()
+		d.SetScript(p.Piece, p.Script)
+		check(d)
+	}
+	d := sim.DefaultDesign()
+	long := "-- " + strings.Repeat("x=1; ", 340) + "\nreturn redis.call('DEL', KEYS[1])"
+	for _, p := range []sim.Piece{sim.PieceAcquire, sim.PieceRelease, sim.PieceWrite} {
+		d.SetScript(p, strings.Replace(long, "DEL', KEYS[1])", map[sim.Piece]string{
+			sim.PieceAcquire: "SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])",
+			sim.PieceRelease: "DEL', KEYS[1])",
+			sim.PieceWrite:   "SET', KEYS[1], ARGV[2])"}[p], 1))
+	}
+	d.TTL, d.Work = 5000, 500
+	check(d)
+	if !strings.Contains(designQuery(d), compactPrefix) {
+		t.Errorf("a long design did not go compressed")
+	}
+}
+
+// TestDesignFromLessons: every lesson page links to the design page, and
+// a lesson's variant opens there as its presets.
+func TestDesignFromLessons(t *testing.T) {
+	h := newTestServer(t)
+	body := mustGet(t, h, "/en/lessons/fencing?opt=release.del")
+	link, ok := hrefOf(body, "byol")
+	if !ok || link != "/en/lab/design?release=del" {
+		t.Errorf("fencing with release.del links to %q", link)
+	}
+	if _, ok := hrefOf(mustGet(t, h, "/ja/lab"), "byol"); !ok {
+		t.Errorf("the Lab does not link to the design page")
+	}
+}
+
+// TestDesignUIComplete: every string of the design page exists in both
+// languages, with words for every graded kind, every piece and preset.
+func TestDesignUIComplete(t *testing.T) {
+	checkComplete(t, "DesignUI", *DU("en"), *DU("ja"))
+	for _, lang := range lessons.Langs {
+		du := DU(lang)
+		for _, k := range sim.GradeKinds {
+			if du.KindName[k] == "" || du.KindMeaning[k] == "" {
+				t.Errorf("%s: no words for %s", lang, k)
+			}
+			if k != sim.Harm && T(lang).ViolationText[k] == "" {
+				t.Errorf("%s: no violation text for %s", lang, k)
+			}
+		}
+		for _, p := range sim.Presets {
+			if du.PresetLabel[p.Piece.Name()+"."+p.Name] == "" {
+				t.Errorf("%s: no label for preset %s.%s", lang, p.Piece.Name(), p.Name)
+			}
+		}
+		for _, p := range sim.Pieces {
+			if du.PieceLabel[p.Name()] == "" || du.PieceHelp[p.Name()] == "" {
+				t.Errorf("%s: no label for piece %s", lang, p.Name())
+			}
+		}
+	}
+}
