@@ -402,6 +402,7 @@ type DesignView struct {
 // DesignPiece is one script's part of the form.
 type DesignPiece struct {
 	Name, Label, Help, Text string
+	Rows                    int // the textarea's height: the script's lines, within 3 to 16
 	Presets                 []Choice // Value: the link that loads it; Checked: the one shown
 }
 
@@ -431,7 +432,7 @@ func (s *Server) designView(r *http.Request, u *UI, in designIn) *DesignView {
 	v := &DesignView{Page: s.page(u, du.Title+" — "+u.SiteName, r), D: du, Action: "/" + u.Lang + "/lab/design",
 		Canonical: designPath(u.Lang, in.D)}
 	for _, p := range sim.Pieces {
-		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p]}
+		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}
 		for _, pr := range sim.PresetsOf(p) {
 			d := *in.D
 			d.SetScript(p, pr.Script)
@@ -465,7 +466,7 @@ func designKept(u *UI, in designIn) templ.Component {
 	v := &DesignView{D: du, Action: "/" + u.Lang + "/lab/design"}
 	v.Page.UI = u
 	for _, p := range sim.Pieces {
-		v.Pieces = append(v.Pieces, DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p]})
+		v.Pieces = append(v.Pieces, DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])})
 	}
 	d := in.D
 	if d == nil {
@@ -587,10 +588,16 @@ func designFromLesson(sc *sim.Scenario, o sim.Opts) *sim.Design {
 	}
 	set(sim.PieceAcquire, map[string]string{sim.AcquireSetNX: "setnx-pexpire", sim.AcquireGetSet: "get-set"}[o[sim.OptAcquire]])
 	set(sim.PieceRelease, map[string]string{sim.ReleaseDel: "del", sim.ReleaseGetDel: "get-del", sim.ReleaseDelex: "delex"}[o[sim.OptRelease]])
-	set(sim.PieceWrite, map[string]string{sim.FenceOff: "none", sim.FenceStrict: "strict"}[o[sim.OptFence]])
+	set(sim.PieceWrite, map[string]string{sim.FenceOff: "none", sim.FenceStrict: "strict", sim.FenceTwoStep: "split"}[o[sim.OptFence]])
 	if !sc.Tokens {
 		set(sim.PieceWrite, "none")
 	}
 	d.TTL, d.Work = sc.TTL, sc.WorkMs(o)
 	return d
+}
+
+// rowsFor is a textarea's height for a script: its lines and one to type
+// in, within 3 to 16.
+func rowsFor(src string) int {
+	return min(max(strings.Count(src, "\n")+2, 3), 16)
 }
