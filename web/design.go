@@ -402,7 +402,7 @@ type DesignView struct {
 // DesignPiece is one script's part of the form.
 type DesignPiece struct {
 	Name, Label, Help, Text string
-	Rows                    int // the textarea's height: the script's lines, within 3 to 16
+	Rows                    int      // the textarea's height: the script's lines, within 3 to 16
 	Presets                 []Choice // Value: the link that loads it; Checked: the one shown
 }
 
