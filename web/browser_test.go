@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,8 +18,12 @@ import (
 	"locklab/lessons"
 )
 
-// browser starts headless Debian chromium for one test. Without chromium
-// the test is skipped locally and fails under CI, where .ci/run installs it.
+// browser is the test binary's one headless Debian chromium, started by
+// the first test that needs it and closed by TestMain: each test opens
+// tabs in it (tab), each tab its own browser context, so tests do not
+// share history, storage or cache, yet the package pays for one browser
+// start, not one per test. Without chromium the test is skipped locally
+// and fails under CI, where .ci/run installs it.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -31,28 +36,51 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skip("chromium not installed (apt-get install chromium); skipping the browser test")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	if err := chromedp.Do(ctx); err != nil { // start the browser, no timeout on this first call
-		t.Fatal(err)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.WindowSize(1280, 900),
+		)
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelB := chromedp.NewContext(actx)
+		shared.ctx, shared.close = ctx, func() { _ = chromedp.Cancel(ctx); cancelB(); cancelA() }
+		shared.err = chromedp.Do(ctx) // start the browser, no timeout on this first call
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
 	}
-	t.Cleanup(func() { cancelB(); cancelA() })
-	return ctx
+	return shared.ctx
+}
+
+// shared is the one browser of the test binary (see browser).
+var shared struct {
+	once  sync.Once
+	ctx   context.Context
+	close func()
+	err   error
+}
+
+// closeBrowser ends the shared browser, if a test started it.
+func closeBrowser() {
+	if shared.close != nil {
+		shared.close()
+	}
 }
 
 // tab opens a new tab with a fresh browser context (no shared history,
-// storage or cache), bounded in time.
+// storage or cache). It has no deadline of its own: a wait that never
+// ends fails shortly before go test's -timeout, naming the test, however
+// slow the machine is; a busy machine only makes it slower.
 func tab(t *testing.T, parent context.Context) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	cancelT := func() {}
+	if d, ok := t.Deadline(); ok {
+		ctx, cancelT = context.WithDeadline(ctx, d.Add(-10*time.Second))
+	}
 	t.Cleanup(func() { cancelT(); cancel() })
 	return ctx
 }
@@ -77,7 +105,7 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 // before that can land on a layout that is still moving.
 func waitLoaded(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(0))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -86,7 +114,7 @@ func waitLoaded(t *testing.T, ctx context.Context) {
 // string, and returns it.
 func waitJS(t *testing.T, ctx context.Context, expr string) string {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(10*time.Second)))
+	v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(0)))
 	if err != nil {
 		t.Fatalf("waiting for %s: %v", expr, err)
 	}

@@ -17,6 +17,7 @@ type drained struct{ m *testing.M }
 
 func (d drained) Run() int {
 	code := d.m.Run()
+	closeBrowser()
 	sim.CloseIdleServers()
 	return code
 }
