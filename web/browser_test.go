@@ -105,7 +105,7 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 // before that can land on a layout that is still moving.
 func waitLoaded(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(0))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -114,7 +114,7 @@ func waitLoaded(t *testing.T, ctx context.Context) {
 // string, and returns it.
 func waitJS(t *testing.T, ctx context.Context, expr string) string {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(0)))
+	v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(10*time.Second)))
 	if err != nil {
 		t.Fatalf("waiting for %s: %v", expr, err)
 	}
