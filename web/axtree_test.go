@@ -89,7 +89,7 @@ func axString(v *accessibility.Value) string {
 func TestTimelineTextAlternative(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	want := map[string][]string{
 		"en": {`region "Timeline picture" [focusable]`,
 			`image "Timeline at 12.000s. At this step: A worked for 1s; the storage rejected A's write with token 1. B holds the lock on Redis, 8.0s left."`,
@@ -100,6 +100,7 @@ func TestTimelineTextAlternative(t *testing.T) {
 	}
 	for _, lang := range lessons.Langs {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			c := tab(t, ctx)
 			do(t, c, chromedp.EmulateViewport(360, 780))
 			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+flagshipStep))

@@ -3,9 +3,11 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -71,9 +73,11 @@ func closeBrowser() {
 }
 
 // tab opens a new tab with a fresh browser context (no shared history,
-// storage or cache). It has no deadline of its own: a wait that never
-// ends fails shortly before go test's -timeout, naming the test, however
-// slow the machine is; a busy machine only makes it slower.
+// storage or cache). It has no deadline of its own: it ends shortly
+// before go test's -timeout, so a wait that never ends fails naming the
+// test, however slow the machine is; a busy machine only makes it slower.
+// A tab that runs no page scripts must be made so with noScripts, so that
+// waits on it know to watch navigations rather than poll in the page.
 func tab(t *testing.T, parent context.Context) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
@@ -84,6 +88,21 @@ func tab(t *testing.T, parent context.Context) context.Context {
 	t.Cleanup(func() { cancelT(); cancel() })
 	return ctx
 }
+
+// noScripts turns page JavaScript off in tab c, as for a visitor without
+// it. In such a tab nothing in the page changes but by a navigation, and a
+// poll run inside the page never gets called back, so waits (waitTrue,
+// waitStep…) check their condition after each page load instead.
+func noScripts(t *testing.T, c context.Context) {
+	t.Helper()
+	if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	scriptless.Store(chromedp.FromContext(c).Target, true)
+}
+
+// scriptless holds the targets of the tabs noScripts made.
+var scriptless sync.Map
 
 func run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 	t.Helper()
@@ -101,31 +120,106 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
+// follow clicks the element sel, a link or a form's button, and waits for
+// the page the click leads to (after any redirect) to load.
+func follow(t *testing.T, c context.Context, sel string) {
+	t.Helper()
+	if _, err := chromedp.RunResponse(c, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		t.Fatalf("following %s: %v", sel, err)
+	}
+}
+
+// waitFor waits until the JavaScript expression expr yields a truthy
+// value in tab c, and returns it (the zero value and the error if the tab
+// reaches its deadline first). With page scripts on, the page checks expr
+// on every animation frame, and again in the new document when a
+// navigation replaces the one it ran in; in a noScripts tab, expr is
+// checked now and after every page load.
+func waitFor[T any](c context.Context, expr string) (T, error) {
+	if _, off := scriptless.Load(chromedp.FromContext(c).Target); off {
+		return waitLoads[T](c, expr)
+	}
+	for {
+		v, err := chromedp.Run(c, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(0)))
+		if err == nil || c.Err() != nil || !replaced(err) {
+			return v, err
+		}
+	}
+}
+
+// replaced: the error of a poll whose document went away under it.
+func replaced(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Cannot find context") ||
+		strings.Contains(s, "Inspected target navigated or closed")
+}
+
+// waitLoads is waitFor in a tab without page scripts.
+func waitLoads[T any](c context.Context, expr string) (T, error) {
+	loaded := make(chan struct{}, 1)
+	lc, cancel := context.WithCancel(c)
+	defer cancel()
+	if err := chromedp.Listen(lc, func(ev any) {
+		if _, ok := ev.(*page.EventLoadEventFired); ok {
+			select {
+			case loaded <- struct{}{}:
+			default:
+			}
+		}
+	}); err != nil {
+		var zero T
+		return zero, err
+	}
+	for {
+		v, err := chromedp.Run(c, chromedp.Evaluate[T](`document.readyState === "complete" ? (`+expr+`) : null`))
+		if err == nil && !reflect.ValueOf(&v).Elem().IsZero() {
+			return v, nil
+		}
+		select {
+		case <-loaded:
+		case <-c.Done():
+			return v, fmt.Errorf("%w (last check: %v)", c.Err(), err)
+		}
+	}
+}
+
 // waitLoaded waits for the load event of a full page navigation; a click
 // before that can land on a layout that is still moving.
 func waitLoaded(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := waitFor[bool](ctx, `document.readyState === "complete"`); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// waitJS polls a JavaScript expression until it yields a non-empty
-// string, and returns it.
+// waitJS waits until a JavaScript expression yields a non-empty string,
+// and returns it.
 func waitJS(t *testing.T, ctx context.Context, expr string) string {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(10*time.Second)))
+	v, err := waitFor[string](ctx, expr)
 	if err != nil {
 		t.Fatalf("waiting for %s: %v", expr, err)
 	}
 	return v
 }
 
-// waitTrue polls a JavaScript condition until it is true (10 s at most)
-// and reports whether it became true.
+// waitTrue waits until a JavaScript condition is true, across
+// navigations, and reports whether it became so before the tab's deadline.
 func waitTrue(ctx context.Context, expr string) bool {
-	v, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second)))
+	v, err := waitFor[bool](ctx, expr)
 	return err == nil && v
+}
+
+// where is the address tab c shows, for a failure message (also once
+// the tab's deadline has passed).
+func where(c context.Context) string {
+	c, cancel := context.WithTimeout(context.WithoutCancel(c), 5*time.Second)
+	defer cancel()
+	loc, err := chromedp.Run(c, chromedp.Location())
+	if err != nil {
+		return "?"
+	}
+	return loc
 }
 
 // currentStep reads the step number and title off the DOM without running
@@ -143,24 +237,20 @@ func currentStep(ctx context.Context) (string, string, error) {
 	return attr.Value, strings.TrimSpace(title), err
 }
 
-// waitStep waits until the page shows step n (after an htmx swap or a full
-// navigation) and checks its title.
+// waitStep waits until the page shows step n, loaded (after an htmx swap
+// or a full navigation), and checks its title.
 func waitStep(t *testing.T, ctx context.Context, n int, title string) {
 	t.Helper()
 	want := itoa(int64(n))
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		got, gotTitle, err := currentStep(ctx)
-		if err == nil && got == want {
-			if gotTitle != title {
-				t.Fatalf("step %d shows title %q, want %q", n, gotTitle, title)
-			}
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("waited for step %d, page still shows step %s (%v)", n, got, err)
-		}
-		time.Sleep(50 * time.Millisecond)
+	got, err := waitFor[string](ctx, `(l => l && l.getAttribute("data-step") === `+jsonString(want)+` && document.readyState === "complete" ? (document.getElementById("step-title") || {}).textContent || " " : "")(document.getElementById("lab"))`)
+	if err != nil {
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		step, _, _ := currentStep(c)
+		t.Fatalf("waited for step %d, page still shows step %s (%v)", n, step, err)
+	}
+	if got = strings.TrimSpace(got); got != title {
+		t.Fatalf("step %d shows title %q, want %q", n, got, title)
 	}
 }
 
@@ -171,7 +261,7 @@ func waitStep(t *testing.T, ctx context.Context, n int, title string) {
 func TestBrowserGuidedPath(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 
 	for _, lang := range lessons.Langs {
@@ -180,6 +270,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		last := l.Steps[len(l.Steps)-1]
 
 		t.Run(lang+"/js", func(t *testing.T) {
+			t.Parallel()
 			c := tab(t, ctx)
 			// Record every Content-Security-Policy violation on the page.
 			if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
@@ -223,6 +314,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/checkpoint", func(t *testing.T) {
+			t.Parallel()
 			// Predict on the step before a checkpoint, see the verdict on the
 			// step itself; the list then offers to continue from there.
 			c := tab(t, ctx)
@@ -239,14 +331,8 @@ func TestBrowserGuidedPath(t *testing.T) {
 			stepURL := base + query(l.Steps[k].Do, l.Steps[k].Opt) + "&guess=" + n
 			// The form sends do with its commas encoded; the server's
 			// canonical redirect settles the address.
-			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-				loc := run(t, c, chromedp.Location())
-				if loc == stepURL {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("after Reveal the address is %q, want %q", loc, stepURL)
-				}
+			if !waitTrue(c, `location.href === `+jsonString(stepURL)) {
+				t.Fatalf("after Reveal the address is %q, want %q", where(c), stepURL)
 			}
 			if v := run(t, c, chromedp.TextContent(chromedp.CSS(".feedback.right .fb-verdict"))); !strings.Contains(v, "✓") || !strings.Contains(v, T(lang).Right) {
 				t.Errorf("verdict reads %q", v)
@@ -264,6 +350,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/keyboard", func(t *testing.T) {
+			t.Parallel()
 			// Enter on a focused control swaps the step and leaves focus on
 			// the control of the same id, not on <body>.
 			c := tab(t, ctx)
@@ -277,6 +364,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/shared-link", func(t *testing.T) {
+			t.Parallel()
 			c := tab(t, ctx)
 			do(t, c, chromedp.Navigate(base+query(last.Do, last.Opt)))
 			waitStep(t, c, len(l.Steps), last.Title)
@@ -287,10 +375,9 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/nojs", func(t *testing.T) {
+			t.Parallel()
 			c := tab(t, ctx)
-			if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-				t.Fatal(err)
-			}
+			noScripts(t, c)
 			do(t, c, chromedp.Navigate(base))
 			waitStep(t, c, 1, l.Steps[0].Title)
 			// Controls that only work with JavaScript are not shown without it.
@@ -298,20 +385,14 @@ func TestBrowserGuidedPath(t *testing.T) {
 				t.Errorf("%d JavaScript-only controls are visible with JavaScript off", shown)
 			}
 			for i := 1; i < len(l.Steps); i++ {
-				waitLoaded(t, c)
-				do(t, c, chromedp.Click(chromedp.CSS("#next")))
+				follow(t, c, "#next")
 				waitStep(t, c, i+1, l.Steps[i].Title)
 			}
-			waitLoaded(t, c)
 			// The options form works as a plain GET form.
-			do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-release"][value="del"]`)),
-				chromedp.Click(chromedp.CSS(`form.options button[type="submit"]`)))
-			deadline := time.Now().Add(10 * time.Second)
-			for !strings.Contains(run(t, c, chromedp.Location()), "opt=release.del") {
-				if time.Now().After(deadline) {
-					t.Fatalf("options form did not lead to opt=release.del: %s", run(t, c, chromedp.Location()))
-				}
-				time.Sleep(50 * time.Millisecond)
+			do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-release"][value="del"]`)))
+			follow(t, c, `form.options button[type="submit"]`)
+			if loc := run(t, c, chromedp.Location()); !strings.Contains(loc, "opt=release.del") {
+				t.Fatalf("options form did not lead to opt=release.del: %s", loc)
 			}
 		})
 	}
@@ -323,7 +404,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 func TestBrowserEveryLesson(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	for _, lang := range lessons.Langs {
 		for _, l := range course.List(lang) {
@@ -333,19 +414,19 @@ func TestBrowserEveryLesson(t *testing.T) {
 					name = lang + "/" + l.Slug + "/nojs"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					c := tab(t, ctx)
 					if !js {
-						if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-							t.Fatal(err)
-						}
+						noScripts(t, c)
 					}
 					do(t, c, chromedp.Navigate(srv.URL+startPath(l)))
 					waitStep(t, c, 1, l.Steps[0].Title)
 					for i := 1; i < len(l.Steps); i++ {
-						if !js {
-							waitLoaded(t, c)
+						if js {
+							do(t, c, chromedp.Click(chromedp.CSS("#next")))
+						} else {
+							follow(t, c, "#next")
 						}
-						do(t, c, chromedp.Click(chromedp.CSS("#next")))
 						waitStep(t, c, i+1, l.Steps[i].Title)
 					}
 				})
@@ -402,6 +483,10 @@ func TestBrowserEnhancements(t *testing.T) {
 		t.Fatalf("p did not make time run in one growing wait: %s", run(t, c, chromedp.Location()))
 	}
 	key("p")
+	// A tick asked for before the pause still lands; then nothing moves.
+	if !waitTrue(c, `document.getElementById("play").getAttribute("aria-pressed") === "false" && !document.body.classList.contains("htmx-request")`) {
+		t.Fatal("p again did not stop the run")
+	}
 	stopped := run(t, c, chromedp.Location())
 	if strings.Contains(stopped, "wait.1s,wait.1s") || strings.Count(stopped, "wait.") != 1 {
 		t.Errorf("a play run should collapse into one wait: %s", stopped)

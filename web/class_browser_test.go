@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
@@ -90,19 +89,19 @@ func TestBrowserClass(t *testing.T) {
 	}
 
 	// The teacher starts the class from a lesson page, in presenter mode.
-	teacher := longTab(t, ctx)
+	teacher := tab(t, ctx)
 	do(t, teacher, chromedp.EmulateViewport(1920, 1080))
 	do(t, teacher, chromedp.Navigate(site.URL+lessonPath(en)+query(before.Do, before.Opt)))
 	waitLoaded(t, teacher)
 	do(t, teacher, chromedp.Click(chromedp.CSS("details.share summary")), chromedp.Click(chromedp.CSS("#teach")))
-	if !retryTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
+	if !waitTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
 		t.Fatal("no teacher's page")
 	}
 	// Then presenter mode, as a teacher turns it on once the class has
 	// started (presenter mode folds the share box with its teach form).
 	run(t, teacher, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
 	do(t, teacher, chromedp.Reload())
-	if !retryTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
+	if !waitTrue(teacher, `location.pathname.endsWith("/teach") && document.readyState === "complete"`) {
 		t.Fatal("no teacher's page after turning presenter mode on")
 	}
 	code := strings.ReplaceAll(waitJS(t, teacher, `(document.getElementById("class-code") || {}).textContent || ""`), " ", "")
@@ -115,12 +114,10 @@ func TestBrowserClass(t *testing.T) {
 	// Three students: one by the short address (English browser), one in
 	// Japanese, one with JavaScript off.
 	phone := func(path string, js bool) context.Context {
-		c := longTab(t, ctx)
+		c := tab(t, ctx)
 		do(t, c, chromedp.EmulateViewport(360, 800))
 		if !js {
-			if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-				t.Fatal(err)
-			}
+			noScripts(t, c)
 		}
 		do(t, c, chromedp.Navigate(site.URL+path))
 		waitLoaded(t, c)
@@ -158,10 +155,10 @@ func TestBrowserClass(t *testing.T) {
 	do(t, teacher, chromedp.Click(chromedp.CSS("#next")))
 	waitStep(t, teacher, ask.Index+1, ask.Title)
 	waitStep(t, s1, ask.Index+1, ask.Title)
-	do(t, s3, chromedp.Click(chromedp.CSS("#refresh")))
+	follow(t, s3, "#refresh")
 	waitStep(t, s3, ask.Index+1, ask.Title)
 	for i, s := range []context.Context{s1, s2, s3} {
-		if !retryTrue(s, `document.querySelectorAll("form.cs-answer input[name=choice]").length === 3`) {
+		if !waitTrue(s, `document.querySelectorAll("form.cs-answer input[name=choice]").length === 3`) {
 			t.Fatalf("student %d has no question", i+1)
 		}
 	}
@@ -172,7 +169,7 @@ func TestBrowserClass(t *testing.T) {
 	vote := func(c context.Context, choice int) {
 		do(t, c, chromedp.Click(chromedp.CSS(fmt.Sprintf(`form.cs-answer input[value="%d"]`, choice))),
 			chromedp.Click(chromedp.CSS("#send-answer")))
-		if !retryTrue(c, `!!document.getElementById("my-answer")`) {
+		if !waitTrue(c, `!!document.getElementById("my-answer")`) {
 			t.Fatal("no answer shown")
 		}
 	}
@@ -215,7 +212,7 @@ func TestBrowserClass(t *testing.T) {
 	if !waitTrue(s2, `document.querySelector(".cs-result") && document.querySelector(".cs-result").textContent.includes("クラスの回答")`) {
 		t.Error("the phone that came back does not show the class's answers")
 	}
-	do(t, s3, chromedp.Click(chromedp.CSS("#refresh")))
+	follow(t, s3, "#refresh")
 	waitStep(t, s3, reveal.Index+1, reveal.Title)
 	if n := run(t, s3, chromedp.Evaluate[int](`document.querySelectorAll(".cs-result li.correct").length`)); n == 0 {
 		t.Error("the student without JavaScript sees no answer")
@@ -248,7 +245,7 @@ func TestBrowserClass(t *testing.T) {
 	run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("end-class").click(), true`))
 	for i, s := range []context.Context{s1, s2} {
 		title := C([]string{"en", "ja"}[i]).NoRoomTitle
-		if !retryTrue(s, fmt.Sprintf(`(document.querySelector("h1") || {}).textContent === %q`, title)) {
+		if !waitTrue(s, fmt.Sprintf(`(document.querySelector("h1") || {}).textContent === %q`, title)) {
 			t.Errorf("student %d not told the class ended", i+1)
 		}
 	}
@@ -256,30 +253,6 @@ func TestBrowserClass(t *testing.T) {
 	if keys := roomKeys(t, rdb, code); len(keys) != 0 {
 		t.Errorf("keys left: %v", keys)
 	}
-}
-
-// longTab is tab for a whole class: the teacher's and the students' tabs
-// live through every step of the test, which on a busy machine takes
-// longer than tab's bound.
-func longTab(t *testing.T, parent context.Context) context.Context {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
-	ctx, cancelT := context.WithTimeout(ctx, 8*time.Minute)
-	t.Cleanup(func() { cancelT(); cancel() })
-	return ctx
-}
-
-// retryTrue is waitTrue across navigations (a poll fails when the page
-// it runs in goes away): true once expr is, false after 20 s.
-func retryTrue(c context.Context, expr string) bool {
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if waitTrue(c, expr) {
-			return true
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return false
 }
 
 // offline takes a tab's network away (or gives it back), as a phone that

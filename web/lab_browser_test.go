@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -25,7 +24,7 @@ var labShots = flag.String("lab-screenshots", "", "write full-page screenshots o
 func TestBrowserLab(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	if *labShots != "" {
 		if err := os.MkdirAll(*labShots, 0o755); err != nil {
 			t.Fatal(err)
@@ -33,6 +32,7 @@ func TestBrowserLab(t *testing.T) {
 	}
 	for _, lang := range lessons.Langs {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			c := tab(t, ctx)
 			shot := func(name string) {
 				if *labShots == "" {
@@ -73,17 +73,10 @@ func TestBrowserLab(t *testing.T) {
 }
 
 // arrive waits until a full navigation has landed on a URL ending in
-// suffix and the page has loaded (evaluating while the old page goes away
-// fails, so failures are retried until the deadline).
+// suffix and the page has loaded.
 func arrive(t *testing.T, ctx context.Context, suffix string) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === "complete" ? location.href : ""`))
-		if err == nil && strings.HasSuffix(loc, suffix) {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !waitTrue(ctx, `document.readyState === "complete" && location.href.endsWith(`+jsonString(suffix)+`)`) {
+		t.Fatalf("never arrived at …%s (at %s)", suffix, where(ctx))
 	}
-	t.Fatalf("never arrived at …%s", suffix)
 }

@@ -25,7 +25,7 @@ var pictureShots = []struct {
 func TestBrowserPictureText(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	type text struct {
 		Class, Text string
@@ -38,38 +38,41 @@ func TestBrowserPictureText(t *testing.T) {
 	}{"lbl": {replyFont, true}, "instantlabel": {timeFont, true}, "ticklabel": {timeFont, false},
 		"warnnum": {11, true}, "barlabel": {replyFont, true}, "mknum": {numFont, true}}
 	for _, w := range []int64{360, 1280, 1920} {
-		c := tab(t, ctx)
-		do(t, c, chromedp.EmulateViewport(w, 900))
-		for _, lang := range lessons.Langs {
-			for _, s := range pictureShots {
-				l, _ := course.Get(lang, s.slug)
-				st := l.Steps[s.step-1]
-				name := fmt.Sprintf("%d px %s/%s step %d", w, lang, s.slug, s.step)
-				do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
-				waitLoaded(t, c)
-				texts := run(t, c, chromedp.Evaluate[[]text](`[...document.querySelectorAll("svg.timeline text")].map(e => {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			t.Parallel()
+			c := tab(t, ctx)
+			do(t, c, chromedp.EmulateViewport(w, 900))
+			for _, lang := range lessons.Langs {
+				for _, s := range pictureShots {
+					l, _ := course.Get(lang, s.slug)
+					st := l.Steps[s.step-1]
+					name := fmt.Sprintf("%d px %s/%s step %d", w, lang, s.slug, s.step)
+					do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
+					waitLoaded(t, c)
+					texts := run(t, c, chromedp.Evaluate[[]text](`[...document.querySelectorAll("svg.timeline text")].map(e => {
 					const b = e.getBBox();
 					return {Class: e.getAttribute("class").split(" ")[0], Text: e.textContent, W: b.width, H: b.height, PxH: e.getBoundingClientRect().height};
 				})`))
-				if len(texts) == 0 {
-					t.Fatalf("%s: no text in the picture", name)
-				}
-				for _, x := range texts {
-					sz, ok := sizes[x.Class]
-					if !ok {
-						continue
+					if len(texts) == 0 {
+						t.Fatalf("%s: no text in the picture", name)
 					}
-					if want := textWidth(x.Text, sz.size, sz.bold); x.W > want+1 {
-						t.Errorf("%s: %s %q is %.1f wide in the browser, layout reserved %.1f", name, x.Class, x.Text, x.W, want)
+					for _, x := range texts {
+						sz, ok := sizes[x.Class]
+						if !ok {
+							continue
+						}
+						if want := textWidth(x.Text, sz.size, sz.bold); x.W > want+1 {
+							t.Errorf("%s: %s %q is %.1f wide in the browser, layout reserved %.1f", name, x.Class, x.Text, x.W, want)
+						}
+						if x.Class == "lbl" && x.PxH < 10 {
+							t.Errorf("%s: label %q renders %.1f px high, too small to read", name, x.Text, x.PxH)
+						}
 					}
-					if x.Class == "lbl" && x.PxH < 10 {
-						t.Errorf("%s: label %q renders %.1f px high, too small to read", name, x.Text, x.PxH)
+					if over := run(t, c, chromedp.Evaluate[bool](`document.scrollingElement.scrollWidth > innerWidth + 1`)); over {
+						t.Errorf("%s: the page scrolls sideways (only the picture may)", name)
 					}
-				}
-				if over := run(t, c, chromedp.Evaluate[bool](`document.scrollingElement.scrollWidth > innerWidth + 1`)); over {
-					t.Errorf("%s: the page scrolls sideways (only the picture may)", name)
 				}
 			}
-		}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"testing"
 
@@ -17,22 +18,22 @@ import (
 func TestBrowserPresenterFits(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
 		for _, lang := range lessons.Langs {
 			for _, l := range course.List(lang) {
-				// a tab per lesson: each has its own deadline, so the
-				// walk holds on a busy machine
-				c := tab(t, ctx)
-				do(t, c, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
-				waitLoaded(t, c)
-				run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
-				for i, st := range l.Steps {
-					url := lessonPath(l) + query(st.Do, st.Opt)
-					do(t, c, chromedp.Navigate(srv.URL+url))
+				t.Run(fmt.Sprintf("%dx%d/%s/%s", size[0], size[1], lang, l.Slug), func(t *testing.T) {
+					t.Parallel()
+					c := tab(t, ctx)
+					do(t, c, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
 					waitLoaded(t, c)
-					m := run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
+					run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+					for i, st := range l.Steps {
+						url := lessonPath(l) + query(st.Do, st.Opt)
+						do(t, c, chromedp.Navigate(srv.URL+url))
+						waitLoaded(t, c)
+						m := run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
 						const r = (el) => el ? el.getBoundingClientRect() : {bottom: -1, right: -1};
 						const svg = document.querySelector("svg.timeline");
 						const line = document.querySelector(".dialog .line:not(.pending)");
@@ -42,20 +43,21 @@ func TestBrowserPresenterFits(t *testing.T) {
 							vh: innerHeight, vw: innerWidth, scrollY: scrollY,
 							label: lbl ? lbl.getBoundingClientRect().height : 99};
 					})()`))
-					name := lang + "/" + l.Slug + " step " + itoa(int64(i+1))
-					if m["presenter"] != 1 {
-						t.Fatalf("%s: presenter mode is not on", name)
+						name := lang + "/" + l.Slug + " step " + itoa(int64(i+1))
+						if m["presenter"] != 1 {
+							t.Fatalf("%s: presenter mode is not on", name)
+						}
+						if m["svgBottom"] > m["vh"] || m["svgRight"] > m["vw"] || m["svgBottom"] <= 0 {
+							t.Errorf("%d×%d %s: the timeline ends at (%.0f, %.0f), outside the %.0f×%.0f viewport", size[0], size[1], name, m["svgRight"], m["svgBottom"], m["vw"], m["vh"])
+						}
+						if m["lineBottom"] > m["vh"] {
+							t.Errorf("%d×%d %s: the dialog's current line ends at %.0f, below the %.0f viewport", size[0], size[1], name, m["lineBottom"], m["vh"])
+						}
+						if m["label"] < 11 {
+							t.Errorf("%d×%d %s: the picture's labels render %.1f px high, too small for a projector", size[0], size[1], name, m["label"])
+						}
 					}
-					if m["svgBottom"] > m["vh"] || m["svgRight"] > m["vw"] || m["svgBottom"] <= 0 {
-						t.Errorf("%d×%d %s: the timeline ends at (%.0f, %.0f), outside the %.0f×%.0f viewport", size[0], size[1], name, m["svgRight"], m["svgBottom"], m["vw"], m["vh"])
-					}
-					if m["lineBottom"] > m["vh"] {
-						t.Errorf("%d×%d %s: the dialog's current line ends at %.0f, below the %.0f viewport", size[0], size[1], name, m["lineBottom"], m["vh"])
-					}
-					if m["label"] < 11 {
-						t.Errorf("%d×%d %s: the picture's labels render %.1f px high, too small for a projector", size[0], size[1], name, m["label"])
-					}
-				}
+				})
 			}
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -100,7 +99,9 @@ func TestScreenshots(t *testing.T) {
 					if st.Index == playStep(l) {
 						if run(t, c, chromedp.Evaluate[int](`document.querySelectorAll("#play").length`)) == 1 {
 							do(t, c, chromedp.Click(chromedp.CSS("#play")))
-							time.Sleep(2600 * time.Millisecond) // about five ticks at the default speed
+							if !waitTrue(c, `/[?&]do=[^&]*wait\.[5-9]s/.test(location.search)`) { // five ticks
+								t.Fatalf("play did not run: %s", where(c))
+							}
 							do(t, c, chromedp.Click(chromedp.CSS("#play")))
 							waitLoaded(t, c)
 							shot(st, "-play")
