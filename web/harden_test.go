@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -167,15 +166,16 @@ func TestLimits(t *testing.T) {
 func TestBusy(t *testing.T) {
 	course, _ := lessons.Load()
 	assets, _ := NewAssets(static.FS)
-	release := make(chan struct{})
+	release, holding := make(chan struct{}), make(chan struct{})
 	slow := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
+		close(holding) // called once: the second request never gets a slot
 		<-release
 		return sim.Replay(sc, o, as) // held on purpose: this one ignores the deadline
 	}
 	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: 1}).Handler()
 	first := make(chan int)
 	go func() { first <- get(t, h, "/en/lessons/fencing?do=a.acquire").status }()
-	time.Sleep(50 * time.Millisecond) // the first request holds the only slot
+	<-holding // the first request holds the only slot
 	r := get(t, h, "/ja/lessons/fencing?do=b.acquire")
 	close(release)
 	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" || !strings.Contains(r.body, "混み合っています") {

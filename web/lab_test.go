@@ -230,15 +230,16 @@ func mustOpts(t *testing.T, sc *sim.Scenario, opt string) sim.Opts {
 func TestLabBusy(t *testing.T) {
 	course, _ := lessons.Load()
 	assets, _ := NewAssets(static.FS)
-	release := make(chan struct{})
+	release, holding := make(chan struct{}), make(chan struct{})
 	slow := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
+		close(holding) // called once: the second request never gets a slot
 		<-release
 		return sim.Replay(sc, o, as)
 	}
 	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: 1}).Handler()
 	first := make(chan int)
 	go func() { first <- get(t, h, "/en/lessons/fencing?do=a.acquire").status }()
-	time.Sleep(50 * time.Millisecond)
+	<-holding // the first request holds the only slot
 	start := time.Now()
 	r := get(t, h, "/ja/lab?lesson=fencing")
 	close(release)
