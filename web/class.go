@@ -140,7 +140,12 @@ func backTo(e *Error, u *UI, code string) *Error {
 // learner's 4xx, anything else (Redis unreachable) a 503 that says so.
 func (s *Server) storeErr(u *UI, code string, err error) *Error {
 	cu := C(u.Lang)
+	var ended *endedError
 	switch {
+	case errors.As(err, &ended):
+		e := classErr(u, http.StatusGone, "class-ended", cu.EndedTitle, cu.EndedText)
+		e.Recover, e.RecoverText = "/"+u.Lang+"/lessons/"+ended.Slug+query(ended.Do, ended.Opt), cu.EndedGoOn
+		return e
 	case errors.Is(err, errNoRoom):
 		return s.noRoom(u)
 	case errors.Is(err, errClassFull):

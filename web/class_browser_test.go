@@ -244,7 +244,7 @@ func TestBrowserClass(t *testing.T) {
 	// The end: every phone with JavaScript goes to the "ended" page.
 	run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("end-class").click(), true`))
 	for i, s := range []context.Context{s1, s2} {
-		title := C([]string{"en", "ja"}[i]).NoRoomTitle
+		title := C([]string{"en", "ja"}[i]).EndedTitle
 		if !waitTrue(s, fmt.Sprintf(`(document.querySelector("h1") || {}).textContent === %q`, title)) {
 			t.Errorf("student %d not told the class ended", i+1)
 		}

@@ -12,6 +12,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -136,7 +137,7 @@ func (s *Server) studentMove(r *http.Request, u *UI, code, sid string, seq int64
 		return room, c.store.votes(ctx, code, p.Answered, p.Ask), nil
 	})
 	if err != nil {
-		return nil, 0, err == errNoRoom
+		return nil, 0, errors.Is(err, errNoRoom)
 	}
 	mineR, mineQ := "", ""
 	if sid != "" {

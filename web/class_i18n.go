@@ -20,6 +20,7 @@ type ClassUI struct {
 	TooBigTitle, TooBigText, BadFormTitle, BadFormText              string
 	OriginTitle, OriginText, NotTeacherTitle, NotTeacherText        string
 	CookieTitle, CookieText, BackToClass, Unavailable               string
+	EndedTitle, EndedText, EndedGoOn                                string
 }
 
 // C returns the class strings for lang (English if unknown).
@@ -70,6 +71,9 @@ var classUIs = map[string]*ClassUI{
 		LiveOn:          "Live",
 		LiveOff:         "Reconnecting…",
 		Ended:           "The class has ended.",
+		EndedTitle:      "This class has ended",
+		EndedText:       "Your teacher ended this class. The lesson is still here: go on from the step where the class stopped, on your own.",
+		EndedGoOn:       "Go on from where the class stopped",
 		NoRoomTitle:     "No class with this code",
 		NoRoomText:      "The code may be mistyped, or the class has ended. Check the code your teacher shows and try again.",
 		FullTitle:       "This class is full",
@@ -134,6 +138,9 @@ var classUIs = map[string]*ClassUI{
 		LiveOn:          "ライブ",
 		LiveOff:         "再接続中…",
 		Ended:           "授業は終了しました。",
+		EndedTitle:      "この授業は終了しました",
+		EndedText:       "先生が授業を終了しました。レッスンはこのまま使えます。授業が止まったステップから、自分で続けてみましょう。",
+		EndedGoOn:       "授業が止まったところから続ける",
 		NoRoomTitle:     "このコードの授業は見つかりません",
 		NoRoomText:      "コードの入力ミスか、授業がすでに終わっています。先生が表示しているコードを確かめて、もう一度入力してください。",
 		FullTitle:       "この授業は満員です",

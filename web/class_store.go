@@ -13,6 +13,9 @@
 //	lockclass:CODE:here     sorted set: student id → last seen (ms)
 //	lockclass:CODE:votes:N  hash: student id → choice, for checkpoint step N
 //	lockclass:rooms         sorted set: code → expiry (ms), the rooms limit
+//	lockclass-ended:CODE    after End class, for EndedFor: the lesson and
+//	                        state the class ended at (slug, do, opt), so a
+//	                        reload says "ended", not "no such code"
 //
 // and the pub/sub channel lockclass:ch:CODE, which carries "kind seq".
 package web
@@ -47,6 +50,19 @@ var (
 	errAnswered   = errors.New("class: already answered")
 	errBadSession = errors.New("class: no student id")
 )
+
+// EndedFor is how long a room's code, after End class, still says the
+// class ended (rather than "no class with this code").
+const EndedFor = 2 * time.Hour
+
+// endedError: the room was ended by its teacher (recently), at this lesson
+// state.
+type endedError struct{ Slug, Do, Opt string }
+
+func (e *endedError) Error() string        { return "class: ended" }
+func (e *endedError) Is(target error) bool { return target == errNoRoom }
+
+func endedKey(code string) string { return "lockclass-ended:" + code }
 
 // ClassLimits bound what one room and one instance take. Zero fields take
 // the defaults.
@@ -209,6 +225,9 @@ func (s *classStore) get(ctx context.Context, code string) (*Room, error) {
 		return nil, err
 	}
 	if len(m) == 0 || m["slug"] == "" {
+		if e, err := s.rdb.HGetAll(ctx, endedKey(code)).Result(); err == nil && e["slug"] != "" {
+			return nil, &endedError{Slug: e["slug"], Do: e["do"], Opt: e["opt"]}
+		}
 		return nil, errNoRoom
 	}
 	r := &Room{Code: code, Slug: m["slug"], Do: m["do"], Opt: m["opt"], secret: m["secret"], revealed: map[int]bool{}}
@@ -403,6 +422,8 @@ func (s *classStore) end(ctx context.Context, r *Room) error {
 	pipe := s.rdb.TxPipeline()
 	pipe.Del(ctx, keys...)
 	pipe.ZRem(ctx, roomsKey, r.Code)
+	pipe.HSet(ctx, endedKey(r.Code), "slug", r.Slug, "do", r.Do, "opt", r.Opt)
+	pipe.Expire(ctx, endedKey(r.Code), EndedFor)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return err
 	}

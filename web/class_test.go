@@ -247,7 +247,7 @@ func roomKeys(t testing.TB, rdb redis.UniversalClient, code string) []string {
 // reveals, the student sees the answer and the class's votes, and the end
 // of the class removes every key and closes the stream.
 func TestClassFlow(t *testing.T) {
-	rdb, _ := miniRDB(t)
+	rdb, mr := miniRDB(t)
 	site := newClassSite(t, rdb, ClassLimits{})
 	ask, reveal, cp := fencingAsk(t)
 	code, teacher := startClass(t, site.URL, "en", "", "")
@@ -269,7 +269,14 @@ func TestClassFlow(t *testing.T) {
 	if ev.ID != "2" {
 		t.Fatalf("move id %q", ev.ID)
 	}
+	// the event carries the student's page of that move (no fetch needed)
 	_, page := getPage(t, site.URL, "/en/class/"+code, sid)
+	if !strings.Contains(ev.Data, `<div id="classroom"`) || !strings.Contains(ev.Data, `data-seq="2"`) || !strings.Contains(ev.Data, `name="choice"`) {
+		t.Fatalf("move event without the student's page: %.200q", ev.Data)
+	}
+	if i := strings.Index(page, `<div id="classroom"`); i < 0 || !strings.Contains(page, ev.Data[strings.Index(ev.Data, `<div id="classroom"`):]) {
+		t.Error("the move event's page differs from the page the student gets by Refresh")
+	}
 	if !strings.Contains(page, `name="choice"`) || !strings.Contains(page, `value="`+strconv.Itoa(cp)+`"`) {
 		t.Fatal("no answer form at the checkpoint")
 	}
@@ -303,7 +310,8 @@ func TestClassFlow(t *testing.T) {
 	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, joinClass(t, site.URL, "en", code)); res.StatusCode != http.StatusConflict {
 		t.Fatalf("answer after the reveal: %d", res.StatusCode)
 	}
-	// the end: keys gone, streams closed, the code a 404
+	// the end: keys gone, streams closed; for a while the code says the
+	// class ended (410, with the way on from where it stopped), then 404
 	if res := post(t, site.URL, "/en/class/"+code+"/end", nil, teacher); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("end: %d", res.StatusCode)
 	}
@@ -311,8 +319,19 @@ func TestClassFlow(t *testing.T) {
 	if keys := roomKeys(t, rdb, code); len(keys) != 0 {
 		t.Fatalf("keys left: %v", keys)
 	}
+	for _, lang := range []string{"en", "ja"} {
+		res, body := getPage(t, site.URL, "/"+lang+"/class/"+code)
+		goOn := `href="/` + lang + `/lessons/fencing?do=` + reveal.Do
+		if res.StatusCode != http.StatusGone || !strings.Contains(body, C(lang).EndedTitle) || strings.Contains(body, C(lang).NoRoomText) || !strings.Contains(body, goOn) {
+			t.Fatalf("ended class (%s): %d, want 410 %q with a link %s", lang, res.StatusCode, C(lang).EndedTitle, goOn)
+		}
+	}
+	if res, _ := getPage(t, site.URL, "/en/class/"+code+"/teach", teacher); res.StatusCode != http.StatusGone {
+		t.Fatalf("ended class, teacher's page: %d", res.StatusCode)
+	}
+	mr.FastForward(EndedFor + time.Second)
 	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != 404 || !strings.Contains(body, C("ja").NoRoomTitle) {
-		t.Fatalf("ended class: %d", res.StatusCode)
+		t.Fatalf("long-ended class: %d", res.StatusCode)
 	}
 }
 

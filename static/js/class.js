@@ -112,7 +112,7 @@
 
   var refreshStudent = serial(function () {
     return fetch(base, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (res) {
-      if (res.status === 404) {
+      if (res.status === 404 || res.status === 410) {
         location.reload(); // the class ended: the page says so
         return;
       }
@@ -200,7 +200,7 @@
       if (res.ok) {
         return res.text().then(swapBar);
       }
-      if (res.status === 404) {
+      if (res.status === 404 || res.status === 410) {
         location.reload();
       }
     }).catch(function () {
