@@ -93,7 +93,9 @@ const (
 func (s *Server) classRoutes(r chi.Router) {
 	r.Get("/class", s.classJoin)
 	r.Post("/class", s.classCreate)
+	r.Get("/class/", dropSlash)
 	r.Get("/class/{code}", s.classStudent)
+	r.Get("/class/{code}/", dropSlash)
 	r.Post("/class/{code}/answer", s.classAnswer)
 	r.Get("/class/{code}/events", s.classEvents)
 	r.Get("/class/{code}/teach", s.classTeach)
@@ -114,6 +116,16 @@ func (s *Server) classShort(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/"+negotiate(r)+"/class/"+code, http.StatusFound)
+}
+
+// classJoinShort answers /class: the join page in the phone's language.
+func (s *Server) classJoinShort(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept-Language")
+	target := "/" + negotiate(r) + "/class"
+	if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= MaxQuery {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusFound)
 }
 
 func joinPath(lang, code string) string { return "/" + lang + "/class/" + code }
@@ -418,13 +430,14 @@ func (s *Server) classCreate(w http.ResponseWriter, r *http.Request) {
 
 // viewOf is the lesson view of a room's state in language u, built by the
 // lesson page's own code (and cached: every student of a room asks for
-// the same few states).
-func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt string) (*LessonView, *Error) {
+// the same few states). nav, if not "", is where the view's own links go
+// (the teacher's page: not cached).
+func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt, nav string) (*LessonView, *Error) {
 	// The host is part of the key: the view holds the share link, made
 	// absolute with the host the browser used. With a live lesson backend
 	// (-redis) every page replays, so nothing is kept.
 	key := r.Host + "|" + u.Lang + "|" + slug + "|" + query(do, opt)
-	if v := s.class.views.get(key); v != nil && !s.noCache {
+	if v := s.class.views.get(key); v != nil && !s.noCache && nav == "" {
 		cp := *v
 		return &cp, nil
 	}
@@ -435,9 +448,14 @@ func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt string) (*LessonVi
 	rctx.URLParams.Add("lang", u.Lang)
 	rctx.URLParams.Add("slug", slug)
 	lr = lr.WithContext(context.WithValue(lr.Context(), chi.RouteCtxKey, rctx))
-	v, e := s.lessonView(lr, s.parseLessonReq(lr, u, false))
+	rq := s.parseLessonReq(lr, u, false)
+	rq.Nav = nav
+	v, e := s.lessonView(lr, rq)
 	if e != nil {
 		return nil, e
+	}
+	if nav != "" {
+		return v, nil
 	}
 	s.class.views.put(key, v)
 	cp := *v
@@ -563,18 +581,34 @@ func (s *Server) classTeach(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, u, badState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, lessonPath(l), nil))
 			return
 		}
-		st, err := parseState(r.URL.Query(), l.Scenario)
+		// the page's own links and forms come here (the options form
+		// as opt-<name> fields, folded as the lesson page folds them);
+		// the guess of the lesson's checkpoint form is the lesson's, not
+		// the class's: the class's answer is the reveal
+		q := r.URL.Query()
+		if err := foldOptionFields(q, l.Scenario); err != nil {
+			s.fail(w, r, u, badState(u, err, lessonPath(l), nil))
+			return
+		}
+		st, err := parseState(q, l.Scenario)
 		if err != nil {
 			s.fail(w, r, u, badState(u, err, lessonPath(l), nil))
 			return
 		}
 		do, opt = st.Do(), st.Opt()
 	}
-	v, e := s.viewOf(r, u, room.Slug, do, opt)
+	// Without JavaScript every link and form of the page stays in the
+	// class (a GET only shows the step; "Show this step to the class"
+	// moves the class); with it, htmx fetches them and class.js posts
+	// each state as the move.
+	v, e := s.viewOf(r, u, room.Slug, do, opt, joinPath(u.Lang, code)+"/teach")
 	if e != nil {
 		s.fail(w, r, u, e)
 		return
 	}
+	v.Stage.Share.Teach = TeachForm{} // no second class from inside this one
+	// the class is this lesson: no way to another from the teacher's page
+	v.Pager, v.Dialog.Final, v.Dialog.NextLesson = Pager{UI: v.Pager.UI}, false, nil
 	_ = s.class.store.touch(r.Context(), room)
 	w.Header().Set("Cache-Control", "no-store")
 	v.Page = s.page(u, C(u.Lang).BarLabel+" "+code+" — "+v.Title, r)
@@ -706,7 +740,7 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 // (cached per language and state) and the checkpoints with the class's
 // answers (votes of the answered and the asked step) and sid's own.
 func (s *Server) studentPage(r *http.Request, u *UI, room *Room, votes [2]map[string]string, sid string) (*ClassStudent, *Error) {
-	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt)
+	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt, "")
 	if e != nil {
 		return nil, e
 	}
@@ -728,6 +762,7 @@ func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStud
 	cu := c.CU
 	v.Page = s.page(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
 	v.Stage.Follow, v.Dialog.Follow = true, true
+	v.Stage.Share.Teach = TeachForm{}
 	v.Stage.Controls.Clients, v.Stage.Controls.Nodes, v.Stage.Controls.Waits = nil, nil, nil
 	v.Stage.Options.Groups, v.Dialog.Ask = nil, nil
 	v.Dialog.Nav.UndoURL, v.Dialog.Nav.NextURL, v.Dialog.Final, v.Dialog.NextLesson = "", "", false, nil

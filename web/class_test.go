@@ -3,12 +3,14 @@ package web
 import (
 	"bufio"
 	"context"
+	"html"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -611,5 +613,54 @@ func TestNormCode(t *testing.T) {
 			t.Fatalf("code %q", c)
 		}
 		seen[c] = true
+	}
+}
+
+// TestClassTeacherNoJS: every link and form of the teacher's page (steps,
+// verbs, waits, undo, reset, the variants form, the checkpoint) stays in
+// the class, so a teacher without JavaScript does not leave it; a GET
+// there only shows the step, and "Show this step to the class" moves it.
+func TestClassTeacherNoJS(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	ask, _, _ := fencingAsk(t)
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	teach := "/en/class/" + code + "/teach"
+	_, page := getPage(t, site.URL, teach+query(ask.Do, ask.Opt), teacher)
+	out := regexp.MustCompile(`(?:href|action|hx-get)="/en/lessons/fencing(?:[?"])`).FindAllString(page, -1)
+	if len(out) > 0 {
+		t.Errorf("the teacher's page has %d links out of the class: %v", len(out), out)
+	}
+	for _, id := range []string{"undo", "reset", `do-[ab]-[a-z]+`, "wait-10s"} {
+		if !regexp.MustCompile(`id="` + id + `"[^>]*href="` + regexp.QuoteMeta(teach)).MatchString(page) {
+			t.Errorf("#%s does not stay in the class", id)
+		}
+	}
+	if strings.Contains(page, `id="teach"`) || strings.Contains(page, `id="teach-present"`) {
+		t.Error("the teacher's page offers to start a second class")
+	}
+	// a link followed without JavaScript: the page shows that step, the
+	// class still sees the old one until the teacher shows it
+	link := regexp.MustCompile(`id="wait-10s"[^>]*href="([^"]+)"`).FindStringSubmatch(page)
+	if link == nil {
+		t.Fatal("no wait link")
+	}
+	href := html.UnescapeString(link[1])
+	res, next := getPage(t, site.URL, href, teacher)
+	if res.StatusCode != 200 || !strings.Contains(next, C("en").ShowClass) || !strings.Contains(next, `id="classbar"`) {
+		t.Fatalf("followed link: %d, want the teacher's page with %q", res.StatusCode, C("en").ShowClass)
+	}
+	u, _ := url.Parse(href)
+	if res := post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {u.Query().Get("do")}, "opt": {u.Query().Get("opt")}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("show this step: %d", res.StatusCode)
+	}
+	room, err := site.class.store.get(context.Background(), code)
+	if err != nil || room.Do != u.Query().Get("do") {
+		t.Fatalf("the class did not move: %v %+v", err, room)
+	}
+	// the variants form, as the browser sends it (opt-<name> fields)
+	res, _ = getPage(t, site.URL, teach+"?do="+url.QueryEscape(ask.Do)+"&opt-release=del", teacher)
+	if res.StatusCode != 200 {
+		t.Fatalf("variants form on the teacher's page: %d", res.StatusCode)
 	}
 }

@@ -28,10 +28,21 @@ type lessonReq struct {
 	// for the start): equal pages share it, and so one cache entry.
 	Canon string
 	Err   *Error // the URL names no lesson or a malformed state
+	// Nav is where the page's own links go ("": the lesson's path): a
+	// live class's teacher page keeps them in the class.
+	Nav string
 }
 
 // Base is the lesson's path.
 func (q *lessonReq) Base() string { return lessonPath(q.L) }
+
+// NavBase is the path the page's links, forms and step list lead to.
+func (q *lessonReq) NavBase() string {
+	if q.Nav != "" {
+		return q.Nav
+	}
+	return q.Base()
+}
 
 type lessonReqKey struct{}
 

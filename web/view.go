@@ -145,7 +145,8 @@ type ShareBox struct {
 	Teach      TeachForm
 }
 
-// TeachForm starts a live class at this lesson and state.
+// TeachForm starts a live class at this lesson and state (none: Slug "",
+// as on a page that is already a class).
 type TeachForm struct {
 	UI            *UI
 	Slug, Do, Opt string
@@ -289,8 +290,8 @@ func (s *Server) lessonView(r *http.Request, rq *lessonReq) (*LessonView, *Error
 	v.Stage = StageProps{
 		UI:        u,
 		Picture:   pic,
-		Controls:  controls(u, base, st, tl),
-		Options:   OptionsForm{UI: u, Base: base, Do: st.Do(), Groups: optionGroups(u, tl.Scenario, st.Opts)},
+		Controls:  controls(u, rq.NavBase(), st, tl),
+		Options:   OptionsForm{UI: u, Base: rq.NavBase(), Do: st.Do(), Groups: optionGroups(u, tl.Scenario, st.Opts)},
 		LabURL:    labLink(u, l, st.Opts),
 		DesignURL: designPath(u.Lang, designFromLesson(tl.Scenario, st.Opts)),
 		Log:       eventLog(u, tl),
@@ -308,10 +309,13 @@ func (s *Server) lessonView(r *http.Request, rq *lessonReq) (*LessonView, *Error
 // dialogProps places the state on the guided path and picks the dialog to
 // show: the step it is, or the last one it passed.
 func dialogProps(rq *lessonReq, p Page) DialogProps {
-	u, l, base, idx, exact := rq.UI, rq.L, rq.Base(), rq.Idx, rq.Exact
+	u, l, base, idx, exact := rq.UI, rq.L, rq.NavBase(), rq.Idx, rq.Exact
 	shown := max(idx, 0)
 	d := DialogProps{UI: u, Chick: p.Chick, Penguin: p.Penguin, Step: &l.Steps[shown], StepNum: shown + 1, StepCount: len(l.Steps)}
 	d.Nav = StepNav{UI: u, ResetURL: startPath(l)}
+	if rq.Nav != "" {
+		d.Nav.ResetURL = rq.Nav + query(l.Steps[0].Do, l.Steps[0].Opt)
+	}
 	if len(rq.St.Actions) > 0 {
 		d.Nav.UndoURL = base + rq.St.Undo().Query()
 	}
