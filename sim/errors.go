@@ -30,6 +30,7 @@ const (
 	CodeUnknownNode    Code = "unknown-node"    // no such node in this scenario
 	CodeTooSlow        Code = "too-slow"        // the replay ran past the server's deadline
 	CodeNodeState      Code = "node-state"      // the node cannot do that now (up when up, promote a primary…)
+	CodeNotOffered     Code = "not-offered"     // a client verb this scenario does not offer (ttl where there is no Redis, drop outside its lesson)
 )
 
 // ActionError says which part of the learner's input was impossible and why.

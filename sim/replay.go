@@ -82,6 +82,9 @@ func (w *World) apply(a Action) error {
 		if x.c = w.client(a.Who); x.c == nil {
 			return &ActionError{Code: CodeUnknownClient, Who: a.Who}
 		}
+		if !s.offeredIn(w.sc) {
+			return &ActionError{Code: CodeNotOffered, Who: a.Who}
+		}
 	case ToNode:
 		if x.n = w.node(a.Who); x.n == nil {
 			return &ActionError{Code: CodeUnknownNode, Who: a.Who}

@@ -105,7 +105,7 @@ type ActionSpec struct {
 	// the controls and lets the explorer take it. nil: every scenario. A
 	// node verb is offered only where the scenario lists it (NodeVerbs),
 	// and refused elsewhere (CodeUnknownVerb); a client verb not offered
-	// is only left out of the controls: a URL may still use it.
+	// is left out of the controls and refused in a URL (CodeNotOffered).
 	Offered func(sc *Scenario) bool
 	// The rules every client verb shares, checked first and in this
 	// order: a crashed client does nothing (CodeCrashed); a paused one
@@ -192,6 +192,18 @@ func each(d Doer, f func(s *ActionSpec)) {
 			f(&table[i])
 		}
 	}
+}
+
+// ClientVerbs are the client verbs sc offers, in the table's order: the
+// only ones a timeline of sc may use.
+func (sc *Scenario) ClientVerbs() []string {
+	var out []string
+	for i := range table {
+		if s := &table[i]; s.Doer == ByClient && s.offeredIn(sc) {
+			out = append(out, s.Verb)
+		}
+	}
+	return out
 }
 
 // offeredIn reports whether sc offers the action.

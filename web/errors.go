@@ -42,6 +42,10 @@ func notFound(u *UI) *Error {
 // the bad action is not the first, the learner gets a link to everything
 // before it.
 func badState(u *UI, err error, base string, st *State) *Error {
+	var sc *sim.Scenario
+	if st != nil {
+		sc = st.sc
+	}
 	var be *sim.BackendError
 	if errors.As(err, &be) {
 		return unreachable(u, err)
@@ -50,7 +54,7 @@ func badState(u *UI, err error, base string, st *State) *Error {
 	if !errors.As(err, &ae) {
 		return internal(u, err)
 	}
-	e := &Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: errorText(u, ae), Code: string(ae.Code), Err: err}
+	e := &Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: errorText(u, ae, sc), Code: string(ae.Code), Err: err}
 	if st != nil && ae.Index > 0 {
 		e.Recover, e.RecoverText, e.Hint = base+st.Prefix(ae.Index).Query(), u.LastGood, u.BadRequestHint
 	} else {
@@ -64,8 +68,9 @@ func badState(u *UI, err error, base string, st *State) *Error {
 // constants: {0} the action, {1} whose, {2} the client verbs, {3} the node
 // verbs, {4} the longest duration, {5} the most actions, {6} the hours of
 // virtual time and {7} the events a timeline may hold, {8} the verbs that
-// take a duration.
-func errorText(u *UI, ae *sim.ActionError) string {
+// take a duration, {9} the action's verb and {10} the client verbs of the
+// lesson (sc; all of them if nil).
+func errorText(u *UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	sep := ", "
 	if u.Lang == "ja" {
 		sep = "・"
@@ -82,9 +87,17 @@ func errorText(u *UI, ae *sim.ActionError) string {
 		return strings.Join(vs, sep)
 	}
 	by := func(d sim.Doer) func(sim.ActionSpec) bool { return func(s sim.ActionSpec) bool { return s.Doer == d } }
+	here := verbs(by(sim.ByClient))
+	if sc != nil {
+		here = strings.Join(sc.ClientVerbs(), sep)
+	}
+	verb := ae.Action
+	if parts := strings.Split(ae.Action, "."); len(parts) >= 2 {
+		verb = parts[1]
+	}
 	return fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
 		sim.FormatDuration(sim.MaxWait), strconv.Itoa(sim.MaxActions), strconv.Itoa(sim.MaxVirtualTime/3_600_000),
-		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }))
+		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }), verb, here)
 }
 
 // busy: too many replays are running; the learner's timeline is fine and

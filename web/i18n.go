@@ -4,6 +4,7 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -67,7 +68,7 @@ func T(lang string) *UI {
 // word orders differ.
 func fill(s string, args ...string) string {
 	for i, a := range args {
-		s = strings.ReplaceAll(s, "{"+string(rune('0'+i))+"}", a)
+		s = strings.ReplaceAll(s, "{"+strconv.Itoa(i)+"}", a)
 	}
 	return s
 }
@@ -230,6 +231,8 @@ var uis = map[string]*UI{
 		ErrorText: map[sim.Code]string{
 			sim.CodeSyntax:         "“{0}” is not an action. Actions look like a.acquire or wait.10s.",
 			sim.CodeUnknownVerb:    "“{0}”: no such action. Clients can {2}; nodes, in the lessons that have them, {3}; wait lets time pass.",
+			sim.CodeNotOffered:     "“{0}”: this lesson does not offer {9}. Here clients can {10}; wait lets time pass.",
+			codeRepeated:           "The address has “{0}=” more than once. A timeline link has one do= and at most one opt=.",
 			sim.CodeUnknownClient:  "“{0}”: this lesson has no client {1}.",
 			sim.CodeBadDuration:    "“{0}”: {8} take a whole duration between 1ms and {4}, like wait.500ms or wait.10s; other actions take none.",
 			sim.CodeTooMany:        "A timeline holds at most {5} actions.",
@@ -351,6 +354,8 @@ var uis = map[string]*UI{
 		ErrorText: map[sim.Code]string{
 			sim.CodeSyntax:         "「{0}」は操作として読めません。a.acquire や wait.10s のような形です。",
 			sim.CodeUnknownVerb:    "「{0}」：そういう操作はありません。クライアントにできるのは {2}、ノードのあるレッスンでノードにできるのは {3} です。時間は wait で進めます。",
+			sim.CodeNotOffered:     "「{0}」：このレッスンには {9} の操作がありません。ここでクライアントにできるのは {10} です。時間は wait で進めます。",
+			codeRepeated:           "アドレスに「{0}=」が 2 回以上あります。タイムラインのリンクに入る do= は 1 つ、opt= は多くても 1 つです。",
 			sim.CodeUnknownClient:  "「{0}」：このレッスンにクライアント {1} はいません。",
 			sim.CodeBadDuration:    "「{0}」：{8} には 1ms から {4} までの整数の時間を wait.500ms や wait.10s のように付けます。ほかの操作には付けません。",
 			sim.CodeTooMany:        "1 つのタイムラインに入る操作は {5} 個までです。",

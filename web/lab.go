@@ -107,7 +107,7 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 	if err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
-			return labConfig{}, labError(u, errorText(u, ae), back)
+			return labConfig{}, labError(u, errorText(u, ae, nil), back)
 		}
 		return labConfig{}, labError(u, fill(lu.BadParam, q.Get("opt"), "opt"), back)
 	}

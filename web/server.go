@@ -143,6 +143,8 @@ func (s *Server) Handler() http.Handler {
 	})
 	r.Get("/static/{hash}/*", s.assets.ServeHTTP)
 	r.Get("/class/{code}", s.classShort)
+	r.Get("/class", s.classJoinShort)
+	r.Get("/class/", s.classJoinShort)
 	r.Route("/{lang}", func(r chi.Router) {
 		r.Use(s.requireLang)
 		r.Get("/", s.lessonList)
@@ -164,6 +166,9 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/end/", dropSlash)
 		r.Get("/lessons/{slug}/", dropSlash)
 		r.Get("/lab/", dropSlash)
+		// the lesson list is the language's home page
+		r.Get("/lessons", toLessonList)
+		r.Get("/lessons/", toLessonList)
 		s.classRoutes(r)
 	})
 	return r
@@ -177,6 +182,12 @@ func dropSlash(w http.ResponseWriter, r *http.Request) {
 		target += "?" + r.URL.RawQuery
 	}
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
+}
+
+// toLessonList sends /{lang}/lessons (a guess at an address) to the lesson
+// list, /{lang}/.
+func toLessonList(w http.ResponseWriter, r *http.Request) {
+	http.Redirect(w, r, "/"+chi.URLParam(r, "lang")+"/", http.StatusMovedPermanently)
 }
 
 // headAsGet answers HEAD on every GET route (uptime monitors and link

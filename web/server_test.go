@@ -215,7 +215,7 @@ func TestBadInputNever500(t *testing.T) {
 		{long, 400, "too long"},
 		{"/en/lessons/fencing?opt=fence.maybe", 400, "does not take that value"},
 		{"/en/lessons/fencing?opt=colour.red", 400, "not a variant"},
-		{"/en/lessons/fencing?do=a.acquire&do=b.acquire", 400, "is not an action"},
+		{"/en/lessons/fencing?do=a.acquire&do=b.acquire", 400, "“do=” more than once"},
 		{"/en/lessons/fencing?do=%ff%fe", 400, "is not an action"},
 		{"/en/lessons/fencing?do=<script>alert(1)</script>", 400, "&lt;script&gt;"},
 		{"/en/lessons/fencing/timeline.json?do=a.fly", 400, `"code": "unknown-verb"`},
@@ -234,7 +234,7 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/failover?do=replica.promote", 400, "not possible"},
 		{"/en/lessons/fencing?do=a.next", 400, "not between two commands"},
 		{"/en/lessons/atomic-acquire?do=a.acquire,a.write&opt=acquire.getset", 400, "stopped between two commands"},
-		{"/en/lessons/fencing?do=a.disconnect", 400, "Clients can acquire"},
+		{"/en/lessons/fencing?do=a.disconnect", 400, "this lesson does not offer disconnect"},
 		{"/en/lessons/fencing?do=A.acquire", 400, "is not an action"},
 		{"/en/lessons/fencing?do=a.acquire%2Cb.acquire", 303, "do=a.acquire,b.acquire"},
 		{"/en/lessons/fencing?do=%E3%81%82.acquire", 400, "is not an action"},
@@ -255,6 +255,17 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/fencing/?do=a.acquire", 301, ""},
 		{"/en/lessons/nope/", 301, ""}, // then a 404 at /en/lessons/nope
 		{"/en/lab?lesson=fencing&opt-release=del", 303, ""},
+		{"/en/lessons/zookeeper-etcd?do=a.ttl", 400, "this lesson does not offer ttl"},
+		{"/ja/lessons/zookeeper-etcd?do=a.ttl", 400, "このレッスンには ttl の操作がありません"},
+		{"/en/lessons/fencing?do=a.drop,a.acquire,wait.2s", 400, "this lesson does not offer drop. Here clients can acquire"},
+		{"/ja/lessons/fencing?do=a.acquire&do=b.acquire", 400, "「do=」が 2 回以上"},
+		{"/en/lessons/fencing?opt=fence.off&opt=release.del", 400, "“opt=” more than once"},
+		{"/en/lessons", 301, `href="/en/"`},
+		{"/ja/lessons/", 301, `href="/ja/"`},
+		{"/class", 302, `href="/en/class"`},
+		{"/class/", 302, `href="/en/class"`},
+		{"/ja/class/", 301, `href="/ja/class"`},
+		{"/ja/class/ABCDEFGH/", 301, `href="/ja/class/ABCDEFGH"`},
 	}
 	for _, tc := range cases {
 		r := get(t, h, tc.url)

@@ -23,9 +23,14 @@ type State struct {
 
 // parseState reads ?do=…&opt=… for scenario sc. Any error is an
 // *sim.ActionError the error page can explain.
+// codeRepeated: a timeline parameter given twice (do=…&do=…).
+const codeRepeated sim.Code = "repeated-param"
+
 func parseState(q url.Values, sc *sim.Scenario) (State, error) {
-	if len(q["do"]) > 1 || len(q["opt"]) > 1 {
-		return State{}, &sim.ActionError{Index: -1, Action: "do/opt", Code: sim.CodeSyntax}
+	for _, k := range []string{"do", "opt"} {
+		if len(q[k]) > 1 {
+			return State{}, &sim.ActionError{Index: -1, Action: k, Code: codeRepeated}
+		}
 	}
 	opts, err := sc.ParseOptions(q.Get("opt"))
 	if err != nil {
