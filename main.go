@@ -124,6 +124,9 @@ func run(args []string) error {
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// Every request is over: close the embedded servers kept for reuse
+	// (and their connections) rather than leave them to the exit.
+	sim.CloseIdleServers()
 	return nil
 }
 

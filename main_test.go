@@ -33,7 +33,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestGracefulShutdown starts the server on a free port, checks it
-// answers, sends SIGTERM and expects a clean exit with status 0.
+// answers (a lesson step too), sends SIGTERM and expects a clean exit
+// with status 0.
 func TestGracefulShutdown(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-addr", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "LOCKLAB_RUN_MAIN=1")
@@ -56,6 +57,13 @@ func TestGracefulShutdown(t *testing.T) {
 	resp, err := http.Get(url + "healthz")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("healthz: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	// A lesson step leaves pooled embedded servers behind: shutdown
+	// closes them.
+	resp, err = http.Get(url + "en/lessons/fencing?do=a.acquire")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("lesson step: %v %v", resp, err)
 	}
 	resp.Body.Close()
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
