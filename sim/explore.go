@@ -220,18 +220,45 @@ type explorer struct {
 	cand map[ViolationKind][]Action
 }
 
-// state is a state reached and not yet expanded: its world, the schedule
-// that reached it first, the budget it used and the moves it offers.
+// state is a state reached and not yet expanded: its world (nil if it
+// will not be expanded), the schedule that reached it first and the moves
+// it offers.
 type state struct {
 	f     *frozen
-	path  []Action
+	path  *pathNode
 	moves []move
+}
+
+// pathNode is the last action of a schedule, linked to the schedule
+// before it (nil: the empty one): the states of a level share their
+// schedules' prefixes.
+type pathNode struct {
+	up *pathNode
+	a  Action
+	n  int // the schedule's length
+}
+
+func (p *pathNode) len() int {
+	if p == nil {
+		return 0
+	}
+	return p.n
+}
+
+// actions is the schedule as a list.
+func (p *pathNode) actions() []Action {
+	out := make([]Action, p.len())
+	for ; p != nil; p = p.up {
+		out[p.n-1] = p.a
+	}
+	return out
 }
 
 // child is what one move from a state gave: computed by a worker, merged
 // in a fixed order so the result never depends on the scheduling.
 type child struct {
-	path  []Action
+	from  *pathNode // the schedule of the state it was reached from
+	a     Action    // the move's action
 	b     budget
 	cut   bool // beyond a timeline's limits: left out
 	kinds []ViolationKind
@@ -274,7 +301,7 @@ func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 	}
 	keys := root.dumpKeys()
 	e.seen[e.fingerprintKeys(&fpBuf{}, root, budget{}, keys)] = struct{}{}
-	frontier := []*state{{f: root.freeze(keys, nil), moves: e.moves(root, budget{})}}
+	frontier := []*state{{f: root.freeze(keys, nil, nil), moves: e.moves(root, budget{})}}
 	root.close()
 	if err := e.bfs(frontier, rigs); err != nil {
 		return nil, err
@@ -378,7 +405,7 @@ func (e *explorer) merge(c *child) bool {
 		c.st = nil // an earlier child of this batch reached it first
 	}
 	e.res.Schedules++
-	e.res.MaxDepthSeen = max(e.res.MaxDepthSeen, len(c.path))
+	e.res.MaxDepthSeen = max(e.res.MaxDepthSeen, c.from.len()+1)
 	if len(c.kinds) > 0 {
 		e.res.Violating++
 	}
@@ -390,7 +417,8 @@ func (e *explorer) merge(c *child) bool {
 		}
 		f.Schedules++
 		if _, ok := e.cand[k]; !ok {
-			e.cand[k] = c.path // breadth first: the first is a shortest
+			// breadth first: the first is a shortest
+			e.cand[k] = append(c.from.actions(), c.a)
 		}
 	}
 	return false
@@ -400,12 +428,12 @@ func (e *explorer) merge(c *child) bool {
 // servers) and reads what it gave. It runs on a worker: it reads e.seen
 // (not written while workers run) and nothing else of e's.
 func (e *explorer) expand(r *rig, s *state, m move) child {
-	c := child{path: append(slices.Clip(s.path), m.a), b: m.b}
-	w, base := r.w, s.f.log
+	c := child{from: s.path, a: m.a, b: m.b}
+	w, up := r.w, s.f
 	if e.cfg.replay {
-		base = nil
+		up = nil
 		var err error
-		if w, err = e.run(c.path); err == errTooBig {
+		if w, err = e.run(append(s.path.actions(), m.a)); err == errTooBig {
 			c.cut = true
 			return c
 		} else if err != nil {
@@ -415,7 +443,7 @@ func (e *explorer) expand(r *rig, s *state, m move) child {
 		defer w.close()
 	} else {
 		s.f.thaw(r)
-		if err := e.step(w, len(s.path), m.a); err == errTooBig {
+		if err := e.step(w, s.path.len(), m.a); err == errTooBig {
 			c.cut = true
 			return c
 		} else if err != nil {
@@ -423,7 +451,7 @@ func (e *explorer) expand(r *rig, s *state, m move) child {
 			return c
 		}
 	}
-	last := len(c.path) - 1
+	last := s.path.len()
 	for _, v := range w.violations {
 		if v.Step == last && !slices.Contains(c.kinds, v.Kind) {
 			c.kinds = append(c.kinds, v.Kind)
@@ -436,7 +464,13 @@ func (e *explorer) expand(r *rig, s *state, m move) child {
 	keys := w.dumpKeys()
 	c.fp = e.fingerprintKeys(&r.fp, w, m.b, keys)
 	if _, ok := e.seen[c.fp]; !ok {
-		c.st = &state{f: w.freeze(keys, base), path: c.path, moves: e.moves(w, m.b)}
+		c.st = &state{path: &pathNode{up: s.path, a: m.a, n: last + 1}, moves: e.moves(w, m.b)}
+		// Only a state that will be expanded needs its world: not one
+		// with no move, nor one at the depth bound (its moves only say
+		// that schedules go on past it).
+		if len(c.st.moves) > 0 && last+1 < e.cfg.MaxDepth {
+			c.st.f = w.freeze(keys, up, r.locks)
+		}
 	}
 	return c
 }

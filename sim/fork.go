@@ -22,7 +22,32 @@ type frozen struct {
 	w    *World       // its nodes hold no server, its clients no connection, its events are in log
 	keys [][]keyState // every node's keys (w.nodes in order, then the storage)
 	log  *evChunk
+	// Its lock spans. An action changes at most the open spans, near
+	// the end: the rest is shared with the parent's.
+	locks *lockPart
 }
+
+// lockPart is a frozen world's lock spans: the first keep of up's, then
+// tail (up nil: tail alone).
+type lockPart struct {
+	up   *lockPart
+	keep int
+	tail []LockSpan
+}
+
+// appendTo appends p's first n lock spans to dst.
+func (p *lockPart) appendTo(dst []LockSpan, n int) []LockSpan {
+	if p.up == nil {
+		return append(dst, p.tail[:n]...)
+	}
+	if n <= p.keep {
+		return p.up.appendTo(dst, n)
+	}
+	dst = p.up.appendTo(dst, p.keep)
+	return append(dst, p.tail[:n-p.keep]...)
+}
+
+func (p *lockPart) len() int { return p.keep + len(p.tail) }
 
 // evChunk is the end of a frozen world's event log: the events after its
 // parent's (nil: from the first), n in all.
@@ -39,7 +64,8 @@ type evChunk struct {
 type rig struct {
 	w     *World
 	chain []*evChunk
-	fp    fpBuf // scratch for the fingerprints of the worlds it reaches
+	locks []LockSpan // the thawed world's lock spans, as they were before its action
+	fp    fpBuf      // scratch for the fingerprints of the worlds it reaches
 }
 
 // serversOf lists the world's nodes in the order frozen.keys keeps them.
@@ -55,19 +81,29 @@ func (w *World) dumpKeys() [][]keyState {
 	return out
 }
 
-// freeze copies the world, keys given (as dumpKeys read them). base is
-// the log of the frozen world w was thawed from (nil: none): w's events
-// up to base.n are base's, and only the rest is copied.
-func (w *World) freeze(keys [][]keyState, base *evChunk) *frozen {
-	f := &frozen{w: &World{}, keys: keys}
+// freeze copies the world, keys given (as dumpKeys read them). up is
+// the frozen world w was thawed from (nil: none) and upLocks its lock
+// spans: w's events up to up's are up's, and so are its lock spans as
+// far as they are the same; only the rest is copied.
+func (w *World) freeze(keys [][]keyState, up *frozen, upLocks []LockSpan) *frozen {
+	f := &frozen{w: &World{}, keys: keys, locks: &lockPart{}}
 	w.copyTo(f.w)
-	c := &evChunk{parent: base, n: len(w.events)}
+	c := &evChunk{n: len(w.events)}
 	from := 0
-	if base != nil {
-		from, c.depth = base.n, base.depth+1
+	if up != nil { // upLocks: up's lock spans (nil when up is nil)
+		c.parent = up.log
+		from, c.depth = up.log.n, up.log.depth+1
+		k := 0
+		for k < len(upLocks) && k < len(w.locks) && upLocks[k] == w.locks[k] {
+			k++
+		}
+		if k > 0 {
+			f.locks.up, f.locks.keep = up.locks, k
+		}
 	}
 	c.events = slices.Clone(w.events[from:])
 	f.log = c
+	f.locks.tail = slices.Clone(w.locks[f.locks.keep:])
 	return f
 }
 
@@ -75,7 +111,7 @@ func (w *World) freeze(keys [][]keyState, base *evChunk) *frozen {
 // loaded with the keys at the node's own time, its event log f's (the
 // prefix it shares with what r held is kept, not copied again).
 func (f *frozen) thaw(r *rig) {
-	events := r.w.events
+	events, locks := r.w.events, r.w.locks
 	f.w.copyTo(r.w)
 	for i, n := range r.w.serversOf() {
 		n.srv.(dumper).load(instant(r.w.clock.Now()+n.offset), f.keys[i])
@@ -102,6 +138,8 @@ func (f *frozen) thaw(r *rig) {
 	}
 	r.w.events = events
 	r.chain = chain
+	r.w.locks = f.locks.appendTo(locks[:0], f.locks.len())
+	r.locks = append(r.locks[:0], r.w.locks...)
 }
 
 // copyTo makes d a copy of w that shares nothing that either may change:
@@ -153,7 +191,7 @@ func (w *World) copyTo(d *World) {
 	d.queue.items = slices.Clone(w.queue.items)
 	d.events = nil // the log is the caller's (freeze, thaw)
 	d.violations = slices.Clone(w.violations)
-	d.locks = slices.Clone(w.locks)
+	d.locks = nil // the caller's (freeze, thaw)
 	d.inflight = slices.Clone(w.inflight)
 	if w.coord != nil {
 		k := *w.coord
