@@ -182,6 +182,22 @@ redis.call('SET', KEYS[1], ARGV[2])
 return 1`},
 }
 
+// The presets that set the lock's TTL from ARGV[2] (relative ms, on
+// KEYS[1]) say so to the live backend, as the lessons' scripts do
+// (scriptTTLs), so a real server's deadline is exact for them.
+func init() {
+	for _, pr := range Presets {
+		if pr.Piece != PieceAcquire && pr.Piece != PieceExtend {
+			continue
+		}
+		for _, part := range Parts(NormalizeScript(pr.Script)) {
+			if strings.Contains(part, "ARGV[2]") {
+				scriptTTLs[part] = struct{ key, argv int }{key: 1, argv: 2}
+			}
+		}
+	}
+}
+
 // PresetsOf lists piece p's presets, the default first.
 func PresetsOf(p Piece) []Preset {
 	var out []Preset

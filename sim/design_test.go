@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestDesignPresetsPass: every preset passes the script checker.
@@ -218,5 +219,48 @@ func writeDesign(t *testing.T, path string, c *designCase, got map[string]string
 	}
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkGradeSafe3 grades the safe default design with three clients
+// (the slower of a grade's two searches):
+//
+//	go test ./sim -run '^$' -bench GradeSafe3 -benchtime 3x
+func BenchmarkGradeSafe3(b *testing.B) {
+	for b.Loop() {
+		res, err := Grade(context.Background(), DefaultDesign(), 3, MaxExploreStates)
+		if err != nil || !res.Complete() {
+			b.Fatal(err, res.Stopped)
+		}
+		for _, k := range GradeKinds {
+			if res.Found[k] != nil {
+				b.Fatalf("the safe design breaks: %s", k)
+			}
+		}
+		b.ReportMetric(float64(res.States), "states")
+	}
+}
+
+// TestDesignBudgets (with LOCKLAB_DESIGN_BUDGETS=1) grades the safe
+// design with three clients under bigger fault budgets and prints each
+// search's states and time: what the note's "biggest budget within the
+// Lab's time limit" is read from.
+func TestDesignBudgets(t *testing.T) {
+	if os.Getenv("LOCKLAB_DESIGN_BUDGETS") == "" {
+		t.Skip("set LOCKLAB_DESIGN_BUDGETS=1 to measure")
+	}
+	for _, b := range []Budget{{Pauses: 1, Crashes: 1}, {Pauses: 2, Crashes: 1}, {Pauses: 1, Crashes: 2}, {Pauses: 2, Crashes: 2}, {Pauses: 3, Crashes: 1}} {
+		cfg, err := GradeConfig(DefaultDesign(), 3, MaxExploreStates)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Pauses, cfg.Crashes = b.Pauses, b.Crashes
+		start := time.Now()
+		res, err := Explore(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("pauses=%d crashes=%d: %d states, %d schedules, depth %d, stopped %q, %v wall",
+			b.Pauses, b.Crashes, res.States, res.Schedules, res.Depth, res.Stopped, time.Since(start).Round(time.Millisecond))
 	}
 }

@@ -256,3 +256,76 @@ func versionAtLeast(v string, major, minor int) bool {
 	}
 	return num(0) > major || (num(0) == major && num(1) >= minor)
 }
+
+// TestParityDesigns: every preset of "bring your own lock" (each piece's
+// presets, the rest of the design at its default), on the schedules its
+// grade finds (every kind's shortest counterexample, with two clients)
+// and one where both clients run their programs in turn, gives the same
+// replies and the same transcript on redis-server as on miniredis.
+func TestParityDesigns(t *testing.T) {
+	servers := redistest.Start(t, 2) // the lock node and the storage
+	version, err := servers[0].Version()
+	if err != nil {
+		t.Fatal(err)
+	}
+	delex := versionAtLeast(version, 8, 4)
+	var rep parityReport
+	for _, pr := range sim.Presets {
+		d := sim.DefaultDesign()
+		d.SetScript(pr.Piece, pr.Script)
+		sc, err := d.ScenarioFor(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Grade(context.Background(), d, 2, sim.MaxExploreStates)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.Name == "delex" && !delex {
+			t.Logf("release=delex left out: DELEX needs Redis 8.4, this is %s (docs/parity.md)", version)
+			continue
+		}
+		dos := []string{inTurn(t, sc)}
+		for _, f := range res.Found {
+			dos = append(dos, sim.FormatActions(f.Shortest))
+		}
+		slices.Sort(dos[1:])
+		for _, do := range slices.Compact(dos) {
+			t.Run(pr.Piece.Name()+"="+pr.Name+"/"+do, func(t *testing.T) {
+				rep.add(parityOne(t, servers, parityPath{lesson: "design", sc: sc, do: do}, delex))
+			})
+		}
+	}
+	t.Logf("design parity with redis-server %s: %d paths, %d commands compared, %d TTLs exact, %d estimated, %d known differences met",
+		version, rep.paths, rep.commands, rep.exact, rep.estimated, rep.knownDiffs)
+	if rep.commands == 0 {
+		t.Fatal("no command was compared")
+	}
+}
+
+// inTurn is a schedule where A and B run their programs one after the
+// other (B trying meanwhile), each command of a split script continued at
+// once with next.
+func inTurn(t *testing.T, sc *sim.Scenario) string {
+	t.Helper()
+	var as []sim.Action
+	for _, step := range []string{"a.acquire", "b.acquire", "a.write", "a.release", "wait.1s", "b.write", "b.release"} {
+		a, err := sim.ParseActions(step)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as = append(as, a...)
+		for {
+			tl, err := sim.Replay(sc, sc.DefaultOpts(), as)
+			if err != nil {
+				t.Fatalf("%s: %v", sim.FormatActions(as), err)
+			}
+			who := as[len(as)-1].Who
+			if who == "" || !slices.Contains(tl.Allowed[who], sim.VerbNext) {
+				break
+			}
+			as = append(as, sim.Action{Who: who, Verb: sim.VerbNext})
+		}
+	}
+	return sim.FormatActions(as)
+}

@@ -96,6 +96,13 @@ var a11yPageKinds = []struct {
 			e.href(findings, "open-shortest"), // a counterexample, opened as a timeline
 			"/" + lang + "/lab?lesson=zookeeper-etcd"} // a lesson without Go code
 	}},
+	{"design", func(e a11yEnv, lang string) []string {
+		broken := "/" + lang + "/lab/design?release=del"
+		run := "/" + lang + "/lab/design/run?release=del&clients=2&do=a.acquire,b.acquire,a.pause,wait.10s,a.resume,a.release"
+		return []string{"/" + lang + "/lab/design", // the safe design: no finding
+			broken, run, // findings, and a counterexample opened as a timeline
+			"/" + lang + "/lab/design?release=while+true+do+end"} // a refused script: the 400 keeps the form
+	}},
 	{"class", func(e a11yEnv, lang string) []string {
 		// a class on the fencing lesson, started on the step that asks
 		// its first checkpoint: the teacher's page (presenter's bar with

@@ -279,13 +279,15 @@ func designQuery(d *sim.Design) string {
 }
 
 // queryValue escapes a value for a link, leaving the punctuation Lua is
-// made of readable: ( ) ' , [ ] : / * ! ~ stay as they are, a space is +.
+// made of readable: ( ) , [ ] : / * ! ~ stay as they are, a space is +.
+// (Not ': browsers percent-encode it in a query, so a link with a bare '
+// would come back in another form than the canonical one.)
 func queryValue(v string) string {
 	var b strings.Builder
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("-_.~()',[]:/*!", c) >= 0:
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("-_.~(),[]:/*!", c) >= 0:
 			b.WriteByte(c)
 		case c == ' ':
 			b.WriteByte('+')
@@ -409,6 +411,7 @@ type DesignPiece struct {
 // DesignGrade is the explorer's grade, in words and links.
 type DesignGrade struct {
 	Summary, Within, Bounds string
+	TableLabel              string // the findings table's region
 	Incomplete              []string
 	Clients                 []string // the columns: "2 clients", "3 clients"
 	Rows                    []DesignRow
@@ -512,7 +515,7 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 		return nil, busy(u)
 	}
 	du := DU(u.Lang)
-	g := &DesignGrade{Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth), strconv.Itoa(designStateCap))}
+	g := &DesignGrade{TableLabel: AX(u.Lang).FindingsTable, Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth), strconv.Itoa(designStateCap))}
 	found := map[sim.ViolationKind][]DesignCell{}
 	complete := true
 	for _, n := range []int{2, 3} {

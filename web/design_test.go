@@ -153,6 +153,11 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 		if len(q) > designMaxLink {
 			t.Errorf("%q is longer than %d", q, designMaxLink)
 		}
+		// A browser percent-encodes these in a query (the WHATWG URL
+		// standard): a canonical link with one would come back changed.
+		if strings.ContainsAny(q, "'\"<># `\\^{}|") {
+			t.Errorf("%q has a character a browser rewrites", q)
+		}
 	}
 	for _, p := range sim.Presets {
 		d := sim.DefaultDesign()
