@@ -1,9 +1,13 @@
 package web
 
 import (
+	"go/parser"
+	"go/token"
 	"html"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -215,6 +219,69 @@ func TestDesignUIComplete(t *testing.T) {
 		for _, p := range sim.Pieces {
 			if du.PieceLabel[p.Name()] == "" || du.PieceHelp[p.Name()] == "" {
 				t.Errorf("%s: no label for piece %s", lang, p.Name())
+			}
+		}
+	}
+}
+
+// TestDesignHostileCorpus: every script of the checker's hostile corpus
+// (sim/luacheck/testdata/hostile), sent as the piece it is written for,
+// gets a 400 design page in the page's language that names where and why
+// (or, for the 100 KB one, that the design is too long), never a 5xx.
+func TestDesignHostileCorpus(t *testing.T) {
+	h := newTestServer(t)
+	files, _ := filepath.Glob("../sim/luacheck/testdata/hostile/*.lua")
+	if len(files) < 50 {
+		t.Fatalf("only %d hostile scripts found", len(files))
+	}
+	pieces := map[string]string{"acquire": "acquire", "release": "release", "extend": "extend", "storage": "write"}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(raw)
+		m := regexp.MustCompile(`kind=(\w+)`).FindStringSubmatch(src)
+		piece := "release"
+		if m != nil && pieces[m[1]] != "" {
+			piece = pieces[m[1]]
+		}
+		lang := lessons.Langs[len(f)%2]
+		q := piece + "=" + url.QueryEscape(src)
+		r := get(t, h, "/"+lang+"/lab/design?"+q)
+		if len(q) > 16<<10 && r.status == http.StatusRequestHeaderFieldsTooLarge {
+			continue // a link longer than any request line the server takes (the form's fields hold 2048 characters)
+		}
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, DU(lang).BadTitle) {
+			t.Errorf("%s (%s): %d, want a 400 design page", filepath.Base(f), piece, r.status)
+			continue
+		}
+		if len(src) <= designMaxRaw/3 && !strings.Contains(r.body, `<textarea`) {
+			t.Errorf("%s: the 400 page lost the form", filepath.Base(f))
+		}
+	}
+}
+
+// TestDesignCodeParses: the Go code of every preset, and of a script with
+// a backquote in it, is a Go file that parses, carrying the scripts.
+func TestDesignCodeParses(t *testing.T) {
+	designs := []*sim.Design{}
+	for _, p := range sim.Presets {
+		d := sim.DefaultDesign()
+		d.SetScript(p.Piece, p.Script)
+		designs = append(designs, d)
+	}
+	d := sim.DefaultDesign()
+	d.SetScript(sim.PieceRelease, "-- a `quoted` word\nreturn redis.call('DEL', KEYS[1])")
+	designs = append(designs, d)
+	for _, d := range designs {
+		for _, lang := range lessons.Langs {
+			src := designCode(d, lang)
+			if _, err := parser.ParseFile(token.NewFileSet(), "lock.go", src, 0); err != nil {
+				t.Fatalf("%s: %v\n%s", lang, err, src)
+			}
+			if !strings.Contains(src, "rdb.Eval(") || !strings.Contains(src, strings.Split(d.Release, "\n")[0][:10]) {
+				t.Errorf("%s: the code does not carry the release script", lang)
 			}
 		}
 	}
