@@ -26,11 +26,18 @@ import (
 // share history, storage or cache, yet the package pays for one browser
 // start, not one per test. Without chromium the test is skipped locally
 // and fails under CI, where .ci/run installs it.
+//
+// A browser test runs in parallel with the other browser tests (it calls
+// t.Parallel: call browser first, from the top-level test, and close what
+// the test opens with t.Cleanup, not defer, if its subtests are parallel
+// too): most of its time is spent waiting on the browser, which other
+// tests' tabs can use meanwhile.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
+	t.Parallel()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -254,6 +261,9 @@ func waitStep(t *testing.T, ctx context.Context, n int, title string) {
 	}
 }
 
+// guidedLesson is the lesson TestBrowserGuidedPath walks.
+const guidedLesson = "fencing"
+
 // TestBrowserGuidedPath walks the fencing lesson in a real browser, in both
 // languages, with JavaScript (htmx swaps, URL pushed, back button undoes,
 // a shared URL opens the same step in a fresh browser) and without it
@@ -265,8 +275,8 @@ func TestBrowserGuidedPath(t *testing.T) {
 	course, _ := lessons.Load()
 
 	for _, lang := range lessons.Langs {
-		l, _ := course.Get(lang, "fencing")
-		base := srv.URL + "/" + lang + "/lessons/fencing"
+		l, _ := course.Get(lang, guidedLesson)
+		base := srv.URL + "/" + lang + "/lessons/" + guidedLesson
 		last := l.Steps[len(l.Steps)-1]
 
 		t.Run(lang+"/js", func(t *testing.T) {
@@ -400,7 +410,10 @@ func TestBrowserGuidedPath(t *testing.T) {
 
 // TestBrowserEveryLesson walks every lesson's guided path by clicking Next
 // (through each checkpoint form without answering), in both languages,
-// with JavaScript (htmx swaps) and without it (plain links and forms).
+// with JavaScript (htmx swaps) and without it (plain links and forms);
+// every lesson but guidedLesson, which TestBrowserGuidedPath walks the
+// same way (from step 1 to the last by Next, each step's number and title
+// checked) with more checks on the way.
 func TestBrowserEveryLesson(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
@@ -408,6 +421,9 @@ func TestBrowserEveryLesson(t *testing.T) {
 	course, _ := lessons.Load()
 	for _, lang := range lessons.Langs {
 		for _, l := range course.List(lang) {
+			if l.Slug == guidedLesson {
+				continue // TestBrowserGuidedPath walks it so, js and nojs, and checks more
+			}
 			for _, js := range []bool{true, false} {
 				name := lang + "/" + l.Slug + "/js"
 				if !js {

@@ -164,6 +164,7 @@ func TestLimits(t *testing.T) {
 // TestBusy: with every replay slot taken, a request waits up to the
 // deadline and then gets a clear 503 with Retry-After, not a hang.
 func TestBusy(t *testing.T) {
+	t.Parallel() // mostly waiting for the deadline
 	course, _ := lessons.Load()
 	assets, _ := NewAssets(static.FS)
 	release, holding := make(chan struct{}), make(chan struct{})

@@ -228,6 +228,7 @@ func mustOpts(t *testing.T, sc *sim.Scenario, opt string) sim.Opts {
 // with every slot busy it answers 503 (in the page's language) at the
 // deadline instead of adding work.
 func TestLabBusy(t *testing.T) {
+	t.Parallel() // mostly waiting for the deadline
 	course, _ := lessons.Load()
 	assets, _ := NewAssets(static.FS)
 	release, holding := make(chan struct{}), make(chan struct{})

@@ -37,18 +37,26 @@ func TestBrowserPictureText(t *testing.T) {
 		bold bool
 	}{"lbl": {replyFont, true}, "instantlabel": {timeFont, true}, "ticklabel": {timeFont, false},
 		"warnnum": {11, true}, "barlabel": {replyFont, true}, "mknum": {numFont, true}}
-	for _, w := range []int64{360, 1280, 1920} {
-		t.Run(fmt.Sprint(w), func(t *testing.T) {
+	widths := []int64{360, 1280, 1920}
+	for _, lang := range lessons.Langs {
+		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
 			c := tab(t, ctx)
-			do(t, c, chromedp.EmulateViewport(w, 900))
-			for _, lang := range lessons.Langs {
-				for _, s := range pictureShots {
-					l, _ := course.Get(lang, s.slug)
-					st := l.Steps[s.step-1]
+			do(t, c, chromedp.EmulateViewport(widths[0], 900))
+			for i, s := range pictureShots {
+				l, _ := course.Get(lang, s.slug)
+				st := l.Steps[s.step-1]
+				do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
+				// loaded once, laid out at each width: the width it loaded at first
+				for k := range widths {
+					w := widths[(i+k)%len(widths)]
+					if k > 0 {
+						do(t, c, chromedp.EmulateViewport(w, 900))
+						if !waitTrue(c, fmt.Sprintf("innerWidth === %d", w)) {
+							t.Fatalf("the viewport did not become %d px wide", w)
+						}
+					}
 					name := fmt.Sprintf("%d px %s/%s step %d", w, lang, s.slug, s.step)
-					do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
-					waitLoaded(t, c)
 					texts := run(t, c, chromedp.Evaluate[[]text](`[...document.querySelectorAll("svg.timeline text")].map(e => {
 					const b = e.getBBox();
 					return {Class: e.getAttribute("class").split(" ")[0], Text: e.textContent, W: b.width, H: b.height, PxH: e.getBoundingClientRect().height};

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http/httptest"
 	"testing"
@@ -14,52 +15,67 @@ import (
 // presenter mode at 1920×1080 and 1280×720 and checks that the whole
 // timeline (its storage lane, the bottom one) and the dialog's current
 // line are inside the viewport without scrolling, and that the picture's
-// reply labels render large enough to read.
+// reply labels render large enough to read. Each step is loaded once and
+// measured at both sizes (the page lays out again when the viewport
+// changes; no script of the page measures the screen at load).
 func TestBrowserPresenterFits(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
-	for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
-		for _, lang := range lessons.Langs {
-			for _, l := range course.List(lang) {
-				t.Run(fmt.Sprintf("%dx%d/%s/%s", size[0], size[1], lang, l.Slug), func(t *testing.T) {
-					t.Parallel()
-					c := tab(t, ctx)
-					do(t, c, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
-					waitLoaded(t, c)
-					run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
-					for i, st := range l.Steps {
-						url := lessonPath(l) + query(st.Do, st.Opt)
-						do(t, c, chromedp.Navigate(srv.URL+url))
-						waitLoaded(t, c)
-						m := run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
-						const r = (el) => el ? el.getBoundingClientRect() : {bottom: -1, right: -1};
-						const svg = document.querySelector("svg.timeline");
-						const line = document.querySelector(".dialog .line:not(.pending)");
-						const lbl = document.querySelector("svg.timeline text.lbl");
-						return {presenter: document.documentElement.classList.contains("presenter") ? 1 : 0,
-							svgBottom: r(svg).bottom, svgRight: r(svg).right, lineBottom: line ? r(line).bottom : 0,
-							vh: innerHeight, vw: innerWidth, scrollY: scrollY,
-							label: lbl ? lbl.getBoundingClientRect().height : 99};
-					})()`))
-						name := lang + "/" + l.Slug + " step " + itoa(int64(i+1))
-						if m["presenter"] != 1 {
-							t.Fatalf("%s: presenter mode is not on", name)
+	sizes := [][2]int64{{1920, 1080}, {1280, 720}}
+	for _, lang := range lessons.Langs {
+		for _, l := range course.List(lang) {
+			t.Run(lang+"/"+l.Slug, func(t *testing.T) {
+				t.Parallel()
+				c := tab(t, ctx)
+				do(t, c, chromedp.EmulateViewport(sizes[0][0], sizes[0][1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
+				run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+				for i, st := range l.Steps {
+					url := lessonPath(l) + query(st.Do, st.Opt)
+					do(t, c, chromedp.Navigate(srv.URL+url))
+					// the size the page loaded at first, then the other
+					for k := range sizes {
+						size := sizes[(i+k)%len(sizes)]
+						if k > 0 {
+							do(t, c, chromedp.EmulateViewport(size[0], size[1]))
+							if !waitTrue(c, fmt.Sprintf("innerWidth === %d && innerHeight === %d", size[0], size[1])) {
+								t.Fatalf("the viewport did not become %d×%d", size[0], size[1])
+							}
 						}
-						if m["svgBottom"] > m["vh"] || m["svgRight"] > m["vw"] || m["svgBottom"] <= 0 {
-							t.Errorf("%d×%d %s: the timeline ends at (%.0f, %.0f), outside the %.0f×%.0f viewport", size[0], size[1], name, m["svgRight"], m["svgBottom"], m["vw"], m["vh"])
-						}
-						if m["lineBottom"] > m["vh"] {
-							t.Errorf("%d×%d %s: the dialog's current line ends at %.0f, below the %.0f viewport", size[0], size[1], name, m["lineBottom"], m["vh"])
-						}
-						if m["label"] < 11 {
-							t.Errorf("%d×%d %s: the picture's labels render %.1f px high, too small for a projector", size[0], size[1], name, m["label"])
-						}
+						presenterFits(t, c, fmt.Sprintf("%d×%d %s/%s step %d", size[0], size[1], lang, l.Slug, i+1))
 					}
-				})
-			}
+				}
+			})
 		}
+	}
+}
+
+// presenterFits checks the page in tab c at the viewport's size (see
+// TestBrowserPresenterFits).
+func presenterFits(t *testing.T, c context.Context, name string) {
+	t.Helper()
+	m := run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
+		const r = (el) => el ? el.getBoundingClientRect() : {bottom: -1, right: -1};
+		const svg = document.querySelector("svg.timeline");
+		const line = document.querySelector(".dialog .line:not(.pending)");
+		const lbl = document.querySelector("svg.timeline text.lbl");
+		return {presenter: document.documentElement.classList.contains("presenter") ? 1 : 0,
+			svgBottom: r(svg).bottom, svgRight: r(svg).right, lineBottom: line ? r(line).bottom : 0,
+			vh: innerHeight, vw: innerWidth, scrollY: scrollY,
+			label: lbl ? lbl.getBoundingClientRect().height : 99};
+	})()`))
+	if m["presenter"] != 1 {
+		t.Fatalf("%s: presenter mode is not on", name)
+	}
+	if m["svgBottom"] > m["vh"] || m["svgRight"] > m["vw"] || m["svgBottom"] <= 0 {
+		t.Errorf("%s: the timeline ends at (%.0f, %.0f), outside the %.0f×%.0f viewport", name, m["svgRight"], m["svgBottom"], m["vw"], m["vh"])
+	}
+	if m["lineBottom"] > m["vh"] {
+		t.Errorf("%s: the dialog's current line ends at %.0f, below the %.0f viewport", name, m["lineBottom"], m["vh"])
+	}
+	if m["label"] < 11 {
+		t.Errorf("%s: the picture's labels render %.1f px high, too small for a projector", name, m["label"])
 	}
 }
 
