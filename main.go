@@ -18,7 +18,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"syscall"
 	"time"
@@ -59,7 +58,6 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	tuneGC()
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
@@ -287,17 +285,4 @@ func redactURL(s string) string {
 		return "(unparsable URL)"
 	}
 	return u.Redacted()
-}
-
-// tuneGC makes the collector run half as often as Go's default unless
-// GOGC says otherwise. A replay allocates about a megabyte that is garbage
-// when the page is written, and the live heap is small (a few MB plus the
-// page cache), so the default spends a large share of each uncached step
-// collecting: BenchmarkGuidedStepServerTime's median went from about 1.1 ms
-// to about 0.75 ms with GOGC=200; peak RSS under the load harness stays
-// far below 100 MB.
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
-	}
 }
