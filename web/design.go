@@ -184,7 +184,7 @@ func pieceValue(u *UI, p sim.Piece, v string) (string, string) {
 		if u.Lang == "ja" {
 			sep = "・"
 		}
-		return "", fill(du.BadPreset, clip(v), du.PieceLabel[p.Name()], strings.Join(names, sep))
+		return "", fill(du.BadPreset, clip(v), du.PieceName[p.Name()], strings.Join(names, sep))
 	}
 	return v, ""
 }
@@ -322,7 +322,7 @@ func designPath(lang string, d *sim.Design) string {
 func designError(u *UI, text string, in designIn) *Error {
 	du := DU(u.Lang)
 	return &Error{Status: http.StatusBadRequest, Title: du.BadTitle, Text: text, Code: "design",
-		Keep: designKept(u, in)}
+		Keep: designKept(u, in), Recover: "/" + u.Lang + "/lab/design", RecoverText: du.StartOver}
 }
 
 // designErrorText says why a design cannot run, naming the piece, and for
@@ -333,7 +333,7 @@ func designErrorText(u *UI, err error) string {
 	if !errors.As(err, &de) {
 		return fill(du.BadParam, "?")
 	}
-	piece := du.PieceLabel[de.Piece.Name()]
+	piece := du.PieceName[de.Piece.Name()]
 	var le *luacheck.Error
 	if errors.As(de.Err, &le) {
 		return fill(du.BadScript, piece, scriptErrorText(u.Lang, le))

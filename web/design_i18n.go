@@ -8,7 +8,7 @@ import "locklab/sim"
 // DesignUI is every string of the design page and its counterexamples.
 type DesignUI struct {
 	Title, Intro, HomeHint, LinkText, LinkHint     string
-	PieceLabel, PieceHelp                          map[string]string
+	PieceLabel, PieceHelp, PieceName               map[string]string
 	PresetLabel                                    map[string]string // piece.preset
 	StartFrom, Current, Own, ThenHelp, NoExtend    string
 	TimesLegend, TTLLabel, WorkLabel, Grade        string
@@ -17,7 +17,7 @@ type DesignUI struct {
 	Incomplete, Bounds, CodeTitle, CodeNote        string
 	BadTitle, BadScript, BadEmpty, BadTooLong      string
 	BadParts, BadTTL, BadWork, BadParam, BadPreset string
-	BadLink, BadClients, KeptNote                  string
+	BadLink, BadClients, KeptNote, StartOver       string
 	RunTitle, RunIntro, BackToGrade, ScriptsUsed   string
 	ErrorReplyNote                                 string
 	KindName, KindMeaning                          map[sim.ViolationKind]string
@@ -44,6 +44,7 @@ var designUIs = map[string]*DesignUI{
 		PieceLabel: map[string]string{
 			"acquire": "Acquire", "release": "Release", "extend": "Extend (optional)", "write": "Storage write",
 		},
+		PieceName: map[string]string{"acquire": "acquire", "release": "release", "extend": "extend", "write": "storage write"},
 		PieceHelp: map[string]string{
 			"acquire": "KEYS[1] is the lock key, ARGV[1] this acquisition's random value, ARGV[2] the TTL in ms. Success (1 or OK) means the lock is yours; then the client takes a fencing token with INCR.",
 			"release": "KEYS[1] is the lock key, ARGV[1] the value the client acquired with.",
@@ -77,10 +78,10 @@ var designUIs = map[string]*DesignUI{
 		CodeTitle:      "This design in Go (go-redis)",
 		CodeNote:       "Your scripts as a Go program would send them: each part one EVAL, in the order the simulated clients send them.",
 		BadTitle:       "This design cannot run",
-		BadScript:      "{0}: {1}",
-		BadEmpty:       "{0}: the script is empty. Only the extend script may be left out.",
-		BadTooLong:     "{0}: the script is longer than 2 KB.",
-		BadParts:       "{0}: a script may be split into at most three commands.",
+		BadScript:      "The {0} script, {1}",
+		BadEmpty:       "The {0} script is empty. Only the extend script may be left out.",
+		BadTooLong:     "The {0} script is longer than 2 KB.",
+		BadParts:       "The {0} script is split into more than three commands.",
 		BadTTL:         "The TTL must be a duration from 1s to 60s, like 10s or 1500ms.",
 		BadWork:        "The work time must be a duration from 100ms to 60s, like 1s.",
 		BadParam:       "“{0}” is not something the design page understands.",
@@ -88,6 +89,7 @@ var designUIs = map[string]*DesignUI{
 		BadLink:        "This design is too long for a link. Shorten the scripts.",
 		BadClients:     "Clients must be 2 or 3.",
 		KeptNote:       "Your design, as you sent it: fix it and grade again.",
+		StartOver:      "Or start again from the safe design",
 		RunTitle:       "Counterexample",
 		RunIntro:       "The explorer found this schedule. Every command below is your script, run with EVAL; every reply is what Redis answered.",
 		BackToGrade:    "Back to the grade",
@@ -117,6 +119,7 @@ var designUIs = map[string]*DesignUI{
 		PieceLabel: map[string]string{
 			"acquire": "取得", "release": "解放", "extend": "延長（省略可）", "write": "ストレージへの書き込み",
 		},
+		PieceName: map[string]string{"acquire": "取得", "release": "解放", "extend": "延長", "write": "ストレージ書き込み"},
 		PieceHelp: map[string]string{
 			"acquire": "KEYS[1] はロックのキー、ARGV[1] は今回の取得に使うランダムな値、ARGV[2] はミリ秒単位の TTL です。成功（1 か OK）ならロックを得たことになり、クライアントは続けて INCR でフェンシングトークンを受け取ります。",
 			"release": "KEYS[1] はロックのキー、ARGV[1] は取得したときの値です。",
@@ -149,10 +152,10 @@ var designUIs = map[string]*DesignUI{
 		CodeTitle:      "この設計を Go で（go-redis）",
 		CodeNote:       "あなたのスクリプトを、Go のプログラムが送るとおりに書いたものです。分けた部分はそれぞれ 1 回の EVAL で、シミュレーターのクライアントと同じ順に送ります。",
 		BadTitle:       "この設計は実行できません",
-		BadScript:      "{0}：{1}",
-		BadEmpty:       "{0}：スクリプトが空です。省略できるのは延長スクリプトだけです。",
-		BadTooLong:     "{0}：スクリプトが 2 KB を超えています。",
-		BadParts:       "{0}：1 つのスクリプトは最大 3 つのコマンドにしか分けられません。",
+		BadScript:      "{0}スクリプトの {1}",
+		BadEmpty:       "{0}スクリプトが空です。省略できるのは延長スクリプトだけです。",
+		BadTooLong:     "{0}スクリプトが 2 KB を超えています。",
+		BadParts:       "{0}スクリプトが 3 つより多いコマンドに分かれています（最大 3 つまでです）。",
 		BadTTL:         "TTL は 1s から 60s までの長さで指定してください（例：10s、1500ms）。",
 		BadWork:        "作業時間は 100ms から 60s までの長さで指定してください（例：1s）。",
 		BadParam:       "「{0}」は、この設計ページでは使えません。",
@@ -160,6 +163,7 @@ var designUIs = map[string]*DesignUI{
 		BadLink:        "この設計はリンクにするには長すぎます。スクリプトを短くしてください。",
 		BadClients:     "クライアントの数は 2 か 3 です。",
 		KeptNote:       "送った設計はそのまま残しています。直してからもう一度採点してください。",
+		StartOver:      "安全な設計からやり直す",
 		RunTitle:       "反例",
 		RunIntro:       "探索器が見つけた順序です。下のコマンドはすべてあなたのスクリプトを EVAL で実行したもので、応答はすべて Redis が返したものです。",
 		BackToGrade:    "採点結果に戻る",
