@@ -1,0 +1,46 @@
+package web
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestShortcutsListed: every key static/js/app.js answers is in the "?"
+// dialog of both languages (the digits as one range).
+func TestShortcutsListed(t *testing.T) {
+	js, err := os.ReadFile("../static/js/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, m := range regexp.MustCompile(`case "([^"]+)":`).FindAllStringSubmatch(string(js), -1) {
+		k := m[1]
+		if k >= "1" && k <= "9" {
+			k = "1–3"
+		}
+		if len([]rune(k)) > 3 { // not a key (an event type, a state)
+			continue
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) < 5 {
+		t.Fatalf("found only %v in app.js", keys)
+	}
+	h := newTestServer(t)
+	for _, lang := range []string{"en", "ja"} {
+		page := mustGet(t, h, "/"+lang+"/lessons/fencing")
+		i := strings.Index(page, `<dialog id="shortcuts"`)
+		if i < 0 {
+			t.Fatalf("%s: no shortcuts dialog", lang)
+		}
+		dialog := page[i:]
+		dialog = dialog[:strings.Index(dialog, "</dialog>")]
+		for _, k := range keys {
+			if !strings.Contains(dialog, "<kbd>"+k+"</kbd>") {
+				t.Errorf("%s: the shortcuts dialog does not list %q", lang, k)
+			}
+		}
+	}
+}
