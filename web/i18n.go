@@ -37,6 +37,7 @@ type UI struct {
 	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
 	DownloadSVG, DownloadJSON, ShareQR, QRTooLong                       string
 	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
+	URITooLong, URITooLongBack                                          string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	Shortcuts                                                           [][2]string
 	Busy, DoneLabel, ContinueLabel                                      string
@@ -164,8 +165,10 @@ var uis = map[string]*UI{
 		NotFoundText: "There is no page at this address. The lesson list is a good place to start again.",
 		BadRequest:   "This timeline cannot be replayed", BadRequestHint: "Everything before that point still works:",
 		LastGood: "Open the timeline up to the last possible action", StartOver: "Start the lesson over",
-		InternalText: "The server hit a problem of its own. Reloading the page usually helps; your timeline is in the address and nothing is lost.",
-		WrongMethod:  "This address only answers GET requests.", HeaderTooLarge: "The request's headers are too large (often: too many or too big cookies for this address). Clear this site's cookies and try again.",
+		InternalText:   "The server hit a problem of its own. Reloading the page usually helps; your timeline is in the address and nothing is lost.",
+		URITooLong:     "This link is too long to open: a timeline holds at most {0} actions, and no link of this site is longer than {1} KB. It may have been pasted twice, or cut and joined wrongly.",
+		URITooLongBack: "Open this page without the timeline",
+		WrongMethod:    "This address only answers GET requests.", HeaderTooLarge: "The request's headers are too large (often: too many or too big cookies for this address). Clear this site's cookies and try again.",
 		Busy:      "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
 		RedisDown: "This server runs its lessons on a real Redis, and that Redis is not answering right now. Try the same link again once it is back; your timeline is in the address and nothing is lost.",
 		Share:     "Share this moment", ShareHint: "Scan to open this exact timeline on a phone, or copy the link.",
@@ -287,8 +290,10 @@ var uis = map[string]*UI{
 		NotFoundText: "このアドレスにはページがありません。レッスン一覧からやり直してください。",
 		BadRequest:   "このタイムラインは再生できません", BadRequestHint: "その手前までは再生できます：",
 		LastGood: "最後に実行できた操作までのタイムラインを開く", StartOver: "レッスンを最初から始める",
-		InternalText: "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
-		WrongMethod:  "このアドレスは GET リクエストだけに応答します。", HeaderTooLarge: "リクエストのヘッダーが大きすぎます（このアドレスの Cookie が多すぎる・大きすぎることがよくある原因です）。このサイトの Cookie を消してから、もう一度お試しください。",
+		InternalText:   "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
+		URITooLong:     "このリンクは長すぎて開けません。1 つのタイムラインに入る操作は {0} 個までで、このサイトのリンクが {1} KB を超えることはありません。2 回貼り付けたか、途中で切れてつながったのかもしれません。",
+		URITooLongBack: "タイムラインなしでこのページを開く",
+		WrongMethod:    "このアドレスは GET リクエストだけに応答します。", HeaderTooLarge: "リクエストのヘッダーが大きすぎます（このアドレスの Cookie が多すぎる・大きすぎることがよくある原因です）。このサイトの Cookie を消してから、もう一度お試しください。",
 		Busy:      "サーバーがほかのタイムラインの再生で混み合っています。少し待って同じリンクを開き直してください。何も失われていません。",
 		RedisDown: "このサーバーはレッスンを本物の Redis で動かしていますが、その Redis がいま応答していません。Redis が戻ったら同じリンクを開き直してください。タイムラインはアドレスに入っているので、失われていません。",
 		Share:     "この瞬間を共有", ShareHint: "スマートフォンで読み取ると、このタイムラインの同じ状態が開きます。リンクをコピーしても共有できます。",

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -116,6 +117,16 @@ func (s *Server) limitHeaders(next http.Handler) http.Handler {
 		}
 		if n > MaxHeaderBytes {
 			u := s.uiFor(r)
+			if len(r.RequestURI) > MaxHeaderBytes/2 {
+				// the address itself, not the cookies: a pasted link
+				e := &Error{Status: http.StatusRequestURITooLong, Title: u.ErrorTitle, Code: "uri-too-long",
+					Text: fill(u.URITooLong, strconv.Itoa(sim.MaxActions), strconv.Itoa(MaxQuery>>10))}
+				if len(r.URL.Path) < 256 {
+					e.Recover, e.RecoverText = r.URL.Path, u.URITooLongBack
+				}
+				s.fail(w, r, u, e)
+				return
+			}
 			s.fail(w, r, u, &Error{Status: http.StatusRequestHeaderFieldsTooLarge, Title: u.ErrorTitle, Text: u.HeaderTooLarge, Code: "header-too-large"})
 			return
 		}

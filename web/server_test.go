@@ -260,6 +260,8 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/fencing?do=a.drop,a.acquire,wait.2s", 400, "this lesson does not offer drop. Here clients can acquire"},
 		{"/ja/lessons/fencing?do=a.acquire&do=b.acquire", 400, "「do=」が 2 回以上"},
 		{"/en/lessons/fencing?opt=fence.off&opt=release.del", 400, "“opt=” more than once"},
+		{"/ja/lessons/fencing?do=" + strings.Repeat("wait.1s,", 3000), 414, "このリンクは長すぎて開けません"},
+		{"/en/lessons/fencing?do=" + strings.Repeat("wait.1s,", 3000), 414, `href="/en/lessons/fencing"`},
 		{"/en/lessons", 301, `href="/en/"`},
 		{"/ja/lessons/", 301, `href="/ja/"`},
 		{"/class", 302, `href="/en/class"`},
