@@ -98,20 +98,28 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		return labConfig{}, labError(u, fill(lu.BadLesson, slug), home)
 	}
 	sc := l.Scenario
-	back := home + "?lesson=" + l.Slug
 	c := labDefaults(l)
-	if err := foldOptionFields(q, sc); err != nil || len(q["opt"]) > 1 {
-		return labConfig{}, labError(u, fill(lu.BadParam, q.Get("opt"), "opt"), back)
+	// A bad field is reported, and the way back keeps every other one
+	// the learner set (the bad one at its default): bad is the first
+	// problem, and parsing goes on.
+	bad := ""
+	fail := func(text string) {
+		if bad == "" {
+			bad = text
+		}
 	}
-	opts, err := sc.ParseOptions(q.Get("opt"))
-	if err != nil {
+	if err := foldOptionFields(q, sc); err != nil || len(q["opt"]) > 1 {
+		fail(fill(lu.BadParam, q.Get("opt"), "opt"))
+	} else if opts, err := sc.ParseOptions(q.Get("opt")); err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
-			return labConfig{}, labError(u, errorText(u, ae, nil), back)
+			fail(errorText(u, ae, sc))
+		} else {
+			fail(fill(lu.BadParam, q.Get("opt"), "opt"))
 		}
-		return labConfig{}, labError(u, fill(lu.BadParam, q.Get("opt"), "opt"), back)
+	} else {
+		c.Opts = opts
 	}
-	c.Opts = opts
 	ints := []struct {
 		name     string
 		dst      *int
@@ -131,11 +139,13 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 			continue
 		}
 		if len(vals) != 1 {
-			return labConfig{}, labError(u, fill(lu.BadParam, strings.Join(vals, ","), f.name), back)
+			fail(fill(lu.BadParam, strings.Join(vals, ","), f.name))
+			continue
 		}
 		n, err := strconv.Atoi(vals[0])
 		if err != nil || len(vals[0]) > 3 {
-			return labConfig{}, labError(u, fill(lu.BadParam, vals[0], f.name), back)
+			fail(fill(lu.BadParam, vals[0], f.name))
+			continue
 		}
 		hi := f.max
 		if !f.offered {
@@ -143,9 +153,11 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		}
 		if n < f.min || n > hi {
 			if hi <= f.min { // one value only: "between 2 and 2" says it badly
-				return labConfig{}, labError(u, fill(lu.BadOnly, f.name, strconv.Itoa(f.min)), back)
+				fail(fill(lu.BadOnly, f.name, strconv.Itoa(f.min)))
+			} else {
+				fail(fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(hi)))
 			}
-			return labConfig{}, labError(u, fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(hi)), back)
+			continue
 		}
 		*f.dst = n
 	}
@@ -155,7 +167,8 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 			for _, p := range strings.Split(v, ",") {
 				d, ok := sim.ParseDuration(p)
 				if !ok || d <= 0 || d > sim.MaxWait {
-					return labConfig{}, labError(u, fill(lu.BadParam, p, "pause"), back)
+					fail(fill(lu.BadParam, p, "pause"))
+					continue
 				}
 				ms = append(ms, d)
 			}
@@ -163,12 +176,19 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		slices.Sort(ms)
 		ms = slices.Compact(ms)
 		if len(ms) > labMaxLengths {
-			return labConfig{}, labError(u, lu.BadLengths, back)
+			fail(fill(lu.BadLengths, strconv.Itoa(labMaxLengths)))
+			ms = ms[:labMaxLengths] // the way back keeps the shortest ones
 		}
-		c.PauseMs = ms
+		if len(ms) > 0 {
+			c.PauseMs = ms
+		}
 	}
 	if c.Pauses > 0 && len(c.PauseMs) == 0 {
-		return labConfig{}, labError(u, lu.BadLengths, back)
+		fail(fill(lu.BadLengths, strconv.Itoa(labMaxLengths)))
+		c.PauseMs = labDefaults(l).PauseMs
+	}
+	if bad != "" {
+		return labConfig{}, labError(u, bad, home+c.Query())
 	}
 	return c, nil
 }

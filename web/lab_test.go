@@ -170,7 +170,7 @@ func TestLabBadInput(t *testing.T) {
 		{"/en/lab?lesson=fencing&depth=1e3", "is not a value"},
 		{"/en/lab?lesson=fencing&pause=0s", "“0s” is not a value"},
 		{"/en/lab?lesson=fencing&pause=forever", "“forever” is not a value"},
-		{"/en/lab?lesson=fencing&pause=1s,2s,3s,4s", "at most three"},
+		{"/en/lab?lesson=fencing&pause=1s,2s,3s,4s", "at most 3"},
 		{"/en/lab?lesson=fencing&pause=", "“” is not a value"},
 		{"/en/lab?lesson=fencing&opt=fence.maybe", "does not take that value"},
 		{"/en/lab?lesson=fencing&opt=colour.red", "not a variant"},

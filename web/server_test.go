@@ -262,6 +262,8 @@ func TestBadInputNever500(t *testing.T) {
 		{"/en/lessons/fencing?opt=fence.off&opt=release.del", 400, "“opt=” more than once"},
 		{"/ja/lessons/fencing?do=" + strings.Repeat("wait.1s,", 3000), 414, "このリンクは長すぎて開けません"},
 		{"/en/lessons/fencing?do=" + strings.Repeat("wait.1s,", 3000), 414, `href="/en/lessons/fencing"`},
+		{"/ja/lab?lesson=fencing&pauses=2&pause=1s&pause=5s&pause=10s&pause=15s&crashes=1", 400, `href="/ja/lab?lesson=fencing&amp;pauses=2&amp;pause=1s,5s,10s&amp;crashes=1"`},
+		{"/en/lab?lesson=fencing&pauses=2&depth=x&crashes=1", 400, `href="/en/lab?lesson=fencing&amp;pauses=2&amp;crashes=1"`},
 		{"/en/lessons", 301, `href="/en/"`},
 		{"/ja/lessons/", 301, `href="/ja/"`},
 		{"/class", 302, `href="/en/class"`},
