@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 
+	"locklab/lessons"
 	"locklab/sim"
 )
 
@@ -35,6 +36,25 @@ func labFrom(q url.Values) string {
 		}
 	}
 	return strings.Join(parts, "&")
+}
+
+// labFor is the request's lab= if it names a Lab run of this very lesson
+// that the Lab would accept, else "" (the page then redirects to its
+// address without it): a hand-made lab= cannot frame the page as another
+// lesson's counterexample, nor send "back to the Lab" to an error page.
+func (s *Server) labFor(u *UI, l *lessons.Lesson, q url.Values) string {
+	lab := labFrom(q)
+	if lab == "" {
+		return ""
+	}
+	in, err := url.ParseQuery(lab)
+	if err != nil || in.Get("lesson") != l.Slug {
+		return ""
+	}
+	if _, e := s.parseLab(u, in); e != nil {
+		return ""
+	}
+	return lab
 }
 
 // withLab appends the lab= parameter to a lesson query.

@@ -90,7 +90,7 @@ func (s *Server) parseLessonReq(r *http.Request, u *UI, fold bool) *lessonReq {
 	rq.St = st
 	rq.Idx, rq.Exact = l.Locate(st.Do(), st.Opt())
 	rq.Guess = guessFor(q, l, rq.Idx, rq.Exact)
-	rq.Lab = labFrom(q)
+	rq.Lab = s.labFor(u, l, q)
 	rq.Canon = withLab(rq.Moment(), rq.Lab)
 	return rq
 }
