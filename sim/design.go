@@ -150,14 +150,15 @@ return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`},
 	{PieceRelease, "del", `-- release: delete the key, whoever's it is
 return redis.call('DEL', KEYS[1])`},
 	{PieceRelease, "get-del", `-- release, first command: is it still my value?
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return 1
+local holder = redis.call('GET', KEYS[1])
+if holder ~= ARGV[1] then
+  return 0
 end
-return 0
+return 1
 -- then
 -- release, second command: it was mine, so delete it
 return redis.call('DEL', KEYS[1])`},
-	{PieceRelease, "delex", `-- release: delete only if the value equals mine (Redis 8.4+)
+	{PieceRelease, "delex", `-- release: DELEX compares and deletes in one command (Redis 8.4+)
 return redis.call('DELEX', KEYS[1], 'IFEQ', ARGV[1])`},
 
 	{PieceExtend, "none", ""},
