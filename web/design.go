@@ -502,18 +502,11 @@ func designKept(u *UI, in designIn) templ.Component {
 func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Error) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.labDeadline)
 	defer cancel()
-	select {
-	case s.labs <- struct{}{}:
-		defer func() { <-s.labs }()
-	case <-ctx.Done():
-		return nil, busy(u)
+	release, e := s.labSlots(ctx, u)
+	if e != nil {
+		return nil, e
 	}
-	select {
-	case s.replays <- struct{}{}:
-		defer func() { <-s.replays }()
-	case <-ctx.Done():
-		return nil, busy(u)
-	}
+	defer release()
 	du := DU(u.Lang)
 	g := &DesignGrade{TableLabel: AX(u.Lang).FindingsTable, Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth), strconv.Itoa(designStateCap))}
 	found := map[sim.ViolationKind][]DesignCell{}

@@ -222,24 +222,36 @@ func (c labConfig) Query() string {
 	return "?" + strings.Join(parts, "&")
 }
 
+// labSlots takes one Lab slot (half the replay slots at most, so lessons
+// are never starved) and one replay slot, waiting for each only until ctx
+// ends; release gives both back. The Lab and the design page's grade share
+// it, so both count against the same limits.
+func (s *Server) labSlots(ctx context.Context, u *UI) (release func(), e *Error) {
+	select {
+	case s.labs <- struct{}{}:
+	case <-ctx.Done():
+		return nil, busy(u)
+	}
+	select {
+	case s.replays <- struct{}{}:
+	case <-ctx.Done():
+		<-s.labs
+		return nil, busy(u)
+	}
+	return func() { <-s.replays; <-s.labs }, nil
+}
+
 // explore runs the explorer for c within the request's bounds: one Lab
 // slot (half the replay slots at most, so lessons are never starved) and
 // one replay slot, both waited for only until the deadline.
 func (s *Server) explore(r *http.Request, u *UI, c labConfig) (*sim.ExploreResult, *Error) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.labDeadline)
 	defer cancel()
-	select {
-	case s.labs <- struct{}{}:
-		defer func() { <-s.labs }()
-	case <-ctx.Done():
-		return nil, busy(u)
+	release, e := s.labSlots(ctx, u)
+	if e != nil {
+		return nil, e
 	}
-	select {
-	case s.replays <- struct{}{}:
-		defer func() { <-s.replays }()
-	case <-ctx.Done():
-		return nil, busy(u)
-	}
+	defer release()
 	res, err := sim.Explore(ctx, sim.ExploreConfig{
 		Scenario: c.Lesson.Scenario, Opts: c.Opts, Clients: c.Clients, Pauses: c.Pauses, PauseMs: c.PauseMs,
 		Crashes: c.Crashes, NodeFaults: c.Nodes, Drops: c.Drops, MaxDepth: c.Depth, MaxStates: labStateCap,
