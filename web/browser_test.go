@@ -408,12 +408,17 @@ func TestBrowserGuidedPath(t *testing.T) {
 	}
 }
 
-// TestBrowserEveryLesson walks every lesson's guided path by clicking Next
-// (through each checkpoint form without answering), in both languages,
-// with JavaScript (htmx swaps) and without it (plain links and forms);
-// every lesson but guidedLesson, which TestBrowserGuidedPath walks the
-// same way (from step 1 to the last by Next, each step's number and title
-// checked) with more checks on the way.
+// TestBrowserEveryLesson walks every lesson's guided path with JavaScript
+// by clicking Next (through each checkpoint form without answering; each
+// click an htmx swap), in both languages, and checks each step's number
+// and title; every lesson but guidedLesson, which TestBrowserGuidedPath
+// walks the same way with more checks on the way.
+//
+// Without JavaScript every control is a plain link or GET form and every
+// page is server-rendered HTML, so the walk without it is
+// TestWalkGuidedPath, over HTTP (each Next followed as written, each page
+// 200 with its step's number and title); TestBrowserGuidedPath keeps one
+// such walk in a real browser with scripts off.
 func TestBrowserEveryLesson(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
@@ -422,31 +427,18 @@ func TestBrowserEveryLesson(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		for _, l := range course.List(lang) {
 			if l.Slug == guidedLesson {
-				continue // TestBrowserGuidedPath walks it so, js and nojs, and checks more
+				continue // TestBrowserGuidedPath walks it so, and checks more
 			}
-			for _, js := range []bool{true, false} {
-				name := lang + "/" + l.Slug + "/js"
-				if !js {
-					name = lang + "/" + l.Slug + "/nojs"
+			t.Run(lang+"/"+l.Slug, func(t *testing.T) {
+				t.Parallel()
+				c := tab(t, ctx)
+				do(t, c, chromedp.Navigate(srv.URL+startPath(l)))
+				waitStep(t, c, 1, l.Steps[0].Title)
+				for i := 1; i < len(l.Steps); i++ {
+					do(t, c, chromedp.Click(chromedp.CSS("#next")))
+					waitStep(t, c, i+1, l.Steps[i].Title)
 				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					c := tab(t, ctx)
-					if !js {
-						noScripts(t, c)
-					}
-					do(t, c, chromedp.Navigate(srv.URL+startPath(l)))
-					waitStep(t, c, 1, l.Steps[0].Title)
-					for i := 1; i < len(l.Steps); i++ {
-						if js {
-							do(t, c, chromedp.Click(chromedp.CSS("#next")))
-						} else {
-							follow(t, c, "#next")
-						}
-						waitStep(t, c, i+1, l.Steps[i].Title)
-					}
-				})
-			}
+			})
 		}
 	}
 }

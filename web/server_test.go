@@ -120,7 +120,12 @@ func nextURL(body string) (string, bool) {
 }
 
 // TestWalkGuidedPath follows the Next button from the first step to the
-// last in both languages, as a learner without JavaScript would.
+// last of every lesson in both languages, as a learner without JavaScript
+// would: each page answers 200 and shows its step's number and title.
+// It is the no-JavaScript walk of every lesson (the pages are
+// server-rendered HTML and a link is followed as written); a browser
+// walks one lesson so in TestBrowserGuidedPath, and every lesson with
+// JavaScript in TestBrowserEveryLesson.
 func TestWalkGuidedPath(t *testing.T) {
 	h := newTestServer(t)
 	course, _ := lessons.Load()
@@ -133,7 +138,10 @@ func TestWalkGuidedPath(t *testing.T) {
 			}
 			for i, st := range l.Steps {
 				body := mustGet(t, h, url)
-				if !strings.Contains(body, ">"+escape(st.Title)+"</h1>") {
+				if !strings.Contains(body, `data-step="`+itoa(int64(i+1))+`"`) {
+					t.Fatalf("%s/%s step %d (%s): the page is not marked as step %d", lang, l.Slug, i+1, url, i+1)
+				}
+				if !strings.Contains(body, `<h1 id="step-title">`+escape(st.Title)+"</h1>") {
 					t.Fatalf("%s/%s step %d (%s): title %q not shown", lang, l.Slug, i+1, url, st.Title)
 				}
 				for _, v := range st.Violations {
