@@ -38,6 +38,11 @@ type Client struct {
 	// the storage accepted its write under this lease.
 	leaseEnd int64
 	wrote    bool
+	// dropWindow: a design's client whose next step sends its write
+	// (it holds the lock and has not started working, or it stopped
+	// between two parts of its write, or before resending it). The
+	// explorer loses a design's reply only there (table.go, VerbDrop).
+	dropWindow bool
 }
 
 // Name is the client's label on the timeline: "A", "B".
@@ -115,7 +120,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	if n == w.primary {
 		defer w.replicate()
 	}
-	if c.dropNext {
+	if c.dropNext && (w.sc.Design == nil || n == w.store) {
 		// The server ran the command and answered; the answer never
 		// arrived. The client sees a timeout and cannot tell what happened.
 		c.dropNext = false

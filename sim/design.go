@@ -64,10 +64,29 @@ const (
 //	release: KEYS[1] = lock key, ARGV[1] = the value
 //	extend:  KEYS[1] = lock key, ARGV[1] = the value, ARGV[2] = TTL in ms
 //	write:   KEYS[1] = the record, KEYS[2] = the last accepted token, ARGV[1] = token, ARGV[2] = value
+//
+// Effect says what an accepted write does to the record, and so what
+// ARGV[2] is: EffectSet stores the value (doing it twice leaves the same
+// record: idempotent), EffectAdd adds ARGV[2] = 1 to a total (doing it
+// twice counts the job twice). The write presets come in both forms,
+// under the same names.
 type Design struct {
 	Acquire, Release, Extend, Write string
 	TTL, Work                       int64 // ms
+	Effect                          string
 }
+
+// What a design's write does to the record.
+const (
+	EffectSet = "set" // the default: the write stores a value
+	EffectAdd = "add" // the write adds 1 to a total
+)
+
+// Effects lists the effects, the default first.
+var Effects = []string{EffectSet, EffectAdd}
+
+// AddAmount is what a write adds to the total under EffectAdd.
+const AddAmount = 1
 
 // Script is the text of piece p.
 func (d *Design) Script(p Piece) string {
@@ -125,18 +144,21 @@ type Preset struct {
 	Piece  Piece
 	Name   string // in URLs: acquire=set-nx-px
 	Script string
+	// Effect: a write preset's form for one effect ("" for the other
+	// pieces, whose scripts do not depend on it).
+	Effect string
 }
 
 // Presets are every piece's ready-made scripts; each piece's first is the
 // safe default.
 var Presets = []Preset{
 	{PieceAcquire, "set-nx-px", `-- acquire: one atomic SET, only if the key is free, with a TTL
-return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])`},
+return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])`, ""},
 	{PieceAcquire, "setnx-pexpire", `-- acquire, first command: take the key if it is free (no TTL yet)
 return redis.call('SETNX', KEYS[1], ARGV[1])
 -- then
 -- acquire, second command: now give it a TTL
-return redis.call('PEXPIRE', KEYS[1], ARGV[2])`},
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])`, ""},
 	{PieceAcquire, "get-set", `-- acquire, first command: is the key free?
 if redis.call('GET', KEYS[1]) then
   return 0
@@ -144,11 +166,11 @@ end
 return 1
 -- then
 -- acquire, second command: it looked free, so take it
-return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`},
+return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`, ""},
 
-	{PieceRelease, "compare-delete", ReleaseScript},
+	{PieceRelease, "compare-delete", ReleaseScript, ""},
 	{PieceRelease, "del", `-- release: delete the key, whoever's it is
-return redis.call('DEL', KEYS[1])`},
+return redis.call('DEL', KEYS[1])`, ""},
 	{PieceRelease, "get-del", `-- release, first command: is it still my value?
 local holder = redis.call('GET', KEYS[1])
 if holder ~= ARGV[1] then
@@ -157,19 +179,19 @@ end
 return 1
 -- then
 -- release, second command: it was mine, so delete it
-return redis.call('DEL', KEYS[1])`},
+return redis.call('DEL', KEYS[1])`, ""},
 	{PieceRelease, "delex", `-- release: DELEX compares and deletes in one command (Redis 8.4+)
-return redis.call('DELEX', KEYS[1], 'IFEQ', ARGV[1])`},
+return redis.call('DELEX', KEYS[1], 'IFEQ', ARGV[1])`, ""},
 
-	{PieceExtend, "none", ""},
-	{PieceExtend, "compare-pexpire", ExtendScript},
+	{PieceExtend, "none", "", ""},
+	{PieceExtend, "compare-pexpire", ExtendScript, ""},
 	{PieceExtend, "pexpire", `-- extend: a new TTL for the key, whoever's it is
-return redis.call('PEXPIRE', KEYS[1], ARGV[2])`},
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])`, ""},
 
-	{PieceWrite, "fenced", FencedWriteScript},
-	{PieceWrite, "strict", FencedWriteStrictScript},
+	{PieceWrite, "fenced", FencedWriteScript, EffectSet},
+	{PieceWrite, "strict", FencedWriteStrictScript, EffectSet},
 	{PieceWrite, "none", `-- write: no check at all
-return redis.call('SET', KEYS[1], ARGV[2])`},
+return redis.call('SET', KEYS[1], ARGV[2])`, EffectSet},
 	{PieceWrite, "split", `-- write, first command: check the token
 local last = tonumber(redis.call('GET', KEYS[2]) or 0)
 if tonumber(ARGV[1]) < last then
@@ -180,7 +202,41 @@ return 1
 -- write, second command: the check passed, so store token and value
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SET', KEYS[1], ARGV[2])
-return 1`},
+return 1`, EffectSet},
+
+	// The same four when the write adds to a total (ARGV[2] = 1).
+	{PieceWrite, "fenced", `-- fenced write: refuse a token lower than the last accepted one,
+-- then add to the total
+local last = tonumber(redis.call('GET', KEYS[2]) or 0)
+if tonumber(ARGV[1]) < last then
+  return 0
+end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('INCRBY', KEYS[1], ARGV[2])
+return 1`, EffectAdd},
+	{PieceWrite, "strict", `-- fenced write: accept only a token greater than the last one,
+-- then add to the total
+local last = tonumber(redis.call('GET', KEYS[2]) or 0)
+if tonumber(ARGV[1]) <= last then
+  return 0
+end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('INCRBY', KEYS[1], ARGV[2])
+return 1`, EffectAdd},
+	{PieceWrite, "none", `-- write: no check at all, add to the total
+redis.call('INCRBY', KEYS[1], ARGV[2])
+return 1`, EffectAdd},
+	{PieceWrite, "split", `-- write, first command: check the token
+local last = tonumber(redis.call('GET', KEYS[2]) or 0)
+if tonumber(ARGV[1]) < last then
+  return 0
+end
+return 1
+-- then
+-- write, second command: the check passed, so store the token and add
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('INCRBY', KEYS[1], ARGV[2])
+return 1`, EffectAdd},
 }
 
 // The presets that set the lock's TTL from ARGV[2] (relative ms, on
@@ -199,52 +255,81 @@ func init() {
 	}
 }
 
-// PresetsOf lists piece p's presets, the default first.
-func PresetsOf(p Piece) []Preset {
+// PresetsOf lists piece p's presets for a design whose write has that
+// effect, the default first.
+func PresetsOf(p Piece, effect string) []Preset {
 	var out []Preset
 	for _, x := range Presets {
-		if x.Piece == p {
+		if x.Piece == p && (x.Effect == "" || x.Effect == effect) {
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-// PresetNamed finds piece p's preset by name.
-func PresetNamed(p Piece, name string) (Preset, bool) {
-	for _, x := range Presets {
-		if x.Piece == p && x.Name == name {
+// PresetNamed finds piece p's preset by name, in its form for effect.
+func PresetNamed(p Piece, effect, name string) (Preset, bool) {
+	for _, x := range PresetsOf(p, effect) {
+		if x.Name == name {
 			return x, true
 		}
 	}
 	return Preset{}, false
 }
 
-// PresetOf names the preset whose text src is ("" if it is the learner's
-// own).
-func PresetOf(p Piece, src string) string {
+// PresetOf names the preset whose text src is, in its form for effect
+// ("" if it is the learner's own).
+func PresetOf(p Piece, effect, src string) string {
 	src = NormalizeScript(src)
-	for _, x := range Presets {
-		if x.Piece == p && NormalizeScript(x.Script) == src {
+	for _, x := range PresetsOf(p, effect) {
+		if NormalizeScript(x.Script) == src {
 			return x.Name
 		}
 	}
 	return ""
 }
 
+// SetEffect sets what the write does. A write that is one of the presets
+// (in either form) becomes that preset's form for the new effect, so
+// switching the effect keeps "fenced" fenced; the learner's own script is
+// kept as it is.
+func (d *Design) SetEffect(effect string) {
+	d.Effect = effect
+	for _, e := range Effects {
+		if name := PresetOf(PieceWrite, e, d.Write); name != "" {
+			if pr, ok := PresetNamed(PieceWrite, effect, name); ok {
+				d.SetScript(PieceWrite, pr.Script)
+			}
+			return
+		}
+	}
+}
+
+// WriteArg is the write's ARGV[2] for the client named name: the value it
+// stores, or the amount it adds to the total.
+func (d *Design) WriteArg(name string) string {
+	if d.Effect == EffectAdd {
+		return itoa(AddAmount)
+	}
+	return "written by " + name
+}
+
 // DefaultDesign is the safe design every page starts from.
 func DefaultDesign() *Design {
-	d := &Design{TTL: 10_000, Work: 1000}
+	d := &Design{TTL: 10_000, Work: 1000, Effect: EffectSet}
 	for _, p := range Pieces {
-		d.SetScript(p, PresetsOf(p)[0].Script)
+		d.SetScript(p, PresetsOf(p, EffectSet)[0].Script)
 	}
 	return d
 }
 
 // DesignBudget is the standard fault budget a design is graded under:
-// one pause as long as the TTL, one crash.
+// one pause as long as the TTL, one crash, and one lost reply on a
+// storage write (the storage applied it, the client never hears so and
+// sends the same write again: what tells "token not lower" from
+// "greater only").
 func DesignBudget(d *Design) (b Budget, pauseMs []int64) {
-	return Budget{Pauses: 1, Crashes: 1}, []int64{d.TTL}
+	return Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{d.TTL}
 }
 
 // DesignError is a design that cannot run: a script the checker refused
@@ -254,7 +339,7 @@ type DesignError struct {
 	Part  int   // 0-based part of the piece's script
 	Err   error // from the script checker, or nil
 	// Code says what else is wrong: "too-long", "too-many-parts",
-	// "empty", "ttl", "work".
+	// "empty", "ttl", "work", "effect".
 	Code string
 }
 
@@ -276,6 +361,9 @@ func (d *Design) Validate() error {
 	}
 	if d.Work < DesignMinWork || d.Work > DesignMaxWork {
 		return &DesignError{Code: "work"}
+	}
+	if d.Effect != EffectSet && d.Effect != EffectAdd {
+		return &DesignError{Code: "effect"}
 	}
 	for _, p := range Pieces {
 		src := d.Script(p)
@@ -315,7 +403,7 @@ func (d *Design) Scenario() (*Scenario, error) {
 	return &Scenario{
 		ID: "design", Clients: []string{"a", "b", "c"}, Resource: "order:42",
 		TTL: d.TTL, Work: d.Work, Retry: defaultRetryMs, Seed: 14, Storage: StoreFenced, Tokens: true,
-		Budget: b, Design: &dc,
+		Budget: b, Design: &dc, Drops: true,
 	}, nil
 }
 

@@ -12,7 +12,10 @@ import "context"
 // the writes in the order the lock was handed out, and no lock with a TTL
 // can prevent it.) Overlap and StaleWrite, which every lease allows, are
 // not grades.
-var GradeKinds = []ViolationKind{TwoHolders, Harm, ForeignDelete, Orphan, DoubleWrite, NotReleased}
+//
+// RepeatedWrite (the same acquisition's write applied twice, after a
+// lost reply) can only happen to a design whose write adds to a total.
+var GradeKinds = []ViolationKind{TwoHolders, Harm, ForeignDelete, Orphan, DoubleWrite, RepeatedWrite, NotReleased}
 
 // GradeDepth is the most actions one graded schedule may have.
 const GradeDepth = DefaultExploreDepth
@@ -26,7 +29,7 @@ func GradeConfig(d *Design, clients, maxStates int) (ExploreConfig, error) {
 	}
 	b, pauseMs := DesignBudget(d)
 	return ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: clients,
-		Pauses: b.Pauses, PauseMs: pauseMs, Crashes: b.Crashes, MaxDepth: GradeDepth, MaxStates: maxStates}, nil
+		Pauses: b.Pauses, PauseMs: pauseMs, Crashes: b.Crashes, Drops: b.Drops, MaxDepth: GradeDepth, MaxStates: maxStates}, nil
 }
 
 // Grade explores d with that many clients.

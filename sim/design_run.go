@@ -41,7 +41,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply,
 		args = []any{"EVAL", body, 1, key, c.value}
 	default:
 		n = w.store
-		args = []any{"EVAL", body, 2, w.sc.DataKey(), w.sc.TokenKey(), c.token, writeValue(c)}
+		args = []any{"EVAL", body, 2, w.sc.DataKey(), w.sc.TokenKey(), c.token, w.sc.Design.WriteArg(c.Name())}
 	}
 	before, had := "", false
 	if n == w.primary {
@@ -89,6 +89,7 @@ func (w *World) designAttempt(c *Client, purpose string, yield bool, i int) erro
 func (w *World) designGot(c *Client) {
 	c.leaseEnd = w.clock.Now() + w.sc.TTL
 	c.wrote = false
+	c.dropWindow = true
 	w.checkTwoHolders(c)
 }
 
@@ -98,6 +99,7 @@ func (w *World) designGot(c *Client) {
 // success tells it the lock is gone, and it stops without writing.
 func (w *World) designWork(c *Client) error {
 	d := w.sc.Design
+	c.dropWindow = false
 	c.setState(StateWorking, w.clock.Now())
 	left, slice := w.sc.Work, w.sc.Work
 	if d.Extend != "" {
@@ -143,35 +145,59 @@ func (w *World) designExtend(c *Client) (bool, error) {
 
 // designWrite sends part i of the storage's write script. The write is
 // accepted if every part answers success; the last part's event carries
-// the verdict (or the first part that said no).
+// the verdict (or the first part that said no). A part whose reply was
+// lost (a.drop) leaves the client not knowing whether the storage took
+// its write, so it sends the same write again, from its first part, with
+// the same token and value; `next` sends it, so others may act first.
+// The storage's verdict on the lost attempt is what it really did.
 func (w *World) designWrite(c *Client, i int) error {
+	c.dropWindow = false
 	r, err := w.designEval(c, PieceWrite, i, "write")
 	if err != nil {
 		return err
 	}
 	ev := &w.events[len(w.events)-1]
+	lost := ev.Lost
 	ev.Token = c.token
-	if !designOK(r) {
-		no := false
-		ev.Accepted = &no
-		return nil
+	last := i+1 == len(w.partsOf(PieceWrite))
+	if !designOK(r) || last {
+		ok := designOK(r)
+		ev.Accepted = &ok
+		if ok {
+			w.designAccepted(c)
+		}
 	}
-	if i+1 < len(w.partsOf(PieceWrite)) {
+	if lost {
+		c.dropWindow = true
+		then := func(w *World, c *Client) error { return w.designWrite(c, 0) }
+		return w.yieldOr(c, true, StateHolding, w.designWhat(PieceWrite, 0), then)
+	}
+	if designOK(r) && !last {
+		c.dropWindow = true // the next part's reply may be lost too
 		then := func(w *World, c *Client) error { return w.designWrite(c, i+1) }
 		return w.yieldOr(c, true, StateHolding, w.designWhat(PieceWrite, i+1), then)
 	}
-	yes := true
-	ev.Accepted = &yes
+	return nil
+}
+
+// designAccepted runs the checks of a write the storage accepted. A
+// second accepted write under the same acquisition (the same token: a
+// retry after a lost reply) is a double write when the write adds to a
+// total; when it sets the record, the retry wrote what was already there.
+func (w *World) designAccepted(c *Client) {
 	w.checkWrite(c)
 	w.checkDoubleWrite(c)
+	if c.wrote && w.sc.Design.Effect == EffectAdd {
+		w.violate(RepeatedWrite, c.ID)
+	}
 	c.wrote = true
-	return nil
 }
 
 // designRelease runs the release script from part i; the client then
 // believes it is out, whatever the replies. A lock that still holds its
 // value afterwards was not released.
 func (w *World) designRelease(c *Client, i int) error {
+	c.dropWindow = false
 	r, err := w.designEval(c, PieceRelease, i, "release")
 	if err != nil {
 		return err

@@ -18,6 +18,9 @@ func TestDesignPresetsPass(t *testing.T) {
 			continue
 		}
 		d := DefaultDesign()
+		if p.Effect != "" {
+			d.Effect = p.Effect
+		}
 		d.SetScript(p.Piece, p.Script)
 		if err := d.Validate(); err != nil {
 			t.Errorf("%s %s: %v", p.Piece.Name(), p.Name, err)
@@ -57,7 +60,7 @@ type designCase struct {
 }
 
 // readDesign reads a .design file: header lines (# comments, ttl, work,
-// clients), then sections "--- <piece>" (the script follows) or
+// effect, clients; effect before any preset section), then sections "--- <piece>" (the script follows) or
 // "--- <piece> = <preset>", and "--- expect" with lines
 // "<clients> <kind> <shortest do>".
 func readDesign(t *testing.T, path string) *designCase {
@@ -85,7 +88,7 @@ func readDesign(t *testing.T, path string) *designCase {
 			section, text = rest, nil
 			if name, preset, ok := strings.Cut(rest, " = "); ok {
 				p, _ := PieceNamed(name)
-				pr, ok := PresetNamed(p, preset)
+				pr, ok := PresetNamed(p, c.design.Effect, preset)
 				if !ok {
 					t.Fatalf("%s: no preset %q", path, rest)
 				}
@@ -119,6 +122,8 @@ func readDesign(t *testing.T, path string) *designCase {
 				} else {
 					c.design.Work = ms
 				}
+			case "effect":
+				c.design.Effect = f[1]
 			case "clients":
 				c.clients = nil
 				for _, n := range f[1:] {

@@ -84,6 +84,10 @@ const (
 	// DoubleWrite (designs): two holders with valid leases both had their
 	// write accepted: the protected work was done twice.
 	DoubleWrite ViolationKind = "double-write"
+	// RepeatedWrite (designs whose write adds to a total): the storage
+	// accepted the same acquisition's write twice — a retry after a lost
+	// reply applied again, so the job counts twice.
+	RepeatedWrite ViolationKind = "repeated-write"
 	// NotReleased (designs): after a release the key still held the
 	// releaser's value.
 	NotReleased ViolationKind = "not-released"

@@ -527,13 +527,26 @@ type move struct {
 // recoveries of the nodes. Pointless moves are left out: a fault to a
 // client that has not started (it has nothing to lose yet), and a second
 // run of a client's program.
+//
+// In a design, a client whose write's reply the network will lose takes
+// its next step at once: the drop changes only that client's next reply
+// from the storage, which only its own steps send, so taking it just
+// before the write stands for taking it at any earlier moment, and the
+// search does not repeat every interleaving with the drop pending.
 func (e *explorer) moves(w *World, b budget) []move {
 	var out []move
 	add := func(a Action, nb budget) { out = append(out, move{a, nb}) }
 	clients := w.clients[:e.cfg.Clients]
+	only := -1 // the one client that must step now, if any
+	if w.sc.Design != nil {
+		only = slices.IndexFunc(clients, func(c *Client) bool { return c.dropNext })
+	}
 	anyPaused := false
 	for i, c := range clients {
 		anyPaused = anyPaused || c.state == StatePaused
+		if only >= 0 && i != only {
+			continue
+		}
 		x := &Act{w: w, c: c}
 		each(ByClient, func(s *ActionSpec) {
 			if s.Explore != ExploreStep || !s.offeredIn(w.sc) || s.refuse(x) != "" {
@@ -548,6 +561,9 @@ func (e *explorer) moves(w *World, b budget) []move {
 			}
 			add(Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, nb)
 		})
+	}
+	if only >= 0 {
+		return out
 	}
 	for i, c := range clients {
 		started := c.state != StateIdle && c.state != StateCrashed

@@ -36,17 +36,27 @@ func (w *World) resume(c *Client) error {
 	return w.takeFail()
 }
 
-// drop makes the network lose the reply to c's next command.
+// drop makes the network lose the reply to c's next command — in a
+// design, to its next command to the storage (its write): the design's
+// clients handle a lost reply only there (Text "write" says so).
 func (w *World) drop(c *Client) {
 	c.dropNext = true
-	w.record(Event{Actor: c.ID, Kind: KindDrop})
+	ev := Event{Actor: c.ID, Kind: KindDrop}
+	if w.sc.Design != nil {
+		ev.Text = DropWrite
+	}
+	w.record(ev)
 }
+
+// DropWrite is the Text of a drop event that loses the reply to the
+// client's next storage write.
+const DropWrite = "write"
 
 // crash kills c. Its lock, if any, stays in Redis until the TTL ends; its
 // pending retries die with it.
 func (w *World) crash(c *Client) {
 	w.queue.cancel(c.ID)
-	c.due, c.pending, c.pendingWhat, c.dropNext = nil, nil, "", false
+	c.due, c.pending, c.pendingWhat, c.dropNext, c.dropWindow = nil, nil, "", false, false
 	c.setState(StateCrashed, w.clock.Now())
 	w.record(Event{Actor: c.ID, Kind: KindCrash})
 	if w.coord != nil {

@@ -272,6 +272,9 @@ func TestParityDesigns(t *testing.T) {
 	var rep parityReport
 	for _, pr := range sim.Presets {
 		d := sim.DefaultDesign()
+		if pr.Effect != "" {
+			d.Effect = pr.Effect
+		}
 		d.SetScript(pr.Piece, pr.Script)
 		sc, err := d.ScenarioFor(2)
 		if err != nil {

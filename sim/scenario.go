@@ -113,7 +113,7 @@ type Scenario struct {
 }
 
 // Budget counts faults a schedule may contain.
-type Budget struct{ Pauses, Crashes, NodeFaults int }
+type Budget struct{ Pauses, Crashes, NodeFaults, Drops int }
 
 // DefaultBudget is the scenario's Budget, or one pause (the paused
 // holder, the failure most lessons are about) where it sets none.

@@ -150,6 +150,7 @@ type clientState struct {
 	Disconnected bool
 	LeaseEnd     vtime // a design client's own lease
 	Wrote        bool
+	DropWindow   bool
 	// The explorer's per-client budget: what its program has done, and
 	// whether its pause has had its wait.
 	Acquired, Written, Released, Waited bool
@@ -215,7 +216,7 @@ func (w *World) capture(b budget, keys [][]keyState) worldState {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
 			Due: slices.Clone(c.due), PendingWhat: c.pendingWhat, DropNext: c.dropNext,
 			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected,
-			Wrote: c.wrote}
+			Wrote: c.wrote, DropWindow: c.dropWindow}
 		if c.leaseEnd > w.clock.Now() {
 			cs.LeaseEnd = vtime(c.leaseEnd) // a lease that ran out is as good as none
 		}

@@ -105,6 +105,7 @@ var fpTable = map[string]fpEntry{
 	"Client.dropNext":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[1].dropNext = true }},
 	"Client.leaseEnd":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].leaseEnd = w.clock.Now() + 5 }},
 	"Client.wrote":       {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].wrote = true }},
+	"Client.dropWindow":  {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].dropWindow = true }},
 	"Client.validUntil":  {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].validUntil-- }},
 	"Client.disconnected": {base: "coord", mutate: func(t *testing.T, w *World, b *budget) {
 		w.clients[1].disconnected = true

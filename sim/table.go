@@ -326,9 +326,13 @@ func init() {
 		client(VerbReconnect, ActionSpec{WhilePending: true, Offered: coordOffered, Refuse: coordRefuse(true),
 			Do: func(x *Act) error { x.w.coordReconnect(x.c); return nil }}),
 		client(VerbDrop, ActionSpec{WhilePending: true, Explore: ExploreFault, Cost: CostDrop,
-			Offered:   func(sc *Scenario) bool { return sc.Drops }, // only the lesson about lost replies
-			Pointless: func(x *Act) bool { return x.c.dropNext },
-			Do:        func(x *Act) error { x.w.drop(x.c); return nil }}),
+			Offered: func(sc *Scenario) bool { return sc.Drops }, // the lesson about lost replies, and designs
+			// A design loses only a write's reply: the explorer drops one
+			// only in the client's window (Client.dropWindow).
+			Pointless: func(x *Act) bool {
+				return x.c.dropNext || (x.w.sc.Design != nil && !x.c.dropWindow)
+			},
+			Do: func(x *Act) error { x.w.drop(x.c); return nil }}),
 		client(VerbCrash, ActionSpec{WhilePaused: true, WhilePending: true, Explore: ExploreFault, Cost: CostCrash,
 			Do: func(x *Act) error { x.w.crash(x.c); return nil }}),
 

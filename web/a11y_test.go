@@ -101,7 +101,8 @@ var a11yPageKinds = []struct {
 		run := "/" + lang + "/lab/design/run?release=del&clients=2&do=a.acquire,b.acquire,a.pause,wait.10s,a.resume,a.release"
 		return []string{"/" + lang + "/lab/design", // the safe design: no finding
 			broken, run, // findings, and a counterexample opened as a timeline
-			"/" + lang + "/lab/design?release=while+true+do+end"} // a refused script: the 400 keeps the form
+			"/" + lang + "/lab/design/run?effect=add&clients=2&do=a.acquire,a.drop,a.write,a.next", // a lost reply and the resent write
+			"/" + lang + "/lab/design?release=while+true+do+end"}                                   // a refused script: the 400 keeps the form
 	}},
 	{"class", func(e a11yEnv, lang string) []string {
 		// a class on the fencing lesson, started on the step that asks

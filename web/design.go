@@ -4,11 +4,13 @@
 // counterexample page, a design's timeline opened like a lesson step.
 // Like every page, each is fully described by its URL:
 //
-//	/{lang}/lab/design?acquire=…&release=…&extend=…&write=…&ttl=10s&work=1s
+//	/{lang}/lab/design?acquire=…&release=…&extend=…&write=…&effect=add&ttl=10s&work=1s
 //	/{lang}/lab/design/run?<the design>&clients=N&do=<actions>
 //
 // A piece is a preset by name (release=del) or a script as text; a design
-// at its default leaves the parameter out. A link that would grow past
+// at its default leaves the parameter out. effect says what the write
+// does (set, the default, or add), and so which form the write presets
+// take. A link that would grow past
 // designMaxLink carries its longest scripts compressed ("z." + base64url
 // of DEFLATE), so every design has one bounded canonical link.
 package web
@@ -55,7 +57,7 @@ var (
 )
 
 // designKeys are a design's parameters, in canonical order.
-var designKeys = []string{"acquire", "release", "extend", "write", "ttl", "work"}
+var designKeys = []string{"acquire", "release", "extend", "write", "effect", "ttl", "work"}
 
 // designIn is a design URL as read: the design, and what the learner
 // typed for each piece (kept for the page that says what is wrong).
@@ -86,18 +88,28 @@ func parseDesign(u *UI, q url.Values, extra ...string) (designIn, *Error) {
 			return bad(fill(du.BadParam, clip(k)))
 		}
 	}
+	if v, ok := q["effect"]; ok {
+		if !slices.Contains(sim.Effects, v[0]) {
+			return bad(fill(du.BadEffect, clip(v[0])))
+		}
+		in.D.SetEffect(v[0])
+		in.Typed[sim.PieceWrite] = in.D.Write
+	}
 	var firstBad *Error
 	for _, p := range sim.Pieces {
 		v, ok := q[p.Name()]
 		if !ok {
 			continue
 		}
-		src, e := pieceValue(u, p, v[0])
+		src, e := pieceValue(u, p, in.D.Effect, v[0])
 		in.Typed[p] = keepTyped(v[0], src)
 		if e != "" && firstBad == nil {
 			firstBad = designError(u, e, in)
 		}
 		in.D.SetScript(p, src)
+		if p == sim.PieceWrite {
+			in.D.SetEffect(in.D.Effect) // a preset's text in the other form becomes this one's
+		}
 		in.Typed[p] = keepTyped(v[0], in.D.Script(p))
 	}
 	if v, ok := q["ttl"]; ok {
@@ -163,9 +175,9 @@ func presetName(v string) bool {
 // pieceValue turns a URL value into piece p's script: a preset's name,
 // a compressed script, or the script itself. The text says what is wrong
 // ("" if nothing).
-func pieceValue(u *UI, p sim.Piece, v string) (string, string) {
+func pieceValue(u *UI, p sim.Piece, effect, v string) (string, string) {
 	du := DU(u.Lang)
-	if pr, ok := sim.PresetNamed(p, v); ok {
+	if pr, ok := sim.PresetNamed(p, effect, v); ok {
 		return pr.Script, ""
 	}
 	if rest, ok := strings.CutPrefix(v, compactPrefix); ok && presetLike(rest) {
@@ -177,7 +189,7 @@ func pieceValue(u *UI, p sim.Piece, v string) (string, string) {
 	}
 	if presetName(v) {
 		var names []string
-		for _, pr := range sim.PresetsOf(p) {
+		for _, pr := range sim.PresetsOf(p, effect) {
 			names = append(names, pr.Name)
 		}
 		sep := ", "
@@ -230,6 +242,7 @@ func inflate(s string) (string, error) {
 // scripts go compressed, one by one, until it fits (or none is left).
 func designQuery(d *sim.Design) string {
 	def := sim.DefaultDesign()
+	def.SetEffect(d.Effect)
 	vals := map[string]string{}
 	var own []sim.Piece
 	for _, p := range sim.Pieces {
@@ -237,7 +250,7 @@ func designQuery(d *sim.Design) string {
 		if src == def.Script(p) {
 			continue
 		}
-		if name := sim.PresetOf(p, src); name != "" {
+		if name := sim.PresetOf(p, d.Effect, src); name != "" {
 			vals[p.Name()] = name
 			continue
 		}
@@ -249,6 +262,9 @@ func designQuery(d *sim.Design) string {
 		}
 		vals[p.Name()] = src
 		own = append(own, p)
+	}
+	if d.Effect != sim.EffectSet {
+		vals["effect"] = d.Effect
 	}
 	if d.TTL != def.TTL {
 		vals["ttl"] = sim.FormatDuration(d.TTL)
@@ -351,6 +367,8 @@ func designErrorText(u *UI, err error) string {
 		return fill(du.BadParts, piece)
 	case "clients":
 		return du.BadClients
+	case "effect":
+		return fill(du.BadEffect, "?")
 	}
 	return fill(du.BadParam, de.Code)
 }
@@ -397,6 +415,7 @@ type DesignView struct {
 	TTLs      []Choice
 	Works     []Choice
 	Grade     *DesignGrade
+	Effects   []Choice // what the write does (the write's fieldset shows them)
 	Code      string
 	Canonical string
 }
@@ -436,7 +455,7 @@ func (s *Server) designView(r *http.Request, u *UI, in designIn) *DesignView {
 		Canonical: designPath(u.Lang, in.D)}
 	for _, p := range sim.Pieces {
 		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}
-		for _, pr := range sim.PresetsOf(p) {
+		for _, pr := range sim.PresetsOf(p, in.D.Effect) {
 			d := *in.D
 			d.SetScript(p, pr.Script)
 			dp.Presets = append(dp.Presets, Choice{Value: designPath(u.Lang, &d), Label: du.PresetLabel[p.Name()+"."+pr.Name],
@@ -455,6 +474,7 @@ func (s *Server) designView(r *http.Request, u *UI, in designIn) *DesignView {
 		}
 		return out
 	}
+	v.Effects = effectChoices(du, in.D.Effect)
 	v.TTLs = times(designTTLs, in.D.TTL)
 	v.Works = times(designWorks, in.D.Work)
 	if in.D.Validate() == nil {
@@ -490,6 +510,7 @@ func designKept(u *UI, in designIn) templ.Component {
 		}
 		return out
 	}
+	v.Effects = effectChoices(du, d.Effect)
 	v.TTLs = keep(designTTLs, d.TTL, in.TTL)
 	v.Works = keep(designWorks, d.Work, in.Work)
 	return designKeptForm(v)
@@ -508,7 +529,8 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 	}
 	defer release()
 	du := DU(u.Lang)
-	g := &DesignGrade{TableLabel: AX(u.Lang).FindingsTable, Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth), strconv.Itoa(designStateCap))}
+	g := &DesignGrade{TableLabel: AX(u.Lang).FindingsTable, Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
+		strconv.Itoa(designStateCap), du.EffectBound[d.Effect])}
 	found := map[sim.ViolationKind][]DesignCell{}
 	complete := true
 	for _, n := range []int{2, 3} {
@@ -578,7 +600,7 @@ func designFromLesson(sc *sim.Scenario, o sim.Opts) *sim.Design {
 		return d
 	}
 	set := func(p sim.Piece, name string) {
-		if pr, ok := sim.PresetNamed(p, name); ok {
+		if pr, ok := sim.PresetNamed(p, sim.EffectSet, name); ok {
 			d.SetScript(p, pr.Script)
 		}
 	}
@@ -590,6 +612,15 @@ func designFromLesson(sc *sim.Scenario, o sim.Opts) *sim.Design {
 	}
 	d.TTL, d.Work = sc.TTL, sc.WorkMs(o)
 	return d
+}
+
+// effectChoices are the options of "what the write does", cur chosen.
+func effectChoices(du *DesignUI, cur string) []Choice {
+	var out []Choice
+	for _, e := range sim.Effects {
+		out = append(out, Choice{Value: e, Label: du.EffectLabel[e], Checked: e == cur})
+	}
+	return out
 }
 
 // rowsFor is a textarea's height for a script: its lines and one to type

@@ -62,7 +62,7 @@ func TestDesignSafeDefault(t *testing.T) {
 // learner's script and whose "what went wrong" names the deleted lock.
 func TestDesignBrokenRelease(t *testing.T) {
 	h := newTestServer(t)
-	del, _ := sim.PresetNamed(sim.PieceRelease, "del")
+	del, _ := sim.PresetNamed(sim.PieceRelease, sim.EffectSet, "del")
 	for _, lang := range lessons.Langs {
 		r := get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
 		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/lab/design?release=del" {
@@ -100,6 +100,64 @@ func TestDesignCustomScript(t *testing.T) {
 	}
 }
 
+// TestDesignEffect: what the write does decides whether a resent write
+// is a finding. With the default (the write sets the record) the token
+// policy "not lower" is safe; with effect=add the same policy gets a
+// double write whose counterexample shows the lost reply and the resent
+// write, each a real EVAL, and "greater only" gets none. Choosing "add"
+// in the form while the box holds a preset's "set" text swaps in the
+// preset's "add" text. In both languages.
+func TestDesignEffect(t *testing.T) {
+	h := newTestServer(t)
+	fenced, _ := sim.PresetNamed(sim.PieceWrite, sim.EffectSet, "fenced")
+	for _, lang := range lessons.Langs {
+		u, du := T(lang), DU(lang)
+		body := mustGet(t, h, "/"+lang+"/lab/design")
+		if _, ok := designCell(body, sim.RepeatedWrite, 2); ok || !strings.Contains(body, `data-kind="repeated-write"`) {
+			t.Errorf("%s: the default design: a double-write row without a finding is wanted", lang)
+		}
+		if !strings.Contains(body, html.EscapeString(du.EffectBound[sim.EffectSet])) || !strings.Contains(body, `name="effect"`) {
+			t.Errorf("%s: the default design does not say what its write does", lang)
+		}
+		add := mustGet(t, h, "/"+lang+"/lab/design?effect=add")
+		if !strings.Contains(add, html.EscapeString(du.EffectBound[sim.EffectAdd])) {
+			t.Errorf("%s: effect=add: the bounds do not say the write adds", lang)
+		}
+		if !strings.Contains(add, "INCRBY") || !strings.Contains(add, "const amount = 1") {
+			t.Errorf("%s: effect=add: the write preset or the Go code does not add", lang)
+		}
+		for _, n := range []int{2, 3} {
+			link, ok := designCell(add, sim.RepeatedWrite, n)
+			if !ok {
+				t.Fatalf("%s: effect=add, token not lower: no double write with %d clients", lang, n)
+			}
+			if !strings.HasSuffix(link, "do=a.acquire,a.drop,a.write,a.next") {
+				t.Errorf("%s: %d clients: the shortest double write is %s", lang, n, link)
+			}
+			if n > 2 {
+				continue
+			}
+			run := mustGet(t, h, link)
+			lost := html.EscapeString(fill(u.LostReply, "A"))
+			i := strings.Index(run, lost)
+			if i < 0 || !strings.Contains(run[i:], "‹write.lua›") || !strings.Contains(run, html.EscapeString(u.DropWriteNote)) {
+				t.Errorf("%s: the counterexample does not show the lost reply and the resent write", lang)
+			}
+			if !strings.Contains(run, html.EscapeString(fill(u.ViolationText[sim.RepeatedWrite], "A"))) {
+				t.Errorf("%s: the counterexample does not say what broke", lang)
+			}
+		}
+		strict := mustGet(t, h, "/"+lang+"/lab/design?write=strict&effect=add")
+		if _, ok := designCell(strict, sim.RepeatedWrite, 2); ok || !strings.Contains(strict, html.EscapeString(du.Safe)) {
+			t.Errorf("%s: effect=add, greater only: not safe", lang)
+		}
+		r := get(t, h, "/"+lang+"/lab/design?write="+url.QueryEscape(strings.ReplaceAll(fenced.Script, "\n", "\r\n"))+"&effect=add")
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/lab/design?effect=add" {
+			t.Errorf("%s: switching the effect with the preset's text = %d → %q, want effect=add", lang, r.status, r.header.Get("Location"))
+		}
+	}
+}
+
 // TestDesignBadInput: a script the checker refuses, a preset that does not
 // exist, a TTL out of bounds and an unknown parameter get a 400 in the
 // page's language naming the reason, and the form keeps what was typed.
@@ -111,6 +169,7 @@ func TestDesignBadInput(t *testing.T) {
 		{"release=nope", "nope", ""},
 		{"ttl=500ms", "", ""},
 		{"colour=blue", "colour", ""},
+		{"effect=twice", "twice", ""},
 		{"release=" + url.QueryEscape(strings.Repeat("-- x\n", 600)), "2 KB", ""},
 	} {
 		name := tc.q[:min(len(tc.q), 40)]
@@ -165,6 +224,9 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 	}
 	for _, p := range sim.Presets {
 		d := sim.DefaultDesign()
+		if p.Effect != "" {
+			d.Effect = p.Effect
+		}
 		d.SetScript(p.Piece, p.Script)
 		check(d)
 	}
@@ -274,6 +336,9 @@ func TestDesignCodeParses(t *testing.T) {
 	designs := []*sim.Design{}
 	for _, p := range sim.Presets {
 		d := sim.DefaultDesign()
+		if p.Effect != "" {
+			d.Effect = p.Effect
+		}
 		d.SetScript(p.Piece, p.Script)
 		designs = append(designs, d)
 	}

@@ -28,7 +28,7 @@ func designCode(d *sim.Design, lang string) string {
 		return ""
 	}
 	c := &codeWriter{ja: lang == "ja"}
-	c.use("context", "crypto/rand", "encoding/hex", "errors", "time", "github.com/redis/go-redis/v9")
+	c.use("context", "crypto/rand", "encoding/hex", "errors", "net", "time", "github.com/redis/go-redis/v9")
 	c.add(c.say("// The keys and times of your design.", "// この設計のキーと時間。") + `
 const (
 	lockKey  = ` + strconv.Quote(sc.LockKey()) + `
@@ -39,6 +39,16 @@ const (
 	work     = ` + goDuration(d.Work) + `
 	retry    = ` + goDuration(sc.Retry) + `
 )`)
+	if d.Effect == sim.EffectAdd {
+		c.add(c.say(`// The write adds amount to a total (ARGV[2]): not idempotent. The same
+// write applied twice counts the job twice.`, `// 書き込みは合計に amount を足す（ARGV[2]）。冪等ではない：
+// 同じ書き込みが 2 回反映されると、作業が 2 回数えられる。`) + `
+const amount = ` + strconv.Itoa(sim.AddAmount))
+	}
+	writeArg := `"written by " + who`
+	if d.Effect == sim.EffectAdd {
+		writeArg = "amount"
+	}
 	parts := func(name string, p sim.Piece) string {
 		src := d.Script(p)
 		if src == "" {
@@ -105,9 +115,13 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 }`)
 	c.add(c.say(`// workAndWrite does the work, extending the lock after every half TTL of it
 // (and once more just before writing) if the design extends, then sends
-// the write to the storage. It reports whether the storage accepted it.`,
+// the write to the storage. It reports whether the storage accepted it.
+// A write whose reply times out may have been applied or not: it is sent
+// again, with the same token and the same value.`,
 		`// workAndWrite は作業をし、設計が延長するなら TTL の半分ごとと書き込む直前に延長し、
-// それからストレージに書き込む。ストレージが受け付けたかを返す。`) + `
+// それからストレージに書き込む。ストレージが受け付けたかを返す。
+// 応答がタイムアウトした書き込みは、反映されたかどうか分からないので、
+// 同じトークンと同じ値でもう一度送る。`) + `
 func workAndWrite(ctx context.Context, rdb, store *redis.Client, value string, token int64, who string) (bool, error) {
 	left, slice := work, work
 	if extendParts != nil {
@@ -125,7 +139,12 @@ func workAndWrite(ctx context.Context, rdb, store *redis.Client, value string, t
 			return false, err // ` + c.say("the lock is gone: do not write", "ロックを失った：書き込まない") + `
 		}
 	}
-	return run(ctx, store, writeParts, []string{dataKey, tokenKey}, token, "written by "+who)
+	ok, err := run(ctx, store, writeParts, []string{dataKey, tokenKey}, token, ` + writeArg + `)
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		ok, err = run(ctx, store, writeParts, []string{dataKey, tokenKey}, token, ` + writeArg + `)
+	}
+	return ok, err
 }`)
 	c.add(c.say("// Run is one client's program: acquire, work and write, release.",
 		"// Run は 1 台のクライアントのプログラム：取得、作業して書き込み、解放。") + `

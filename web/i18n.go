@@ -50,6 +50,7 @@ type UI struct {
 	OptionLabel                                                         map[string]string
 	OptionValue                                                         map[string]string
 	KindNote                                                            map[sim.Kind]string
+	DropWriteNote                                                       string // KindNote of a design's drop: only its write's reply
 	NodeNote                                                            map[string]string
 	ViolationText                                                       map[sim.ViolationKind]string
 	ErrorText                                                           map[sim.Code]string
@@ -213,7 +214,8 @@ var uis = map[string]*UI{
 			sim.KindLocal: "took its in-process mutex (model: no other server sees it)", sim.KindLocalUnlock: "unlocked its in-process mutex",
 			sim.KindDrop: "the network will lose the reply to its next command", sim.KindGiveUp: "gave up: it tries only once",
 		},
-		Predict: "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
+		DropWriteNote: "the network will lose the reply to its next storage write",
+		Predict:       "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
 		YouPredicted: "You predicted:", Right: "Right", Wrong: "Not quite",
 		TheAnswer: "The answer:", CheckpointAnswer: "What the checkpoint asked",
 		LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", ShareQR: "QR code of this page's address", QRTooLong: "This timeline's address is too long for a QR code; share the link instead.", DoneLabel: "Finished", ContinueLabel: "Continue where you left off",
@@ -228,7 +230,8 @@ var uis = map[string]*UI{
 			sim.DoubleCharge:  "Charged twice: order 42 was charged by {1} and again by {0}.",
 			sim.Orphan:        "Locked forever: {0} crashed and its key has no TTL, so nothing will ever delete it.",
 			sim.TwoHolders:    "Two holders: {0} took or renewed the lock while {1}'s lease had not run out.",
-			sim.DoubleWrite:   "Double write: the storage accepted {0}'s write and {1}'s, both under valid leases.",
+			sim.DoubleWrite:   "Both wrote: the storage accepted {0}'s write and {1}'s, both under valid leases.",
+			sim.RepeatedWrite: "Double write: {0} resent its write with the same token after the reply was lost, and the storage accepted it again: the total counts the job twice.",
 			sim.NotReleased:   "{0} released, but the lock key still holds its value.",
 		},
 		ErrorText: map[sim.Code]string{
@@ -338,7 +341,8 @@ var uis = map[string]*UI{
 			sim.KindLocal: "プロセス内の mutex を取った（モデル：他のサーバーからは見えない）", sim.KindLocalUnlock: "プロセス内の mutex を外した",
 			sim.KindDrop: "次のコマンドの応答をネットワークが失う", sim.KindGiveUp: "あきらめた：取得は 1 回だけ試す",
 		},
-		Predict: "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
+		DropWriteNote: "次のストレージ書き込みの応答をネットワークが失う",
+		Predict:       "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
 		YouPredicted: "あなたの予想は", Right: "正解", Wrong: "残念、不正解",
 		TheAnswer: "正解は", CheckpointAnswer: "チェックポイントの答え",
 		LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから",
@@ -353,7 +357,8 @@ var uis = map[string]*UI{
 			sim.DoubleCharge:  "二重課金：注文 42 が {1} と {0} で 2 回課金された。",
 			sim.Orphan:        "永遠にロック：{0} がクラッシュし、キーに TTL がないので、もう誰も消せない。",
 			sim.TwoHolders:    "保持者が 2 人：{1} のリースが切れていないのに {0} がロックを取得または延長した。",
-			sim.DoubleWrite:   "二重の書き込み：有効なリースを持つ {1} と {0} の書き込みを、ストレージがどちらも受け付けた。",
+			sim.DoubleWrite:   "2 台とも書き込んだ：有効なリースを持つ {1} と {0} の書き込みを、ストレージがどちらも受け付けた。",
+			sim.RepeatedWrite: "二重の書き込み：応答が失われたので {0} が同じトークンで送り直した書き込みを、ストレージがもう一度受け付けた。合計には作業が 2 回数えられた。",
 			sim.NotReleased:   "{0} は解放したが、ロックのキーにはまだ {0} の値が残っている。",
 		},
 		ErrorText: map[sim.Code]string{
@@ -395,4 +400,14 @@ var uis = map[string]*UI{
 			"stillmine": "まだ自分のもの？", "lasttoken": "最後のトークンを読む",
 		},
 	},
+}
+
+// kindNote is what the timeline says of an event that is not a command.
+// A design's drop loses only the reply to the client's next storage
+// write, and says so.
+func (u *UI) kindNote(e sim.Event) string {
+	if e.Kind == sim.KindDrop && e.Text == sim.DropWrite {
+		return u.DropWriteNote
+	}
+	return u.KindNote[e.Kind]
 }

@@ -412,7 +412,7 @@ func (l *layouter) buildMarks() {
 		for k := i; k <= j; k++ {
 			ek := evs[k]
 			if ek.Kind != sim.KindCommand {
-				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+u.KindNote[ek.Kind])
+				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+u.kindNote(ek))
 				continue
 			}
 			titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+

@@ -149,7 +149,7 @@ func eventText(e sim.Event, u *UI, a *A11yUI) string {
 	case sim.KindCrash:
 		return fill(a.ClientState, who, u.Crashed)
 	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-		return fill(a.ClientNote, who, u.KindNote[e.Kind])
+		return fill(a.ClientNote, who, u.kindNote(e))
 	case sim.KindNode:
 		arg := ""
 		if e.Ms > 0 {

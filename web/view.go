@@ -537,7 +537,7 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 		case sim.KindCrash:
 			row.Note = u.Crashed
 		case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-			row.Note = u.KindNote[e.Kind]
+			row.Note = u.kindNote(e)
 			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock
 		case sim.KindNode:
 			arg := ""
