@@ -19,7 +19,8 @@ func FuzzDesignURL(f *testing.F) {
 		"release=nope", "release=z.AAAA", "release=z.!!", "ttl=0s", "work=61s", "release=return+1&release=return+0",
 		"release=while+true+do+end", "write=return+redis.call('FLUSHALL')", "acquire=%00", "release=%E2%80%AE",
 		"release=return+redis.call('DEL',+KEYS[1])&clients=2&do=a.acquire,a.release", "clients=3&do=a.acquire,b.acquire,a.pause,wait.10s",
-		"clients=9&do=a.acquire", "do=x.y", "release=--+then%0A--+then%0A--+then%0Areturn+1"} {
+		"clients=9&do=a.acquire", "do=x.y", "release=--+then%0A--+then%0A--+then%0Areturn+1",
+		"effect=add&clients=2&do=a.acquire,a.drop,a.write,a.next", "write=strict&effect=add", "effect=set", "effect=", "write=none&effect=add&do=a.drop,a.drop"} {
 		f.Add(s)
 	}
 	u := T("ja")
