@@ -216,6 +216,11 @@ type explorer struct {
 	cfg  ExploreConfig
 	res  *ExploreResult
 	seen map[[16]byte]struct{} // the fingerprints of the states reached
+	// drops: per world reached (its fingerprint with no lost reply
+	// spent), the fewest lost replies spent on reaching it. A world
+	// reached again with more of them spent, at the same depth or deeper,
+	// has no future the first did not have (fewer spent is more left).
+	drops map[[16]byte]int
 	// shortest per kind, before verification
 	cand map[ViolationKind][]Action
 }
@@ -263,7 +268,8 @@ type child struct {
 	cut   bool // beyond a timeline's limits: left out
 	kinds []ViolationKind
 	fp    [16]byte
-	st    *state // nil if the state was seen before
+	fp0   [16]byte // the fingerprint with no lost reply spent
+	st    *state   // nil if the state was seen before
 	err   error
 }
 
@@ -275,7 +281,7 @@ func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 		return nil, err
 	}
 	e := &explorer{ctx: ctx, cfg: cfg, res: &ExploreResult{Found: map[ViolationKind]*Finding{}},
-		seen: map[[16]byte]struct{}{}, cand: map[ViolationKind][]Action{}}
+		seen: map[[16]byte]struct{}{}, drops: map[[16]byte]int{}, cand: map[ViolationKind][]Action{}}
 	workers := cfg.workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -300,7 +306,9 @@ func Explore(ctx context.Context, cfg ExploreConfig) (*ExploreResult, error) {
 		return nil, err
 	}
 	keys := root.dumpKeys()
-	e.seen[e.fingerprintKeys(&fpBuf{}, root, budget{}, keys)] = struct{}{}
+	rootFP := e.fingerprintKeys(&fpBuf{}, root, budget{}, keys)
+	e.seen[rootFP] = struct{}{}
+	e.drops[rootFP] = 0
 	frontier := []*state{{f: root.freeze(keys, nil, nil), moves: e.moves(root, budget{})}}
 	root.close()
 	if err := e.bfs(frontier, rigs); err != nil {
@@ -396,13 +404,22 @@ func (e *explorer) bfs(frontier []*state, rigs []*rig) error {
 // merge counts one child's schedule and keeps its state if it is new. It
 // reports whether the state cap stops the search.
 func (e *explorer) merge(c *child) bool {
-	if _, ok := e.seen[c.fp]; !ok {
+	_, seen := e.seen[c.fp]
+	if least, ok := e.drops[c.fp0]; ok && least < c.b.drops {
+		seen = true // reached before with fewer lost replies spent
+	}
+	if !seen {
 		if len(e.seen) >= e.cfg.MaxStates {
 			return true
 		}
 		e.seen[c.fp] = struct{}{}
+		if e.cfg.Drops > 0 {
+			if least, ok := e.drops[c.fp0]; !ok || c.b.drops < least {
+				e.drops[c.fp0] = c.b.drops
+			}
+		}
 	} else {
-		c.st = nil // an earlier child of this batch reached it first
+		c.st = nil // reached first by an earlier child, or one with more budget
 	}
 	e.res.Schedules++
 	e.res.MaxDepthSeen = max(e.res.MaxDepthSeen, c.from.len()+1)
@@ -462,7 +479,15 @@ func (e *explorer) expand(r *rig, s *state, m move) child {
 	}
 	slices.Sort(c.kinds)
 	keys := w.dumpKeys()
-	c.fp = e.fingerprintKeys(&r.fp, w, m.b, keys)
+	c.fp, c.fp0 = e.fingerprintKeys(&r.fp, w, m.b, keys), [16]byte{}
+	if e.cfg.Drops > 0 {
+		c.fp0 = c.fp
+		if m.b.drops > 0 {
+			b0 := m.b
+			b0.drops = 0
+			c.fp0 = e.fingerprintKeys(&r.fp, w, b0, keys)
+		}
+	}
 	if _, ok := e.seen[c.fp]; !ok {
 		c.st = &state{path: &pathNode{up: s.path, a: m.a, n: last + 1}, moves: e.moves(w, m.b)}
 		// Only a state that will be expanded needs its world: not one
