@@ -470,6 +470,7 @@ type ClassBar struct {
 	JoinURL     string
 	QRURL       string
 	Connected   int
+	HereMinutes int // how long a page load counts a student (see pagePresence)
 	Place       placement
 	StepTitle   string
 	Result      *ClassQuestion // this step's checkpoint, revealed, if any
@@ -544,6 +545,7 @@ func (s *Server) bar(r *http.Request, u *UI, room *Room, do, opt string) *ClassB
 		JoinURL: s.absolute(r, "/class/"+room.Code), QRURL: base + "/qr.svg", EventsURL: base + "/events",
 		Here: query(do, opt), ClassHere: query(room.Do, room.Opt)}
 	b.Connected = s.class.store.connected(r.Context(), room.Code)
+	b.HereMinutes = max(1, int(s.class.lim.pagePresence().Round(time.Minute)/time.Minute))
 	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
 	b.Place = p
 	if l, ok := s.course.Get(u.Lang, room.Slug); ok {
@@ -714,13 +716,20 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := room.Code
-	sid := ensureStudentID(w, r)
-	if err := s.class.store.join(r.Context(), code, sid); err != nil {
+	// A first visit (no cookie yet) gets its cookie and the page, and
+	// counts only once the cookie comes back: with its stream (at once,
+	// with JavaScript), a Refresh or an answer. So a reload in a private
+	// tab, a link preview or a check with curl never counts as a student.
+	sid := studentID(r)
+	if sid == "" {
+		if err := s.class.store.roomForOneMore(r.Context(), code); err != nil {
+			s.fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+		sid = ensureStudentID(w, r)
+	} else if err := s.class.store.present(r.Context(), code, sid, s.class.lim.pagePresence()); err != nil {
 		s.fail(w, r, u, s.storeErr(u, code, err))
 		return
-	}
-	if s.class.store.seen(r.Context(), code, sid) {
-		_ = s.class.store.publish(r.Context(), code, "here", room.Seq)
 	}
 	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
 	c, e := s.studentPage(r, u, room, s.class.store.votes(r.Context(), code, p.Answered, p.Ask), sid)
@@ -845,17 +854,41 @@ func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
 	if !teacher {
 		sid = studentID(r)
 	}
-	sub, err := c.hub.subscribe(code, teacher)
+	sub, err := c.hub.subscribe(code, teacher, sid)
 	if err != nil {
 		s.fail(w, r, u, s.storeErr(u, code, err))
 		return
 	}
-	defer c.hub.unsubscribe(sub)
+	// left: the phone went away (its connection closed or stopped taking
+	// events), so it is no longer here. Not when the class ended (its
+	// keys are gone), the instance shuts down or the stream fell behind
+	// (the phone reconnects, to this instance or another, and its
+	// presence runs on until then), and not while the same student has
+	// another stream open here (a second tab).
+	left := false
+	defer func() {
+		c.hub.unsubscribe(sub)
+		if sid == "" || !left || c.hub.streamsOf(code, sid) > 0 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		c.store.gone(ctx, code, sid)
+		_ = c.store.publish(ctx, code, "here", 0)
+	}()
 	// The room may have moved between the page and this subscription:
 	// read it again now that no notice can be missed.
 	if room, err = c.store.get(r.Context(), code); err != nil {
 		s.fail(w, r, u, s.storeErr(u, code, err))
 		return
+	}
+	// A stream with the student's cookie: they are here (and join, if
+	// this is the first time their cookie came back) while it is open.
+	if sid != "" {
+		if err := c.store.present(r.Context(), code, sid, c.lim.streamPresence()); err != nil {
+			s.fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
 	}
 	since, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
 	if err != nil {
@@ -872,10 +905,11 @@ func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
 	last := since
 	writeRaw := func(b []byte) bool {
 		_ = rc.SetWriteDeadline(time.Now().Add(classWriteWait))
-		if _, err := w.Write(b); err != nil {
+		if _, err := w.Write(b); err != nil || rc.Flush() != nil {
+			left = true
 			return false
 		}
-		return rc.Flush() == nil
+		return true
 	}
 	write := func(format string, args ...any) bool {
 		return writeRaw(fmt.Appendf(nil, format, args...))
@@ -912,22 +946,12 @@ func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
 	if room.Seq > since && !event("move", room.Seq) {
 		return
 	}
-	if sid != "" {
-		if c.store.seen(r.Context(), code, sid) {
-			_ = c.store.publish(r.Context(), code, "here", room.Seq)
-		}
-		defer func() {
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-			defer cancel()
-			c.store.gone(ctx, code, sid)
-			_ = c.store.publish(ctx, code, "here", 0)
-		}()
-	}
 	tick := time.NewTicker(c.lim.Heartbeat)
 	defer tick.Stop()
 	for {
 		select {
 		case <-r.Context().Done():
+			left = true
 			return
 		case <-sub.gone:
 			return
@@ -951,8 +975,8 @@ func (s *Server) classEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			if teacher {
 				_ = c.store.touch(r.Context(), room)
-			} else if sid != "" && c.store.seen(r.Context(), code, sid) {
-				_ = c.store.publish(r.Context(), code, "here", last)
+			} else if sid != "" {
+				_ = c.store.present(r.Context(), code, sid, c.lim.streamPresence())
 			}
 			if !write(": hb\n\n") {
 				return

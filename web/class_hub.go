@@ -27,6 +27,7 @@ type notice struct {
 type subscriber struct {
 	code    string
 	teacher bool
+	sid     string // the student's id ("" for the teacher or without a cookie)
 	ch      chan notice
 	gone    chan struct{} // closed when the hub drops the stream
 	once    sync.Once
@@ -37,6 +38,7 @@ func (s *subscriber) drop() { s.once.Do(func() { close(s.gone) }) }
 type hubRoom struct {
 	students map[*subscriber]struct{}
 	teachers map[*subscriber]struct{}
+	sids     map[string]int // open student streams per student id
 }
 
 type classHub struct {
@@ -87,8 +89,9 @@ func (h *classHub) start(ctx context.Context, rdb redis.UniversalClient) error {
 	return nil
 }
 
-// subscribe registers a stream, within the instance's limit.
-func (h *classHub) subscribe(code string, teacher bool) (*subscriber, error) {
+// subscribe registers a stream, within the instance's limit; sid is the
+// student's id, if their cookie came with it.
+func (h *classHub) subscribe(code string, teacher bool, sid string) (*subscriber, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -97,16 +100,19 @@ func (h *classHub) subscribe(code string, teacher bool) (*subscriber, error) {
 	if h.n >= h.max {
 		return nil, errTooManyStreams
 	}
-	s := &subscriber{code: code, teacher: teacher, ch: make(chan notice, h.buf), gone: make(chan struct{})}
+	s := &subscriber{code: code, teacher: teacher, sid: sid, ch: make(chan notice, h.buf), gone: make(chan struct{})}
 	r := h.rooms[code]
 	if r == nil {
-		r = &hubRoom{students: map[*subscriber]struct{}{}, teachers: map[*subscriber]struct{}{}}
+		r = &hubRoom{students: map[*subscriber]struct{}{}, teachers: map[*subscriber]struct{}{}, sids: map[string]int{}}
 		h.rooms[code] = r
 	}
 	if teacher {
 		r.teachers[s] = struct{}{}
 	} else {
 		r.students[s] = struct{}{}
+		if sid != "" {
+			r.sids[sid]++
+		}
 	}
 	h.n++
 	return s, nil
@@ -132,6 +138,11 @@ func (h *classHub) removeLocked(s *subscriber) {
 		return
 	}
 	delete(set, s)
+	if !s.teacher && s.sid != "" {
+		if r.sids[s.sid]--; r.sids[s.sid] <= 0 {
+			delete(r.sids, s.sid)
+		}
+	}
 	h.n--
 	if len(r.students) == 0 && len(r.teachers) == 0 {
 		delete(h.rooms, s.code)
@@ -168,6 +179,18 @@ func (h *classHub) dispatch(code string, n notice) {
 	if n.Kind == "move" || n.Kind == "end" {
 		send(r.students)
 	}
+}
+
+// streamsOf is how many streams this instance holds open for student sid
+// in room code: when a student's last stream closes (their other tab is
+// still open?) the count of who is here changes only if this is 0.
+func (h *classHub) streamsOf(code, sid string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r := h.rooms[code]; r != nil {
+		return r.sids[sid]
+	}
+	return 0
 }
 
 // streams is the number of open streams (for tests).

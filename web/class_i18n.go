@@ -7,6 +7,7 @@ package web
 type ClassUI struct {
 	TeachLive, TeachHint, BarLabel, JoinAt, CodeLabel, QRAlt        string
 	Connected, Answers, Votes, Vote, Mine, RevealBtn, EndBtn        string
+	ConnectedHint                                                   string // what the count means
 	CorrectNote                                                     string // after the right choice, for screen readers
 	ClassSees, ClassOff, NextQ                                      string
 	NoQuestion, ShowClass                                           string
@@ -33,13 +34,15 @@ func C(lang string) *ClassUI {
 
 var classUIs = map[string]*ClassUI{
 	"en": {
-		TeachLive:   "Teach this live",
-		TeachHint:   "Start a class from this step: students follow your moves on their phones and answer each checkpoint before you reveal it.",
-		BarLabel:    "Live class",
-		JoinAt:      "Students join at",
-		CodeLabel:   "Class code",
-		QRAlt:       "QR code of the address where students join this class",
-		Connected:   "{0} connected",
+		TeachLive: "Teach this live",
+		TeachHint: "Start a class from this step: students follow your moves on their phones and answer each checkpoint before you reveal it.",
+		BarLabel:  "Live class",
+		JoinAt:    "Students join at",
+		CodeLabel: "Class code",
+		QRAlt:     "QR code of the address where students join this class",
+		Connected: "{0} connected",
+		ConnectedHint: "Students with this class open on their screen, each counted once. " +
+			"A page without JavaScript counts for {0} minutes after it was last loaded.",
 		Answers:     "{0} answered",
 		Votes:       "{0} votes",
 		Vote:        "{0} vote",
@@ -100,13 +103,15 @@ var classUIs = map[string]*ClassUI{
 		Unavailable:     "Live classes are not available on this server.",
 	},
 	"ja": {
-		TeachLive:   "このステップからライブ授業",
-		TeachHint:   "授業を始めると、生徒は自分のスマートフォンであなたの操作を追いかけ、チェックポイントの答えを表示する前に予想を送れます。",
-		BarLabel:    "ライブ授業",
-		JoinAt:      "生徒の参加先",
-		CodeLabel:   "授業コード",
-		QRAlt:       "この授業に参加するアドレスのQRコード",
-		Connected:   "{0}人が接続中",
+		TeachLive: "このステップからライブ授業",
+		TeachHint: "授業を始めると、生徒は自分のスマートフォンであなたの操作を追いかけ、チェックポイントの答えを表示する前に予想を送れます。",
+		BarLabel:  "ライブ授業",
+		JoinAt:    "生徒の参加先",
+		CodeLabel: "授業コード",
+		QRAlt:     "この授業に参加するアドレスのQRコード",
+		Connected: "{0}人が接続中",
+		ConnectedHint: "この授業を画面に開いている生徒の数です（ひとりを一度だけ数えます）。" +
+			"JavaScript が動かないページは、最後に読み込んでから{0}分間数えます。",
 		Answers:     "{0}人が回答",
 		Votes:       "{0}票",
 		Vote:        "{0}票",

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/redis/go-redis/v9"
@@ -68,6 +69,12 @@ func TestClassTwoInstances(t *testing.T) {
 	counts, err := two.class.store.counts(context.Background(), code, cp, 3)
 	if err != nil || counts[0] != 1 || counts[1] != 1 || counts[2] != 0 {
 		t.Fatalf("counts %v %v", counts, err)
+	}
+	// presence is in Redis: instance 1's teacher counts the student on
+	// instance 2, once; a cookie-less visit there adds no one
+	visitClass(t, two.URL, "en", code)
+	if _, bar := getPage(t, one.URL, "/en/class/"+code+"/bar", teacher); !strings.Contains(bar, ">2 connected<") {
+		t.Errorf("the teacher's bar on instance 1 does not say 2 connected")
 	}
 	if n := one.class.store.connected(context.Background(), code); n != 2 {
 		t.Errorf("connected %d, want 2", n)

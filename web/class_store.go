@@ -9,8 +9,11 @@
 //	                        ask (the checkpoint step now asked, 0 none),
 //	                        rN (checkpoint step N revealed), n (steps),
 //	                        secret (SHA-256 of the teacher's secret)
-//	lockclass:CODE:members  set of student ids that joined (the size limit)
-//	lockclass:CODE:here     sorted set: student id → last seen (ms)
+//	lockclass:CODE:members  set of student ids that joined (the size limit):
+//	                        a student joins when their cookie first comes
+//	                        back (page, stream or answer), not on the
+//	                        cookie-less first visit
+//	lockclass:CODE:here     sorted set: student id → counted until (ms)
 //	lockclass:CODE:votes:N  hash: student id → choice, for checkpoint step N
 //	lockclass:rooms         sorted set: code → expiry (ms), the rooms limit
 //	lockclass-ended:CODE    after End class, for EndedFor: the lesson and
@@ -97,10 +100,17 @@ func (l ClassLimits) withDefaults() ClassLimits {
 	return l
 }
 
-// presenceWindow: a student counts as connected while seen this recently
-// (a stream refreshes it every heartbeat; a page without JavaScript on
-// each load).
-func (l ClassLimits) presenceWindow() time.Duration { return 3 * l.Heartbeat }
+// streamPresence: an open stream keeps its student counted this long past
+// each heartbeat (three missed heartbeats: the phone is gone; a stream
+// that closes stops counting at once).
+func (l ClassLimits) streamPresence() time.Duration { return 3 * l.Heartbeat }
+
+// pagePresence: a page load with the student's cookie (Refresh, the page
+// after an answer) counts them this long, so a student without
+// JavaScript, who reads a step and presses Refresh at the next, stays
+// counted in between (2 minutes with the default heartbeat). The
+// teacher's bar says so.
+func (l ClassLimits) pagePresence() time.Duration { return 8 * l.Heartbeat }
 
 type classStore struct {
 	rdb redis.UniversalClient
@@ -290,17 +300,50 @@ func (s *classStore) publish(ctx context.Context, code, kind string, seq int64) 
 	return s.rdb.Publish(ctx, channelOf(code), kind+" "+strconv.FormatInt(seq, 10)).Err()
 }
 
-var joinScript = redis.NewScript(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then return 1 end
-if redis.call('SCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('SADD', KEYS[2], ARGV[1])
-redis.call('EXPIRE', KEYS[2], redis.call('TTL', KEYS[1]))
-return 2`)
+// presentScript is a student's id coming back to the room (their page
+// with the cookie, their stream, an answer): it admits them (idempotent)
+// unless the room is full, and keeps them counted until ARGV[4] (ms),
+// never shortening a later deadline already set. 2: they were not
+// counted before, and the teachers' streams are told ("here", in the
+// same round trip: a class that scans the QR code at once makes 1,000
+// of these), 1: they were.
+var presentScript = redis.NewScript(presentLua + `
+local p = present(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
+if p == 2 then redis.call('PUBLISH', ARGV[5], 'here 0') end
+return p`)
 
-// join admits a student (idempotent), unless the room is full.
-func (s *classStore) join(ctx context.Context, code, sid string) error {
-	n, err := joinScript.Run(ctx, s.rdb, []string{roomKey(code), membersKey(code)}, sid, s.lim.StudentsPerRoom).Int()
+// presentLua defines present(room, members, here, sid, limit, now, until)
+// for the scripts that admit a student: -1 no room, 0 full, 1 counted
+// already, 2 newly counted. The "here" sorted set scores each student
+// with the time (ms) until which they count, so counting is one ZCOUNT
+// and the ones past it are trimmed here.
+const presentLua = `
+local function present(room, members, here, sid, limit, now, untl)
+  if redis.call('EXISTS', room) == 0 then return -1 end
+  local ttl = redis.call('TTL', room)
+  if redis.call('SISMEMBER', members, sid) == 0 then
+    if redis.call('SCARD', members) >= tonumber(limit) then return 0 end
+    redis.call('SADD', members, sid)
+    if ttl > 0 then redis.call('EXPIRE', members, ttl) end
+  end
+  redis.call('ZREMRANGEBYSCORE', here, '-inf', now)
+  local old = redis.call('ZSCORE', here, sid)
+  if not old or tonumber(old) < tonumber(untl) then redis.call('ZADD', here, untl, sid) end
+  if ttl > 0 then redis.call('EXPIRE', here, ttl) end
+  if old then return 1 end
+  return 2
+end`
+
+// present admits student sid to the room (idempotent; errClassFull if
+// the room is full) and counts them as here for the next d, telling the
+// teachers' streams if the count went up. Only a request that
+// carries the student's cookie calls it: a first visit (no cookie yet)
+// is not a student until their cookie comes back, so a reload in a
+// private tab, a link preview or a curl check is never counted.
+func (s *classStore) present(ctx context.Context, code, sid string, d time.Duration) error {
+	now := time.Now().UnixMilli()
+	n, err := presentScript.Run(ctx, s.rdb, []string{roomKey(code), membersKey(code), hereKey(code)},
+		sid, s.lim.StudentsPerRoom, now, now+d.Milliseconds(), channelOf(code)).Int()
 	switch {
 	case err != nil:
 		return err
@@ -312,20 +355,35 @@ func (s *classStore) join(ctx context.Context, code, sid string) error {
 	return nil
 }
 
+// roomForOneMore reports errClassFull if no new student can join: the
+// first visit's check, so a full room says so at once (the join itself
+// waits for the cookie to come back).
+func (s *classStore) roomForOneMore(ctx context.Context, code string) error {
+	n, err := s.rdb.SCard(ctx, membersKey(code)).Result()
+	if err == nil && n >= int64(s.lim.StudentsPerRoom) {
+		err = errClassFull
+	}
+	return err
+}
+
 // answerScript records a student's choice once, and only while the
 // question is open: the check and the write are one step, so an answer
 // cannot slip in after the reveal, and a replayed one is not counted.
-var answerScript = redis.NewScript(`
+// The answer carries the student's cookie, so it also admits them and
+// counts them here (present), as their page would.
+var answerScript = redis.NewScript(presentLua + `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'ask') ~= ARGV[3] or redis.call('HEXISTS', KEYS[1], 'r' .. ARGV[3]) == 1 then return -2 end
-if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 0 then return -3 end
+local p = present(KEYS[1], KEYS[3], KEYS[4], ARGV[1], ARGV[4], ARGV[5], ARGV[6])
+if p == 0 then return -3 end
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('EXPIRE', KEYS[2], redis.call('TTL', KEYS[1]))
 return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 
 func (s *classStore) answer(ctx context.Context, code string, step int, sid string, choice int) error {
-	n, err := answerScript.Run(ctx, s.rdb, []string{roomKey(code), votesKey(code, step), membersKey(code)},
-		sid, choice, step).Int64()
+	now := time.Now().UnixMilli()
+	n, err := answerScript.Run(ctx, s.rdb, []string{roomKey(code), votesKey(code, step), membersKey(code), hereKey(code)},
+		sid, choice, step, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds()).Int64()
 	switch {
 	case err != nil:
 		return err
@@ -334,7 +392,7 @@ func (s *classStore) answer(ctx context.Context, code string, step int, sid stri
 	case n == -2:
 		return errNotAsked
 	case n == -3:
-		return errBadSession
+		return errClassFull
 	case n == 0:
 		return errAnswered
 	}
@@ -382,33 +440,16 @@ func (s *classStore) votes(ctx context.Context, code string, steps ...int) [2]ma
 	return out
 }
 
-// seen marks a student present now; it reports whether they were not
-// (so the teacher's count changed).
-func (s *classStore) seen(ctx context.Context, code, sid string) bool {
-	if sid == "" {
-		return false
-	}
-	now := time.Now().UnixMilli()
-	pipe := s.rdb.TxPipeline()
-	old := pipe.ZScore(ctx, hereKey(code), sid)
-	pipe.ZAdd(ctx, hereKey(code), redis.Z{Score: float64(now), Member: sid})
-	pipe.ZRemRangeByScore(ctx, hereKey(code), "-inf", strconv.FormatInt(now-s.lim.presenceWindow().Milliseconds(), 10))
-	_, _ = pipe.Exec(ctx)
-	o, err := old.Result()
-	return err != nil || float64(now)-o > float64(s.lim.presenceWindow().Milliseconds())
-}
-
-// gone marks a student's stream closed.
+// gone stops counting a student whose last stream closed.
 func (s *classStore) gone(ctx context.Context, code, sid string) {
 	if sid != "" {
 		s.rdb.ZRem(ctx, hereKey(code), sid)
 	}
 }
 
-// connected is how many students were seen within the presence window.
+// connected is how many students count as here now (see present).
 func (s *classStore) connected(ctx context.Context, code string) int {
-	min := time.Now().Add(-s.lim.presenceWindow()).UnixMilli()
-	n, _ := s.rdb.ZCount(ctx, hereKey(code), strconv.FormatInt(min, 10), "+inf").Result()
+	n, _ := s.rdb.ZCount(ctx, hereKey(code), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf").Result()
 	return int(n)
 }
 

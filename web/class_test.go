@@ -133,8 +133,9 @@ func startClass(t testing.TB, site string, lang, do, opt string) (string, *http.
 	return code, tc
 }
 
-// joinClass opens the student page and returns the student's id cookie.
-func joinClass(t testing.TB, site, lang, code string) *http.Cookie {
+// visitClass opens the student page without a cookie, as a phone's first
+// visit, and returns the student's new id cookie.
+func visitClass(t testing.TB, site, lang, code string) *http.Cookie {
 	t.Helper()
 	res, _ := getPage(t, site, "/"+lang+"/class/"+code)
 	if res.StatusCode != http.StatusOK {
@@ -143,6 +144,17 @@ func joinClass(t testing.TB, site, lang, code string) *http.Cookie {
 	c := cookieNamed(res, sidCookie)
 	if c == nil {
 		t.Fatal("no student cookie")
+	}
+	return c
+}
+
+// joinClass is a student who joins without JavaScript: the first visit,
+// then the page again with the cookie (Refresh), which admits them.
+func joinClass(t testing.TB, site, lang, code string) *http.Cookie {
+	t.Helper()
+	c := visitClass(t, site, lang, code)
+	if res, _ := getPage(t, site, "/"+lang+"/class/"+code, c); res.StatusCode != http.StatusOK {
+		t.Fatalf("refresh %s: %d", code, res.StatusCode)
 	}
 	return c
 }
@@ -361,8 +373,8 @@ func TestClassCatchUp(t *testing.T) {
 // when its buffer fills, and the others still get every move.
 func TestClassSlowSubscriberDropped(t *testing.T) {
 	h := newClassHub(10, 2)
-	slow, _ := h.subscribe("ROOM", false)
-	fast, _ := h.subscribe("ROOM", false)
+	slow, _ := h.subscribe("ROOM", false, "")
+	fast, _ := h.subscribe("ROOM", false, "")
 	for i := range 5 {
 		h.dispatch("ROOM", notice{Kind: "move", Seq: int64(i)})
 		<-fast.ch
@@ -490,13 +502,25 @@ func TestClassHostile(t *testing.T) {
 			t.Errorf("answer form %d: %d", i, res.StatusCode)
 		}
 	}
-	// an answer with a made-up student id that never joined
-	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, &http.Cookie{Name: sidCookie, Value: randomHex(16)}); res.StatusCode != http.StatusBadRequest {
-		t.Errorf("unjoined student's answer: %d", res.StatusCode)
+	// an answer without a cookie is refused; one with a made-up student
+	// id that never visited is a student whose cookie came back with
+	// their answer (as after a first visit): counted once, its replay not
+	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("answer without a cookie: %d", res.StatusCode)
+	}
+	made := &http.Cookie{Name: sidCookie, Value: randomHex(16)}
+	for i, want := range []int{http.StatusSeeOther, http.StatusConflict, http.StatusConflict} {
+		if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, made); res.StatusCode != want {
+			t.Errorf("made-up student's answer %d: %d, want %d", i, res.StatusCode, want)
+		}
 	}
 	counts, _ := site.class.store.counts(context.Background(), code, cp, 3)
-	if counts[0]+counts[1]+counts[2] != 1 || counts[1] != 1 {
-		t.Fatalf("counts %v", counts)
+	if counts[0] != 1 || counts[1] != 1 || counts[2] != 0 {
+		t.Fatalf("counts %v, want [1 1 0]", counts)
+	}
+	// none of the refused answers made anyone a member of the class
+	if n, _ := rdb.SCard(context.Background(), membersKey(code)).Result(); n != 2 {
+		t.Errorf("%d members, want 2 (the student and the made-up id)", n)
 	}
 	// huge and malformed bodies
 	for i, body := range []string{strings.Repeat("choice=1&", 20000), "%zz=%", "step=" + strings.Repeat("%", 500)} {
@@ -540,6 +564,123 @@ func TestClassHostile(t *testing.T) {
 	}
 	if after := room(); after.Seq != before.Seq {
 		t.Fatal("room moved")
+	}
+}
+
+// TestClassPresence: the teacher's "connected" counts students really
+// there, each once (QA #14): a first visit without the cookie does not
+// count (a curl check, a link preview, a private tab's reload); the
+// student counts once their cookie comes back — by a Refresh or an answer
+// without JavaScript, by their stream with it — however many pages and
+// streams they open; a closed stream stops counting, a shutdown does not
+// (the phone comes back to another instance).
+func TestClassPresence(t *testing.T) {
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{})
+	ask, _, cp := fencingAsk(t)
+	code, teacher := startClass(t, site.URL, "en", ask.Do, ask.Opt)
+	ctx := context.Background()
+	count := func() int {
+		t.Helper()
+		_, bar := getPage(t, site.URL, "/en/class/"+code+"/bar", teacher)
+		m := regexp.MustCompile(`id="cb-connected"[^>]*>(\d+) connected<`).FindStringSubmatch(bar)
+		if m == nil {
+			t.Fatalf("no count in the teacher's bar: %.300s", bar)
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	want := func(n int, what string) {
+		t.Helper()
+		if got := count(); got != n {
+			t.Fatalf("%s: %d connected, want %d", what, got, n)
+		}
+	}
+	teach := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", teacher)
+
+	for range 5 {
+		visitClass(t, site.URL, "en", code)
+	}
+	want(0, "five cookie-less visits")
+	if n, _ := rdb.SCard(ctx, membersKey(code)).Result(); n != 0 {
+		t.Fatalf("cookie-less visits joined %d members", n)
+	}
+
+	// a student without JavaScript: counted from their first Refresh, once
+	nojs := visitClass(t, site.URL, "ja", code)
+	want(0, "a first visit")
+	for range 3 {
+		if res, _ := getPage(t, site.URL, "/ja/class/"+code, nojs); res.StatusCode != 200 {
+			t.Fatalf("refresh: %d", res.StatusCode)
+		}
+	}
+	want(1, "a no-JS student after three Refreshes")
+	teach.next(t, "here")
+
+	// a student with JavaScript: their stream brings the cookie back
+	js := visitClass(t, site.URL, "en", code)
+	tab1 := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", js)
+	want(2, "a student's stream")
+	tab2 := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", js) // a second tab
+	getPage(t, site.URL, "/en/class/"+code, js)
+	want(2, "the same student's second tab and reload")
+	// a cookie-less stream (cookies blocked) follows but does not count
+	openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "")
+	want(2, "a stream without a cookie")
+
+	// a student who answers straight from the first visit's form
+	direct := visitClass(t, site.URL, "en", code)
+	if res := post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, direct); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("answer: %d", res.StatusCode)
+	}
+	want(3, "an answer carrying the cookie")
+
+	// both tabs close: the student stops counting at once
+	tab1.close()
+	tab2.close()
+	deadline := time.Now().Add(30 * time.Second)
+	for count() != 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("closed streams still counted: %d", count())
+		}
+		teach.next(t, "here")
+	}
+	// a shutdown closes the streams but not the students' presence
+	again := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", js)
+	want(3, "the student back")
+	site.class.Close()
+	<-again.done
+	if n := site.class.store.connected(ctx, code); n != 3 {
+		t.Fatalf("after a shutdown %d connected, want 3", n)
+	}
+}
+
+// TestClassHubStreamsOf: the hub counts a student's open streams, so
+// closing one of two tabs does not stop counting them.
+func TestClassHubStreamsOf(t *testing.T) {
+	h := newClassHub(10, 1)
+	defer h.close()
+	a, _ := h.subscribe("ROOM", false, "s1")
+	b, _ := h.subscribe("ROOM", false, "s1")
+	h.subscribe("ROOM", false, "s2")
+	if n := h.streamsOf("ROOM", "s1"); n != 2 {
+		t.Fatalf("streamsOf %d", n)
+	}
+	h.unsubscribe(a)
+	if n := h.streamsOf("ROOM", "s1"); n != 1 {
+		t.Fatalf("after one tab closed: %d", n)
+	}
+	// a stream dropped for falling behind counts out too
+	h.dispatch("ROOM", notice{Kind: "move", Seq: 1})
+	h.dispatch("ROOM", notice{Kind: "move", Seq: 2})
+	select {
+	case <-b.gone:
+	default:
+		t.Fatal("slow stream not dropped")
+	}
+	h.unsubscribe(b)
+	if n := h.streamsOf("ROOM", "s1"); n != 0 {
+		t.Fatalf("after both: %d", n)
 	}
 }
 
