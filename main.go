@@ -229,6 +229,18 @@ func replayFunc(redisURL string) (web.ReplayFunc, error) {
 	return sim.Live(o, hex.EncodeToString(id[:])), nil
 }
 
+// classPoolTimeout is how long a live-class request may wait for a free
+// connection of the class Redis client's pool. The pool keeps go-redis's
+// default size (10 per CPU): TestClassLoad shows it is not what limits a
+// class (a move takes one pipeline per instance and never waits; 1,000
+// phones opening their streams at once took as long with 100 connections
+// as with 20, the CPU being the limit), but in such a burst a command
+// waits its turn for up to a second or two on a busy machine, past
+// go-redis's default of ReadTimeout + 1 s. Waiting is better there: a
+// stream that fails to open is one the browser's EventSource gives up
+// (class.js opens a new one, but only seconds later).
+const classPoolTimeout = 10 * time.Second
+
 // classroom starts the live-class service on its own Redis: the one given
 // by -class-redis (shared by every instance of a scaled-out set-up), else
 // an embedded miniredis reached through in-memory pipes. That miniredis
@@ -245,10 +257,11 @@ func classroom(ctx context.Context, classURL string) (*web.Classroom, func(), er
 			return nil, nil, fmt.Errorf("-class-redis %q: want redis://host:port/db (%v)", redactURL(classURL), err)
 		}
 		o.DialTimeout, o.ReadTimeout, o.WriteTimeout = liveDialTimeout, liveIOTimeout, liveIOTimeout
+		o.PoolTimeout = classPoolTimeout
 		rdb = redis.NewClient(o)
 	} else {
 		m := miniredis.NewMiniRedis()
-		rdb = redis.NewClient(&redis.Options{Addr: "class-rooms", DialTimeout: liveDialTimeout,
+		rdb = redis.NewClient(&redis.Options{Addr: "class-rooms", DialTimeout: liveDialTimeout, PoolTimeout: classPoolTimeout,
 			Dialer: func(context.Context, string, string) (net.Conn, error) { return m.Dial() }})
 		done := make(chan struct{})
 		go func() {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -46,9 +47,8 @@ func TestClassLoad(t *testing.T) {
 		students, _ = strconv.Atoi(s)
 	}
 	t.Run("one-instance-miniredis", func(t *testing.T) {
-		rdb, m := miniRDB(t)
+		rdb, _ := miniRDB(t)
 		classLoad(t, students, []redis.UniversalClient{rdb})
-		t.Logf("DEBUG pool %+v conns %d", rdb.PoolStats(), m.CurrentConnectionCount())
 	})
 	t.Run("two-instances-redis-server", func(t *testing.T) {
 		srv := redistest.Start(t, 1)[0]
@@ -98,21 +98,32 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	rss := newRSSWatch()
+	// every phone opens its stream at once (the class scanned the QR
+	// code), carrying its cookie: the stream joins the student
+	type open struct {
+		err error
+		d   time.Duration
+	}
+	opened := make(chan open, students)
+	joinStart := time.Now()
 	for i := range students {
 		site := sites[i%len(sites)]
 		sid := &http.Cookie{Name: sidCookie, Value: randomHex(16)}
-		if err := site.class.store.join(ctx, code, sid.Value); err != nil {
-			t.Fatal(err)
-		}
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, site.URL+"/en/class/"+code+"/events?since=1", nil)
-		req.AddCookie(sid)
-		res, err := client.Do(req)
-		if err != nil || res.StatusCode != http.StatusOK {
-			t.Fatalf("student %d: %v %v", i, err, res)
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, site.URL+"/en/class/"+code+"/events?since=1", nil)
+			req.AddCookie(sid)
+			t0 := time.Now()
+			res, err := client.Do(req)
+			if err == nil && res.StatusCode != http.StatusOK {
+				res.Body.Close()
+				err = fmt.Errorf("status %d", res.StatusCode)
+			}
+			opened <- open{err, time.Since(t0)}
+			if err != nil {
+				return
+			}
 			defer res.Body.Close()
 			// an event counts when it is complete (its blank line) and
 			// carries the student's page of that move. The lines are read
@@ -151,10 +162,24 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 			}
 		}()
 	}
-	for _, s := range sites { // wait until every stream is registered
-		for s.class.Streams() < students/len(sites) {
-			time.Sleep(5 * time.Millisecond)
+	var slowest time.Duration
+	for i := range students {
+		o := <-opened
+		if o.err != nil {
+			t.Fatalf("student %d of %d: %v", i, students, o.err)
 		}
+		slowest = max(slowest, o.d)
+	}
+	joined := time.Since(joinStart)
+	for _, s := range sites { // every stream is registered by now
+		if n := s.class.Streams(); n < students/len(sites) {
+			t.Fatalf("%d streams registered of %d", n, students/len(sites))
+		}
+	}
+
+	// every student counts once, whichever instance holds their stream
+	if n := sites[0].class.store.connected(ctx, code); n != students {
+		t.Errorf("the teacher's count says %d connected, want %d", n, students)
 	}
 
 	var moveLat, allLat []time.Duration
@@ -202,6 +227,17 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		t.Fatalf("end: %d", res.StatusCode)
 	}
 	wg.Wait()
+	// the class Redis clients' pools (go-redis default size, 10 per CPU):
+	// a wait is a command that found every connection busy
+	var waits uint32
+	var waited time.Duration
+	conns := 0
+	for _, rdb := range rdbs {
+		ps := rdb.PoolStats()
+		waits += ps.WaitCount
+		waited += time.Duration(ps.WaitDurationNs)
+		conns += int(ps.TotalConns)
+	}
 	cancel()
 	for _, s := range sites {
 		s.class.Close()
@@ -226,12 +262,12 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		return s[min(len(s)-1, int(q*float64(len(s))))]
 	}
 	t.Logf("%d students on %d instance(s), %d moves, %d streams open at the end: "+
-		"fan-out to the last student p50 %v p99 %v max %v; per event p50 %v p99 %v; peak RSS %.1f MB; "+
-		"CPU (server and clients, user+system) %v per move",
-		students, len(sites), moves, streams,
+		"%d streams opened at once in %v (slowest %v); fan-out to the last student p50 %v p99 %v max %v; per event p50 %v p99 %v; peak RSS %.1f MB; "+
+		"CPU (server and clients, user+system) %v per move; class Redis pool: %d connections, %d waits (%v in all)",
+		students, len(sites), moves, streams, students, joined.Round(time.Millisecond), slowest.Round(time.Millisecond),
 		p(moveLat, .5).Round(time.Microsecond), p(moveLat, .99).Round(time.Microsecond), slices.Max(moveLat).Round(time.Microsecond),
 		p(allLat, .5).Round(time.Microsecond), p(allLat, .99).Round(time.Microsecond), float64(peak)/(1<<20),
-		(cpu / moves).Round(time.Microsecond))
+		(cpu / moves).Round(time.Microsecond), conns, waits, waited.Round(time.Millisecond))
 	if os.Getenv("LOCKLAB_CLASS_LOAD") == "1" {
 		if p99 := p(moveLat, .99); p99 > 250*time.Millisecond {
 			t.Errorf("p99 %v over 250 ms", p99)
