@@ -208,37 +208,66 @@
     });
   }
 
-  var es = new EventSource(events);
-  es.addEventListener("open", function () {
-    status(true);
-    if (role !== "teacher" && latest > shown()) {
-      refreshStudent();
-    }
-  });
-  es.addEventListener("error", function () {
-    status(false);
-  });
-  es.addEventListener("end", function () {
-    es.close();
-    location.reload();
-  });
-  if (role === "teacher") {
-    es.addEventListener("move", refreshBar);
-    es.addEventListener("votes", refreshBar);
-    es.addEventListener("here", refreshBar);
-    document.addEventListener("htmx:afterSettle", postMove);
-    postMove();
-  } else {
-    es.addEventListener("move", function (e) {
-      latest = Math.max(latest, Number(e.lastEventId) || 0);
-      // the event carries the new step's fragment; a bare notice (the
-      // server could not draw it) means: fetch it
-      if (e.data && e.data.charAt(0) === "<") {
-        show(e.data);
-      } else {
+  // EventSource retries a dropped stream by itself, but gives up for good
+  // when a reconnection is answered with an error (the server is
+  // restarting, holds too many streams, or the class ended): then, after
+  // a few seconds (spread out, so a whole class does not come back at
+  // the same instant), look whether the class is still there and open a
+  // new stream from the move the page shows.
+  var es = null;
+  var reopen = null;
+  function connect(url) {
+    es = new EventSource(url);
+    es.addEventListener("open", function () {
+      status(true);
+      if (role !== "teacher" && latest > shown()) {
         refreshStudent();
       }
     });
+    es.addEventListener("error", function () {
+      status(false);
+      if (es.readyState === EventSource.CLOSED && !reopen) {
+        reopen = setTimeout(function () {
+          reopen = null;
+          var probe = role === "teacher" ? base + "/bar" + hereQuery() : base;
+          fetch(probe, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (res) {
+            if (res.status === 404 || res.status === 410) {
+              location.reload(); // the class ended: the page says so
+              return;
+            }
+            connect(root.getAttribute("data-events") + "?since=" + (role === "teacher" ? latest : shown()));
+          }, function () {
+            connect(root.getAttribute("data-events") + "?since=" + (role === "teacher" ? latest : shown()));
+          });
+        }, 4000 + Math.random() * 8000);
+      }
+    });
+    es.addEventListener("end", function () {
+      es.close();
+      location.reload();
+    });
+    if (role === "teacher") {
+      es.addEventListener("move", refreshBar);
+      es.addEventListener("votes", refreshBar);
+      es.addEventListener("here", refreshBar);
+    } else {
+      es.addEventListener("move", function (e) {
+        latest = Math.max(latest, Number(e.lastEventId) || 0);
+        // the event carries the new step's fragment; a bare notice (the
+        // server could not draw it) means: fetch it
+        if (e.data && e.data.charAt(0) === "<") {
+          show(e.data);
+        } else {
+          refreshStudent();
+        }
+      });
+    }
+  }
+  connect(events);
+  if (role === "teacher") {
+    document.addEventListener("htmx:afterSettle", postMove);
+    postMove();
+  } else {
     window.addEventListener("online", function () {
       if (latest > shown()) {
         refreshStudent();
