@@ -40,7 +40,7 @@ func Binary(t testing.TB) string {
 	if os.Getenv("CI") == "true" {
 		t.Fatal("redis-server not found: CI must install it (.ci/run installs Debian's redis-server)")
 	}
-	t.Skip("redis-server not found: install it (apt-get install redis-server) to run the parity tests against a real Redis")
+	t.Skip("redis-server not found: install it (apt-get install redis-server) to run the tests against a real Redis (lesson parity, the live class on two instances)")
 	return ""
 }
 
