@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -290,4 +292,35 @@ func offline(t *testing.T, c context.Context, off bool) {
 	if _, err := chromedp.Call(c, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestBrowserClassReopen: a phone whose stream is refused (here: the
+// instance already holds as many streams as it may) says it is
+// reconnecting, and opens a new stream by itself once there is room,
+// instead of EventSource giving up for good; it then follows again.
+func TestBrowserClassReopen(t *testing.T) {
+	ctx := browser(t)
+	rdb, _ := miniRDB(t)
+	site := newClassSite(t, rdb, ClassLimits{Streams: 1})
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	first := tab(t, ctx)
+	do(t, first, chromedp.Navigate(site.URL+"/en/class/"+code))
+	if !waitTrue(first, `document.getElementById("cs-live").textContent === "Live"`) {
+		t.Fatal("the first phone is not live")
+	}
+	second := tab(t, ctx)
+	do(t, second, chromedp.Navigate(site.URL+"/en/class/"+code))
+	if !waitTrue(second, `document.getElementById("cs-live").classList.contains("off")`) {
+		t.Fatal("the refused phone does not say it is reconnecting")
+	}
+	// the first phone leaves: the second gets its stream within seconds
+	do(t, first, chromedp.Navigate("about:blank"))
+	if !waitTrue(second, `!document.getElementById("cs-live").classList.contains("off")`) {
+		t.Fatal("the refused phone never opened a new stream")
+	}
+	ask, _, _ := fencingAsk(t)
+	if res := post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {ask.Do}, "opt": {ask.Opt}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("move: %d", res.StatusCode)
+	}
+	waitStep(t, second, ask.Index+1, ask.Title)
 }
