@@ -315,6 +315,13 @@ func TestClassFlow(t *testing.T) {
 		t.Fatalf("reveal: %d", res.StatusCode)
 	}
 	student.next(t, "move")
+	// the fencing lesson asks its next checkpoint at once: the teacher's
+	// bar shows the revealed answers, and the next question with its own
+	// Reveal folded below them (an open one read as the revealed one's)
+	_, bar = getPage(t, site.URL, "/en/class/"+code+"/bar?do="+url.QueryEscape(reveal.Do)+"&opt="+url.QueryEscape(reveal.Opt), teacher)
+	if fold, rv := strings.Index(bar, `<details class="cb-votes cb-next">`), strings.Index(bar, `id="reveal"`); fold < 0 || rv < fold || rv > strings.Index(bar, "</details>") {
+		t.Errorf("after the reveal the next question's Reveal is not folded with it (details at %d, reveal at %d)", fold, rv)
+	}
 	_, page = getPage(t, site.URL, "/en/class/"+code, sid)
 	for _, want := range []string{"How the class answered", "1 answered", "✓", "You predicted:"} {
 		if !strings.Contains(page, want) {
