@@ -719,6 +719,8 @@ type fpBuf struct {
 	sig       [][2]int
 	order     []int
 	end       []int
+	st        worldState // the state being encoded, its slices reused
+	timers    []timer
 }
 
 // fingerprintKeys is the fingerprint, hashed: what the seen-set keeps.
@@ -729,11 +731,12 @@ func (e *explorer) fingerprintKeys(fb *fpBuf, w *World, b budget, keys [][]keySt
 
 // canonical is the fingerprint's encoding, in fb.best.
 func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) []byte {
-	st := w.capture(b, keys)
+	st := &fb.st
+	w.capture(st, &fb.timers, b, keys)
 	en := &fb.enc
 	en.reset(w, st.Now)
 	if e.cfg.noSymmetry {
-		fb.best = en.encode(fb.best[:0], &st)
+		fb.best = en.encode(fb.best[:0], st)
 		return fb.best
 	}
 	n := e.cfg.Clients
@@ -772,7 +775,7 @@ func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) [
 			for pos, i := range fb.order {
 				en.names[i] = en.ids[pos]
 			}
-			fb.cur = en.encode(fb.cur[:0], &st)
+			fb.cur = en.encode(fb.cur[:0], st)
 			if first || bytes.Compare(fb.cur, fb.best) < 0 {
 				fb.best, fb.cur, first = fb.cur, fb.best, false
 			}

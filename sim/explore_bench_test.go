@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -29,32 +30,43 @@ var labRows = []labRow{
 }
 
 // BenchmarkExploreLab runs the four rows; it reports states and schedules
-// explored and states per second. A safety stop of one minute keeps an
-// old, slow explorer from running for ever (the result then says so).
+// explored and states per second of wall and of CPU time, over all its
+// iterations. A safety stop of one minute keeps an old, slow explorer
+// from running for ever (the result then says so).
 func BenchmarkExploreLab(b *testing.B) {
 	for _, row := range labRows {
 		b.Run(row.name, func(b *testing.B) {
 			sc, _ := Lookup(row.scenario)
+			var states, schedules, runs int
+			var wall, cpu time.Duration
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
 			for b.Loop() {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				cpu0 := cpuTime()
 				start := time.Now()
 				r, err := Explore(ctx, ExploreConfig{Scenario: sc, Clients: row.clients, Pauses: row.pauses,
 					PauseMs: []int64{sc.TTL}, Crashes: row.crashes, NodeFaults: row.n, MaxStates: 20_000})
-				el := time.Since(start)
-				cpu := cpuTime() - cpu0
+				wall += time.Since(start)
+				cpu += cpuTime() - cpu0
 				cancel()
 				if err != nil {
 					b.Fatal(err)
 				}
-				b.ReportMetric(float64(r.States), "states")
-				b.ReportMetric(float64(r.Schedules), "schedules")
-				b.ReportMetric(float64(r.States)/el.Seconds(), "states/s")
-				// On a shared machine the wall clock measures the load as
-				// much as the explorer: CPU time says what it cost.
-				b.ReportMetric(float64(r.States)/cpu.Seconds(), "states/cpu-s")
-				b.Logf("%s: stopped=%q states=%d schedules=%d in %v (cpu %v)", row.name, r.Stopped, r.States, r.Schedules, el, cpu)
+				states, schedules, runs = r.States, r.Schedules, runs+1
+				b.Logf("%s: stopped=%q states=%d schedules=%d", row.name, r.Stopped, r.States, r.Schedules)
 			}
+			runtime.ReadMemStats(&m1)
+			n := float64(runs)
+			b.ReportMetric(float64(states), "states")
+			b.ReportMetric(float64(schedules), "schedules")
+			b.ReportMetric(float64(states)*n/wall.Seconds(), "states/s")
+			// On a shared machine the wall clock measures the load as
+			// much as the explorer: CPU time says what it cost.
+			b.ReportMetric(float64(states)*n/cpu.Seconds(), "states/cpu-s")
+			// Allocation is what the load does not change, and the
+			// garbage collector's share follows it.
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/n/float64(states), "B/state")
 		})
 	}
 }

@@ -143,12 +143,14 @@ func (f *frozen) thaw(r *rig) {
 }
 
 // copyTo makes d a copy of w that shares nothing that either may change:
-// every field is copied (a new one comes along with the struct copy;
-// TestForkSharesNothing catches one that would be shared), slices and
-// maps are cloned. d keeps its own servers and connections: a node's
-// server and a client's connections stay d's.
+// every field is copied (a new one comes along with the struct copy),
+// slices and maps are cloned. d keeps its own servers and connections: a node's
+// server and a client's connections stay d's. A rig's world (thaw) is
+// copied into its own slices: nothing but the rig holds them (freeze
+// clones them again), so their arrays are reused instead of allocated.
 func (w *World) copyTo(d *World) {
 	nodes, store, clients, link := d.nodes, d.store, d.clients, d.link
+	items, violations, inflight := d.queue.items, d.violations, d.inflight
 	*d = *w
 	node := func(src, keep *Node) *Node {
 		if keep == nil {
@@ -159,7 +161,7 @@ func (w *World) copyTo(d *World) {
 		keep.srv = srv
 		return keep
 	}
-	d.nodes = make([]*Node, len(w.nodes))
+	d.nodes = reuseLen(nodes, len(w.nodes))
 	for i, n := range w.nodes {
 		var keep *Node
 		if i < len(nodes) {
@@ -169,17 +171,17 @@ func (w *World) copyTo(d *World) {
 	}
 	d.store = node(w.store, store)
 	d.primary, d.oldPrimary = d.same(w, w.primary), d.same(w, w.oldPrimary)
-	d.clients = make([]*Client, len(w.clients))
+	d.clients = reuseLen(clients, len(w.clients))
 	for i, c := range w.clients {
 		keep := &Client{}
 		if i < len(clients) {
 			keep = clients[i]
 		}
-		conns := keep.conns
+		conns, due, spans := keep.conns, keep.due, keep.spans
 		*keep = *c
 		keep.conns = conns
-		keep.due = slices.Clone(c.due)
-		keep.spans = slices.Clone(c.spans)
+		keep.due = reuse(due, c.due)
+		keep.spans = reuse(spans, c.spans)
 		d.clients[i] = keep
 	}
 	// The replication link has no state but its connections: d keeps its
@@ -188,17 +190,33 @@ func (w *World) copyTo(d *World) {
 	if d.link == nil && w.link != nil {
 		d.link = &Client{ID: w.link.ID}
 	}
-	d.queue.items = slices.Clone(w.queue.items)
+	d.queue.items = reuse(items, w.queue.items)
 	d.events = nil // the log is the caller's (freeze, thaw)
-	d.violations = slices.Clone(w.violations)
+	d.violations = reuse(violations, w.violations)
 	d.locks = nil // the caller's (freeze, thaw)
-	d.inflight = slices.Clone(w.inflight)
+	d.inflight = reuse(inflight, w.inflight)
 	if w.coord != nil {
 		k := *w.coord
 		k.entries = slices.Clone(k.entries)
 		k.live, k.silentSince, k.lease = maps.Clone(k.live), maps.Clone(k.silentSince), maps.Clone(k.lease)
 		d.coord = &k
 	}
+}
+
+// reuse is slices.Clone(src), in dst's array if dst has one that fits.
+func reuse[T any](dst, src []T) []T {
+	if src == nil || dst == nil || cap(dst) < len(src) {
+		return slices.Clone(src)
+	}
+	return append(dst[:0], src...)
+}
+
+// reuseLen is make([]T, n), in s's array if s has one that fits.
+func reuseLen[T any](s []T, n int) []T {
+	if s == nil || cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // same is d's node in the place n has in w (nil for nil).

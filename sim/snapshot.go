@@ -207,14 +207,19 @@ func repl(r replicaState) replState {
 	return replState{Lock: val(r.lock), LockOK: r.lockOK, ExpiresAt: vtime(r.expiresAt), Fence: r.fence, FenceOK: r.fenceOK}
 }
 
-// capture reads the world's state: the nodes' keys as dumpKeys read them
-// from the servers, the rest from the world; b is the explorer's budget.
-func (w *World) capture(b budget, keys [][]keyState) worldState {
-	st := worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
+// capture reads the world's state into st, reusing its slices: the
+// nodes' keys as dumpKeys read them from the servers, the rest from the
+// world; b is the explorer's budget. st shares the world's own slices
+// where it only reads them (a client's due timers): it is encoded and
+// dropped before the world changes. ts is scratch for the timers.
+func (w *World) capture(st *worldState, ts *[]timer, b budget, keys [][]keyState) {
+	clients, nodes, peers, timers := st.Clients[:0], st.Nodes[:0], st.Peers[:0], st.Timers[:0]
+	inflight, order := st.Inflight[:0], st.Order[:0]
+	*st = worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
 		Budget: budgetState{b.pauses, b.waits, b.crashes, b.nodeFaults, b.drops}}
 	for i, c := range w.clients {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
-			Due: slices.Clone(c.due), PendingWhat: c.pendingWhat, DropNext: c.dropNext,
+			Due: c.due, PendingWhat: c.pendingWhat, DropNext: c.dropNext,
 			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected,
 			Wrote: c.wrote, DropWindow: c.dropWindow}
 		if c.leaseEnd > w.clock.Now() {
@@ -228,29 +233,33 @@ func (w *World) capture(b budget, keys [][]keyState) worldState {
 			cs.Acquired, cs.Written = b.acquired&bit(i) != 0, b.written&bit(i) != 0
 			cs.Released, cs.Waited = b.released&bit(i) != 0, b.waited&bit(i) != 0
 		}
-		st.Clients = append(st.Clients, cs)
+		clients = append(clients, cs)
 	}
-	peers := w.peersSymmetric()
+	st.Clients = clients
+	peersSym := w.peersSymmetric()
 	for i, n := range w.serversOf() {
 		ns := nodeState{Name: n.Name, Primary: n == w.primary, OldPrimary: n == w.oldPrimary,
 			Down: n.down, Offset: n.offset, Latency: n.latency, Synced: repl(n.synced), Keys: keys[i]}
-		if peers && n != w.store {
+		if peersSym && n != w.store {
 			ns.Name = ""
-			st.Peers = append(st.Peers, ns)
+			peers = append(peers, ns)
 		} else {
-			st.Nodes = append(st.Nodes, ns)
+			nodes = append(nodes, ns)
 		}
 	}
-	ts := slices.Clone(w.queue.items)
-	slices.SortFunc(ts, func(x, y timer) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
-	for _, t := range ts {
+	st.Nodes, st.Peers = nodes, peers
+	*ts = append((*ts)[:0], w.queue.items...)
+	slices.SortFunc(*ts, func(x, y timer) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
+	for _, t := range *ts {
 		if t.kind != timerExpiry {
-			st.Timers = append(st.Timers, timerState{Kind: t.kind, Who: cid(t.who), At: vtime(t.at)})
+			timers = append(timers, timerState{Kind: t.kind, Who: cid(t.who), At: vtime(t.at)})
 		}
 	}
+	st.Timers = timers
 	for _, s := range w.inflight {
-		st.Inflight = append(st.Inflight, shipState{At: vtime(s.at), St: repl(s.st)})
+		inflight = append(inflight, shipState{At: vtime(s.at), St: repl(s.st)})
 	}
+	st.Inflight = inflight
 	if k := w.coord; k != nil {
 		cs := &coordState{Zxid: k.zxid, Seq: k.seq}
 		for _, e := range k.entries {
@@ -270,9 +279,9 @@ func (w *World) capture(b budget, keys [][]keyState) worldState {
 	acqs := acquisitions(w.lanes(), w.events)
 	st.Newest = storageWrites(acqs, w.events, func(*Event, bool) {})
 	for _, a := range acqs {
-		st.Order = append(st.Order, cid(a.who))
+		order = append(order, cid(a.who))
 	}
-	return st
+	st.Order = order
 }
 
 // peersSymmetric reports whether the world's lock nodes are
