@@ -15,9 +15,12 @@ import (
 // presenter mode at 1920×1080 and 1280×720 and checks that the whole
 // timeline (its storage lane, the bottom one) and the dialog's current
 // line are inside the viewport without scrolling, and that the picture's
-// reply labels render large enough to read. Each step is loaded once and
-// measured at both sizes (the page lays out again when the viewport
-// changes; no script of the page measures the screen at load).
+// reply labels render large enough to read. It walks as a presenter does:
+// the first step loaded, each next one by Next (an htmx swap of the
+// lesson region, what the room sees: the same layout as the step loaded
+// afresh, to the pixel, at every step and size when this was written);
+// each step is measured at both sizes (the page lays out again when the
+// viewport changes; no script of the page measures the screen at load).
 func TestBrowserPresenterFits(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(newTestServer(t))
@@ -31,10 +34,17 @@ func TestBrowserPresenterFits(t *testing.T) {
 				c := tab(t, ctx)
 				do(t, c, chromedp.EmulateViewport(sizes[0][0], sizes[0][1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
 				run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+				do(t, c, chromedp.Navigate(srv.URL+startPath(l)))
 				for i, st := range l.Steps {
-					url := lessonPath(l) + query(st.Do, st.Opt)
-					do(t, c, chromedp.Navigate(srv.URL+url))
-					// the size the page loaded at first, then the other
+					if i > 0 {
+						// as the key n does once the step's lines are all shown
+						run(t, c, chromedp.Evaluate[bool](`document.getElementById("next").click(), true`))
+					}
+					waitStep(t, c, i+1, st.Title)
+					if !waitTrue(c, swapDone) {
+						t.Fatalf("step %d: the swap did not settle", i+1)
+					}
+					// the size the step was laid out at first, then the other
 					for k := range sizes {
 						size := sizes[(i+k)%len(sizes)]
 						if k > 0 {
@@ -50,6 +60,11 @@ func TestBrowserPresenterFits(t *testing.T) {
 		}
 	}
 }
+
+// swapDone is true once no htmx request, swap or settle is under way (the
+// page's own afterSettle handlers, such as presenter mode hiding the
+// dialog's later lines, have run).
+const swapDone = `!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")`
 
 // presenterFits checks the page in tab c at the viewport's size (see
 // TestBrowserPresenterFits).
@@ -67,6 +82,9 @@ func presenterFits(t *testing.T, c context.Context, name string) {
 	})()`))
 	if m["presenter"] != 1 {
 		t.Fatalf("%s: presenter mode is not on", name)
+	}
+	if m["scrollY"] != 0 {
+		t.Errorf("%s: the page is scrolled by %.0f px", name, m["scrollY"])
 	}
 	if m["svgBottom"] > m["vh"] || m["svgRight"] > m["vw"] || m["svgBottom"] <= 0 {
 		t.Errorf("%s: the timeline ends at (%.0f, %.0f), outside the %.0f×%.0f viewport", name, m["svgRight"], m["svgBottom"], m["vw"], m["vh"])
