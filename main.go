@@ -38,6 +38,17 @@ func main() {
 	}
 }
 
+// exploreGOGC is the collector's GOGC while the Lab explores: 200 (twice
+// Go's default, see web/gcboost.go for why and the README for the
+// figures), unless the operator chose GOGC themselves, which then holds
+// throughout.
+func exploreGOGC() int {
+	if os.Getenv("GOGC") != "" {
+		return 0
+	}
+	return 200
+}
+
 func run(args []string) error {
 	fs := flag.NewFlagSet("locklab", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address (host:port); PORT sets the port when -addr is not given")
@@ -80,7 +91,7 @@ func run(args []string) error {
 	}
 	defer stopClasses()
 	site := web.New(course, assets, replay, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		NoCache: *redisURL != "", Class: classes})
+		NoCache: *redisURL != "", Class: classes, ExploreGOGC: exploreGOGC()})
 	if *redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
 	}

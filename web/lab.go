@@ -238,7 +238,8 @@ func (s *Server) labSlots(ctx context.Context, u *UI) (release func(), e *Error)
 		<-s.labs
 		return nil, busy(u)
 	}
-	return func() { <-s.replays; <-s.labs }, nil
+	leave := s.gc.enter()
+	return func() { leave(); <-s.replays; <-s.labs }, nil
 }
 
 // explore runs the explorer for c within the request's bounds: one Lab

@@ -46,8 +46,10 @@ type Server struct {
 	publicURL string
 	// labDeadline bounds one Lab exploration.
 	labDeadline time.Duration
-	robots      []byte // robots.txt, built at start-up
-	noCache     bool
+	// gc raises GOGC while explorations run.
+	gc      *gcBoost
+	robots  []byte // robots.txt, built at start-up
+	noCache bool
 	// labs bounds how many explorations run at once (half the replay
 	// slots, at least one), so the Lab can never take every slot.
 	labs chan struct{}
@@ -77,6 +79,9 @@ type Config struct {
 	NoCache bool
 	// Class serves live classes (class.go); nil turns them off.
 	Class *Classroom
+	// ExploreGOGC is the garbage collector's GOGC while the Lab or the
+	// design page explores (gcboost.go); 0 leaves the collector alone.
+	ExploreGOGC int
 }
 
 // ReplayDeadline bounds one request's replay; the worst timeline the
@@ -97,7 +102,8 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	return &Server{course: course, assets: assets, replay: replay, log: log,
 		version: cfg.Version, cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays),
 		publicURL: cfg.PublicURL, noCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)),
-		labDeadline: cfg.LabDeadline, robots: robotsTxt(course), class: cfg.Class}
+		labDeadline: cfg.LabDeadline, robots: robotsTxt(course), class: cfg.Class,
+		gc: &gcBoost{percent: cfg.ExploreGOGC}}
 }
 
 // MaxHeaderBytes bounds a request's header (request line included). The
