@@ -530,7 +530,7 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 	defer release()
 	du := DU(u.Lang)
 	g := &DesignGrade{TableLabel: AX(u.Lang).FindingsTable, Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
-		strconv.Itoa(designStateCap), du.EffectBound[d.Effect])}
+		count(designStateCap), du.EffectBound[d.Effect])}
 	found := map[sim.ViolationKind][]DesignCell{}
 	complete := true
 	for _, n := range []int{2, 3} {
@@ -545,7 +545,7 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 		}
 		if !res.Complete() {
 			complete = false
-			g.Incomplete = append(g.Incomplete, fill(du.Incomplete, strconv.Itoa(n), strconv.Itoa(designStateCap), strconv.Itoa(res.Depth)))
+			g.Incomplete = append(g.Incomplete, fill(du.Incomplete, strconv.Itoa(n), count(designStateCap), strconv.Itoa(res.Depth)))
 		}
 		g.Clients = append(g.Clients, fill(du.ClientsCol, strconv.Itoa(n)))
 		for _, k := range sim.GradeKinds {

@@ -75,6 +75,20 @@ func fill(s string, args ...string) string {
 	return s
 }
 
+// count writes a count with its thousands grouped ("23,151"), as both
+// English and Japanese text write them: the Lab's figures run to tens of
+// thousands.
+func count(n int) string {
+	if n < 0 {
+		return "-" + count(-n)
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 var supported = []language.Tag{language.Japanese, language.English}
 var matcher = language.NewMatcher(supported)
 

@@ -423,16 +423,16 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	from := strings.TrimPrefix(c.Query(), "?") // the way back from the counterexample to this result
 	link := func(as []sim.Action) string { return lessonPath(l) + withLab(query(sim.FormatActions(as), opt), from) }
 	out := &LabResult{
-		Explored: fill(lu.Explored, strconv.Itoa(res.Schedules), strconv.Itoa(res.States)),
+		Explored: fill(lu.Explored, count(res.Schedules), count(res.States)),
 		Complete: res.Complete(),
-		Budget: fill(lu.Budget, strconv.Itoa(labStateCap), strconv.Itoa(c.Depth),
+		Budget: fill(lu.Budget, count(labStateCap), strconv.Itoa(c.Depth),
 			strconv.Itoa(int(LabDeadline/time.Second))),
 	}
 	overlap := 0
 	if f := res.Found[sim.Overlap]; f != nil {
 		overlap = f.Schedules
 	}
-	out.BreakME = fill(lu.BreakME, strconv.Itoa(overlap))
+	out.BreakME = fill(lu.BreakME, count(overlap))
 	if res.Shortest != nil {
 		out.Shortest = fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), lu.KindName[res.ShortestKind])
 		out.ShortestURL = link(res.Shortest)
@@ -446,7 +446,7 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	case !res.Complete():
 		// Only the state budget can leave a result incomplete (the
 		// clock gives no result at all: see explore).
-		out.Incomplete = fill(lu.Incomplete, strconv.Itoa(labStateCap), strconv.Itoa(res.Depth), strconv.Itoa(res.Depth+1))
+		out.Incomplete = fill(lu.Incomplete, count(labStateCap), strconv.Itoa(res.Depth), strconv.Itoa(res.Depth+1))
 	case res.DepthCut:
 		out.Coverage = fill(lu.CompleteCut, strconv.Itoa(c.Depth))
 	default:
@@ -455,7 +455,7 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	switch f := res.Found[sim.Harm]; {
 	case f != nil:
 		out.Harmed = true
-		out.Storage = fill(lu.StorageHarmed, strconv.Itoa(f.Schedules), strconv.Itoa(len(f.Shortest)))
+		out.Storage = fill(lu.StorageHarmed, count(f.Schedules), strconv.Itoa(len(f.Shortest)))
 		out.HarmURL = link(f.Shortest)
 	case res.Complete():
 		out.Storage, out.Within = lu.StorageSafe, lu.Within
@@ -468,7 +468,7 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 			continue
 		}
 		out.Rows = append(out.Rows, LabRow{Kind: string(k), Name: lu.KindName[k], Meaning: lu.KindMeaning[k],
-			Count: strconv.Itoa(f.Schedules), Steps: fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
+			Count: count(f.Schedules), Steps: fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
 	}
 	return out
 }

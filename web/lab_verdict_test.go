@@ -46,7 +46,7 @@ func TestLabIncompleteHasNoVerdict(t *testing.T) {
 				t.Errorf("%s: an incomplete search shows %q", lang, bad)
 			}
 		}
-		inc := fill(L(lang).Incomplete, itoa(labStateCap), "6", "7")
+		inc := fill(L(lang).Incomplete, count(labStateCap), "6", "7")
 		if i, j := strings.Index(result, inc), strings.Index(result, `class="headline"`); i < 0 || i > j {
 			t.Errorf("%s: the incomplete notice is missing or not first", lang)
 		}
