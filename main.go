@@ -29,6 +29,7 @@ import (
 	"locklab/sim"
 	"locklab/static"
 	"locklab/web"
+	"locklab/web/i18n"
 )
 
 func main() {
@@ -75,7 +76,7 @@ func run(args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	course, err := lessons.Load()
+	course, err := lessons.Load(i18n.Codes()...)
 	if err != nil {
 		return fmt.Errorf("lessons: %w", err)
 	}

@@ -16,11 +16,10 @@ import (
 	"locklab/sim"
 )
 
-//go:embed en/*.md ja/*.md
+// files holds one folder of lessons per language, named by its code.
+//
+//go:embed */*.md
 var files embed.FS
-
-// Langs are the languages every lesson exists in, the first the fallback.
-var Langs = []string{"ja", "en"}
 
 // Role says who speaks a line of the dialog.
 type Role string
@@ -71,19 +70,39 @@ type Lesson struct {
 
 // Catalog is every lesson in every language, in course order.
 type Catalog struct {
-	list map[string][]*Lesson
+	langs []string
+	list  map[string][]*Lesson
 }
 
-// Load reads, parses, checks and renders every embedded lesson.
-func Load() (*Catalog, error) { return load(files) }
+// Load reads, parses, checks and renders the embedded lessons of langs
+// (main passes the languages the site offers), or of every language
+// folder embedded if langs is empty. The first language is the one the
+// others are checked against.
+func Load(langs ...string) (*Catalog, error) { return LoadFS(files, langs...) }
 
-func load(fsys fs.FS) (*Catalog, error) {
-	c := &Catalog{list: map[string][]*Lesson{}}
+// LoadFS is Load from another file system, laid out the same way
+// (<lang>/NN-slug.md): a test adds a language that way.
+func LoadFS(fsys fs.FS, langs ...string) (*Catalog, error) {
+	if len(langs) == 0 {
+		dirs, err := fs.ReadDir(fsys, ".")
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range dirs {
+			if d.IsDir() {
+				langs = append(langs, d.Name())
+			}
+		}
+	}
+	c := &Catalog{langs: langs, list: map[string][]*Lesson{}}
 	md := newMarkdown()
-	for _, lang := range Langs {
+	for _, lang := range langs {
 		names, err := fs.Glob(fsys, lang+"/*.md")
 		if err != nil {
 			return nil, err
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("lessons: no lessons in %s/", lang)
 		}
 		for _, name := range names {
 			src, err := fs.ReadFile(fsys, name)
@@ -109,6 +128,9 @@ func load(fsys fs.FS) (*Catalog, error) {
 	}
 	return c, nil
 }
+
+// Langs are the languages loaded, in the order Load was given them.
+func (c *Catalog) Langs() []string { return c.langs }
 
 // replaySteps replays every guided step once and records which kinds of
 // violation its timeline shows; a step that does not replay is an error.
@@ -140,11 +162,11 @@ func (l *Lesson) replaySteps() error {
 // checkTranslations insists that every lesson exists in every language with
 // the same order, scenario and guided path: only the words may differ.
 func (c *Catalog) checkTranslations() error {
-	ref := c.list[Langs[0]]
-	for _, lang := range Langs[1:] {
+	ref := c.list[c.langs[0]]
+	for _, lang := range c.langs[1:] {
 		other := c.list[lang]
 		if len(other) != len(ref) {
-			return fmt.Errorf("lessons: %d in %s but %d in %s", len(ref), Langs[0], len(other), lang)
+			return fmt.Errorf("lessons: %d in %s but %d in %s", len(ref), c.langs[0], len(other), lang)
 		}
 		for i, a := range ref {
 			b := other[i]

@@ -16,7 +16,7 @@ func TestEveryLessonEveryLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range Langs {
+	for _, lang := range c.Langs() {
 		list := c.List(lang)
 		if len(list) == 0 {
 			t.Fatalf("no lessons in %s", lang)
@@ -100,12 +100,12 @@ func TestLoadRejects(t *testing.T) {
 		if tc.ja != "" {
 			fsys["ja/01-x.md"] = &fstest.MapFile{Data: []byte(tc.ja)}
 		}
-		if _, err := load(fsys); err == nil {
+		if _, err := LoadFS(fsys, "en", "ja"); err == nil {
 			t.Errorf("%s: loaded without error", name)
 		}
 	}
 	fsys := fstest.MapFS{"en/01-x.md": {Data: []byte(good)}, "ja/01-x.md": {Data: []byte(good)}}
-	if _, err := load(fsys); err != nil {
+	if _, err := LoadFS(fsys); err != nil {
 		t.Fatalf("the good lesson does not load: %v", err)
 	}
 }
@@ -203,7 +203,7 @@ func TestLoadRejectsCheckpoints(t *testing.T) {
 	}
 	for name, tc := range cases {
 		fsys := fstest.MapFS{"en/01-x.md": {Data: []byte(tc.en)}, "ja/01-x.md": {Data: []byte(tc.ja)}}
-		_, err := load(fsys)
+		_, err := LoadFS(fsys)
 		switch {
 		case err == nil:
 			t.Errorf("%s: loaded without error", name)
@@ -214,7 +214,7 @@ func TestLoadRejectsCheckpoints(t *testing.T) {
 		}
 	}
 	fsys := fstest.MapFS{"en/01-x.md": {Data: []byte(twoSteps)}, "ja/01-x.md": {Data: []byte(twoSteps)}}
-	if _, err := load(fsys); err != nil {
+	if _, err := LoadFS(fsys); err != nil {
 		t.Fatalf("the good two-step lesson does not load: %v", err)
 	}
 }
@@ -228,7 +228,7 @@ func TestFencingCheckpoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range Langs {
+	for _, lang := range c.Langs() {
 		l, _ := c.Get(lang, "fencing")
 		var got []string
 		for _, st := range l.Steps {

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // axTree is Chromium's accessibility tree under the first element that
@@ -98,7 +99,7 @@ func TestTimelineTextAlternative(t *testing.T) {
 			`image "12.000s 時点のタイムライン。このステップ：A が 1s 作業した。ストレージが A のトークン 1 の書き込みを拒否した。Redis のロックは B が保持しています（残り 8.0s）。"`,
 			`"いまのクライアント：A は保持中（トークン 1）、B は保持中（トークン 2）。ストレージ：“B が書いた値”、最大トークン 2。起きた問題：1. 排他が崩れた：`},
 	}
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
 			c := tab(t, ctx)
@@ -137,8 +138,8 @@ func TestPictureTextEveryStep(t *testing.T) {
 	h := newTestServer(t)
 	course, _ := lessons.Load()
 	title := regexp.MustCompile(`<title id="svg-title">([^<]*)</title><desc id="svg-desc">([^<]*)</desc>`)
-	for _, lang := range lessons.Langs {
-		a := AX(lang)
+	for _, lang := range i18n.Codes() {
+		a := i18n.For(lang).A11y
 		for _, l := range course.List(lang) {
 			for _, st := range l.Steps {
 				url := lessonPath(l) + query(st.Do, st.Opt)

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // browser is the test binary's one headless Debian chromium, started by
@@ -293,7 +294,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		l, _ := course.Get(lang, guidedLesson)
 		base := srv.URL + "/" + lang + "/lessons/" + guidedLesson
 		last := l.Steps[len(l.Steps)-1]
@@ -334,8 +335,8 @@ func TestBrowserGuidedPath(t *testing.T) {
 			// The last step was reached: the list marks the lesson finished.
 			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/"))
 			badge := waitJS(t, c, `(document.querySelector('li[data-slug="fencing"] .badge') || {}).textContent`)
-			if badge != "✓ "+T(lang).DoneLabel {
-				t.Errorf("finished badge reads %q, want %q", badge, "✓ "+T(lang).DoneLabel)
+			if badge != "✓ "+i18n.For(lang).DoneLabel {
+				t.Errorf("finished badge reads %q, want %q", badge, "✓ "+i18n.For(lang).DoneLabel)
 			}
 			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lessons .continue").length`)); n != 0 {
 				t.Error("a finished lesson should not offer to continue")
@@ -363,7 +364,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 			if !waitTrue(c, `location.href === `+jsonString(stepURL)) {
 				t.Fatalf("after Reveal the address is %q, want %q", where(c), stepURL)
 			}
-			if v := run(t, c, chromedp.TextContent(chromedp.CSS(".feedback.right .fb-verdict"))); !strings.Contains(v, "✓") || !strings.Contains(v, T(lang).Right) {
+			if v := run(t, c, chromedp.TextContent(chromedp.CSS(".feedback.right .fb-verdict"))); !strings.Contains(v, "✓") || !strings.Contains(v, i18n.For(lang).Right) {
 				t.Errorf("verdict reads %q", v)
 			}
 			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/"))
@@ -443,7 +444,7 @@ func TestBrowserEveryLesson(t *testing.T) {
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
 			if l.Slug == guidedLesson {
 				continue // TestBrowserGuidedPath walks it so, and checks more

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // The fencing lesson's checkpoints: asked on "A wakes up" (step 7) and
@@ -149,7 +150,7 @@ func TestGuessCanonical(t *testing.T) {
 func TestLessonJSON(t *testing.T) {
 	h := newTestServer(t)
 	course, _ := lessons.Load()
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		l, _ := course.Get(lang, "fencing")
 		r := get(t, h, "/"+lang+"/lessons/fencing.json")
 		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {

@@ -23,6 +23,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // Classroom is the live-class service one instance runs: main.go builds
@@ -111,7 +112,7 @@ func (s *Server) classShort(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Vary", "Accept-Language")
 	code := normCode(chi.URLParam(r, "code"))
 	if code == "" {
-		u := T(negotiate(r))
+		u := i18n.For(negotiate(r))
 		s.fail(w, r, u, s.noRoom(u))
 		return
 	}
@@ -132,26 +133,26 @@ func joinPath(lang, code string) string { return "/" + lang + "/class/" + code }
 
 // ----- errors, each a page in the learner's language -----
 
-func classErr(u *UI, status int, code, title, text string) *Error {
+func classErr(u *i18n.UI, status int, code, title, text string) *Error {
 	return &Error{Status: status, Title: title, Text: text, Code: code}
 }
 
-func (s *Server) noRoom(u *UI) *Error {
-	cu := C(u.Lang)
+func (s *Server) noRoom(u *i18n.UI) *Error {
+	cu := u.Class
 	e := classErr(u, http.StatusNotFound, "class-not-found", cu.NoRoomTitle, cu.NoRoomText)
 	e.Recover, e.RecoverText = "/"+u.Lang+"/class", cu.JoinTitle
 	return e
 }
 
-func backTo(e *Error, u *UI, code string) *Error {
-	e.Recover, e.RecoverText = joinPath(u.Lang, code), C(u.Lang).BackToClass
+func backTo(e *Error, u *i18n.UI, code string) *Error {
+	e.Recover, e.RecoverText = joinPath(u.Lang, code), u.Class.BackToClass
 	return e
 }
 
 // storeErr turns a store failure into a page: a known condition is the
 // learner's 4xx, anything else (Redis unreachable) a 503 that says so.
-func (s *Server) storeErr(u *UI, code string, err error) *Error {
-	cu := C(u.Lang)
+func (s *Server) storeErr(u *i18n.UI, code string, err error) *Error {
+	cu := u.Class
 	var ended *endedError
 	switch {
 	case errors.As(err, &ended):
@@ -161,7 +162,7 @@ func (s *Server) storeErr(u *UI, code string, err error) *Error {
 	case errors.Is(err, errNoRoom):
 		return s.noRoom(u)
 	case errors.Is(err, errClassFull):
-		return classErr(u, http.StatusForbidden, "class-full", cu.FullTitle, fill(cu.FullText, strconv.Itoa(s.class.lim.StudentsPerRoom)))
+		return classErr(u, http.StatusForbidden, "class-full", cu.FullTitle, i18n.Fill(cu.FullText, strconv.Itoa(s.class.lim.StudentsPerRoom)))
 	case errors.Is(err, errRoomsFull):
 		return classErr(u, http.StatusServiceUnavailable, "class-rooms-full", cu.RoomsTitle, cu.RoomsText)
 	case errors.Is(err, errTooManyStreams), errors.Is(err, errHubClosed):
@@ -180,10 +181,10 @@ func (s *Server) storeErr(u *UI, code string, err error) *Error {
 
 // classOn resolves the request's language and room code, or answers the
 // request itself (no class service, a malformed code: 404).
-func (s *Server) classOn(w http.ResponseWriter, r *http.Request) (*UI, string, bool) {
-	u := T(chi.URLParam(r, "lang"))
+func (s *Server) classOn(w http.ResponseWriter, r *http.Request) (*i18n.UI, string, bool) {
+	u := i18n.For(chi.URLParam(r, "lang"))
 	if s.class == nil {
-		e := classErr(u, http.StatusNotFound, "class-off", u.NotFound, C(u.Lang).Unavailable)
+		e := classErr(u, http.StatusNotFound, "class-off", u.NotFound, u.Class.Unavailable)
 		s.fail(w, r, u, e)
 		return u, "", false
 	}
@@ -205,7 +206,7 @@ func (s *Server) classOn(w http.ResponseWriter, r *http.Request) (*UI, string, b
 }
 
 // room loads the room of the request, or answers with the error page.
-func (s *Server) room(w http.ResponseWriter, r *http.Request, u *UI, code string) (*Room, bool) {
+func (s *Server) room(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) (*Room, bool) {
 	room, err := s.class.store.get(r.Context(), code)
 	if err != nil {
 		s.fail(w, r, u, s.storeErr(u, code, err))
@@ -219,7 +220,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request, u *UI, code string
 // teacher-only handlers the teacher's cookie checked. On any failure it
 // has answered the request (with the page in the learner's language) and
 // returns false.
-func (s *Server) openRoom(w http.ResponseWriter, r *http.Request, teacherOnly bool) (*UI, *Room, bool) {
+func (s *Server) openRoom(w http.ResponseWriter, r *http.Request, teacherOnly bool) (*i18n.UI, *Room, bool) {
 	u, code, ok := s.classOn(w, r)
 	if !ok || (r.Method == http.MethodPost && !s.form(w, r, u)) {
 		return u, nil, false
@@ -311,8 +312,8 @@ func (s *Server) sameOrigin(r *http.Request) bool {
 
 // form checks a POST's origin and reads its (small) body, or answers with
 // the error page.
-func (s *Server) form(w http.ResponseWriter, r *http.Request, u *UI) bool {
-	cu := C(u.Lang)
+func (s *Server) form(w http.ResponseWriter, r *http.Request, u *i18n.UI) bool {
+	cu := u.Class
 	if !s.sameOrigin(r) {
 		s.fail(w, r, u, classErr(u, http.StatusForbidden, "class-origin", cu.OriginTitle, cu.OriginText))
 		return false
@@ -329,8 +330,8 @@ func (s *Server) form(w http.ResponseWriter, r *http.Request, u *UI) bool {
 	return true
 }
 
-func (s *Server) badForm(w http.ResponseWriter, r *http.Request, u *UI, code string) {
-	cu := C(u.Lang)
+func (s *Server) badForm(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
+	cu := u.Class
 	e := classErr(u, http.StatusBadRequest, "class-bad-form", cu.BadFormTitle, cu.BadFormText)
 	if code != "" {
 		backTo(e, u, code)
@@ -393,7 +394,7 @@ func (s *Server) classJoin(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, joinPath(u.Lang, code), http.StatusSeeOther)
 		return
 	}
-	s.render(w, r, ClassJoinPage(s.page(u, C(u.Lang).JoinTitle+" — "+u.SiteName, r)))
+	s.render(w, r, ClassJoinPage(s.page(u, u.Class.JoinTitle+" — "+u.SiteName, r)))
 }
 
 // classCreate starts a room at the lesson state the form names and sends
@@ -432,7 +433,7 @@ func (s *Server) classCreate(w http.ResponseWriter, r *http.Request) {
 // lesson page's own code (and cached: every student of a room asks for
 // the same few states). nav, if not "", is where the view's own links go
 // (the teacher's page: not cached).
-func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt, nav string) (*LessonView, *Error) {
+func (s *Server) viewOf(r *http.Request, u *i18n.UI, slug, do, opt, nav string) (*LessonView, *Error) {
 	// The host is part of the key: the view holds the share link, made
 	// absolute with the host the browser used. With a live lesson backend
 	// (-redis) every page replays, so nothing is kept.
@@ -464,8 +465,8 @@ func (s *Server) viewOf(r *http.Request, u *UI, slug, do, opt, nav string) (*Les
 
 // ClassBar is what the teacher's class bar shows.
 type ClassBar struct {
-	UI          *UI
-	CU          *ClassUI
+	UI          *i18n.UI
+	CU          *i18n.ClassUI
 	Code        string
 	JoinURL     string
 	QRURL       string
@@ -510,7 +511,7 @@ type ClassChoice struct {
 // class's answers (votes: student id → choice, as stored) and sid's own,
 // or nil if that step has none. It asks Redis nothing: a move's votes are
 // read once and every student's page is drawn from them.
-func (s *Server) question(u *UI, room *Room, p placement, step int, votes map[string]string, sid string) *ClassQuestion {
+func (s *Server) question(u *i18n.UI, room *Room, p placement, step int, votes map[string]string, sid string) *ClassQuestion {
 	if step == 0 {
 		return nil
 	}
@@ -538,8 +539,8 @@ func (s *Server) question(u *UI, room *Room, p placement, step int, votes map[st
 }
 
 // bar builds the teacher's class bar for the page state (do, opt).
-func (s *Server) bar(r *http.Request, u *UI, room *Room, do, opt string) *ClassBar {
-	cu := C(u.Lang)
+func (s *Server) bar(r *http.Request, u *i18n.UI, room *Room, do, opt string) *ClassBar {
+	cu := u.Class
 	base := joinPath(u.Lang, room.Code)
 	b := &ClassBar{UI: u, CU: cu, Code: room.Code, Base: base, Seq: room.Seq, Do: do, Opt: opt,
 		JoinURL: s.absolute(r, "/class/"+room.Code), QRURL: base + "/qr.svg", EventsURL: base + "/events",
@@ -613,7 +614,7 @@ func (s *Server) classTeach(w http.ResponseWriter, r *http.Request) {
 	v.Pager, v.Dialog.Final, v.Dialog.NextLesson = Pager{UI: v.Pager.UI}, false, nil
 	_ = s.class.store.touch(r.Context(), room)
 	w.Header().Set("Cache-Control", "no-store")
-	v.Page = s.page(u, C(u.Lang).BarLabel+" "+code+" — "+v.Title, r)
+	v.Page = s.page(u, u.Class.BarLabel+" "+code+" — "+v.Title, r)
 	s.render(w, r, ClassTeachPage(v, s.bar(r, u, room, do, opt), s.assets.URL("js/class.js")))
 }
 
@@ -629,8 +630,8 @@ func (s *Server) classBarFragment(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, classBar(s.bar(r, u, room, q.Get("do"), q.Get("opt"))))
 }
 
-func (s *Server) notTeacher(w http.ResponseWriter, r *http.Request, u *UI, code string) {
-	cu := C(u.Lang)
+func (s *Server) notTeacher(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
+	cu := u.Class
 	s.fail(w, r, u, backTo(classErr(u, http.StatusForbidden, "class-not-teacher", cu.NotTeacherTitle, cu.NotTeacherText), u, code))
 }
 
@@ -696,7 +697,7 @@ func (s *Server) classEnd(w http.ResponseWriter, r *http.Request) {
 // ClassStudent is what a student's page shows.
 type ClassStudent struct {
 	V          *LessonView
-	CU         *ClassUI
+	CU         *i18n.ClassUI
 	Code       string
 	Base       string
 	Seq        int64
@@ -748,13 +749,13 @@ func (s *Server) classStudent(w http.ResponseWriter, r *http.Request) {
 // studentPage is what student sid sees of room: the view of its state
 // (cached per language and state) and the checkpoints with the class's
 // answers (votes of the answered and the asked step) and sid's own.
-func (s *Server) studentPage(r *http.Request, u *UI, room *Room, votes [2]map[string]string, sid string) (*ClassStudent, *Error) {
+func (s *Server) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]map[string]string, sid string) (*ClassStudent, *Error) {
 	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt, "")
 	if e != nil {
 		return nil, e
 	}
 	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
-	c := &ClassStudent{V: v, CU: C(u.Lang), Code: room.Code, Base: joinPath(u.Lang, room.Code), Seq: room.Seq,
+	c := &ClassStudent{V: v, CU: u.Class, Code: room.Code, Base: joinPath(u.Lang, room.Code), Seq: room.Seq,
 		ExploreURL: v.Head.Base + query(room.Do, room.Opt), JS: s.assets.URL("js/class.js")}
 	c.EventsURL = c.Base + "/events"
 	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
@@ -767,7 +768,7 @@ func (s *Server) studentPage(r *http.Request, u *UI, room *Room, votes [2]map[st
 // teacher needs: the dialog, the timeline and the event log, with their
 // own answer as the checkpoint's guess. The lesson's controls belong to
 // the teacher (and to "Explore from here").
-func (s *Server) studentView(r *http.Request, u *UI, v *LessonView, c *ClassStudent) {
+func (s *Server) studentView(r *http.Request, u *i18n.UI, v *LessonView, c *ClassStudent) {
 	cu := c.CU
 	v.Page = s.page(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
 	v.Stage.Follow, v.Dialog.Follow = true, true

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 var classShots = flag.String("class-screenshots", "", "write screenshots of the live class (teacher's projector, students' phones) to this folder")
@@ -267,7 +268,7 @@ func TestBrowserClass(t *testing.T) {
 	// The end: every phone with JavaScript goes to the "ended" page.
 	run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("end-class").click(), true`))
 	for i, s := range []context.Context{s1, s2} {
-		title := C([]string{"en", "ja"}[i]).EndedTitle
+		title := i18n.For([]string{"en", "ja"}[i]).Class.EndedTitle
 		if !waitTrue(s, fmt.Sprintf(`(document.querySelector("h1") || {}).textContent === %q`, title)) {
 			t.Errorf("student %d not told the class ended", i+1)
 		}

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"locklab/web/i18n"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -125,7 +126,7 @@ func frameEvent(id int64, kind string, html []byte) []byte {
 // code at move seq or later, and the move it shows. ended: the room is
 // gone. On any other failure it returns nil, and the stream sends the bare
 // notice instead (the phone then fetches its page, as before).
-func (s *Server) studentMove(r *http.Request, u *UI, code, sid string, seq int64) (ev []byte, at int64, ended bool) {
+func (s *Server) studentMove(r *http.Request, u *i18n.UI, code, sid string, seq int64) (ev []byte, at int64, ended bool) {
 	c := s.class
 	ctx := context.WithoutCancel(r.Context()) // one stream leaving does not fail the others' frame
 	f, err := c.frames.get(code, seq, func() (*Room, [2]map[string]string, error) {

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // miniRDB is a class Redis as main.go makes it by default: a miniredis
@@ -343,15 +343,15 @@ func TestClassFlow(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
 		res, body := getPage(t, site.URL, "/"+lang+"/class/"+code)
 		goOn := `href="/` + lang + `/lessons/fencing?do=` + reveal.Do
-		if res.StatusCode != http.StatusGone || !strings.Contains(body, C(lang).EndedTitle) || strings.Contains(body, C(lang).NoRoomText) || !strings.Contains(body, goOn) {
-			t.Fatalf("ended class (%s): %d, want 410 %q with a link %s", lang, res.StatusCode, C(lang).EndedTitle, goOn)
+		if res.StatusCode != http.StatusGone || !strings.Contains(body, i18n.For(lang).Class.EndedTitle) || strings.Contains(body, i18n.For(lang).Class.NoRoomText) || !strings.Contains(body, goOn) {
+			t.Fatalf("ended class (%s): %d, want 410 %q with a link %s", lang, res.StatusCode, i18n.For(lang).Class.EndedTitle, goOn)
 		}
 	}
 	if res, _ := getPage(t, site.URL, "/en/class/"+code+"/teach", teacher); res.StatusCode != http.StatusGone {
 		t.Fatalf("ended class, teacher's page: %d", res.StatusCode)
 	}
 	mr.FastForward(EndedFor + time.Second)
-	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != 404 || !strings.Contains(body, C("ja").NoRoomTitle) {
+	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != 404 || !strings.Contains(body, i18n.For("ja").Class.NoRoomTitle) {
 		t.Fatalf("long-ended class: %d", res.StatusCode)
 	}
 }
@@ -699,7 +699,7 @@ func TestClassLimits(t *testing.T) {
 	code, _ := startClass(t, site.URL, "en", "", "")
 	joinClass(t, site.URL, "en", code)
 	joinClass(t, site.URL, "en", code)
-	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != http.StatusForbidden || !strings.Contains(body, C("ja").FullTitle) {
+	if res, body := getPage(t, site.URL, "/ja/class/"+code); res.StatusCode != http.StatusForbidden || !strings.Contains(body, i18n.For("ja").Class.FullTitle) {
 		t.Errorf("third student: %d", res.StatusCode)
 	}
 	startClass(t, site.URL, "en", "", "")
@@ -733,17 +733,6 @@ func TestClassShutdown(t *testing.T) {
 		case <-s.done:
 		case <-time.After(30 * time.Second):
 			t.Fatal("a stream outlived Close")
-		}
-	}
-}
-
-func TestClassUIComplete(t *testing.T) {
-	for _, lang := range lessons.Langs {
-		v := reflect.ValueOf(*C(lang))
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s: %s is empty", lang, v.Type().Field(i).Name)
-			}
 		}
 	}
 }
@@ -795,8 +784,8 @@ func TestClassTeacherNoJS(t *testing.T) {
 	}
 	href := html.UnescapeString(link[1])
 	res, next := getPage(t, site.URL, href, teacher)
-	if res.StatusCode != 200 || !strings.Contains(next, C("en").ShowClass) || !strings.Contains(next, `id="classbar"`) {
-		t.Fatalf("followed link: %d, want the teacher's page with %q", res.StatusCode, C("en").ShowClass)
+	if res.StatusCode != 200 || !strings.Contains(next, i18n.For("en").Class.ShowClass) || !strings.Contains(next, `id="classbar"`) {
+		t.Fatalf("followed link: %d, want the teacher's page with %q", res.StatusCode, i18n.For("en").Class.ShowClass)
 	}
 	u, _ := url.Parse(href)
 	if res := post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {u.Query().Get("do")}, "opt": {u.Query().Get("opt")}}, teacher); res.StatusCode != http.StatusSeeOther {

@@ -10,6 +10,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // labKeys are the Lab's own parameters, in its canonical order: the only
@@ -42,7 +43,7 @@ func labFrom(q url.Values) string {
 // that the Lab would accept, else "" (the page then redirects to its
 // address without it): a hand-made lab= cannot frame the page as another
 // lesson's counterexample, nor send "back to the Lab" to an error page.
-func (s *Server) labFor(u *UI, l *lessons.Lesson, q url.Values) string {
+func (s *Server) labFor(u *i18n.UI, l *lessons.Lesson, q url.Values) string {
 	lab := labFrom(q)
 	if lab == "" {
 		return ""
@@ -71,7 +72,7 @@ func withLab(q, lab string) string {
 
 // Counter is the frame of a Lab counterexample on a lesson page.
 type Counter struct {
-	UI        *UI
+	UI        *i18n.UI
 	Schedule  []string // each action, in words, in order
 	Broke     []string // each violation: when, and what
 	BackURL   string   // the Lab result it came from
@@ -87,7 +88,7 @@ func (v *LessonView) counterFrame(rq *lessonReq, tl *sim.Timeline) {
 		c.Schedule = append(c.Schedule, describe(u, a))
 	}
 	for _, x := range tl.Violations {
-		c.Broke = append(c.Broke, fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x)))
+		c.Broke = append(c.Broke, i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x)))
 	}
 	d := &v.Dialog
 	d.Counter, d.Ask, d.Answer = c, nil, nil

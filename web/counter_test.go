@@ -2,6 +2,7 @@ package web
 
 import (
 	"html"
+	"locklab/web/i18n"
 	"regexp"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestLabCounterexampleFrame(t *testing.T) {
 			t.Fatalf("%s: the counterexample link %s does not say which Lab run it came from", lang, link)
 		}
 		page := mustGet(t, h, link) // 200: the canonical form keeps lab=
-		u := T(lang)
+		u := i18n.For(lang)
 		for _, want := range []string{u.CounterTitle, u.CounterSchedule, u.CounterBroke, `id="back-to-lab"`,
 			`href="` + escape(labURL) + `"`} {
 			if !strings.Contains(page, escape(want)) && !strings.Contains(page, want) {

@@ -34,6 +34,7 @@ import (
 
 	"locklab/sim"
 	"locklab/sim/luacheck"
+	"locklab/web/i18n"
 )
 
 // Limits of a design URL.
@@ -71,8 +72,8 @@ type designIn struct {
 // parseDesign reads a design from a query. extra names the other
 // parameters the page accepts. A bad design is a 400 that shows the
 // form as the learner sent it.
-func parseDesign(u *UI, q url.Values, extra ...string) (designIn, *Error) {
-	du := DU(u.Lang)
+func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *Error) {
+	du := u.Design
 	in := designIn{D: sim.DefaultDesign(), Typed: map[sim.Piece]string{}}
 	for _, p := range sim.Pieces {
 		in.Typed[p] = in.D.Script(p)
@@ -82,15 +83,15 @@ func parseDesign(u *UI, q url.Values, extra ...string) (designIn, *Error) {
 	}
 	for k, vs := range q {
 		if !slices.Contains(designKeys, k) && !slices.Contains(extra, k) {
-			return bad(fill(du.BadParam, clip(k)))
+			return bad(i18n.Fill(du.BadParam, clip(k)))
 		}
 		if len(vs) != 1 {
-			return bad(fill(du.BadParam, clip(k)))
+			return bad(i18n.Fill(du.BadParam, clip(k)))
 		}
 	}
 	if v, ok := q["effect"]; ok {
 		if !slices.Contains(sim.Effects, v[0]) {
-			return bad(fill(du.BadEffect, clip(v[0])))
+			return bad(i18n.Fill(du.BadEffect, clip(v[0])))
 		}
 		in.D.SetEffect(v[0])
 		in.Typed[sim.PieceWrite] = in.D.Write
@@ -175,15 +176,15 @@ func presetName(v string) bool {
 // pieceValue turns a URL value into piece p's script: a preset's name,
 // a compressed script, or the script itself. The text says what is wrong
 // ("" if nothing).
-func pieceValue(u *UI, p sim.Piece, effect, v string) (string, string) {
-	du := DU(u.Lang)
+func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
+	du := u.Design
 	if pr, ok := sim.PresetNamed(p, effect, v); ok {
 		return pr.Script, ""
 	}
 	if rest, ok := strings.CutPrefix(v, compactPrefix); ok && presetLike(rest) {
 		src, err := inflate(rest)
 		if err != nil {
-			return "", fill(du.BadParam, clip(v))
+			return "", i18n.Fill(du.BadParam, clip(v))
 		}
 		return src, ""
 	}
@@ -192,11 +193,8 @@ func pieceValue(u *UI, p sim.Piece, effect, v string) (string, string) {
 		for _, pr := range sim.PresetsOf(p, effect) {
 			names = append(names, pr.Name)
 		}
-		sep := ", "
-		if u.Lang == "ja" {
-			sep = "・"
-		}
-		return "", fill(du.BadPreset, clip(v), du.PieceName[p.Name()], strings.Join(names, sep))
+		sep := u.Language().NameSep
+		return "", i18n.Fill(du.BadPreset, clip(v), du.PieceName[p.Name()], strings.Join(names, sep))
 	}
 	return v, ""
 }
@@ -335,24 +333,24 @@ func designPath(lang string, d *sim.Design) string {
 
 // designError is a 400 in the page's language that keeps the design as
 // the learner sent it, in the form, under the reason.
-func designError(u *UI, text string, in designIn) *Error {
-	du := DU(u.Lang)
+func designError(u *i18n.UI, text string, in designIn) *Error {
+	du := u.Design
 	return &Error{Status: http.StatusBadRequest, Title: du.BadTitle, Text: text, Code: "design",
 		Keep: designKept(u, in), Recover: "/" + u.Lang + "/lab/design", RecoverText: du.StartOver}
 }
 
 // designErrorText says why a design cannot run, naming the piece, and for
 // a script the checker refused, the line and column and why.
-func designErrorText(u *UI, err error) string {
-	du := DU(u.Lang)
+func designErrorText(u *i18n.UI, err error) string {
+	du := u.Design
 	var de *sim.DesignError
 	if !errors.As(err, &de) {
-		return fill(du.BadParam, "?")
+		return i18n.Fill(du.BadParam, "?")
 	}
 	piece := du.PieceName[de.Piece.Name()]
 	var le *luacheck.Error
 	if errors.As(de.Err, &le) {
-		return fill(du.BadScript, piece, scriptErrorText(u.Lang, le))
+		return i18n.Fill(du.BadScript, piece, scriptErrorText(u, le))
 	}
 	switch de.Code {
 	case "ttl":
@@ -360,29 +358,29 @@ func designErrorText(u *UI, err error) string {
 	case "work":
 		return du.BadWork
 	case "empty":
-		return fill(du.BadEmpty, piece)
+		return i18n.Fill(du.BadEmpty, piece)
 	case "too-long":
-		return fill(du.BadTooLong, piece)
+		return i18n.Fill(du.BadTooLong, piece)
 	case "too-many-parts":
-		return fill(du.BadParts, piece)
+		return i18n.Fill(du.BadParts, piece)
 	case "clients":
 		return du.BadClients
 	case "effect":
-		return fill(du.BadEffect, "?")
+		return i18n.Fill(du.BadEffect, "?")
 	}
-	return fill(du.BadParam, de.Code)
+	return i18n.Fill(du.BadParam, de.Code)
 }
 
 // designPage serves /{lang}/lab/design.
 func (s *Server) designPage(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
+	u := i18n.For(chi.URLParam(r, "lang"))
 	if len(r.URL.RawQuery) > designMaxRaw {
-		s.fail(w, r, u, designError(u, DU(u.Lang).BadLink, designIn{D: sim.DefaultDesign()}))
+		s.fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: sim.DefaultDesign()}))
 		return
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		s.fail(w, r, u, designError(u, fill(DU(u.Lang).BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		s.fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
 		return
 	}
 	in, e := parseDesign(u, q)
@@ -409,7 +407,7 @@ func (s *Server) designPage(w http.ResponseWriter, r *http.Request) {
 // DesignView is what the design page shows.
 type DesignView struct {
 	Page
-	D         *DesignUI
+	D         *i18n.DesignUI
 	Action    string
 	Pieces    []DesignPiece
 	TTLs      []Choice
@@ -449,8 +447,8 @@ type DesignCell struct{ Text, URL string }
 
 // designView builds the form for a design (the grade is added by the
 // caller, when there is one).
-func (s *Server) designView(r *http.Request, u *UI, in designIn) *DesignView {
-	du := DU(u.Lang)
+func (s *Server) designView(r *http.Request, u *i18n.UI, in designIn) *DesignView {
+	du := u.Design
 	v := &DesignView{Page: s.page(u, du.Title+" — "+u.SiteName, r), D: du, Action: "/" + u.Lang + "/lab/design",
 		Canonical: designPath(u.Lang, in.D)}
 	for _, p := range sim.Pieces {
@@ -484,8 +482,8 @@ func (s *Server) designView(r *http.Request, u *UI, in designIn) *DesignView {
 }
 
 // designKept is the form as the learner sent it, for the 400 page.
-func designKept(u *UI, in designIn) templ.Component {
-	du := DU(u.Lang)
+func designKept(u *i18n.UI, in designIn) templ.Component {
+	du := u.Design
 	v := &DesignView{D: du, Action: "/" + u.Lang + "/lab/design"}
 	v.Page.UI = u
 	for _, p := range sim.Pieces {
@@ -520,7 +518,7 @@ func designKept(u *UI, in designIn) templ.Component {
 // like the Lab's exploration: one Lab slot and one replay slot, waited
 // for only until the deadline; a search the deadline cut short gives no
 // grade at all.
-func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Error) {
+func (s *Server) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrade, *Error) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.labDeadline)
 	defer cancel()
 	release, e := s.labSlots(ctx, u)
@@ -528,9 +526,9 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 		return nil, e
 	}
 	defer release()
-	du := DU(u.Lang)
-	g := &DesignGrade{TableLabel: AX(u.Lang).FindingsTable, Bounds: fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
-		count(designStateCap), du.EffectBound[d.Effect])}
+	du := u.Design
+	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
+		u.Count(designStateCap), du.EffectBound[d.Effect])}
 	found := map[sim.ViolationKind][]DesignCell{}
 	complete := true
 	for _, n := range []int{2, 3} {
@@ -540,18 +538,18 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 		}
 		if res.Stopped == sim.StopTime {
 			e := busy(u)
-			e.Text = L(u.Lang).Busy
+			e.Text = u.Lab.Busy
 			return nil, e
 		}
 		if !res.Complete() {
 			complete = false
-			g.Incomplete = append(g.Incomplete, fill(du.Incomplete, strconv.Itoa(n), count(designStateCap), strconv.Itoa(res.Depth)))
+			g.Incomplete = append(g.Incomplete, i18n.Fill(du.Incomplete, strconv.Itoa(n), u.Count(designStateCap), strconv.Itoa(res.Depth)))
 		}
-		g.Clients = append(g.Clients, fill(du.ClientsCol, strconv.Itoa(n)))
+		g.Clients = append(g.Clients, i18n.Fill(du.ClientsCol, strconv.Itoa(n)))
 		for _, k := range sim.GradeKinds {
 			cell := DesignCell{Text: du.NoneFound}
 			if f := res.Found[k]; f != nil {
-				cell = DesignCell{Text: fill(du.StepsOpen, strconv.Itoa(len(f.Shortest))), URL: runPath(u.Lang, d, n, f.Shortest)}
+				cell = DesignCell{Text: i18n.Fill(du.StepsOpen, strconv.Itoa(len(f.Shortest))), URL: runPath(u.Lang, d, n, f.Shortest)}
 			}
 			found[k] = append(found[k], cell)
 		}
@@ -567,7 +565,7 @@ func (s *Server) grade(r *http.Request, u *UI, d *sim.Design) (*DesignGrade, *Er
 	}
 	if kinds > 0 {
 		g.Broken = true
-		g.Summary = fill(du.Broken, strconv.Itoa(kinds), strconv.Itoa(len(sim.GradeKinds)))
+		g.Summary = i18n.Fill(du.Broken, strconv.Itoa(kinds), strconv.Itoa(len(sim.GradeKinds)))
 	} else {
 		g.Summary = du.Safe
 		if complete {
@@ -615,7 +613,7 @@ func designFromLesson(sc *sim.Scenario, o sim.Opts) *sim.Design {
 }
 
 // effectChoices are the options of "what the write does", cur chosen.
-func effectChoices(du *DesignUI, cur string) []Choice {
+func effectChoices(du *i18n.DesignUI, cur string) []Choice {
 	var out []Choice
 	for _, e := range sim.Effects {
 		out = append(out, Choice{Value: e, Label: du.EffectLabel[e], Checked: e == cur})

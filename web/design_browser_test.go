@@ -8,7 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // TestBrowserDesign walks "bring your own lock" as a learner does, in
@@ -22,7 +22,7 @@ func TestBrowserDesign(t *testing.T) {
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	mine := "-- mine: delete whatever is there\nreturn redis.call('DEL', KEYS[1])"
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		for _, js := range []bool{true, false} {
 			name := lang + "/js"
 			if !js {
@@ -38,7 +38,7 @@ func TestBrowserDesign(t *testing.T) {
 				waitLoaded(t, c)
 				do(t, c, chromedp.Click(chromedp.CSS("#byol")))
 				arriveWithin(t, c, "/"+lang+"/lab/design")
-				if s := run(t, c, chromedp.TextContent(chromedp.CSS("#grade-summary"))); s != DU(lang).Safe {
+				if s := run(t, c, chromedp.TextContent(chromedp.CSS("#grade-summary"))); s != i18n.For(lang).Design.Safe {
 					t.Errorf("the safe design: %q", s)
 				}
 				do(t, c, chromedp.SetValue(chromedp.CSS("#script-release"), mine), chromedp.Click(chromedp.CSS("#grade")))

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"locklab/web/i18n"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -23,7 +24,7 @@ func FuzzDesignURL(f *testing.F) {
 		"effect=add&clients=2&do=a.acquire,a.drop,a.write,a.next", "write=strict&effect=add", "effect=set", "effect=", "write=none&effect=add&do=a.drop,a.drop"} {
 		f.Add(s)
 	}
-	u := T("ja")
+	u := i18n.For("ja")
 	f.Fuzz(func(t *testing.T, rawQuery string) {
 		if q, err := url.ParseQuery(rawQuery); err == nil {
 			if in, e := parseDesign(u, q, "clients", "do"); e == nil {

@@ -14,12 +14,13 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // DesignRunView is the counterexample page.
 type DesignRunView struct {
 	Page
-	D          *DesignUI
+	D          *i18n.DesignUI
 	Schedule   []string
 	Broke      []string
 	BackURL    string
@@ -32,15 +33,15 @@ type DesignRunView struct {
 
 // designRunPage serves /{lang}/lab/design/run.
 func (s *Server) designRunPage(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
-	du := DU(u.Lang)
+	u := i18n.For(chi.URLParam(r, "lang"))
+	du := u.Design
 	if len(r.URL.RawQuery) > designMaxRaw {
 		s.fail(w, r, u, designError(u, du.BadLink, designIn{D: sim.DefaultDesign()}))
 		return
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		s.fail(w, r, u, designError(u, fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		s.fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
 		return
 	}
 	in, e := parseDesign(u, q, "clients", "do")
@@ -92,15 +93,15 @@ func (s *Server) designRunPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // designRunView builds the counterexample page.
-func (s *Server) designRunView(r *http.Request, u *UI, d *sim.Design, n int, st State, tl *sim.Timeline) *DesignRunView {
-	du := DU(u.Lang)
+func (s *Server) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st State, tl *sim.Timeline) *DesignRunView {
+	du := u.Design
 	v := &DesignRunView{Page: s.page(u, du.RunTitle+" — "+du.Title+" — "+u.SiteName, r), D: du,
 		BackURL: designPath(u.Lang, d), Canonical: runPath(u.Lang, d, n, st.Actions)}
 	for _, a := range tl.Actions {
 		v.Schedule = append(v.Schedule, describe(u, a))
 	}
 	for _, x := range tl.Violations {
-		text := fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x))
+		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x))
 		v.Broke = append(v.Broke, text)
 		v.Violations = append(v.Violations, sim.FormatMS(x.At)+" — "+violationText(u, x))
 	}

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // designCell finds the link of one kind's counterexample in the grade's
@@ -41,9 +41,9 @@ func designCell(body string, kind sim.ViolationKind, clients int) (string, bool)
 // languages.
 func TestDesignSafeDefault(t *testing.T) {
 	h := newTestServer(t)
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		body := mustGet(t, h, "/"+lang+"/lab/design")
-		if !strings.Contains(body, html.EscapeString(DU(lang).Safe)) || !strings.Contains(body, html.EscapeString(DU(lang).Within)) {
+		if !strings.Contains(body, html.EscapeString(i18n.For(lang).Design.Safe)) || !strings.Contains(body, html.EscapeString(i18n.For(lang).Design.Within)) {
 			t.Errorf("%s: the safe design is not graded safe within bounds", lang)
 		}
 		if strings.Contains(body, `class="counterexample"`) {
@@ -63,7 +63,7 @@ func TestDesignSafeDefault(t *testing.T) {
 func TestDesignBrokenRelease(t *testing.T) {
 	h := newTestServer(t)
 	del, _ := sim.PresetNamed(sim.PieceRelease, sim.EffectSet, "del")
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		r := get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
 		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/lab/design?release=del" {
 			t.Fatalf("%s: the typed preset = %d → %q, want a redirect to release=del", lang, r.status, r.header.Get("Location"))
@@ -77,7 +77,7 @@ func TestDesignBrokenRelease(t *testing.T) {
 		if !strings.Contains(run, "‹release.lua›") || !strings.Contains(run, html.EscapeString("return redis.call('DEL', KEYS[1])")) {
 			t.Errorf("%s: the counterexample does not show the learner's release script", lang)
 		}
-		if !strings.Contains(run, html.EscapeString(fill(T(lang).ViolationText[sim.ForeignDelete], "A", "B"))) {
+		if !strings.Contains(run, html.EscapeString(i18n.Fill(i18n.For(lang).ViolationText[sim.ForeignDelete], "A", "B"))) {
 			t.Errorf("%s: the counterexample does not show the deleted lock", lang)
 		}
 	}
@@ -110,8 +110,8 @@ func TestDesignCustomScript(t *testing.T) {
 func TestDesignEffect(t *testing.T) {
 	h := newTestServer(t)
 	fenced, _ := sim.PresetNamed(sim.PieceWrite, sim.EffectSet, "fenced")
-	for _, lang := range lessons.Langs {
-		u, du := T(lang), DU(lang)
+	for _, lang := range i18n.Codes() {
+		u, du := i18n.For(lang), i18n.For(lang).Design
 		body := mustGet(t, h, "/"+lang+"/lab/design")
 		if _, ok := designCell(body, sim.RepeatedWrite, 2); ok || !strings.Contains(body, `data-kind="repeated-write"`) {
 			t.Errorf("%s: the default design: a double-write row without a finding is wanted", lang)
@@ -138,12 +138,12 @@ func TestDesignEffect(t *testing.T) {
 				continue
 			}
 			run := mustGet(t, h, link)
-			lost := html.EscapeString(fill(u.LostReply, "A"))
+			lost := html.EscapeString(i18n.Fill(u.LostReply, "A"))
 			i := strings.Index(run, lost)
 			if i < 0 || !strings.Contains(run[i:], "‹write.lua›") || !strings.Contains(run, html.EscapeString(u.DropWriteNote)) {
 				t.Errorf("%s: the counterexample does not show the lost reply and the resent write", lang)
 			}
-			if !strings.Contains(run, html.EscapeString(fill(u.ViolationText[sim.RepeatedWrite], "A"))) {
+			if !strings.Contains(run, html.EscapeString(i18n.Fill(u.ViolationText[sim.RepeatedWrite], "A"))) {
 				t.Errorf("%s: the counterexample does not say what broke", lang)
 			}
 		}
@@ -173,13 +173,13 @@ func TestDesignBadInput(t *testing.T) {
 		{"release=" + url.QueryEscape(strings.Repeat("-- x\n", 600)), "2 KB", ""},
 	} {
 		name := tc.q[:min(len(tc.q), 40)]
-		for _, lang := range lessons.Langs {
+		for _, lang := range i18n.Codes() {
 			r := get(t, h, "/"+lang+"/lab/design?"+tc.q)
 			if r.status != http.StatusBadRequest {
 				t.Errorf("%s %s = %d, want 400", lang, name, r.status)
 				continue
 			}
-			if !strings.Contains(r.body, DU(lang).BadTitle) || !strings.Contains(r.body, `<html lang="`+lang+`"`) {
+			if !strings.Contains(r.body, i18n.For(lang).Design.BadTitle) || !strings.Contains(r.body, `<html lang="`+lang+`"`) {
 				t.Errorf("%s %s: not a %s design error page", lang, name, lang)
 			}
 			if tc.want != "" && !strings.Contains(r.body, html.EscapeString(tc.want)) {
@@ -198,7 +198,7 @@ func TestDesignBadInput(t *testing.T) {
 // TestDesignQueryRoundTrip: every preset combination's canonical link
 // reads back as the same design, and a long script goes compressed.
 func TestDesignQueryRoundTrip(t *testing.T) {
-	u := T("en")
+	u := i18n.For("en")
 	check := func(d *sim.Design) {
 		t.Helper()
 		q := designQuery(d)
@@ -259,17 +259,16 @@ func TestDesignFromLessons(t *testing.T) {
 	}
 }
 
-// TestDesignUIComplete: every string of the design page exists in both
-// languages, with words for every graded kind, every piece and preset.
+// TestDesignUIComplete: every language has words for every graded kind,
+// every piece and preset (the catalogs' strings: web/i18n's tests).
 func TestDesignUIComplete(t *testing.T) {
-	checkComplete(t, "DesignUI", *DU("en"), *DU("ja"))
-	for _, lang := range lessons.Langs {
-		du := DU(lang)
+	for _, lang := range i18n.Codes() {
+		du := i18n.For(lang).Design
 		for _, k := range sim.GradeKinds {
 			if du.KindName[k] == "" || du.KindMeaning[k] == "" {
 				t.Errorf("%s: no words for %s", lang, k)
 			}
-			if k != sim.Harm && T(lang).ViolationText[k] == "" {
+			if k != sim.Harm && i18n.For(lang).ViolationText[k] == "" {
 				t.Errorf("%s: no violation text for %s", lang, k)
 			}
 		}
@@ -308,19 +307,19 @@ func TestDesignHostileCorpus(t *testing.T) {
 		if m != nil && pieces[m[1]] != "" {
 			piece = pieces[m[1]]
 		}
-		lang := lessons.Langs[len(f)%2]
+		lang := i18n.Codes()[len(f)%len(i18n.Codes())]
 		q := piece + "=" + url.QueryEscape(src)
 		r := get(t, h, "/"+lang+"/lab/design?"+q)
 		if len(q) > 16<<10 {
 			// A link longer than any request line the server takes (the
 			// form's fields hold 2048 characters) is refused before the
 			// design page sees it, with the site's "link too long" page.
-			if r.status != http.StatusRequestURITooLong || !strings.Contains(r.body, strings.SplitN(T(lang).URITooLong, "{", 2)[0]) {
+			if r.status != http.StatusRequestURITooLong || !strings.Contains(r.body, strings.SplitN(i18n.For(lang).URITooLong, "{", 2)[0]) {
 				t.Errorf("%s (%s): %d, want the 414 'link too long' page", filepath.Base(f), piece, r.status)
 			}
 			continue
 		}
-		if r.status != http.StatusBadRequest || !strings.Contains(r.body, DU(lang).BadTitle) {
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, i18n.For(lang).Design.BadTitle) {
 			t.Errorf("%s (%s): %d, want a 400 design page", filepath.Base(f), piece, r.status)
 			continue
 		}
@@ -346,7 +345,7 @@ func TestDesignCodeParses(t *testing.T) {
 	d.SetScript(sim.PieceRelease, "-- a `quoted` word\nreturn redis.call('DEL', KEYS[1])")
 	designs = append(designs, d)
 	for _, d := range designs {
-		for _, lang := range lessons.Langs {
+		for _, lang := range i18n.Codes() {
 			src := designCode(d, lang)
 			if _, err := parser.ParseFile(token.NewFileSet(), "lock.go", src, 0); err != nil {
 				t.Fatalf("%s: %v\n%s", lang, err, src)

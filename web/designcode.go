@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // goString is a Go literal of a script: a raw string unless the script
@@ -27,9 +28,9 @@ func designCode(d *sim.Design, lang string) string {
 	if err != nil {
 		return ""
 	}
-	c := &codeWriter{ja: lang == "ja"}
+	c := &codeWriter{u: i18n.For(lang)}
 	c.use("context", "crypto/rand", "encoding/hex", "errors", "net", "time", "github.com/redis/go-redis/v9")
-	c.add(c.say("// The keys and times of your design.", "// この設計のキーと時間。") + `
+	c.add(c.say("// The keys and times of your design.") + `
 const (
 	lockKey  = ` + strconv.Quote(sc.LockKey()) + `
 	fenceKey = ` + strconv.Quote(sc.FenceKey()) + `
@@ -41,8 +42,7 @@ const (
 )`)
 	if d.Effect == sim.EffectAdd {
 		c.add(c.say(`// The write adds amount to a total (ARGV[2]): not idempotent. The same
-// write applied twice counts the job twice.`, `// 書き込みは合計に amount を足す（ARGV[2]）。冪等ではない：
-// 同じ書き込みが 2 回反映されると、作業が 2 回数えられる。`) + `
+// write applied twice counts the job twice.`) + `
 const amount = ` + strconv.Itoa(sim.AddAmount))
 	}
 	writeArg := `"written by " + who`
@@ -52,7 +52,7 @@ const amount = ` + strconv.Itoa(sim.AddAmount))
 	parts := func(name string, p sim.Piece) string {
 		src := d.Script(p)
 		if src == "" {
-			return "\t" + name + " []string // " + c.say("no extend script", "延長スクリプトなし") + "\n"
+			return "\t" + name + " []string // " + c.say("no extend script") + "\n"
 		}
 		var b strings.Builder
 		b.WriteString("\t" + name + " = []string{\n")
@@ -62,14 +62,12 @@ const amount = ` + strconv.Itoa(sim.AddAmount))
 		b.WriteString("\t}\n")
 		return b.String()
 	}
-	c.add(c.say("// Your scripts. A script split by “-- then” is several commands: one EVAL per part.",
-		"// あなたのスクリプト。「-- then」で分けたスクリプトは複数のコマンドで、部分ごとに 1 回の EVAL。") + "\nvar (\n" +
+	c.add(c.say("// Your scripts. A script split by “-- then” is several commands: one EVAL per part.") + "\nvar (\n" +
 		parts("acquireParts", sim.PieceAcquire) + parts("releaseParts", sim.PieceRelease) +
 		parts("extendParts", sim.PieceExtend) + parts("writeParts", sim.PieceWrite) + ")")
 	c.add(c.say(`// run sends each part in turn. A reply that is not success (1 or OK) ends
 // it there, and so does an error reply: a script that fails at run time
-// is a no, as on the timeline.`, `// run は部分を順に送る。成功（1 か OK）以外の応答ならそこで終わる。
-// エラー応答も同じ：実行時に失敗したスクリプトは、タイムラインと同じく「いいえ」。`) + `
+// is a no, as on the timeline.`) + `
 func run(ctx context.Context, rdb *redis.Client, parts []string, keys []string, args ...any) (bool, error) {
 	for _, src := range parts {
 		v, err := rdb.Eval(ctx, src, keys, args...).Result()
@@ -86,14 +84,13 @@ func run(ctx context.Context, rdb *redis.Client, parts []string, keys []string, 
 	}
 	return true, nil
 }`)
-	c.add(c.say("// newValue is this acquisition's random value.", "// newValue は今回の取得に使うランダムな値。") + `
+	c.add(c.say("// newValue is this acquisition's random value.") + `
 func newValue() string {
 	b := make([]byte, 10)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }`)
-	c.add(c.say("// acquire tries until the acquire script says yes, then takes a fencing token.",
-		"// acquire は取得スクリプトが成功するまで試し、そのあとフェンシングトークンを受け取る。") + `
+	c.add(c.say("// acquire tries until the acquire script says yes, then takes a fencing token.") + `
 func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64, err error) {
 	value = newValue()
 	for {
@@ -117,11 +114,7 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 // (and once more just before writing) if the design extends, then sends
 // the write to the storage. It reports whether the storage accepted it.
 // A write whose reply times out may have been applied or not: it is sent
-// again, with the same token and the same value.`,
-		`// workAndWrite は作業をし、設計が延長するなら TTL の半分ごとと書き込む直前に延長し、
-// それからストレージに書き込む。ストレージが受け付けたかを返す。
-// 応答がタイムアウトした書き込みは、反映されたかどうか分からないので、
-// 同じトークンと同じ値でもう一度送る。`) + `
+// again, with the same token and the same value.`) + `
 func workAndWrite(ctx context.Context, rdb, store *redis.Client, value string, token int64, who string) (bool, error) {
 	left, slice := work, work
 	if extendParts != nil {
@@ -129,14 +122,14 @@ func workAndWrite(ctx context.Context, rdb, store *redis.Client, value string, t
 	}
 	for left > 0 {
 		n := min(left, slice)
-		time.Sleep(n) // ` + c.say("the work", "作業") + `
+		time.Sleep(n) // ` + c.say("the work") + `
 		left -= n
 		if extendParts == nil {
 			continue
 		}
 		ok, err := run(ctx, rdb, extendParts, []string{lockKey}, value, ttl.Milliseconds())
 		if err != nil || !ok {
-			return false, err // ` + c.say("the lock is gone: do not write", "ロックを失った：書き込まない") + `
+			return false, err // ` + c.say("the lock is gone: do not write") + `
 		}
 	}
 	ok, err := run(ctx, store, writeParts, []string{dataKey, tokenKey}, token, ` + writeArg + `)
@@ -146,8 +139,7 @@ func workAndWrite(ctx context.Context, rdb, store *redis.Client, value string, t
 	}
 	return ok, err
 }`)
-	c.add(c.say("// Run is one client's program: acquire, work and write, release.",
-		"// Run は 1 台のクライアントのプログラム：取得、作業して書き込み、解放。") + `
+	c.add(c.say("// Run is one client's program: acquire, work and write, release.") + `
 func Run(ctx context.Context, rdb, store *redis.Client, who string) error {
 	value, token, err := acquire(ctx, rdb)
 	if err != nil {
@@ -159,8 +151,7 @@ func Run(ctx context.Context, rdb, store *redis.Client, who string) error {
 	_, err = run(ctx, rdb, releaseParts, []string{lockKey}, value)
 	return err
 }`)
-	src := c.file(c.say("// Package lock is your design from Lock Lab's “Bring your own lock”.\n",
-		"// Package lock は Lock Lab の「自分のロックを試す」で作った設計。\n"))
+	src := c.file(c.say("// Package lock is your design from Lock Lab's “Bring your own lock”.\n"))
 	if out, err := format.Source([]byte(src)); err == nil {
 		return string(out)
 	}

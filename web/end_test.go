@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // TestEndPage: the course's last step leads to the ending page, which has
@@ -16,7 +17,7 @@ import (
 func TestEndPage(t *testing.T) {
 	h := newTestServer(t)
 	course, _ := lessons.Load()
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		list := course.List(lang)
 		last := list[len(list)-1]
 		final := last.Steps[len(last.Steps)-1]
@@ -25,7 +26,7 @@ func TestEndPage(t *testing.T) {
 			t.Errorf("%s: the last step of the last lesson does not lead to the ending page", lang)
 		}
 		end := mustGet(t, h, "/"+lang+"/end")
-		e := endUIs[lang]
+		e := i18n.For(lang).End
 		if n := strings.Count(end, "<tr>") - 1; n != len(e.Rows) || n < 10 {
 			t.Errorf("%s: the pitfalls table has %d rows, want %d", lang, n, len(e.Rows))
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/a-h/templ"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // Error is a failure on its way to the learner.
@@ -33,7 +34,7 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Title + ": " + e.Text }
 
-func notFound(u *UI) *Error {
+func notFound(u *i18n.UI) *Error {
 	return &Error{Status: http.StatusNotFound, Title: u.NotFound, Text: u.NotFoundText, Code: "not-found",
 		Recover: "/" + u.Lang + "/", RecoverText: u.Home}
 }
@@ -41,7 +42,7 @@ func notFound(u *UI) *Error {
 // badState explains an *sim.ActionError. base is the lesson's path; when
 // the bad action is not the first, the learner gets a link to everything
 // before it.
-func badState(u *UI, err error, base string, st *State) *Error {
+func badState(u *i18n.UI, err error, base string, st *State) *Error {
 	var sc *sim.Scenario
 	if st != nil {
 		sc = st.sc
@@ -70,11 +71,8 @@ func badState(u *UI, err error, base string, st *State) *Error {
 // virtual time and {7} the events a timeline may hold, {8} the verbs that
 // take a duration, {9} the action's verb and {10} the client verbs of the
 // lesson (sc; all of them if nil).
-func errorText(u *UI, ae *sim.ActionError, sc *sim.Scenario) string {
-	sep := ", "
-	if u.Lang == "ja" {
-		sep = "・"
-	}
+func errorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
+	sep := u.Language().NameSep
 	verbs := func(keep func(sim.ActionSpec) bool) string {
 		var vs []string
 		for _, d := range []sim.Doer{sim.ByClient, sim.ToNode, sim.ByLearner} {
@@ -95,30 +93,30 @@ func errorText(u *UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	if parts := strings.Split(ae.Action, "."); len(parts) >= 2 {
 		verb = parts[1]
 	}
-	return fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
+	return i18n.Fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
 		sim.FormatDuration(sim.MaxWait), strconv.Itoa(sim.MaxActions), strconv.Itoa(sim.MaxVirtualTime/3_600_000),
 		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }), verb, here)
 }
 
 // busy: too many replays are running; the learner's timeline is fine and
 // the same link will work in a moment.
-func busy(u *UI) *Error {
+func busy(u *i18n.UI) *Error {
 	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.Busy, Code: "busy"}
 }
 
 // unreachable: the live Redis backend (-redis) did not answer in time.
 // Not the learner's fault and not a bug: 503, and the same link works
 // once that server is back.
-func unreachable(u *UI, err error) *Error {
+func unreachable(u *i18n.UI, err error) *Error {
 	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.RedisDown, Code: "redis-unreachable", Err: err}
 }
 
-func internal(u *UI, err error) *Error {
+func internal(u *i18n.UI, err error) *Error {
 	return &Error{Status: http.StatusInternalServerError, Title: u.ErrorTitle, Text: u.InternalText, Code: "internal", Err: err}
 }
 
 // fail writes e for the request: JSON for .json paths, a page otherwise.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, u *UI, e *Error) {
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error) {
 	if e.Status >= 500 {
 		s.log.Error("request failed", "path", r.URL.Path, "err", e.Err)
 	} else if e.Err != nil {

@@ -7,7 +7,7 @@ import (
 	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
-	"locklab/lessons"
+	"locklab/web/i18n"
 	"net/http"
 	"strings"
 	"sync"
@@ -63,7 +63,7 @@ func (s *Server) etagFor(r *http.Request) string {
 // otherwise renders it with fill and keeps the result. fill returns the
 // body and content type, or an *Error (never cached). With a live Redis
 // backend (noCache) every timeline is rendered afresh.
-func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *UI, fill func() ([]byte, string, *Error)) {
+func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *i18n.UI, fill func() ([]byte, string, *Error)) {
 	s.serveCached(w, r, u, !s.noCache, func() ([]byte, string, bool, *Error) {
 		body, typ, e := fill()
 		return body, typ, true, e
@@ -74,7 +74,7 @@ func (s *Server) cached(w http.ResponseWriter, r *http.Request, u *UI, fill func
 // they may be kept (keep false: served once with no-store, e.g. a Lab
 // exploration the deadline cut short, which depends on the machine's
 // load). With use false nothing is cached or revalidated.
-func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, u *UI, use bool, fill func() ([]byte, string, bool, *Error)) {
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, u *i18n.UI, use bool, fill func() ([]byte, string, bool, *Error)) {
 	h := w.Header()
 	if !use {
 		body, typ, _, e := fill()
@@ -189,8 +189,11 @@ func (c *pageCache) put(key string, body []byte, typ string) {
 // name (the longest rule wins). Built once, at start-up.
 func robotsTxt(c Course) []byte {
 	var b strings.Builder
-	b.WriteString("User-agent: *\nAllow: /$\nAllow: /ja/\nAllow: /en/\n")
-	for _, lang := range lessons.Langs {
+	b.WriteString("User-agent: *\nAllow: /$\n")
+	for _, lang := range i18n.Codes() {
+		b.WriteString("Allow: /" + lang + "/\n")
+	}
+	for _, lang := range i18n.Codes() {
 		for _, l := range c.List(lang) {
 			if p := startPath(l); strings.Contains(p, "?") {
 				b.WriteString("Allow: " + p + "$\n")

@@ -15,6 +15,7 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/static"
+	"locklab/web/i18n"
 )
 
 func TestSecurityHeaders(t *testing.T) {
@@ -42,7 +43,7 @@ func TestNoInlineScriptOrStyle(t *testing.T) {
 	h := newTestServer(t)
 	course, _ := lessons.Load()
 	inlineScript := regexp.MustCompile(`<script(?:\s[^>]*)?>[^<]`)
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		pages := []string{"/" + lang + "/", "/" + lang + "/lessons/nope", "/" + lang + "/lab", "/" + lang + "/lab?lesson=nope"}
 		for _, l := range course.List(lang) {
 			last := l.Steps[len(l.Steps)-1]

@@ -12,6 +12,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 type jsonEvent struct {
@@ -88,7 +89,7 @@ func encodeJSON(v any) ([]byte, string, *Error) {
 	return append(b, '\n'), "application/json; charset=utf-8", nil
 }
 
-func timelineOut(u *UI, l *lessons.Lesson, st State, tl *sim.Timeline) jsonTimeline {
+func timelineOut(u *i18n.UI, l *lessons.Lesson, st State, tl *sim.Timeline) jsonTimeline {
 	out := jsonTimeline{Lesson: l.Slug, Lang: u.Lang, Scenario: l.Scenario.ID, Do: st.Do(), Opt: st.Opt(),
 		NowMS: tl.Now, Storage: jsonStorage(tl.Storage), LockTTLMS: tl.LockTTL,
 		Events: []jsonEvent{}, Violations: []jsonViolation{}}
@@ -143,7 +144,7 @@ type jsonChoice struct {
 // the step that answers it). Text is plain: the rendered HTML with its
 // tags stripped and entities decoded, so `SET` in the lesson reads SET.
 func (s *Server) lessonJSON(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
+	u := i18n.For(chi.URLParam(r, "lang"))
 	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
 	if !ok {
 		s.fail(w, r, u, notFound(u))

@@ -22,6 +22,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // LabDeadline is the safety stop of one exploration. The explorer's budget
@@ -75,27 +76,27 @@ func labLengths(sc *sim.Scenario) []int64 {
 
 // labError is a 400 in the page's language, with a way back to the
 // lesson's Lab.
-func labError(u *UI, text, back string) *Error {
-	return &Error{Status: http.StatusBadRequest, Title: L(u.Lang).BadTitle, Text: text, Code: "lab",
-		Recover: back, RecoverText: L(u.Lang).Title}
+func labError(u *i18n.UI, text, back string) *Error {
+	return &Error{Status: http.StatusBadRequest, Title: u.Lab.BadTitle, Text: text, Code: "lab",
+		Recover: back, RecoverText: u.Lab.Title}
 }
 
 // parseLab reads a Lab URL. The form's fields (opt-<name>, repeated
 // pause=) are accepted and folded; the canonical form is returned beside
 // the config so the handler can redirect to it.
-func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
-	lu := L(u.Lang)
+func (s *Server) parseLab(u *i18n.UI, q url.Values) (labConfig, *Error) {
+	lu := u.Lab
 	home := "/" + u.Lang + "/lab"
 	slug := q.Get("lesson")
 	if slug == "" {
 		slug = labDefaultLesson
 	}
 	if len(q["lesson"]) > 1 {
-		return labConfig{}, labError(u, fill(lu.BadParam, strings.Join(q["lesson"], ","), "lesson"), home)
+		return labConfig{}, labError(u, i18n.Fill(lu.BadParam, strings.Join(q["lesson"], ","), "lesson"), home)
 	}
 	l, ok := s.course.Get(u.Lang, slug)
 	if !ok {
-		return labConfig{}, labError(u, fill(lu.BadLesson, slug), home)
+		return labConfig{}, labError(u, i18n.Fill(lu.BadLesson, slug), home)
 	}
 	sc := l.Scenario
 	c := labDefaults(l)
@@ -109,13 +110,13 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		}
 	}
 	if err := foldOptionFields(q, sc); err != nil || len(q["opt"]) > 1 {
-		fail(fill(lu.BadParam, q.Get("opt"), "opt"))
+		fail(i18n.Fill(lu.BadParam, q.Get("opt"), "opt"))
 	} else if opts, err := sc.ParseOptions(q.Get("opt")); err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
 			fail(errorText(u, ae, sc))
 		} else {
-			fail(fill(lu.BadParam, q.Get("opt"), "opt"))
+			fail(i18n.Fill(lu.BadParam, q.Get("opt"), "opt"))
 		}
 	} else {
 		c.Opts = opts
@@ -139,12 +140,12 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 			continue
 		}
 		if len(vals) != 1 {
-			fail(fill(lu.BadParam, strings.Join(vals, ","), f.name))
+			fail(i18n.Fill(lu.BadParam, strings.Join(vals, ","), f.name))
 			continue
 		}
 		n, err := strconv.Atoi(vals[0])
 		if err != nil || len(vals[0]) > 3 {
-			fail(fill(lu.BadParam, vals[0], f.name))
+			fail(i18n.Fill(lu.BadParam, vals[0], f.name))
 			continue
 		}
 		hi := f.max
@@ -153,9 +154,9 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		}
 		if n < f.min || n > hi {
 			if hi <= f.min { // one value only: "between 2 and 2" says it badly
-				fail(fill(lu.BadOnly, f.name, strconv.Itoa(f.min)))
+				fail(i18n.Fill(lu.BadOnly, f.name, strconv.Itoa(f.min)))
 			} else {
-				fail(fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(hi)))
+				fail(i18n.Fill(lu.BadRange, f.name, strconv.Itoa(f.min), strconv.Itoa(hi)))
 			}
 			continue
 		}
@@ -167,7 +168,7 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 			for _, p := range strings.Split(v, ",") {
 				d, ok := sim.ParseDuration(p)
 				if !ok || d <= 0 || d > sim.MaxWait {
-					fail(fill(lu.BadParam, p, "pause"))
+					fail(i18n.Fill(lu.BadParam, p, "pause"))
 					continue
 				}
 				ms = append(ms, d)
@@ -176,7 +177,7 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		slices.Sort(ms)
 		ms = slices.Compact(ms)
 		if len(ms) > labMaxLengths {
-			fail(fill(lu.BadLengths, strconv.Itoa(labMaxLengths)))
+			fail(i18n.Fill(lu.BadLengths, strconv.Itoa(labMaxLengths)))
 			ms = ms[:labMaxLengths] // the way back keeps the shortest ones
 		}
 		if len(ms) > 0 {
@@ -184,7 +185,7 @@ func (s *Server) parseLab(u *UI, q url.Values) (labConfig, *Error) {
 		}
 	}
 	if c.Pauses > 0 && len(c.PauseMs) == 0 {
-		fail(fill(lu.BadLengths, strconv.Itoa(labMaxLengths)))
+		fail(i18n.Fill(lu.BadLengths, strconv.Itoa(labMaxLengths)))
 		c.PauseMs = labDefaults(l).PauseMs
 	}
 	if bad != "" {
@@ -226,7 +227,7 @@ func (c labConfig) Query() string {
 // are never starved) and one replay slot, waiting for each only until ctx
 // ends; release gives both back. The Lab and the design page's grade share
 // it, so both count against the same limits.
-func (s *Server) labSlots(ctx context.Context, u *UI) (release func(), e *Error) {
+func (s *Server) labSlots(ctx context.Context, u *i18n.UI) (release func(), e *Error) {
 	select {
 	case s.labs <- struct{}{}:
 	case <-ctx.Done():
@@ -245,7 +246,7 @@ func (s *Server) labSlots(ctx context.Context, u *UI) (release func(), e *Error)
 // explore runs the explorer for c within the request's bounds: one Lab
 // slot (half the replay slots at most, so lessons are never starved) and
 // one replay slot, both waited for only until the deadline.
-func (s *Server) explore(r *http.Request, u *UI, c labConfig) (*sim.ExploreResult, *Error) {
+func (s *Server) explore(r *http.Request, u *i18n.UI, c labConfig) (*sim.ExploreResult, *Error) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.labDeadline)
 	defer cancel()
 	release, e := s.labSlots(ctx, u)
@@ -261,13 +262,13 @@ func (s *Server) explore(r *http.Request, u *UI, c labConfig) (*sim.ExploreResul
 		// Cut short by the clock: what it saw depends on the load, so
 		// it is no verdict. Busy, try again.
 		e := busy(u)
-		e.Text = L(u.Lang).Busy
+		e.Text = u.Lab.Busy
 		return nil, e
 	}
 	if err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
-			return nil, labError(u, fill(L(u.Lang).BadParam, ae.Action, "lab"), "/"+u.Lang+"/lab?lesson="+c.Lesson.Slug)
+			return nil, labError(u, i18n.Fill(u.Lab.BadParam, ae.Action, "lab"), "/"+u.Lang+"/lab?lesson="+c.Lesson.Slug)
 		}
 		return nil, internal(u, err)
 	}
@@ -276,7 +277,7 @@ func (s *Server) explore(r *http.Request, u *UI, c labConfig) (*sim.ExploreResul
 
 // labPage serves /{lang}/lab.
 func (s *Server) labPage(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
+	u := i18n.For(chi.URLParam(r, "lang"))
 	if len(r.URL.RawQuery) > MaxQuery {
 		s.fail(w, r, u, labError(u, u.ErrorText[sim.CodeTooLong], "/"+u.Lang+"/lab"))
 		return
@@ -308,7 +309,7 @@ func (s *Server) labPage(w http.ResponseWriter, r *http.Request) {
 // LabView is what the Lab template shows.
 type LabView struct {
 	Page
-	L         *LabUI
+	L         *i18n.LabUI
 	Action    string // the form's target: /{lang}/lab
 	Lesson    *lessons.Lesson
 	Lessons   []Choice // the lesson picker: slug, title
@@ -357,8 +358,8 @@ type LabRow struct {
 }
 
 // labView builds the page for config c and its result.
-func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreResult) *LabView {
-	lu, l, sc := L(u.Lang), c.Lesson, c.Lesson.Scenario
+func (s *Server) labView(r *http.Request, u *i18n.UI, c labConfig, res *sim.ExploreResult) *LabView {
+	lu, l, sc := u.Lab, c.Lesson, c.Lesson.Scenario
 	v := &LabView{Page: s.page(u, lu.Title+" — "+u.SiteName, r), L: lu, Action: "/" + u.Lang + "/lab", Lesson: l,
 		Canonical: "/" + u.Lang + "/lab" + c.Query()}
 	for _, x := range s.course.List(u.Lang) {
@@ -366,7 +367,7 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 	}
 	v.Options = optionGroups(u, sc, c.Opts)
 	for n := 2; n <= len(sc.Clients); n++ {
-		v.Clients = append(v.Clients, Choice{Value: strconv.Itoa(n), Label: fill(lu.ClientsN, strconv.Itoa(n)), Checked: c.Clients == n})
+		v.Clients = append(v.Clients, Choice{Value: strconv.Itoa(n), Label: i18n.Fill(lu.ClientsN, strconv.Itoa(n)), Checked: c.Clients == n})
 	}
 	count := func(name, label string, cur int) {
 		lc := LabCount{Name: name, Label: label}
@@ -408,7 +409,7 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 		v.Depths = append(v.Depths, Choice{Value: strconv.Itoa(d), Label: strconv.Itoa(d), Checked: c.Depth == d})
 	}
 	retry := sim.FormatDuration(sc.Retry)
-	v.Fixed = fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
+	v.Fixed = i18n.Fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
 	if d, ok := designOf(sc, c.Opts); ok {
 		v.Code = labCode(sc, d, u.Lang)
 	}
@@ -418,23 +419,23 @@ func (s *Server) labView(r *http.Request, u *UI, c labConfig, res *sim.ExploreRe
 }
 
 // labResult puts the findings into words, with a link per kind of failure.
-func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.ExploreResult) *LabResult {
+func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c labConfig, res *sim.ExploreResult) *LabResult {
 	opt := l.Scenario.FormatOptions(c.Opts)
 	from := strings.TrimPrefix(c.Query(), "?") // the way back from the counterexample to this result
 	link := func(as []sim.Action) string { return lessonPath(l) + withLab(query(sim.FormatActions(as), opt), from) }
 	out := &LabResult{
-		Explored: fill(lu.Explored, count(res.Schedules), count(res.States)),
+		Explored: i18n.Fill(lu.Explored, u.Count(res.Schedules), u.Count(res.States)),
 		Complete: res.Complete(),
-		Budget: fill(lu.Budget, count(labStateCap), strconv.Itoa(c.Depth),
+		Budget: i18n.Fill(lu.Budget, u.Count(labStateCap), strconv.Itoa(c.Depth),
 			strconv.Itoa(int(LabDeadline/time.Second))),
 	}
 	overlap := 0
 	if f := res.Found[sim.Overlap]; f != nil {
 		overlap = f.Schedules
 	}
-	out.BreakME = fill(lu.BreakME, count(overlap))
+	out.BreakME = i18n.Fill(lu.BreakME, u.Count(overlap))
 	if res.Shortest != nil {
-		out.Shortest = fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), lu.KindName[res.ShortestKind])
+		out.Shortest = i18n.Fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), lu.KindName[res.ShortestKind])
 		out.ShortestURL = link(res.Shortest)
 		for _, a := range res.Shortest {
 			out.ShortestSteps = append(out.ShortestSteps, describe(u, a))
@@ -446,21 +447,21 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 	case !res.Complete():
 		// Only the state budget can leave a result incomplete (the
 		// clock gives no result at all: see explore).
-		out.Incomplete = fill(lu.Incomplete, count(labStateCap), strconv.Itoa(res.Depth), strconv.Itoa(res.Depth+1))
+		out.Incomplete = i18n.Fill(lu.Incomplete, u.Count(labStateCap), strconv.Itoa(res.Depth), strconv.Itoa(res.Depth+1))
 	case res.DepthCut:
-		out.Coverage = fill(lu.CompleteCut, strconv.Itoa(c.Depth))
+		out.Coverage = i18n.Fill(lu.CompleteCut, strconv.Itoa(c.Depth))
 	default:
 		out.Coverage = lu.Complete
 	}
 	switch f := res.Found[sim.Harm]; {
 	case f != nil:
 		out.Harmed = true
-		out.Storage = fill(lu.StorageHarmed, count(f.Schedules), strconv.Itoa(len(f.Shortest)))
+		out.Storage = i18n.Fill(lu.StorageHarmed, u.Count(f.Schedules), strconv.Itoa(len(f.Shortest)))
 		out.HarmURL = link(f.Shortest)
 	case res.Complete():
 		out.Storage, out.Within = lu.StorageSafe, lu.Within
 	default:
-		out.Storage = fill(lu.StorageUnknown, strconv.Itoa(res.Depth))
+		out.Storage = i18n.Fill(lu.StorageUnknown, strconv.Itoa(res.Depth))
 	}
 	for _, k := range []sim.ViolationKind{sim.Harm, sim.Overlap, sim.StaleWrite, sim.ForeignDelete, sim.DoubleCharge, sim.Orphan} {
 		f := res.Found[k]
@@ -468,19 +469,19 @@ func labResult(u *UI, lu *LabUI, l *lessons.Lesson, c labConfig, res *sim.Explor
 			continue
 		}
 		out.Rows = append(out.Rows, LabRow{Kind: string(k), Name: lu.KindName[k], Meaning: lu.KindMeaning[k],
-			Count: count(f.Schedules), Steps: fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
+			Count: u.Count(f.Schedules), Steps: i18n.Fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
 	}
 	return out
 }
 
 // describe says an action in the page's language: "A: pause", "wait 10s",
 // "n3: restart".
-func describe(u *UI, a sim.Action) string {
+func describe(u *i18n.UI, a sim.Action) string {
 	arg := ""
 	if a.Ms > 0 {
 		arg = sim.FormatDuration(a.Ms)
 	}
-	label := fill(u.Verb[a.Verb], arg)
+	label := i18n.Fill(u.Verb[a.Verb], arg)
 	switch a.Doer() {
 	case sim.ByLearner:
 		return label
@@ -493,7 +494,7 @@ func describe(u *UI, a sim.Action) string {
 
 // labLink is a lesson page's "what else could go wrong?": the Lab, on the
 // lesson's design and the variant the page shows.
-func labLink(u *UI, l *lessons.Lesson, opts sim.Opts) string {
+func labLink(u *i18n.UI, l *lessons.Lesson, opts sim.Opts) string {
 	c := labDefaults(l)
 	c.Opts = opts
 	return "/" + u.Lang + "/lab" + c.Query()

@@ -11,7 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 var labShots = flag.String("lab-screenshots", "", "write full-page screenshots of the Lab walk to this folder")
@@ -30,7 +30,7 @@ func TestBrowserLab(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
 			c := tab(t, ctx)
@@ -47,7 +47,7 @@ func TestBrowserLab(t *testing.T) {
 			waitLoaded(t, c)
 			do(t, c, chromedp.Click(chromedp.CSS("#what-else")))
 			arrive(t, c, "/"+lang+"/lab?lesson=fencing")
-			if h := run(t, c, chromedp.TextContent(chromedp.CSS(".lab-result .storage"))); !strings.Contains(h, L(lang).StorageSafe) {
+			if h := run(t, c, chromedp.TextContent(chromedp.CSS(".lab-result .storage"))); !strings.Contains(h, i18n.For(lang).Lab.StorageSafe) {
 				t.Errorf("safe design: %q", h)
 			}
 			shot("safe")

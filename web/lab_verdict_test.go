@@ -12,12 +12,13 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/static"
+	"locklab/web/i18n"
 )
 
 // verdictMarks are what only a finished search may show: the ✓ and the
 // "holds within these bounds" sentence, in both languages.
 func verdictMarks(lang string) []string {
-	return []string{"✓", L(lang).Within}
+	return []string{"✓", i18n.For(lang).Lab.Within}
 }
 
 // TestLabIncompleteHasNoVerdict: a search that stopped at its state
@@ -30,7 +31,7 @@ func TestLabIncompleteHasNoVerdict(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
 		l, _ := course.Get(lang, "redlock")
 		c := labDefaults(l)
-		u := T(lang)
+		u := i18n.For(lang)
 		res := &sim.ExploreResult{Schedules: 900, States: labStateCap, Stopped: sim.StopStates, Depth: 6,
 			Found: map[sim.ViolationKind]*sim.Finding{}}
 		r := httptest.NewRequest(http.MethodGet, "/"+lang+"/lab?lesson=redlock", nil)
@@ -46,14 +47,14 @@ func TestLabIncompleteHasNoVerdict(t *testing.T) {
 				t.Errorf("%s: an incomplete search shows %q", lang, bad)
 			}
 		}
-		inc := fill(L(lang).Incomplete, count(labStateCap), "6", "7")
+		inc := i18n.Fill(i18n.For(lang).Lab.Incomplete, i18n.For(lang).Count(labStateCap), "6", "7")
 		if i, j := strings.Index(result, inc), strings.Index(result, `class="headline"`); i < 0 || i > j {
 			t.Errorf("%s: the incomplete notice is missing or not first", lang)
 		}
 		// A complete search of the same design does show the verdict.
 		res.Stopped = ""
 		body, _, _ = s.renderBytes(r, u, LabPage(s.labView(r, u, c, res)))
-		if !strings.Contains(string(body), L(lang).Within) {
+		if !strings.Contains(string(body), i18n.For(lang).Lab.Within) {
 			t.Errorf("%s: a complete search without harm lacks the verdict", lang)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // codeDesign is what the code depends on, read off a scenario and options.
@@ -73,19 +74,17 @@ func fencedScript(d codeDesign) string {
 }
 
 // codeWriter collects a Go file: the imports it turned out to need, and
-// the declarations in order. ja picks the comments' language.
+// the declarations in order. u is the comments' language.
 type codeWriter struct {
-	ja      bool
+	u       *i18n.UI
 	imports []string
 	decls   []string
 }
 
-// say is a comment (or any text) in the page's language.
-func (c *codeWriter) say(en, ja string) string {
-	if c.ja {
-		return ja
-	}
-	return en
+// say is a comment (or any text) in the page's language: en is its
+// English and its key in the catalog's GoComments; {0}, {1}… take args.
+func (c *codeWriter) say(en string, args ...string) string {
+	return i18n.Fill(c.u.GoComment(en), args...)
 }
 
 func (c *codeWriter) use(pkgs ...string) {
@@ -129,19 +128,18 @@ func (c *codeWriter) file(doc string) string {
 }
 
 // labCode writes the design as one Go file of package lock, its comments
-// in lang ("ja" or "en"). sc supplies the keys and timings, so the code
+// in lang (a language code of web/i18n). sc supplies the keys and timings, so the code
 // uses the lesson's numbers.
 func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
-	c := &codeWriter{ja: lang == "ja"}
+	c := &codeWriter{u: i18n.For(lang)}
 	c.use("context", "time", "github.com/redis/go-redis/v9")
-	consts := c.say("// The lesson's keys and timings.", "// レッスンと同じキーと時間。") + "\nconst (\n"
+	consts := c.say("// The lesson's keys and timings.") + "\nconst (\n"
 	if !d.Local {
 		consts += "\tlockKey = " + strconv.Quote(sc.LockKey()) + "\n"
 		if d.TTL {
 			consts += "\tttl     = " + goDuration(sc.TTL) + "\n"
 		} else {
-			consts += "\t" + c.say("// No TTL: a holder that dies leaves the key forever.",
-				"// TTL なし: 持ち主が死ぬと、キーは永遠に残る。") + "\n"
+			consts += "\t" + c.say("// No TTL: a holder that dies leaves the key forever.") + "\n"
 		}
 	}
 	if d.Tokens {
@@ -158,7 +156,7 @@ func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
 			consts += "\ttokenKey = " + strconv.Quote(sc.TokenKey()) + "\n"
 		}
 	}
-	consts += "\twork = " + goDuration(d.Work) + " " + c.say("// how long the protected work takes", "// ロックの下で行う処理の長さ") + "\n"
+	consts += "\twork = " + goDuration(d.Work) + " " + c.say("// how long the protected work takes") + "\n"
 	if (!d.TryOnce && !d.Local) || d.Resend {
 		consts += "\tretry = " + goDuration(sc.Retry) + "\n"
 	}
@@ -170,11 +168,7 @@ func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
 // newValue is this host's name. Every acquisition made on this host, by
 // any worker at any time, puts the same value in the key, so a holder
 // cannot tell its own lock from the next one taken here: the value must
-// be unique per acquisition, not per host or process.`, `
-// newValue はこのホストの名前。このホストでの取得は、どのワーカーでも、
-// いつでも同じ値をキーに入れるので、持ち主は自分のロックと、ここで次に
-// 取られたロックを見分けられない。値はホストやプロセスごとではなく、
-// 取得ごとに一意でなければならない。`) + `
+// be unique per acquisition, not per host or process.`) + `
 func newValue() string {
 	host, err := os.Hostname()
 	if err != nil {
@@ -186,13 +180,11 @@ func newValue() string {
 		c.use("crypto/rand", "encoding/hex")
 		c.add(c.say(`
 // newValue is unique to one acquisition, so a holder can tell its own
-// lock from the next holder's.`, `
-// newValue は取得ごとに一意の値。自分のロックと次の持ち主のロックを
-// 見分けるために使う。`) + `
+// lock from the next holder's.`) + `
 func newValue() string {
 	b := make([]byte, 20)
 	if _, err := rand.Read(b); err != nil {
-		panic(err) // ` + c.say("the system's random source failed", "OS の乱数源が壊れている") + `
+		panic(err) // ` + c.say("the system's random source failed") + `
 	}
 	return hex.EncodeToString(b)
 }`)
@@ -207,8 +199,7 @@ func newValue() string {
 	}
 	writeStorage(c, d)
 	runProgram(c, d)
-	doc := c.say("// Package lock is one Lock Lab design written out with go-redis:\n// "+summary(c, d)+".\n",
-		"// Package lock は Lock Lab の設計の一つを go-redis で書いたもの:\n// "+summary(c, d)+"。\n")
+	doc := c.say("// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n", summary(c, d))
 	src := c.file(doc)
 	// gofmt it, as a Go programmer would see it; the pieces above are
 	// written for reading, not aligned by hand.
@@ -223,53 +214,53 @@ func summary(c *codeWriter, d codeDesign) string {
 	var parts []string
 	switch {
 	case d.Local:
-		parts = append(parts, c.say("a mutex inside each process", "各プロセスの中のミューテックス"))
+		parts = append(parts, c.say("a mutex inside each process"))
 	case d.Redlock:
-		parts = append(parts, c.say("Redlock over independent nodes", "独立したノードでの Redlock"))
+		parts = append(parts, c.say("Redlock over independent nodes"))
 	case d.Acquire == sim.AcquireGetSet:
-		parts = append(parts, c.say("acquire with GET then SET", "GET してから SET で取得"))
+		parts = append(parts, c.say("acquire with GET then SET"))
 	case d.Acquire == sim.AcquireSetNX:
-		parts = append(parts, c.say("acquire with SETNX then PEXPIRE", "SETNX してから PEXPIRE で取得"))
+		parts = append(parts, c.say("acquire with SETNX then PEXPIRE"))
 	default:
-		parts = append(parts, c.say("acquire with one SET NX and a TTL", "TTL 付きの SET NX 一つで取得"))
+		parts = append(parts, c.say("acquire with one SET NX and a TTL"))
 	}
 	if !d.TTL {
-		parts = append(parts, c.say("no TTL", "TTL なし"))
+		parts = append(parts, c.say("no TTL"))
 	}
 	if d.Wait {
-		parts = append(parts, c.say("WAIT for the replica", "レプリカを WAIT で待つ"))
+		parts = append(parts, c.say("WAIT for the replica"))
 	}
 	if !d.Local && !d.Redlock {
 		switch d.Release {
 		case sim.ReleaseDel:
-			parts = append(parts, c.say("release with a plain DEL", "ただの DEL で解放"))
+			parts = append(parts, c.say("release with a plain DEL"))
 		case sim.ReleaseGetDel:
-			parts = append(parts, c.say("release with GET then DEL", "GET してから DEL で解放"))
+			parts = append(parts, c.say("release with GET then DEL"))
 		case sim.ReleaseDelex:
-			parts = append(parts, c.say("release with DELEX IFEQ", "DELEX IFEQ で解放"))
+			parts = append(parts, c.say("release with DELEX IFEQ"))
 		default:
-			parts = append(parts, c.say("release with a compare-and-delete script", "比較して削除するスクリプトで解放"))
+			parts = append(parts, c.say("release with a compare-and-delete script"))
 		}
 	}
 	switch {
 	case d.Charges && d.Idem:
-		parts = append(parts, c.say("charges through an idempotency key", "冪等キーを通して課金"))
+		parts = append(parts, c.say("charges through an idempotency key"))
 	case d.Charges:
-		parts = append(parts, c.say("charges with a plain RPUSH", "ただの RPUSH で課金"))
+		parts = append(parts, c.say("charges with a plain RPUSH"))
 	case d.TwoStep:
-		parts = append(parts, c.say("the fencing token checked in two commands (GET, then MSET)", "フェンシングトークンを 2 つのコマンドで検査（GET してから MSET）"))
+		parts = append(parts, c.say("the fencing token checked in two commands (GET, then MSET)"))
 	case d.Fence:
-		parts = append(parts, c.say("writes checked against a fencing token", "書き込みをフェンシングトークンで検査"))
+		parts = append(parts, c.say("writes checked against a fencing token"))
 	default:
-		parts = append(parts, c.say("writes not checked", "書き込みは検査なし"))
+		parts = append(parts, c.say("writes not checked"))
 	}
 	if d.Check {
-		parts = append(parts, c.say("a “still mine?” GET before writing", "書く前に「まだ自分のもの？」と GET"))
+		parts = append(parts, c.say("a “still mine?” GET before writing"))
 	}
 	if d.Host {
-		parts = append(parts, c.say("the host's name as the lock value", "ホスト名をロックの値に"))
+		parts = append(parts, c.say("the host's name as the lock value"))
 	}
-	return strings.Join(parts, c.say(", ", "、"))
+	return strings.Join(parts, c.say(", "))
 }
 
 // goDuration prints ms as a Go duration expression: 10 * time.Second.
@@ -310,9 +301,7 @@ func lockLocal(c *codeWriter) {
 	c.use("sync")
 	c.add(c.say(`
 // mu only excludes the goroutines of this process: another server has its
-// own mu and charges at the same time.`, `
-// mu が排除するのはこのプロセスの goroutine だけ。別のサーバーには
-// 別の mu があり、同じときに課金してしまう。`) + `
+// own mu and charges at the same time.`) + `
 var mu sync.Mutex
 
 func acquire(context.Context) error { mu.Lock(); return nil }
@@ -330,13 +319,11 @@ func lockSingle(c *codeWriter, sc *sim.Scenario, d codeDesign) {
 		c.use("errors")
 		c.add(c.say(`
 // tryAcquire looks, then writes: two commands. Two clients can both see
-// the key free between them, and both SET it.`, `
-// tryAcquire は見てから書く: コマンドが二つ。その間に二つのクライアントが
-// 両方とも空きを見て、両方とも SET できてしまう。`) + `
+// the key free between them, and both SET it.`) + `
 func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
 	err := rdb.Get(ctx, lockKey).Err()
 	if err == nil {
-		return false, nil // ` + c.say("someone holds it", "誰かが持っている") + `
+		return false, nil // ` + c.say("someone holds it") + `
 	}
 	if !errors.Is(err, redis.Nil) {
 		return false, err
@@ -344,8 +331,7 @@ func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, err
 	return true, rdb.Set(ctx, lockKey, value, ` + ttl + `).Err()
 }`)
 	case sim.AcquireSetNX:
-		expire := "\n\t" + c.say("// The gap: if the process dies here, the key stays without a TTL.",
-			"// 隙間: ここでプロセスが死ぬと、キーは TTL なしで残る。") + `
+		expire := "\n\t" + c.say("// The gap: if the process dies here, the key stays without a TTL.") + `
 	return true, rdb.PExpire(ctx, lockKey, ttl).Err()`
 		if !d.TTL {
 			expire = "\n\treturn true, nil"
@@ -353,10 +339,7 @@ func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, err
 		c.add(c.say(`
 // tryAcquire sends SETNX (set if absent, with no TTL), then gives the key
 // a TTL with a second command. go-redis's SetNX method sends SET … NX
-// nowadays, so the old command goes out as it is, through Do.`, `
-// tryAcquire は SETNX(無ければ設定、TTL なし)を送り、二つ目のコマンドで
-// TTL を付ける。go-redis の SetNX メソッドは今は SET … NX を送るので、
-// 古い SETNX コマンドは Do でそのまま送る。`) + `
+// nowadays, so the old command goes out as it is, through Do.`) + `
 func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
 	ok, err := rdb.Do(ctx, "SETNX", lockKey, value).Bool()
 	if err != nil || !ok {
@@ -371,42 +354,36 @@ func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, err
 		}
 		doc := c.say(`
 // tryAcquire is one atomic command: SET key value NX, with the TTL.
-// go-redis writes a TTL of whole seconds as `+wireTTL(sc.TTL)+` (the same as PX `+strconv.FormatInt(sc.TTL, 10)+`).`, `
-// tryAcquire はアトミックなコマンド一つ: TTL 付きの SET key value NX。
-// go-redis は秒単位ちょうどの TTL を `+wireTTL(sc.TTL)+` と書く(PX `+strconv.FormatInt(sc.TTL, 10)+` と同じ)。`)
+// go-redis writes a TTL of whole seconds as {0} (the same as PX {1}).`, wireTTL(sc.TTL), strconv.FormatInt(sc.TTL, 10))
 		if !d.TTL {
 			doc = c.say(`
-// tryAcquire is one atomic command: SET key value NX (here with no TTL).`, `
-// tryAcquire はアトミックなコマンド一つ: SET key value NX(ここでは TTL なし)。`)
+// tryAcquire is one atomic command: SET key value NX (here with no TTL).`)
 		}
 		c.add(doc + `
 func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
 	err := rdb.SetArgs(ctx, lockKey, value, ` + setArgs + `).Err()
 	if errors.Is(err, redis.Nil) {
-		return false, nil // ` + c.say("someone holds it", "誰かが持っている") + `
+		return false, nil // ` + c.say("someone holds it") + `
 	}
 	return err == nil, err
 }`)
 	}
 	if d.Release == sim.ReleaseLua || d.Wait {
-		c.add(c.say("// releaseScript deletes the lock only while it still holds our value.",
-			"// releaseScript は、キーがまだ自分の値のときだけロックを消す。") +
+		c.add(c.say("// releaseScript deletes the lock only while it still holds our value.") +
 			"\nvar releaseScript = redis.NewScript(" + rawString(sim.ReleaseScript) + ")")
 	}
-	acquire := c.say("\n// acquire tries until it holds the lock", "\n// acquire はロックを持てるまで試す")
+	acquire := c.say("\n// acquire tries until it holds the lock")
 	if d.TryOnce {
 		c.use("errors")
-		c.add(c.say("// errTaken: the lock was held by someone else; this client tries once.",
-			"// errTaken: 他の誰かがロックを持っていた。このクライアントは一度しか試さない。") +
+		c.add(c.say("// errTaken: the lock was held by someone else; this client tries once.") +
 			"\nvar errTaken = errors.New(\"lock taken\")")
-		acquire = c.say("\n// acquire tries once, like a TryLock", "\n// acquire は TryLock のように一度だけ試す")
+		acquire = c.say("\n// acquire tries once, like a TryLock")
 	}
 	if d.Tokens {
 		acquire += c.say(`, then takes a fencing token: a number
-// that grows with every acquisition, for the storage to check`, `。それからフェンシングトークンを取る:
-// 取得のたびに増える番号で、ストレージが検査に使う`)
+// that grows with every acquisition, for the storage to check`)
 	}
-	acquire += c.say(".", "。") + `
+	acquire += c.say(".") + `
 func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64, err error) {
 	value = newValue()
 	for {
@@ -422,7 +399,7 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 	} else {
 		acquire += `
 		if err != nil || !ok {
-			` + c.say("// Taken, or no reply: try again after a while.", "// 取られている、または返事がない: 少し待ってやり直す。") +
+			` + c.say("// Taken, or no reply: try again after a while.") +
 			retryWait(`"", 0, `) + `
 			continue
 		}`
@@ -436,12 +413,11 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 	if d.Wait {
 		acquire += `
 		` + c.say(`// Trust the lock only once the replica has it too; otherwise a
-		// failover could hand the same lock to someone else.`, `// レプリカにも届いてから信じる。そうでないと、フェイルオーバーで
-		// 同じロックが他の誰かに渡りうる。`) + `
+		// failover could hand the same lock to someone else.`) + `
 		acked, err := rdb.Wait(ctx, 1, 3*time.Second).Result()
 		if err != nil || acked < 1 {
 			if err == nil {
-				` + c.say(`// The primary has it, the replica not yet: give it back.`, `// プライマリにはあるがレプリカにはまだ無い: ロックを返す。`) + `
+				` + c.say(`// The primary has it, the replica not yet: give it back.`) + `
 				if err := releaseScript.Eval(ctx, rdb, []string{lockKey}, value).Err(); err != nil && !errors.Is(err, redis.Nil) {
 					return "", 0, err
 				}
@@ -458,9 +434,7 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 	case sim.ReleaseDel:
 		c.add(c.say(`
 // release deletes the key, whoever's it is now: if our lock expired and
-// another client took it, this deletes theirs.`, `
-// release は今の持ち主が誰であれキーを消す。自分のロックが期限切れで
-// 他のクライアントが取っていたら、その人のロックを消してしまう。`) + `
+// another client took it, this deletes theirs.`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	return rdb.Del(ctx, lockKey).Err()
 }`)
@@ -468,13 +442,11 @@ func release(ctx context.Context, rdb *redis.Client, value string) error {
 		c.use("errors")
 		c.add(c.say(`
 // release checks, then deletes: two commands. The lock can expire and be
-// taken by another client between them.`, `
-// release は確かめてから消す: コマンドが二つ。その間にロックが期限切れに
-// なり、他のクライアントに取られることがある。`) + `
+// taken by another client between them.`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	holder, err := rdb.Get(ctx, lockKey).Result()
 	if errors.Is(err, redis.Nil) || (err == nil && holder != value) {
-		return nil // ` + c.say("gone, or not ours any more", "もう無い、または自分のものではない") + `
+		return nil // ` + c.say("gone, or not ours any more") + `
 	}
 	if err != nil {
 		return err
@@ -484,9 +456,7 @@ func release(ctx context.Context, rdb *redis.Client, value string) error {
 	case sim.ReleaseDelex:
 		c.add(c.say(`
 // release deletes the key only if it still holds our value, in one
-// command (DELEX key IFEQ value, Redis 8.4 and later).`, `
-// release はキーがまだ自分の値のときだけ、一つのコマンドで消す
-// (DELEX key IFEQ value、Redis 8.4 以降)。`) + `
+// command (DELEX key IFEQ value, Redis 8.4 and later).`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	return rdb.DelExArgs(ctx, lockKey, redis.DelExArgs{Mode: "IFEQ", MatchValue: value}).Err()
 }`)
@@ -494,9 +464,7 @@ func release(ctx context.Context, rdb *redis.Client, value string) error {
 		c.use("errors")
 		c.add(c.say(`
 // release runs the compare-and-delete script: the check and the delete
-// happen in one step on the server, so it never removes another's lock.`, `
-// release は比較して削除するスクリプトを実行する。確認と削除がサーバー上で
-// 一度に起きるので、他人のロックを消すことはない。`) + `
+// happen in one step on the server, so it never removes another's lock.`) + `
 func release(ctx context.Context, rdb *redis.Client, value string) error {
 	err := releaseScript.Eval(ctx, rdb, []string{lockKey}, value).Err()
 	if errors.Is(err, redis.Nil) {
@@ -509,21 +477,16 @@ func release(ctx context.Context, rdb *redis.Client, value string) error {
 
 func lockRedlock(c *codeWriter, sc *sim.Scenario) {
 	c.use("errors")
-	c.add(c.say("// unlockScript deletes the lock only while it still holds our value.",
-		"// unlockScript は、キーがまだ自分の値のときだけロックを消す。") +
+	c.add(c.say("// unlockScript deletes the lock only while it still holds our value.") +
 		"\nvar unlockScript = redis.NewScript(" + rawString(sim.ReleaseScript) + ")")
 	c.add(c.say(`
-// drift is the allowance for clocks that tick at slightly different rates.`, `
-// drift は、進み方が少しずつ違う時計のための余裕。`) + `
+// drift is the allowance for clocks that tick at slightly different rates.`) + `
 const drift = ttl/100 + 2*time.Millisecond
 
 ` + c.say(`// acquire sets the same key and value on every node (SET … NX, the TTL
-// as `+wireTTL(sc.TTL)+`); the lock counts only if a majority said OK and time
+// as {0}); the lock counts only if a majority said OK and time
 // is left of its validity. Otherwise it unlocks every node (a reply may
-// have been lost after a SET) and retries.`, `// acquire はすべてのノードに同じキーと値を SET … NX する(TTL は `+wireTTL(sc.TTL)+`)。
-// 過半数が OK と答え、有効時間が残っているときだけロックを得たとみなす。
-// そうでなければ全ノードで解放して(SET の返事だけが失われたかもしれない)
-// やり直す。`) + `
+// have been lost after a SET) and retries.`, wireTTL(sc.TTL)) + `
 func acquire(ctx context.Context, nodes []*redis.Client) (value string, validUntil time.Time, err error) {
 	value = newValue()
 	for {
@@ -538,14 +501,13 @@ func acquire(ctx context.Context, nodes []*redis.Client) (value string, validUnt
 		if oks >= len(nodes)/2+1 && validity > 0 {
 			return value, start.Add(validity), nil
 		}
-		_ = release(ctx, nodes, value) // ` + c.say("a node that does not answer keeps its copy until the TTL", "答えないノードの分は TTL まで残る") +
+		_ = release(ctx, nodes, value) // ` + c.say("a node that does not answer keeps its copy until the TTL") +
 		retryWait(`"", time.Time{}, `) + `
 	}
 }
 
 ` + c.say(`// release runs the compare-and-delete script on every node, even after
-// one of them did not answer: the others must still let go.`, `// release はすべてのノードで比較して削除するスクリプトを実行する。
-// 答えないノードがあっても、残りのノードでは解放する。`) + `
+// one of them did not answer: the others must still let go.`) + `
 func release(ctx context.Context, nodes []*redis.Client, value string) error {
 	var errs []error
 	for _, n := range nodes {
@@ -561,16 +523,13 @@ func writeStorage(c *codeWriter, d codeDesign) {
 	var doc, send, result string
 	switch {
 	case d.Charges && d.Idem:
-		c.add(c.say("// chargeOnce writes the idempotency key and the charge together: a\n// repeated request is a no-op.",
-			"// chargeOnce は冪等キーと課金を一緒に書く: 繰り返された要求は\n// 何もしない。") +
+		c.add(c.say("// chargeOnce writes the idempotency key and the charge together: a\n// repeated request is a no-op.") +
 			"\nvar chargeOnce = redis.NewScript(" + rawString(sim.ChargeOnceScript) + ")")
-		doc = c.say("// write charges the order once, however often it is asked.",
-			"// write は、何度頼まれても注文を一度だけ課金する。")
+		doc = c.say("// write charges the order once, however often it is asked.")
 		send = `n, err := chargeOnce.Eval(ctx, store, []string{processedKey, chargesKey}, who).Int()`
 		result = "n == 1, err"
 	case d.Charges:
-		doc = c.say("// write charges the order: every call is one more charge.",
-			"// write は注文を課金する: 呼ぶたびに課金が一つ増える。")
+		doc = c.say("// write charges the order: every call is one more charge.")
 		send = `err := store.RPush(ctx, chargesKey, who).Err()`
 		result = "err == nil, err"
 	case d.TwoStep:
@@ -578,10 +537,7 @@ func writeStorage(c *codeWriter, d codeDesign) {
 		doc = c.say(`// write checks the fencing token in two commands: it reads the last token
 // the storage accepted, then writes the result and its token together.
 // Another writer can read the same old token between the two, and the
-// MSET that lands last wins, whatever its token.`, `// write はフェンシングトークンを 2 つのコマンドで検査する。ストレージが
-// 最後に受け付けたトークンを読み、それから結果とトークンを一緒に書く。
-// その間に別の書き手が同じ古いトークンを読めるので、最後に届いた MSET が
-// トークンの新旧にかかわらず勝つ。`)
+// MSET that lands last wins, whatever its token.`)
 		c.add(doc + `
 func write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {
 	last, err := store.Get(ctx, tokenKey).Int64()
@@ -589,31 +545,27 @@ func write(ctx context.Context, store *redis.Client, token int64, who string) (b
 		return false, err
 	}
 	if token < last {
-		return false, nil // ` + c.say("refused: a newer holder already wrote", "拒否: もっと新しい持ち主がもう書いた") + `
+		return false, nil // ` + c.say("refused: a newer holder already wrote") + `
 	}
-	` + c.say("// The gap: another write can land here, between the check and the update.", "// 隙間: 確認と更新の間に、別の書き込みがここに入りうる。") + `
+	` + c.say("// The gap: another write can land here, between the check and the update.") + `
 	return true, store.MSet(ctx, dataKey, "written by "+who, tokenKey, token).Err()
 }`)
 		return
 	case d.Fence:
-		c.add(c.say("// fencedWrite refuses a token lower than the last one accepted; check and\n// update are one script.",
-			"// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と\n// 更新は一つのスクリプト。") +
+		c.add(c.say("// fencedWrite refuses a token lower than the last one accepted; check and\n// update are one script.") +
 			"\nvar fencedWrite = redis.NewScript(" + rawString(fencedScript(d)) + ")")
-		doc = c.say("// write stores the result with the fencing token; a holder whose lock was\n// taken over after a pause is refused here, at the storage.",
-			"// write はフェンシングトークン付きで結果を保存する。停止の間にロックを\n// 奪われた持ち主は、ここでストレージに拒まれる。")
+		doc = c.say("// write stores the result with the fencing token; a holder whose lock was\n// taken over after a pause is refused here, at the storage.")
 		send = `n, err := fencedWrite.Eval(ctx, store, []string{dataKey, tokenKey}, token, "written by "+who).Int()`
 		result = "n == 1, err"
 	default:
-		doc = c.say("// write stores the result. Nothing checks who is writing: a holder whose\n// lock expired during a pause overwrites the next holder's result.",
-			"// write は結果を保存する。誰が書いているかは誰も確かめない: 停止中に\n// ロックが期限切れになった持ち主は、次の持ち主の結果を上書きする。")
+		doc = c.say("// write stores the result. Nothing checks who is writing: a holder whose\n// lock expired during a pause overwrites the next holder's result.")
 		send = `err := store.Set(ctx, dataKey, "written by "+who, 0).Err()`
 		result = "err == nil, err"
 	}
 	body := "\t" + send + "\n\treturn " + result
 	if d.Resend {
 		c.use("errors", "net")
-		doc += c.say("\n// A request whose reply was lost is sent again: the client cannot tell\n// whether it happened.",
-			"\n// 返事が失われた要求はもう一度送る: 実行されたかどうか、クライアントには\n// 分からない。")
+		doc += c.say("\n// A request whose reply was lost is sent again: the client cannot tell\n// whether it happened.")
 		body = "\tfor {\n\t\t" + send + `
 		var ne net.Error
 		if !errors.As(err, &ne) || !ne.Timeout() {
@@ -627,8 +579,7 @@ func runProgram(c *codeWriter, d codeDesign) {
 	switch {
 	case d.Local:
 		c.add(c.say(`
-// Run is one server's program: lock, work, charge, unlock.`, `
-// Run は一台のサーバーのプログラム: ロック、処理、課金、解放。`) + `
+// Run is one server's program: lock, work, charge, unlock.`) + `
 func Run(ctx context.Context, store *redis.Client, who string) error {
 	if err := acquire(ctx); err != nil {
 		return err
@@ -642,11 +593,7 @@ func Run(ctx context.Context, store *redis.Client, who string) error {
 		c.add(c.say(`
 // Run is one client's program: lock a majority, work, write, unlock. The
 // work has to end within the lock's validity, and nothing here can make
-// sure it does: a pause after acquire outlives it unnoticed.`, `
-// Run は一つのクライアントのプログラム: 過半数をロックし、処理し、書き、
-// 解放する。処理はロックの有効時間内に終わらなければならないが、ここには
-// それを保証するものが何もない: 取得直後の停止は、気付かれないまま
-// 有効時間を越える。`) + `
+// sure it does: a pause after acquire outlives it unnoticed.`) + `
 func Run(ctx context.Context, nodes []*redis.Client, store *redis.Client, who string) error {
 	value, _, err := acquire(ctx, nodes)
 	if err != nil {
@@ -667,11 +614,7 @@ func Run(ctx context.Context, nodes []*redis.Client, store *redis.Client, who st
 // is true when Redis gives it, but the lock can expire right after, and a
 // pause between this check and the write goes unseen: the check and the
 // write are two steps, not one. Only the storage can refuse a stale write
-// (a fencing token).`, `
-// stillMine は、ロックがまだ自分の値かを Redis に聞く。答えは返ってきた
-// 時点では正しいが、その直後にロックが期限切れになることもあり、確認と
-// 書き込みの間の停止には気付けない。確認と書き込みは一つの手順ではなく
-// 二つだから。古い書き込みを拒めるのはストレージだけ(フェンシングトークン)。`) + `
+// (a fencing token).`) + `
 func stillMine(ctx context.Context, rdb *redis.Client, value string) (bool, error) {
 	holder, err := rdb.Get(ctx, lockKey).Result()
 	if errors.Is(err, redis.Nil) {
@@ -681,13 +624,12 @@ func stillMine(ctx context.Context, rdb *redis.Client, value string) (bool, erro
 }`)
 			check = `
 	if mine, err := stillMine(ctx, rdb, value); err != nil || !mine {
-		return err // ` + c.say("the lock is gone: do not write", "ロックはもう無い: 書かない") + `
+		return err // ` + c.say("the lock is gone: do not write") + `
 	}
-	` + c.say("// A pause here, after the check, lets the write go out stale.", "// ここで、確認の後に止まると、古い書き込みが出ていく。")
+	` + c.say("// A pause here, after the check, lets the write go out stale.")
 		}
 		c.add(c.say(`
-// Run is one client's program: acquire, work, write, release.`, `
-// Run は一つのクライアントのプログラム: 取得、処理、書き込み、解放。`) + `
+// Run is one client's program: acquire, work, write, release.`) + `
 func Run(ctx context.Context, rdb, store *redis.Client, who string) error {
 	value, token, err := acquire(ctx, rdb)
 	if err != nil {

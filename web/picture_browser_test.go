@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // pictureShots are the steps issue 12 named: where the old picture piled
@@ -38,7 +39,7 @@ func TestBrowserPictureText(t *testing.T) {
 	}{"lbl": {replyFont, true}, "instantlabel": {timeFont, true}, "ticklabel": {timeFont, false},
 		"warnnum": {11, true}, "barlabel": {replyFont, true}, "mknum": {numFont, true}}
 	widths := []int64{360, 1280, 1920}
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
 			c := tab(t, ctx)

@@ -9,6 +9,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // pictureCase is one timeline to draw: a guided step or a Lab
@@ -89,8 +90,8 @@ func TestPictureNoOverlap(t *testing.T) {
 		t.Fatalf("only %d timelines to draw", len(cases))
 	}
 	for _, c := range cases {
-		for _, lang := range lessons.Langs {
-			p := layout(c.tl, T(lang), c.new)
+		for _, lang := range i18n.Codes() {
+			p := layout(c.tl, i18n.For(lang), c.new)
 			for _, msg := range overlaps(p) {
 				t.Errorf("%s (%s): %s", c.name, lang, msg)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 // TestBrowserPresenterFits walks every guided step of every lesson in
@@ -27,7 +28,7 @@ func TestBrowserPresenterFits(t *testing.T) {
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	sizes := [][2]int64{{1920, 1080}, {1280, 720}}
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
 			t.Run(lang+"/"+l.Slug, func(t *testing.T) {
 				t.Parallel()

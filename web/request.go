@@ -11,11 +11,12 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // lessonReq is a lesson URL, parsed and placed on the guided path.
 type lessonReq struct {
-	UI    *UI
+	UI    *i18n.UI
 	L     *lessons.Lesson // nil when the slug names no lesson
 	St    State
 	Idx   int  // the guided step the state is, or the last one it passed (-1: none)
@@ -54,7 +55,7 @@ type lessonReqKey struct{}
 func (s *Server) resolveLesson(fold bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			rq := s.parseLessonReq(r, T(chi.URLParam(r, "lang")), fold)
+			rq := s.parseLessonReq(r, i18n.For(chi.URLParam(r, "lang")), fold)
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), lessonReqKey{}, rq)))
 		})
 	}
@@ -63,7 +64,7 @@ func (s *Server) resolveLesson(fold bool) func(http.Handler) http.Handler {
 // reqOf is the request's resolved lesson URL (set by resolveLesson).
 func reqOf(r *http.Request) *lessonReq { return r.Context().Value(lessonReqKey{}).(*lessonReq) }
 
-func (s *Server) parseLessonReq(r *http.Request, u *UI, fold bool) *lessonReq {
+func (s *Server) parseLessonReq(r *http.Request, u *i18n.UI, fold bool) *lessonReq {
 	rq := &lessonReq{UI: u, Idx: -1}
 	l, ok := s.course.Get(u.Lang, chi.URLParam(r, "slug"))
 	if !ok {

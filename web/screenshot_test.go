@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"locklab/lessons"
+	"locklab/web/i18n"
 )
 
 var shotDir = flag.String("screenshots", "", "write full-page screenshots of every lesson step to this folder")
@@ -48,7 +49,7 @@ func TestScreenshots(t *testing.T) {
 	views := []view{{"phone", 360, false, false}, {"desktop", 1440, false, false}, {"phone-dark", 360, true, false},
 		{"desktop-dark", 1440, true, false}, {"projector", 1920, false, true}, {"phone-presenter", 360, false, true}}
 	n := 0
-	for _, lang := range lessons.Langs {
+	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
 			if *shotOnly != "" && l.Slug != *shotOnly {
 				continue

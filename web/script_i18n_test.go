@@ -5,19 +5,20 @@ import (
 	"testing"
 
 	"locklab/sim/luacheck"
+	"locklab/web/i18n"
 )
 
 // TestScriptErrorText: every refusal code of the script checker reads as a
 // sentence in both languages, with its position and nothing left unfilled.
 func TestScriptErrorText(t *testing.T) {
 	for _, code := range luacheck.Codes {
-		m, ok := scriptErrors[code]
-		if !ok || m[langEN] == "" || m[langJA] == "" {
-			t.Errorf("code %q: no sentence in both languages", code)
-			continue
+		for _, l := range i18n.Languages() {
+			if l.UI.ScriptErrors[code] == "" {
+				t.Errorf("%s: code %q: no sentence", l.Code, code)
+			}
 		}
 		e := &luacheck.Error{Line: 3, Col: 7, Code: code, Arg: "X", Allowed: "KEYS[1], KEYS[2]"}
-		en, ja := scriptErrorText("en", e), scriptErrorText("ja", e)
+		en, ja := scriptErrorText(i18n.For("en"), e), scriptErrorText(i18n.For("ja"), e)
 		if !strings.HasPrefix(en, "line 3, column 7: ") || !strings.HasPrefix(ja, "3 行 7 列目：") {
 			t.Errorf("code %q: no position: %q / %q", code, en, ja)
 		}
@@ -25,18 +26,18 @@ func TestScriptErrorText(t *testing.T) {
 			t.Errorf("code %q: unfilled: %q / %q", code, en, ja)
 		}
 	}
-	if len(scriptErrors) != len(luacheck.Codes) {
-		t.Errorf("%d sentences for %d codes", len(scriptErrors), len(luacheck.Codes))
+	if n := len(i18n.For("en").ScriptErrors); n != len(luacheck.Codes) {
+		t.Errorf("%d sentences for %d codes", n, len(luacheck.Codes))
 	}
 	err := luacheck.Check("local x = 1\nwhile true do end", luacheck.Acquire).(*luacheck.Error)
-	if got, want := scriptErrorText("en", err), "line 2, column 1: loops (while) are not allowed — a script must always end"; got != want {
+	if got, want := scriptErrorText(i18n.For("en"), err), "line 2, column 1: loops (while) are not allowed — a script must always end"; got != want {
 		t.Errorf("en: %q, want %q", got, want)
 	}
-	if got, want := scriptErrorText("ja", err), "2 行 1 列目：ループ（while）は使えません（スクリプトは必ず終わる必要があります）"; got != want {
+	if got, want := scriptErrorText(i18n.For("ja"), err), "2 行 1 列目：ループ（while）は使えません（スクリプトは必ず終わる必要があります）"; got != want {
 		t.Errorf("ja: %q, want %q", got, want)
 	}
 	err = luacheck.Check("return redis.call('DEL', KEYS[2])", luacheck.Release).(*luacheck.Error)
-	if got := scriptErrorText("ja", err); !strings.Contains(got, "KEYS[2] はこのスクリプトには渡されません（使えるのは KEYS[1] です）") {
+	if got := scriptErrorText(i18n.For("ja"), err); !strings.Contains(got, "KEYS[2] はこのスクリプトには渡されません（使えるのは KEYS[1] です）") {
 		t.Errorf("ja index: %q", got)
 	}
 }

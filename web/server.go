@@ -19,6 +19,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // Course is what web needs of the lesson catalog.
@@ -126,7 +127,7 @@ func (s *Server) limitHeaders(next http.Handler) http.Handler {
 			if len(r.RequestURI) > MaxHeaderBytes/2 {
 				// the address itself, not the cookies: a pasted link
 				e := &Error{Status: http.StatusRequestURITooLong, Title: u.ErrorTitle, Code: "uri-too-long",
-					Text: fill(u.URITooLong, strconv.Itoa(sim.MaxActions), strconv.Itoa(MaxQuery>>10))}
+					Text: i18n.Fill(u.URITooLong, strconv.Itoa(sim.MaxActions), strconv.Itoa(MaxQuery>>10))}
 				if len(r.URL.Path) < 256 {
 					e.Recover, e.RecoverText = r.URL.Path, u.URITooLongBack
 				}
@@ -238,7 +239,7 @@ func (s *Server) root(w http.ResponseWriter, r *http.Request) {
 func (s *Server) requireLang(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		lang := chi.URLParam(r, "lang")
-		if !validLang(lang) {
+		if !i18n.Valid(lang) {
 			s.fail(w, r, s.uiFor(r), notFound(s.uiFor(r)))
 			return
 		}
@@ -251,16 +252,16 @@ func (s *Server) requireLang(next http.Handler) http.Handler {
 }
 
 // uiFor is the language of a request: the path's, else the browser's.
-func (s *Server) uiFor(r *http.Request) *UI {
+func (s *Server) uiFor(r *http.Request) *i18n.UI {
 	seg, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
-	if validLang(seg) {
-		return T(seg)
+	if i18n.Valid(seg) {
+		return i18n.For(seg)
 	}
-	return T(negotiate(r))
+	return i18n.For(negotiate(r))
 }
 
 func (s *Server) lessonList(w http.ResponseWriter, r *http.Request) {
-	u := T(chi.URLParam(r, "lang"))
+	u := i18n.For(chi.URLParam(r, "lang"))
 	if r.URL.Path != "/"+u.Lang+"/" {
 		s.fail(w, r, u, notFound(u))
 		return

@@ -9,6 +9,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // MaxQuery bounds the raw query string before anything parses it.
@@ -23,13 +24,12 @@ type State struct {
 
 // parseState reads ?do=…&opt=… for scenario sc. Any error is an
 // *sim.ActionError the error page can explain.
-// codeRepeated: a timeline parameter given twice (do=…&do=…).
-const codeRepeated sim.Code = "repeated-param"
+// i18n.CodeRepeated: a timeline parameter given twice (do=…&do=…).
 
 func parseState(q url.Values, sc *sim.Scenario) (State, error) {
 	for _, k := range []string{"do", "opt"} {
 		if len(q[k]) > 1 {
-			return State{}, &sim.ActionError{Index: -1, Action: k, Code: codeRepeated}
+			return State{}, &sim.ActionError{Index: -1, Action: k, Code: i18n.CodeRepeated}
 		}
 	}
 	opts, err := sc.ParseOptions(q.Get("opt"))

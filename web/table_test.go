@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // TestThrowawayVerbLabelled: a client verb added to the simulator's table
@@ -17,11 +18,11 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 		Do: func(*sim.Act) error { return nil }}))
 	labels := map[string]string{"en": "wave hello", "ja": "手を振る"}
 	for lang, label := range labels {
-		T(lang).Verb["wave"] = label
+		i18n.For(lang).Verb["wave"] = label
 	}
 	t.Cleanup(func() {
 		for lang := range labels {
-			delete(T(lang).Verb, "wave")
+			delete(i18n.For(lang).Verb, "wave")
 		}
 	})
 	h := newTestServer(t)
@@ -33,7 +34,7 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 		if r := get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,a.wave"); r.status != 200 {
 			t.Errorf("%s: a.wave answered %d", lang, r.status)
 		}
-		if got := describe(T(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A: "+label {
+		if got := describe(i18n.For(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A: "+label {
 			t.Errorf("%s: the Lab describes a.wave as %q", lang, got)
 		}
 	}
@@ -43,7 +44,7 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 // both languages (a node verb also its event-log note).
 func TestEveryActionLabelled(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
-		u := T(lang)
+		u := i18n.For(lang)
 		for _, d := range []sim.Doer{sim.ByClient, sim.ToNode, sim.ByLearner} {
 			for _, s := range sim.Actions(d) {
 				if u.Verb[s.Verb] == "" || (d == sim.ToNode && u.NodeNote[s.Verb] == "") {

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // Picture geometry, in SVG user units. The viewBox scales to the page.
@@ -196,8 +197,8 @@ type pending struct {
 
 type layouter struct {
 	tl      *sim.Timeline
-	u       *UI
-	pu      *PicUI
+	u       *i18n.UI
+	pu      *i18n.PicUI
 	newFrom int
 	p       *Picture
 
@@ -217,8 +218,8 @@ type layouter struct {
 // layout builds the picture for tl in the page's language. Lanes, top to
 // bottom: each client, each lock node (one Redis, a primary and its
 // replica, five Redlock nodes, or a modelled service), the storage.
-func layout(tl *sim.Timeline, u *UI, newFrom int) *Picture {
-	l := &layouter{tl: tl, u: u, pu: picUI(u.Lang), newFrom: newFrom, p: &Picture{},
+func layout(tl *sim.Timeline, u *i18n.UI, newFrom int) *Picture {
+	l := &layouter{tl: tl, u: u, pu: u.Picture, newFrom: newFrom, p: &Picture{},
 		laneIdx: map[string]int{}, slotOf: map[int]int{}, byTime: map[int64][]sim.Event{}, insOf: map[int64]int{}}
 	for _, c := range tl.Clients {
 		l.addLane(c.ID)
@@ -377,13 +378,13 @@ func (l *layouter) buildMarks() {
 		case sim.KindCommand, sim.KindLocal, sim.KindLocalUnlock:
 		case sim.KindNode:
 			if _, ok := l.laneIdx[e.Actor]; ok {
-				label := fill(l.pu.NodeMark[e.Text], sim.FormatDuration(e.Ms))
+				label := i18n.Fill(l.pu.NodeMark[e.Text], sim.FormatDuration(e.Ms))
 				if label == "" {
 					label = e.Text
 				}
 				l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: e.Actor, half: 8,
 					m: Marker{Class: "nodemk " + e.Text, Shape: "node", D: nodeShape(e.Text),
-						Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), sim.FormatDuration(e.Ms))},
+						Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + i18n.Fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), sim.FormatDuration(e.Ms))},
 					label: label, class: "lbl node"})
 			}
 			continue
@@ -412,7 +413,7 @@ func (l *layouter) buildMarks() {
 		for k := i; k <= j; k++ {
 			ek := evs[k]
 			if ek.Kind != sim.KindCommand {
-				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+u.kindNote(ek))
+				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+kindNote(u, ek))
 				continue
 			}
 			titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+
@@ -460,14 +461,14 @@ func (l *layouter) buildMarks() {
 		var label, class, title string
 		switch lk.End {
 		case sim.EndExpired:
-			label, class, title = u.Expired, "end expired", fill(u.ExpiredAt, owner)+" "+sim.FormatMS(lk.To)
+			label, class, title = u.Expired, "end expired", i18n.Fill(u.ExpiredAt, owner)+" "+sim.FormatMS(lk.To)
 		case sim.EndDeleted:
-			label, class, title = fill(u.DeletedBy, by), "end deleted", fill(u.DeletedBy, by)+" "+sim.FormatMS(lk.To)
+			label, class, title = i18n.Fill(u.DeletedBy, by), "end deleted", i18n.Fill(u.DeletedBy, by)+" "+sim.FormatMS(lk.To)
 			if lk.DeletedBy != lk.Owner {
 				class += " foreign" // someone else's lock: what went wrong
 			}
 		case sim.EndOverwritten:
-			label, class, title = fill(u.Overwritten, by), "end overwritten foreign", fill(u.Overwritten, by)+" "+sim.FormatMS(lk.To)
+			label, class, title = i18n.Fill(u.Overwritten, by), "end overwritten foreign", i18n.Fill(u.Overwritten, by)+" "+sim.FormatMS(lk.To)
 		case sim.EndLost:
 			label, class, title = u.LostData, "end lost", u.LostData+" "+sim.FormatMS(lk.To)
 		default:
@@ -846,7 +847,7 @@ func (l *layouter) rawBars() []rawBar {
 		if lk.End == "" && lk.Expiry > tl.Now {
 			nx := l.xOf(tl.Now, true)
 			bars = append(bars, rawBar{lane: lk.Node, x0: nx, x1: max(l.xOf(lk.Expiry, false), nx+6), class: "bar ttl c-" + lk.Owner,
-				label: fill(u.TTLLeft, seconds(lk.Expiry-tl.Now)), labelClass: "ttlleft", title: "PTTL " + itoa(lk.Expiry-tl.Now) + " ms"})
+				label: i18n.Fill(u.TTLLeft, seconds(lk.Expiry-tl.Now)), labelClass: "ttlleft", title: "PTTL " + itoa(lk.Expiry-tl.Now) + " ms"})
 		}
 	}
 	return bars
@@ -1023,10 +1024,10 @@ func (l *layouter) draw() *Picture {
 	for i, c := range tl.Clients {
 		sub2 := ""
 		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
-			sub2 = fill(u.Token, itoa(c.Token))
+			sub2 = i18n.Fill(u.Token, itoa(c.Token))
 		}
 		if c.ValidUntil > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
-			sub2 = fill(u.ValidUntil, sim.FormatMS(c.ValidUntil))
+			sub2 = i18n.Fill(u.ValidUntil, sim.FormatMS(c.ValidUntil))
 		}
 		if c.Pending != "" {
 			sub2 = "→ " + c.Pending
@@ -1231,12 +1232,12 @@ func lane(y, h float64, label, sub, sub2, class string) Lane {
 // of the picture's reply wording is here, in one place.
 
 // replyText is the reply as the log shows it, or why there was none.
-func replyText(e sim.Event, u *UI) string {
+func replyText(e sim.Event, u *i18n.UI) string {
 	switch {
 	case e.Refused:
 		return u.Refused
 	case e.Lost:
-		return e.Reply.String() + " (" + fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
+		return e.Reply.String() + " (" + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
 	}
 	return eventReply(u, e)
 }
@@ -1262,19 +1263,19 @@ func groupReply(evs []sim.Event) string {
 	return strings.Join(parts, " ")
 }
 
-func storageSub(tl *sim.Timeline, u *UI) string {
+func storageSub(tl *sim.Timeline, u *i18n.UI) string {
 	switch {
 	case tl.Storage.Kind == sim.StoreCharges:
-		return fill(u.Charges, itoa(int64(len(tl.Storage.Charges))))
+		return i18n.Fill(u.Charges, itoa(int64(len(tl.Storage.Charges))))
 	case !tl.Storage.Fenced:
 		return u.NoCheck
 	}
-	return fill(u.MaxToken, itoa(tl.Storage.LastToken))
+	return i18n.Fill(u.MaxToken, itoa(tl.Storage.LastToken))
 }
 
 // storageValue is the record's current value as the lane shows it (for a
 // ledger: who charged).
-func storageValue(tl *sim.Timeline, u *UI) string {
+func storageValue(tl *sim.Timeline, u *i18n.UI) string {
 	if tl.Storage.Kind == sim.StoreCharges {
 		if len(tl.Storage.Charges) == 0 {
 			return "—"
@@ -1313,7 +1314,7 @@ func shortReply(e sim.Event) string {
 	return r
 }
 
-func verdict(e sim.Event, u *UI) string {
+func verdict(e sim.Event, u *i18n.UI) string {
 	word := u.Rejected
 	switch {
 	case *e.Accepted:
@@ -1334,7 +1335,7 @@ func alreadyDone(e sim.Event) bool {
 	return e.Accepted != nil && !*e.Accepted && e.Script == "charge-once"
 }
 
-func violationText(u *UI, v sim.Violation) string {
+func violationText(u *i18n.UI, v sim.Violation) string {
 	args := make([]string, 2)
 	for i, a := range v.Actors {
 		if i < 2 {
@@ -1342,13 +1343,13 @@ func violationText(u *UI, v sim.Violation) string {
 		}
 	}
 	if v.Kind == sim.DoubleCharge && args[0] == args[1] {
-		return fill(u.ChargedTwiceBy, args[0]) // one client charged twice (a retry)
+		return i18n.Fill(u.ChargedTwiceBy, args[0]) // one client charged twice (a retry)
 	}
-	return fill(u.ViolationText[v.Kind], args...)
+	return i18n.Fill(u.ViolationText[v.Kind], args...)
 }
 
 // commandText is the command as one line, a Lua body replaced by its name.
-func commandText(u *UI, e sim.Event) string {
+func commandText(u *i18n.UI, e sim.Event) string {
 	cmd := append([]string(nil), e.Command...)
 	if e.Model {
 		cmd = modelCommand(u, cmd)

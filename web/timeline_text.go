@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // pictureText is what a screen reader gets of a timeline picture on a page.
@@ -22,8 +23,8 @@ const maxNamed = 4
 
 // describe fills in the picture's text in the page's language. newFrom
 // is the Seq of the first event the last action produced.
-func (p *Picture) describe(tl *sim.Timeline, u *UI, newFrom int) {
-	a := AX(u.Lang)
+func (p *Picture) describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
+	a := u.A11y
 	p.Region = a.PictureRegion
 
 	var did []string
@@ -36,36 +37,36 @@ func (p *Picture) describe(tl *sim.Timeline, u *UI, newFrom int) {
 	}
 	step := a.NoChange
 	if len(did) > maxNamed {
-		did = append(did[:maxNamed], fill(a.AndMore, itoa(int64(len(did)-maxNamed))))
+		did = append(did[:maxNamed], i18n.Fill(a.AndMore, itoa(int64(len(did)-maxNamed))))
 	}
 	if len(did) > 0 {
-		step = fill(a.ThisStep, strings.Join(did, a.Sep))
+		step = i18n.Fill(a.ThisStep, strings.Join(did, a.Sep))
 	}
-	p.Name = sentences(fill(a.PictureAt, sim.FormatMS(tl.Now)), step, holders(tl, u, a))
+	p.Name = sentences(i18n.Fill(a.PictureAt, sim.FormatMS(tl.Now)), step, holders(tl, u, a))
 
 	var cs []string
 	for _, c := range tl.Clients {
 		id, st := strings.ToUpper(c.ID), u.StateName[c.State]
 		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
-			cs = append(cs, fill(a.ClientToken, id, st, itoa(c.Token)))
+			cs = append(cs, i18n.Fill(a.ClientToken, id, st, itoa(c.Token)))
 		} else {
-			cs = append(cs, fill(a.ClientState, id, st))
+			cs = append(cs, i18n.Fill(a.ClientState, id, st))
 		}
 	}
-	sum := []string{fill(a.ClientsNow, strings.Join(cs, a.ListSep)), fill(a.StorageNow, storageValue(tl, u), storageSub(tl, u))}
+	sum := []string{i18n.Fill(a.ClientsNow, strings.Join(cs, a.ListSep)), i18n.Fill(a.StorageNow, storageValue(tl, u), storageSub(tl, u))}
 	if len(tl.Violations) > 0 {
 		var vs []string
 		for i, v := range tl.Violations {
 			vs = append(vs, itoa(int64(i+1))+". "+violationText(u, v))
 		}
-		sum = append(sum, fill(a.WentWrong, sentences(vs...)))
+		sum = append(sum, i18n.Fill(a.WentWrong, sentences(vs...)))
 	}
 	p.Summary = sentences(sum...)
 }
 
 // holders says who holds the lock now, node by node, and how long it has
 // left where there is one lock node.
-func holders(tl *sim.Timeline, u *UI, a *A11yUI) string {
+func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 	var owners []string
 	on := map[string][]string{} // owner → nodes
 	var left int64
@@ -85,16 +86,16 @@ func holders(tl *sim.Timeline, u *UI, a *A11yUI) string {
 	var hs []string
 	for _, o := range owners {
 		if len(tl.Nodes) == 1 && left > 0 {
-			hs = append(hs, fill(a.HoldsOnLeft, strings.ToUpper(o), on[o][0], seconds(left)))
+			hs = append(hs, i18n.Fill(a.HoldsOnLeft, strings.ToUpper(o), on[o][0], seconds(left)))
 		} else {
-			hs = append(hs, fill(a.HoldsOn, strings.ToUpper(o), strings.Join(on[o], a.ListSep)))
+			hs = append(hs, i18n.Fill(a.HoldsOn, strings.ToUpper(o), strings.Join(on[o], a.ListSep)))
 		}
 	}
 	return sentences(hs...)
 }
 
 // nodeName is a lock node as its lane names it.
-func nodeName(tl *sim.Timeline, u *UI, node string) string {
+func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 	if len(tl.Nodes) == 1 && !tl.Nodes[0].Model {
 		return u.Lock
 	}
@@ -102,20 +103,20 @@ func nodeName(tl *sim.Timeline, u *UI, node string) string {
 }
 
 // eventText is one event in a sentence ("" for one not worth saying).
-func eventText(e sim.Event, u *UI, a *A11yUI) string {
+func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 	who := who(e.Actor, u)
 	switch e.Kind {
 	case sim.KindCommand:
 		if e.Accepted != nil {
 			switch {
 			case e.Token > 0 && *e.Accepted:
-				return fill(a.VerdictTokenOK, who, itoa(e.Token))
+				return i18n.Fill(a.VerdictTokenOK, who, itoa(e.Token))
 			case e.Token > 0:
-				return fill(a.VerdictTokenNo, who, itoa(e.Token))
+				return i18n.Fill(a.VerdictTokenNo, who, itoa(e.Token))
 			case *e.Accepted:
-				return fill(a.VerdictOK, who)
+				return i18n.Fill(a.VerdictOK, who)
 			}
-			return fill(a.VerdictNo, who)
+			return i18n.Fill(a.VerdictNo, who)
 		}
 		cmd := ""
 		if len(e.Command) > 0 {
@@ -135,29 +136,29 @@ func eventText(e sim.Event, u *UI, a *A11yUI) string {
 		if to == "redis" {
 			to = u.Lock
 		}
-		return fill(a.CommandTo, who, cmd, to, reply)
+		return i18n.Fill(a.CommandTo, who, cmd, to, reply)
 	case sim.KindExpired:
-		return fill(u.ExpiredAt, strings.ToUpper(e.Owner))
+		return i18n.Fill(u.ExpiredAt, strings.ToUpper(e.Owner))
 	case sim.KindWait:
-		return fill(a.WaitedFor, sim.FormatDuration(e.Ms))
+		return i18n.Fill(a.WaitedFor, sim.FormatDuration(e.Ms))
 	case sim.KindWork:
-		return fill(a.WorkedFor, who, sim.FormatDuration(e.Ms))
+		return i18n.Fill(a.WorkedFor, who, sim.FormatDuration(e.Ms))
 	case sim.KindPause:
-		return fill(a.ClientState, who, u.Paused)
+		return i18n.Fill(a.ClientState, who, u.Paused)
 	case sim.KindResume:
-		return fill(a.ResumedBy, who)
+		return i18n.Fill(a.ResumedBy, who)
 	case sim.KindCrash:
-		return fill(a.ClientState, who, u.Crashed)
+		return i18n.Fill(a.ClientState, who, u.Crashed)
 	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-		return fill(a.ClientNote, who, u.kindNote(e))
+		return i18n.Fill(a.ClientNote, who, kindNote(u, e))
 	case sim.KindNode:
 		arg := ""
 		if e.Ms > 0 {
 			arg = sim.FormatDuration(e.Ms)
 		}
-		return fill(u.NodeNote[e.Text], e.Actor, arg)
+		return i18n.Fill(u.NodeNote[e.Text], e.Actor, arg)
 	case sim.KindRedlock:
-		return fill(a.ClientNote, who, e.Text)
+		return i18n.Fill(a.ClientNote, who, e.Text)
 	}
 	return ""
 }

@@ -13,40 +13,69 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/i18n"
 )
 
 // Page is the frame every page shares.
 type Page struct {
-	UI                        *UI
+	UI                        *i18n.UI
 	Title                     string
 	CSS, JS, App, Early, Icon string
 	Chick, Penguin            string
-	AltURL                    string // the same page in the other language
-	Path                      string
+	// Alternates are the same page in each other language, in the
+	// registry's order; Switch is the one the language switch (and the
+	// "l" key) goes to: the next language after this one.
+	Alternates []Alternate
+	Switch     Alternate
+	Path       string
 }
 
-func (s *Server) page(u *UI, title string, r *http.Request) Page {
-	return Page{
+func (s *Server) page(u *i18n.UI, title string, r *http.Request) Page {
+	p := Page{
 		UI: u, Title: title,
 		CSS: s.assets.URL("css/app.css"), JS: s.assets.URL("vendor/htmx.min.js"), App: s.assets.URL("js/app.js"), Early: s.assets.URL("js/early.js"),
 		Icon: s.assets.URL("img/favicon.svg"), Chick: s.assets.URL("img/chick.svg"),
 		Penguin: s.assets.URL("img/penguin.svg"),
-		AltURL:  altURL(u, r), Path: r.URL.Path,
+		Path:    r.URL.Path,
 	}
+	p.Alternates, p.Switch = alternates(u, r)
+	return p
 }
 
-// altURL is the same address in the other language: the first path
-// segment swapped, the query (the timeline) kept.
-func altURL(u *UI, r *http.Request) string {
+// Alternate is a page's address in another language.
+type Alternate struct {
+	Lang *i18n.Language
+	URL  string
+}
+
+// alternates are the request's address in every other language (the
+// first path segment swapped, the query, the timeline, kept), and the one
+// after u's in the registry, which the switch offers first.
+func alternates(u *i18n.UI, r *http.Request) ([]Alternate, Alternate) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/"+u.Lang+"/")
-	if !ok {
-		return "/" + u.OtherLang + "/"
+	var all []Alternate
+	var next Alternate
+	langs := i18n.Languages()
+	for i, l := range langs {
+		if l.UI == u {
+			next.Lang = langs[(i+1)%len(langs)]
+			continue
+		}
+		alt := "/" + l.Code + "/"
+		if ok {
+			alt += rest
+			if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= MaxQuery {
+				alt += "?" + r.URL.RawQuery
+			}
+		}
+		all = append(all, Alternate{Lang: l, URL: alt})
 	}
-	alt := "/" + u.OtherLang + "/" + rest
-	if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= MaxQuery {
-		alt += "?" + r.URL.RawQuery
+	for _, a := range all {
+		if a.Lang == next.Lang {
+			next = a
+		}
 	}
-	return alt
+	return all, next
 }
 
 // LessonView is one lesson at one timeline state: the page frame and, for
@@ -64,7 +93,7 @@ type LessonView struct {
 // LessonHead is what <main> carries for scripts (data attributes) and the
 // breadcrumbs.
 type LessonHead struct {
-	UI          *UI
+	UI          *i18n.UI
 	Slug, Title string
 	Base, Here  string // the lesson's path; this page's canonical path and query
 	LessonNum   int
@@ -74,7 +103,7 @@ type LessonHead struct {
 // DialogProps is the left column: the guided step's dialog, the
 // checkpoint, the step navigation and the list of steps.
 type DialogProps struct {
-	UI             *UI
+	UI             *i18n.UI
 	Chick, Penguin string        // avatar image URLs
 	Step           *lessons.Step // the current step, or the last one reached
 	StepNum        int           // 1-based, of StepCount
@@ -92,7 +121,7 @@ type DialogProps struct {
 
 // StepNav is the undo / reset / next row under the dialog.
 type StepNav struct {
-	UI                *UI
+	UI                *i18n.UI
 	UndoURL, ResetURL string // UndoURL "" at the start: undo is disabled
 	NextURL, NextLbl  string // NextURL "" when there is no link (a checkpoint asks instead)
 }
@@ -100,7 +129,7 @@ type StepNav struct {
 // StageProps is the right column: the timeline and everything that acts on
 // it or exports it.
 type StageProps struct {
-	UI         *UI
+	UI         *i18n.UI
 	Picture    *Picture
 	Violations []string
 	Controls   Controls
@@ -115,7 +144,7 @@ type StageProps struct {
 
 // Controls are the learner's buttons: per client, time, per node.
 type Controls struct {
-	UI      *UI
+	UI      *i18n.UI
 	Clients []ClientControls
 	Waits   []Control
 	Nodes   []ClientControls // node faults the lesson offers
@@ -124,7 +153,7 @@ type Controls struct {
 // OptionsForm is the variants form: it keeps the actions (Do) and submits
 // the chosen options.
 type OptionsForm struct {
-	UI     *UI
+	UI     *i18n.UI
 	Base   string // the lesson's path
 	Do     string
 	Groups []OptionGroup
@@ -132,7 +161,7 @@ type OptionsForm struct {
 
 // EventLog is the table of events and the scripts it names.
 type EventLog struct {
-	UI      *UI
+	UI      *i18n.UI
 	Rows    []Row
 	Scripts []Script
 }
@@ -140,7 +169,7 @@ type EventLog struct {
 // ShareBox is "share this moment": the absolute link, its QR code and
 // the form that starts a live class here.
 type ShareBox struct {
-	UI         *UI
+	UI         *i18n.UI
 	URL, QRURL string
 	Teach      TeachForm
 }
@@ -148,20 +177,20 @@ type ShareBox struct {
 // TeachForm starts a live class at this lesson and state (none: Slug "",
 // as on a page that is already a class).
 type TeachForm struct {
-	UI            *UI
+	UI            *i18n.UI
 	Slug, Do, Opt string
 }
 
 // Downloads are the SVG and JSON links under the stage.
 type Downloads struct {
-	UI                             *UI
+	UI                             *i18n.UI
 	SVGURL, JSONURL, LessonJSONURL string
 	FileName                       string // without extension
 }
 
 // Pager links the lessons before and after this one.
 type Pager struct {
-	UI         *UI
+	UI         *i18n.UI
 	Prev, Next *lessons.Lesson
 }
 
@@ -169,7 +198,7 @@ type Pager struct {
 // leads to the next step (hidden do and opt) with the learner's guess.
 type Ask struct {
 	*lessons.Checkpoint
-	UI      *UI
+	UI      *i18n.UI
 	Base    string // the lesson's path: the form's action
 	Do, Opt string // the next step's state, as hidden fields
 	SkipURL string // the next step without a guess
@@ -194,7 +223,7 @@ func (a *Answer) Mark() string {
 }
 
 // Word says right or wrong in the page's language.
-func (a *Answer) Word(u *UI) string {
+func (a *Answer) Word(u *i18n.UI) string {
 	if a.Right {
 		return u.Right
 	}
@@ -328,7 +357,7 @@ func dialogProps(rq *lessonReq, p Page) DialogProps {
 		d.Final = true
 	default:
 		if idx >= 0 {
-			d.OffNote = fill(u.OffPath, itoa(int64(idx+1)))
+			d.OffNote = i18n.Fill(u.OffPath, itoa(int64(idx+1)))
 		} else {
 			d.OffNote = u.OffPathNone
 		}
@@ -369,15 +398,15 @@ func liveText(rq *lessonReq, d DialogProps) string {
 }
 
 // controls builds every link the learner can follow from this state.
-func controls(u *UI, base string, st State, tl *sim.Timeline) Controls {
+func controls(u *i18n.UI, base string, st State, tl *sim.Timeline) Controls {
 	c := Controls{UI: u}
 	for _, cl := range tl.Clients {
-		cc := ClientControls{ID: cl.ID, Name: fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
+		cc := ClientControls{ID: cl.ID, Name: i18n.Fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
 		if cl.Token > 0 && (cl.State == sim.StateHolding || cl.State == sim.StatePaused) {
-			cc.State += " · " + unbroken(fill(u.Token, itoa(cl.Token)))
+			cc.State += " · " + unbroken(i18n.Fill(u.Token, itoa(cl.Token)))
 		}
 		if cl.ValidUntil > 0 && cl.State == sim.StateHolding {
-			cc.State += " · " + unbroken(fill(u.ValidUntil, sim.FormatMS(cl.ValidUntil)))
+			cc.State += " · " + unbroken(i18n.Fill(u.ValidUntil, sim.FormatMS(cl.ValidUntil)))
 		}
 		for _, verb := range tl.Allowed[cl.ID] {
 			cc.Actions = append(cc.Actions, verbControl(u, base, st, cl.ID, verb, cl.Pending))
@@ -397,7 +426,7 @@ func controls(u *UI, base string, st State, tl *sim.Timeline) Controls {
 	}
 	for _, ms := range waits {
 		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
-		c.Waits = append(c.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
+		c.Waits = append(c.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
 			URL: base + st.With(a).Query()})
 	}
 	return c
@@ -410,19 +439,19 @@ func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 // verbControl is the link that has who do verb, with the duration its
 // entry offers; the label names that duration, or else what (for a
 // client stopped between two commands, the command next sends).
-func verbControl(u *UI, base string, st State, who, verb, what string) Control {
+func verbControl(u *i18n.UI, base string, st State, who, verb, what string) Control {
 	spec, _ := sim.Spec(verb)
 	a := sim.Action{Who: who, Verb: verb, Ms: spec.Default}
 	if a.Ms > 0 {
 		what = sim.FormatDuration(a.Ms)
 	}
-	return Control{ID: "do-" + who + "-" + verb, Label: fill(u.Verb[verb], what),
+	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(u.Verb[verb], what),
 		URL: base + st.With(a).Query(), Class: "verb-" + verb}
 }
 
 // optionGroups are the variants form's radio groups (the lesson page's and
 // the Lab's), with opts checked.
-func optionGroups(u *UI, sc *sim.Scenario, opts sim.Opts) []OptionGroup {
+func optionGroups(u *i18n.UI, sc *sim.Scenario, opts sim.Opts) []OptionGroup {
 	var out []OptionGroup
 	for _, spec := range sc.Options {
 		if len(spec.Values) < 2 {
@@ -437,7 +466,7 @@ func optionGroups(u *UI, sc *sim.Scenario, opts sim.Opts) []OptionGroup {
 	return out
 }
 
-func optionLabel(u *UI, name, val string) string {
+func optionLabel(u *i18n.UI, name, val string) string {
 	if l, ok := u.OptionValue[name+"."+val]; ok {
 		return l
 	}
@@ -446,7 +475,7 @@ func optionLabel(u *UI, name, val string) string {
 
 // nodeState describes a node for its lane and its controls: its role, and
 // what the learner did to it.
-func nodeState(u *UI, n sim.NodeView) string {
+func nodeState(u *i18n.UI, n sim.NodeView) string {
 	var parts []string
 	switch {
 	case n.Model:
@@ -458,10 +487,10 @@ func nodeState(u *UI, n sim.NodeView) string {
 		parts = append(parts, u.Down)
 	}
 	if n.Offset > 0 {
-		parts = append(parts, fill(u.ClockAhead, sim.FormatDuration(n.Offset)))
+		parts = append(parts, i18n.Fill(u.ClockAhead, sim.FormatDuration(n.Offset)))
 	}
 	if n.Latency > 0 {
-		parts = append(parts, fill(u.SlowBy, sim.FormatDuration(n.Latency)))
+		parts = append(parts, i18n.Fill(u.SlowBy, sim.FormatDuration(n.Latency)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -479,7 +508,7 @@ func firstNew(tl *sim.Timeline) int {
 }
 
 // eventLog turns events into table rows, and collects the scripts used.
-func eventLog(u *UI, tl *sim.Timeline) EventLog {
+func eventLog(u *i18n.UI, tl *sim.Timeline) EventLog {
 	log := EventLog{UI: u}
 	from := firstNew(tl)
 	violated := map[int]bool{}
@@ -519,15 +548,15 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 			case e.Refused:
 				row.Reply, row.Note, row.Class = "", u.Refused, row.Class+" refused"
 			case e.Lost:
-				row.Note += " · " + fill(u.LostReply, strings.ToUpper(e.Actor))
+				row.Note += " · " + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor))
 				row.Class += " lost"
 			}
 			row.Model = e.Model
 		case sim.KindExpired:
-			row.Note = fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
+			row.Note = i18n.Fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
 			row.Class = "expired"
 		case sim.KindWait:
-			row.Note = fill(u.Verb[sim.VerbWait], sim.FormatDuration(e.Ms))
+			row.Note = i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(e.Ms))
 		case sim.KindWork:
 			row.Note = u.Working + " " + sim.FormatDuration(e.Ms)
 		case sim.KindPause:
@@ -537,16 +566,16 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 		case sim.KindCrash:
 			row.Note = u.Crashed
 		case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-			row.Note = u.kindNote(e)
+			row.Note = kindNote(u, e)
 			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock
 		case sim.KindNode:
 			arg := ""
 			if e.Ms > 0 {
 				arg = sim.FormatDuration(e.Ms)
 			}
-			row.Note, row.Model = fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), arg), true
+			row.Note, row.Model = i18n.Fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), arg), true
 		case sim.KindRedlock:
-			row.Pre, row.Note, row.Model = localize(u, e.Text), u.Purpose["acquire"], true
+			row.Pre, row.Note, row.Model = u.Localize(e.Text), u.Purpose["acquire"], true
 		}
 		if violated[e.Seq] {
 			row.Class += " violation"
@@ -572,7 +601,7 @@ func eventLog(u *UI, tl *sim.Timeline) EventLog {
 	return log
 }
 
-func who(actor string, u *UI) string {
+func who(actor string, u *i18n.UI) string {
 	switch actor {
 	case "", sim.Learner:
 		return "—"
@@ -600,10 +629,18 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, c templ.Componen
 }
 
 // renderBytes renders a component to HTML bytes (for the cache).
-func (s *Server) renderBytes(r *http.Request, u *UI, c templ.Component) ([]byte, string, *Error) {
+func (s *Server) renderBytes(r *http.Request, u *i18n.UI, c templ.Component) ([]byte, string, *Error) {
 	var buf bytes.Buffer
 	if err := c.Render(r.Context(), &buf); err != nil {
 		return nil, "", internal(u, err)
 	}
 	return buf.Bytes(), "text/html; charset=utf-8", nil
+}
+
+// switchID is "lang-switch" on the menu's link to the next language.
+func switchID(a, next Alternate) string {
+	if a.Lang == next.Lang {
+		return "lang-switch"
+	}
+	return ""
 }

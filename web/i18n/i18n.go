@@ -1,0 +1,258 @@
+// Package i18n holds the site's languages as data: a registry of the
+// languages it offers (code, own name, separators, number grouping,
+// quotation marks, the lang attribute, fonts) and one catalog of interface
+// strings per language (en.go, ja.go, …). Lesson text lives in
+// lessons/<code>/, not here.
+//
+// Adding a language is one line in Registry, one catalog file and one
+// lessons folder; negotiation, the language menu, hreflang links,
+// robots.txt and the tests all read the registry. The package knows
+// nothing of HTTP: negotiation takes the Accept-Language header's value.
+package i18n
+
+import (
+	"fmt"
+	"log/slog"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/language"
+
+	"locklab/sim"
+)
+
+// Language is one language the site offers.
+type Language struct {
+	// Code is the URL's first path segment and the lessons folder.
+	Code string
+	// Tag is what Accept-Language is matched against.
+	Tag language.Tag
+	// HTMLLang is the lang attribute (and hreflang) of its pages.
+	HTMLLang string
+	// Name is the language's name in itself, as the language menu lists it.
+	Name string
+	// ListSep joins the items of a list in running text; NameSep joins
+	// names (verbs, presets) where the language writes them apart from a
+	// sentence's own commas (Japanese: 、 and ・).
+	ListSep, NameSep string
+	// Group separates thousands in a count ("23,151").
+	Group string
+	// Quote opens and closes a quoted term.
+	Quote [2]string
+	// Fonts is the CSS font-family order for the language's glyph shapes
+	// (CJK languages share code points but not shapes); "" keeps the
+	// site's default.
+	Fonts string
+	// UI is its catalog.
+	UI *UI
+
+	missing []string // what its catalog lacked, filled from English
+}
+
+// Missing lists the strings l's catalog lacked (each shown in English).
+func (l *Language) Missing() []string {
+	prepare()
+	return l.missing
+}
+
+// Registry lists the languages the site offers, in the order the
+// language menu lists them. English is the fallback: the language chosen
+// when nothing else matches, and the catalog a missing string falls back
+// to.
+var Registry = []*Language{
+	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Quote: [2]string{"「", "」"}, UI: japanese},
+	{Code: "en", Tag: language.English, HTMLLang: "en", Name: "English", ListSep: ", ", NameSep: ", ", Group: ",", Quote: [2]string{"“", "”"}, UI: english},
+}
+
+// Fallback is the language a request gets when none of its own is
+// offered, and whose strings fill another catalog's gaps.
+const Fallback = "en"
+
+// CodeRepeated is the error code of a timeline parameter given twice
+// (do=…&do=…): an error of the URL, not of the simulator, so it is not
+// among sim's codes.
+const CodeRepeated sim.Code = "repeated-param"
+
+var (
+	prepareOnce sync.Once
+	byCode      map[string]*Language
+	matcher     language.Matcher
+)
+
+// prepare indexes the registry, fills each catalog's gaps from English
+// (logging each one) and compiles the model phrases. It runs once, the
+// first time anything asks; tests that add a language call Add before.
+func prepare() {
+	prepareOnce.Do(func() {
+		byCode = map[string]*Language{}
+		tags := make([]language.Tag, 0, len(Registry))
+		var fallback *Language
+		for _, l := range Registry {
+			byCode[l.Code] = l
+			tags = append(tags, l.Tag)
+			if l.Code == Fallback {
+				fallback = l
+			}
+		}
+		matcher = language.NewMatcher(tags)
+		for _, l := range Registry {
+			l.UI.Lang = l.Code
+			l.UI.lang = l
+			if l != fallback {
+				l.missing = fillGaps(reflect.ValueOf(l.UI).Elem(), reflect.ValueOf(fallback.UI).Elem(), "")
+				for _, path := range l.missing {
+					slog.Warn("i18n: string missing, English shown", "lang", l.Code, "string", path)
+				}
+			}
+			l.UI.compilePhrases()
+		}
+	})
+}
+
+// Languages is the registry, ready to use.
+func Languages() []*Language {
+	prepare()
+	return Registry
+}
+
+// Lookup finds a language by its code.
+func Lookup(code string) (*Language, bool) {
+	prepare()
+	l, ok := byCode[code]
+	return l, ok
+}
+
+// For returns the catalog of the language code (English if unknown).
+func For(code string) *UI {
+	if l, ok := Lookup(code); ok {
+		return l.UI
+	}
+	l, _ := Lookup(Fallback)
+	return l.UI
+}
+
+// Valid reports whether the site offers the language code.
+func Valid(code string) bool {
+	_, ok := Lookup(code)
+	return ok
+}
+
+// Negotiate picks the language an Accept-Language header asks for, or
+// the fallback when it asks for none the site offers.
+func Negotiate(acceptLanguage string) string {
+	prepare()
+	tags, _, _ := language.ParseAcceptLanguage(acceptLanguage)
+	_, idx, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return Fallback
+	}
+	return Registry[idx].Code
+}
+
+// Fill replaces {0}, {1}… with args: one syntax for every language,
+// whose word orders differ.
+func Fill(s string, args ...string) string {
+	for i, a := range args {
+		s = strings.ReplaceAll(s, "{"+strconv.Itoa(i)+"}", a)
+	}
+	return s
+}
+
+// Language is the registry entry of u's language.
+func (u *UI) Language() *Language {
+	prepare()
+	return u.lang
+}
+
+// Count writes n with its thousands grouped as u's language groups them
+// ("23,151"): the Lab's figures run to tens of thousands.
+func (u *UI) Count(n int) string {
+	if n < 0 {
+		return "-" + u.Count(-n)
+	}
+	sep := u.Language().Group
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + sep + s[i:]
+	}
+	return s
+}
+
+// Others are the languages other than u's, in the registry's order: the
+// language menu.
+func (u *UI) Others() []*Language {
+	var out []*Language
+	for _, l := range Languages() {
+		if l.UI != u {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// fillGaps copies into dst every empty string (and missing map entry)
+// that src has, and returns where: the paths of the strings a catalog
+// lacks.
+func fillGaps(dst, src reflect.Value, path string) []string {
+	var missing []string
+	switch dst.Kind() {
+	case reflect.String:
+		if dst.String() == "" && src.String() != "" {
+			dst.SetString(src.String())
+			missing = append(missing, path)
+		}
+	case reflect.Pointer:
+		if src.IsNil() {
+			return nil
+		}
+		if dst.IsNil() {
+			dst.Set(reflect.New(dst.Type().Elem()))
+		}
+		return fillGaps(dst.Elem(), src.Elem(), path)
+	case reflect.Struct:
+		for i := range dst.NumField() {
+			f := dst.Type().Field(i)
+			if !f.IsExported() || f.Name == "Lang" || f.Name == "ModelPhrases" || f.Name == "GoComments" {
+				continue
+			}
+			missing = append(missing, fillGaps(dst.Field(i), src.Field(i), join(path, f.Name))...)
+		}
+	case reflect.Map:
+		if src.Len() == 0 {
+			return nil
+		}
+		if dst.IsNil() {
+			dst.Set(reflect.MakeMap(dst.Type()))
+		}
+		for _, k := range src.MapKeys() {
+			if v := dst.MapIndex(k); !v.IsValid() || (v.Kind() == reflect.String && v.String() == "") {
+				dst.SetMapIndex(k, src.MapIndex(k))
+				missing = append(missing, join(path, fmt.Sprint(k.Interface())))
+			}
+		}
+	case reflect.Slice:
+		if dst.Len() == 0 && src.Len() > 0 {
+			dst.Set(src)
+			missing = append(missing, path)
+		}
+	}
+	return missing
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// Codes are the registry's language codes, in its order.
+func Codes() []string {
+	var out []string
+	for _, l := range Languages() {
+		out = append(out, l.Code)
+	}
+	return out
+}

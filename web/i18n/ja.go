@@ -1,0 +1,696 @@
+// ja.go is the Japanese catalog: every interface string of the site in Japanese.
+// Lesson text lives in lessons/ja/, not here.
+package i18n
+
+import (
+	"locklab/sim"
+	"locklab/sim/luacheck"
+)
+
+// japanese is the Japanese.
+var japanese = &UI{
+	SiteName: "Lock Lab", Tagline: "分散ロックを、本物の Redis が動くタイムラインで学ぶ",
+	LanguageMenu: "言語",
+	Lessons:      "レッスン", LessonListIntro: "ひよこが質問し、ペンギン先生が答えます。答えのあとは、本物の Redis コマンドが動くタイムラインで自分の手で試します。",
+	ReadIn: "日本語で読む",
+	Chick:  "ひよこ", Penguin: "ペンギン先生", Step: "ステップ", Of: "/",
+	NextStep: "次へ", Undo: "元に戻す", Reset: "最初から",
+	BackToPath: "ガイドの道筋に戻る", OffPath: "自由に操作しています。ガイドはステップ {0} までです。",
+	OffPathNone: "ガイドの道筋から外れて、自由に操作しています。",
+	Finished:    "このレッスンは最後まで進みました。", NextLesson: "次のレッスン", PrevLesson: "前のレッスン",
+	StepsHeading: "ガイドのステップ", Controls: "いまクライアントができること", TimeControls: "時間を進める",
+	Options: "バリエーション", Apply: "適用", Timeline: "タイムライン",
+	TimelineDesc: "時間は左から右へ進みます。レーンは各クライアントの状態、Redis のロックキー、ストレージです。同じ出来事を下の表にも並べています。",
+	EventLog:     "イベントログ", Time: "時刻", Who: "誰", Command: "コマンド", Reply: "応答", Note: "メモ",
+	Now: "現在", Lock: "Redis", Storage: "ストレージ", TTLLeft: "残り {0}", Expired: "期限切れ",
+	DeletedBy: "{0} が削除", Token: "トークン {0}", Accepted: "受理", Rejected: "拒否",
+	Violations: "起きた問題", Scripts: "使っている Lua スクリプト", Legend: "凡例", Paused: "一時停止", Working: "作業中", Crashed: "クラッシュ", OpenJSON: "タイムラインを JSON で見る", Home: "レッスン一覧", SkipToLab: "タイムラインへ移動", Client: "クライアント {0}",
+	ErrorTitle: "うまくいきませんでした", NotFound: "ページが見つかりません",
+	NotFoundText: "このアドレスにはページがありません。レッスン一覧からやり直してください。",
+	BadRequest:   "このタイムラインは再生できません", BadRequestHint: "その手前までは再生できます：",
+	LastGood: "最後に実行できた操作までのタイムラインを開く", StartOver: "レッスンを最初から始める",
+	InternalText:   "サーバー側で問題が起きました。再読み込みすると多くの場合は直ります。タイムラインはアドレスに入っているので、失われていません。",
+	URITooLong:     "このリンクは長すぎて開けません。1 つのタイムラインに入る操作は {0} 個までで、このサイトのリンクが {1} KB を超えることはありません。2 回貼り付けたか、途中で切れてつながったのかもしれません。",
+	URITooLongBack: "タイムラインなしでこのページを開く",
+	WrongMethod:    "このアドレスは GET リクエストだけに応答します。", HeaderTooLarge: "リクエストのヘッダーが大きすぎます（このアドレスの Cookie が多すぎる・大きすぎることがよくある原因です）。このサイトの Cookie を消してから、もう一度お試しください。",
+	Busy:      "サーバーがほかのタイムラインの再生で混み合っています。少し待って同じリンクを開き直してください。何も失われていません。",
+	RedisDown: "このサーバーはレッスンを本物の Redis で動かしていますが、その Redis がいま応答していません。Redis が戻ったら同じリンクを開き直してください。タイムラインはアドレスに入っているので、失われていません。",
+	Share:     "この瞬間を共有", ShareHint: "スマートフォンで読み取ると、このタイムラインの同じ状態が開きます。リンクをコピーしても共有できます。",
+	Play: "▶ 再生", Pause: "❚❚ 一時停止", Speed: "速さ", Theme: "テーマ", ThemeAuto: "システム", ThemeDark: "ダーク", ThemeLight: "ライト", Presenter: "プレゼンターモード", Help: "キーボードショートカット", Close: "閉じる",
+	Shortcuts: [][2]string{{"n", "次のステップ（プレゼンターモードでは、まず次の台詞）"}, {"u", "最後の操作を元に戻す"},
+		{"p", "時間を再生 / 一時停止"}, {"f", "プレゼンターモードの切り替え"}, {"t", "ライト / ダーク / 自動のテーマ"},
+		{"l", "言語の切り替え"}, {"1–3", "表示中のチェックポイントにその番号の選択肢で答える"}, {"?", "このヘルプ"}},
+	ExpiredAt: "{0} のロックが期限切れ", Latency: "ネットワーク遅延は 0 ms としてモデル化しています。プロセスの一時停止もモデルです。",
+	MaxToken: "最大トークン {0}", TTLLegend: "ロックの残り TTL",
+	NodeControls: "ノードにできること", Model: "モデル", Refused: "拒否：ノードが停止中",
+	NoTTL: "TTL なし（PTTL −1）", Overwritten: "{0} が上書き", LostData: "ノードのデータと共に消失",
+	ValidUntil: "{0} まで有効", Charges: "課金：{0}", LostReply: "応答消失：{0} には届いていない",
+	Down: "停止中", ClockAhead: "時計 +{0}", SlowBy: "遅延 {0}", PrimaryRole: "プライマリ", ReplicaRole: "レプリカ",
+	NoCheck:     "トークン検査なし",
+	AlreadyPaid: "支払い済み：課金しない", ChargedTwiceBy: "二重課金：{0} が注文 42 を 2 回課金した。",
+	WrittenBy: "{0} が書いた値", Review: "おさらい",
+	CounterTitle:    "実験室が見つけた反例",
+	CounterIntro:    "実験室の探索器が、バリエーションに表示している設計について見つけた手順です。レッスンのステップではありません。同じシミュレーターで本物の Redis の応答とともに再生しているので、じっくり眺めたり、ここから自分で操作を続けたりできます。",
+	CounterSchedule: "手順（操作ごと）", CounterBroke: "何が、いつ壊れたか",
+	CounterNone: "この再生では何も壊れていません。", CounterWhen: "{0}、操作 {1} の途中：{2}",
+	CounterBack: "実験室の結果に戻る", CounterGuided: "このレッスンをガイドに沿って始める",
+	NodeName: map[string]string{"primary": "プライマリ", "replica": "レプリカ", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "複製リンク"},
+	OptionValue: map[string]string{
+		"release.lua": "比較してから削除（Lua）で解放", "release.del": "ただの DEL で解放",
+		"release.getdel": "GET してから DEL（2 コマンド）", "release.delex": "DELEX … IFEQ 値（Redis 8.4 以降）",
+		"fence.on": "ストレージがトークンを検査する", "fence.off": "ストレージがトークンを無視する",
+		"fence.strict":  "ストレージはより大きいトークンだけを受け付ける（再試行も拒否）",
+		"fence.twostep": "ストレージが 2 つのコマンドでトークンを検査する（GET してから MSET）",
+		"check.none":    "クライアントは確かめずに書く", "check.get": "クライアントが書く前に「まだ自分のもの？」と GET で確かめる",
+		"value.unique": "取得のたびに新しいランダムな値", "value.host": "ホスト名を値にする",
+		"work.short": "作業は 1 秒", "work.long": "作業は 15 秒（TTL より長い）",
+		"acquire.set": "SET … NX PX（1 コマンド）", "acquire.getset": "GET してから SET（2 コマンド）",
+		"acquire.setnx": "SETNX してから PEXPIRE（2 コマンド）",
+		"ttl.on":        "TTL あり（PX 10000）", "ttl.off": "TTL なし",
+		"lock.redis": "両サーバーで共有する Redis のキー", "lock.local": "各サーバー内の mutex（モデル）",
+		"idem.key": "冪等キー（一度だけ課金）", "idem.none": "冪等キーなし",
+		"persist.fsync": "再起動でもキーが残る（appendfsync always）", "persist.none": "再起動でキーが消える（永続化なし）",
+		"wait.on": "取得後に WAIT でレプリカを待つ", "wait.off": "プライマリの OK をすぐ信じる",
+		"svc.zk": "ZooKeeper（モデル）", "svc.etcd": "etcd（モデル）",
+	},
+	KindNote: map[sim.Kind]string{
+		sim.KindLocal: "プロセス内の mutex を取った（モデル：他のサーバーからは見えない）", sim.KindLocalUnlock: "プロセス内の mutex を外した",
+		sim.KindDrop: "次のコマンドの応答をネットワークが失う", sim.KindGiveUp: "あきらめた：取得は 1 回だけ試す",
+	},
+	DropWriteNote: "次のストレージ書き込みの応答をネットワークが失う",
+	Predict:       "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
+	YouPredicted: "あなたの予想は", Right: "正解", Wrong: "残念、不正解",
+	TheAnswer: "正解は", CheckpointAnswer: "チェックポイントの答え",
+	LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから",
+	OptionLabel: map[string]string{"release": "解放の方法", "fence": "フェンシングの検査", "acquire": "取得の方法", "ttl": "TTL",
+		"lock": "ロック", "idem": "課金", "persist": "永続化", "wait": "レプリケーション", "svc": "サービス", "work": "作業",
+		"check": "書く前の確認", "value": "ロックの値"},
+	ViolationText: map[sim.ViolationKind]string{
+		sim.Overlap:       "排他が崩れた：{1} がまだロックを持っているつもりのまま、{0} がロックを取った。",
+		sim.StaleWrite:    "古い書き込みが通った：{0} はもうロックを持っていないのに、ストレージが書き込みを受け付けた。",
+		sim.ForeignDelete: "{0} が自分のものではないロック（{1} のロック）を削除した。",
+		sim.DoubleCharge:  "二重課金：注文 42 が {1} と {0} で 2 回課金された。",
+		sim.Orphan:        "永遠にロック：{0} がクラッシュし、キーに TTL がないので、もう誰も消せない。",
+		sim.TwoHolders:    "保持者が 2 人：{1} のリースが切れていないのに {0} がロックを取得または延長した。",
+		sim.DoubleWrite:   "2 台とも書き込んだ：有効なリースを持つ {1} と {0} の書き込みを、ストレージがどちらも受け付けた。",
+		sim.RepeatedWrite: "二重の書き込み：応答が失われたので {0} が同じトークンで送り直した書き込みを、ストレージがもう一度受け付けた。合計には作業が 2 回数えられた。",
+		sim.NotReleased:   "{0} は解放したが、ロックのキーにはまだ {0} の値が残っている。",
+	},
+	ErrorText: map[sim.Code]string{
+		sim.CodeSyntax:         "「{0}」は操作として読めません。a.acquire や wait.10s のような形です。",
+		sim.CodeUnknownVerb:    "「{0}」：そういう操作はありません。クライアントにできるのは {2}、ノードのあるレッスンでノードにできるのは {3} です。時間は wait で進めます。",
+		sim.CodeNotOffered:     "「{0}」：このレッスンには {9} の操作がありません。ここでクライアントにできるのは {10} です。時間は wait で進めます。",
+		CodeRepeated:           "アドレスに「{0}=」が 2 回以上あります。タイムラインのリンクに入る do= は 1 つ、opt= は多くても 1 つです。",
+		sim.CodeUnknownClient:  "「{0}」：このレッスンにクライアント {1} はいません。",
+		sim.CodeBadDuration:    "「{0}」：{8} には 1ms から {4} までの整数の時間を wait.500ms や wait.10s のように付けます。ほかの操作には付けません。",
+		sim.CodeTooMany:        "1 つのタイムラインに入る操作は {5} 個までです。",
+		sim.CodeTooLong:        "タイムラインとして扱うにはアドレスが長すぎます。",
+		sim.CodePaused:         "「{0}」：{1} は一時停止中です。できるのは再開（またはクラッシュ）だけです。",
+		sim.CodeCrashed:        "「{0}」：{1} はクラッシュしていて、もう何もしません。",
+		sim.CodeNotPaused:      "「{0}」：{1} は一時停止していません。",
+		sim.CodeNotHolding:     "「{0}」：{1} はロックを取得していません。",
+		sim.CodeBusy:           "「{0}」：{1} はすでにロックを持っているか、取得を試みています。",
+		sim.CodeTimeLimit:      "「{0}」：タイムラインが長くなりすぎます（仮想時間 {6} 時間・イベント {7} 件まで）。",
+		sim.CodeUnknownOption:  "「{0}」はこのレッスンのバリエーションではありません。",
+		sim.CodeBadOption:      "「{0}」：このバリエーションにその値はありません。",
+		sim.CodeUnknownScene:   "レッスンのシナリオが見つかりません。",
+		sim.CodePending:        "「{0}」：{1} は 2 つのコマンドの間で止まっています。できるのは続ける・一時停止・クラッシュだけです。",
+		sim.CodeNothingPending: "「{0}」：{1} は 2 つのコマンドの間で止まっていません。",
+		sim.CodeUnknownNode:    "「{0}」：このレッスンにそのノードはありません。",
+		sim.CodeNodeState:      "「{0}」：ノードやクライアントのいまの状態ではできません。",
+		sim.CodeTooSlow:        "「{0}」：このタイムラインは再生に時間がかかりすぎます。短くしてください。",
+	},
+	StateName: map[sim.State]string{
+		sim.StateIdle: "待機", sim.StateTrying: "取得待ち", sim.StateHolding: "保持中",
+		sim.StateWorking: "作業中", sim.StatePaused: "一時停止", sim.StateCrashed: "クラッシュ",
+		sim.StateChecking: "確認済み（空き）", sim.StateWaiting: "レプリカ待ち",
+	},
+	Purpose: map[string]string{
+		"acquire": "取得", "retry": "再試行", "token": "フェンシングトークン", "write": "書き込み", "release": "解放",
+		"check": "確認", "expire": "TTL を設定", "extend": "延長", "unlock": "全ノードで取り消し",
+		"replicate": "レプリケーション", "wait": "レプリカ待ち", "session": "セッション",
+		"watch": "監視", "notify": "監視の通知", "reconnect": "再接続", "disconnect": "接続断",
+		"timeout": "タイムアウト：その間なにも届かなかった",
+		"ttl":     "残り時間の確認", "ttl-1": "-1：キーはあるが期限がない", "ttl-2": "-2：そのキーは存在しない",
+		"stillmine": "まだ自分のもの？", "lasttoken": "最後のトークンを読む",
+	},
+	Verb: map[string]string{
+		sim.VerbAcquire:    "取得",
+		sim.VerbNext:       "続ける：{0}",
+		sim.VerbWrite:      "作業して書き込み",
+		sim.VerbExtend:     "延長",
+		sim.VerbTTL:        "PTTL で確認",
+		sim.VerbRelease:    "解放",
+		sim.VerbPause:      "一時停止",
+		sim.VerbResume:     "再開",
+		sim.VerbDisconnect: "接続断",
+		sim.VerbReconnect:  "再接続",
+		sim.VerbDrop:       "次の応答を失う",
+		sim.VerbCrash:      "クラッシュ",
+		sim.NodeDown:       "停止",
+		sim.NodeUp:         "復帰",
+		sim.NodeRestart:    "再起動",
+		sim.NodeJump:       "時計を +{0}",
+		sim.NodeSlow:       "遅延 {0}",
+		sim.NodePromote:    "昇格",
+		sim.VerbWait:       "{0} 待つ",
+	},
+	NodeNote: map[string]string{
+		sim.NodeDown:    "{0} が停止",
+		sim.NodeUp:      "{0} がデータを持ったまま復帰",
+		sim.NodeRestart: "{0} が再起動",
+		sim.NodeJump:    "{0} の時計が {1} 進んだ",
+		sim.NodeSlow:    "{0} へのコマンドは {1} かかる",
+		sim.NodePromote: "{0} がプライマリになった",
+	},
+	Lab: &LabUI{
+		Title:    "実験室",
+		HomeHint: "ロックの設計と障害の数を選ぶと、探索器があらゆる順序を試し、壊れる最短の手順を見せます。",
+		Intro: "ロックの設計と、起こしてよい障害の数を選んでください。探索器は、クライアントのコマンドと障害が起こりうる順序を、" +
+			"決めた範囲ですべて試します。どの順序もレッスンと同じシミュレーターで動きます（本物の go-redis クライアントと本物の Redis の応答）。" +
+			"何が壊れたか、そして壊れる最短の手順を報告します。",
+		WhatElse:     "ほかに何が起こりうる？",
+		WhatElseHint: "この設計のあらゆる順序を探索器に試させます。",
+		LessonLegend: "レッスンから始める", LessonLabel: "レッスン", Load: "この設計を読み込む",
+		DesignLegend: "設計", ClientsLegend: "クライアント", ClientsN: "{0} 台",
+		FaultsLegend: "障害の予算", Pauses: "一時停止（クライアントが止まり、時間が進む）",
+		PauseLengths: "一時停止の長さ（{0} つまで）", Crashes: "クライアントのクラッシュ", NodeFaults: "ノードの障害（再起動・停止）",
+		Drops: "失われる応答", BoundsLegend: "範囲", Depth: "1 つの順序に含める操作の上限", Explore: "探索する",
+		FixedNote:   "レッスンで固定：ロックの TTL {0}、書き込み前の作業 {1}、再試行の間隔 {2}。",
+		ResultTitle: "探索の結果",
+		Explored:    "{0} 通りの順序を試しました（異なる状態は {1} 個）。",
+		BreakME:     "そのうち {0} 通りで排他が崩れました。",
+		Shortest:    "最短の反例：{0} ステップ（{1}）。",
+		NoneFound:   "検査で見つかる問題は、どの順序でも起きませんでした。",
+		Complete:    "この範囲の順序はすべて試しました。",
+		CompleteCut: "{0} 操作までの順序はすべて試しました。それより長く続く順序はそこで打ち切っています。上限を上げると先まで見られます。",
+		Incomplete: "探索は終わっていません：すべての順序を見る前に、異なる状態 {0} 個という予算を使い切りました。" +
+			"{1} 操作までの順序はすべて、{2} 操作の順序は一部だけ試しています。見つかった問題は本物ですが、見つからなかったことは答えになりません。" +
+			"最後まで調べるには、1 つの順序の操作数か、障害の予算を減らしてください。",
+		Busy: "サーバーが混み合っていて、この探索を終えられませんでした。時間切れで途中までしか調べていない結果は判定にならないため、表示しません。" +
+			"少し待ってから同じリンクをもう一度開いてください。",
+		Budget:         "1 回の探索の予算：異なる状態は最大 {0} 個、1 つの順序は最大 {1} 操作。サーバーが混んでいて {2} 秒以内に終わらないときは、判定を出さずにそう伝えます。",
+		StorageUnknown: "{0} 操作までのどの順序でも、ストレージは壊れませんでした。それより長い順序はすべては調べていません。",
+		StorageSafe:    "ストレージは一度も壊れませんでした：古い保持者の書き込みが新しい保持者の書き込みのあとに通ることはなく、二重課金もありませんでした。",
+		StorageHarmed:  "{0} 通りの順序でストレージが壊れました：最短は {1} ステップです。",
+		Within:         "これはこの範囲での話で、証明ではありません。もっと長い順序、別の障害、別のタイミングなら壊れるかもしれません。",
+		KindCol:        "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
+		OpenTimeline: "タイムラインで開く", StepsOf: "{0} ステップ",
+		CodeTitle:   "この設計を Go で（go-redis）",
+		CodeNote:    "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。ここに出るすべてのバリエーションをテストで miniredis に対して実際に動かし、レッスンと同じ手順でシミュレーターと同じコマンドを送ることを確かめています。",
+		NoCode:      "このレッスンのロックは Redis ではなく、モデル化したサービス（ZooKeeper または etcd）にあるため、go-redis のコードはありません。ストレージのフェンシング検査はレッスン 5 と同じです。",
+		BoundsTitle: "範囲の意味",
+		BoundsText: "各クライアントはプログラムを 1 回だけ実行します：取得、作業して書き込み、解放。時間が進むのは、クライアントの作業中と、" +
+			"許した一時停止の間だけです。一時停止とは、クライアントが止まり、その長さだけ待ち、再開することです。" +
+			"同じ状態（同じキー、TTL、クライアント、タイマー）に行き着く順序は 1 回だけ、クライアントの入れ替えだけが違う順序も 1 回だけ探索します。",
+		ModelNote:  "どの順序も、組み込みの miniredis に go-redis クライアントからコマンドを送り、仮想時間で再生しています。一時停止・クラッシュ・ノード障害はレッスンと同じくモデルです。",
+		BadTitle:   "この条件では実験できません",
+		BadParam:   "「{0}」は {1} の値として使えません。",
+		BadLesson:  "レッスン「{0}」はありません。",
+		BadRange:   "{0} は {1} から {2} の間で指定してください。",
+		BadOnly:    "このレッスンで指定できるのは {0}={1} だけです。",
+		BadLengths: "一時停止の長さを 1 つ以上、{0} つまで選んでください。",
+		KindName: map[sim.ViolationKind]string{
+			sim.Overlap: "排他が崩れた", sim.StaleWrite: "古い書き込みが通った", sim.ForeignDelete: "他人のロックを削除",
+			sim.DoubleCharge: "二重課金", sim.Orphan: "永遠にロック", sim.Harm: "ストレージが壊れた",
+		},
+		KindMeaning: map[sim.ViolationKind]string{
+			sim.Overlap:       "2 つのクライアントが同時に、自分がロックを持っていると思っていた。",
+			sim.StaleWrite:    "ロックを失ったクライアントの書き込みを、ストレージが受け付けた。",
+			sim.ForeignDelete: "解放が、別のクライアントのロックを消した。",
+			sim.DoubleCharge:  "注文が 2 回以上課金された。",
+			sim.Orphan:        "クラッシュしたクライアントのキーに TTL がなく、誰も消せない。",
+			sim.Harm:          "古い保持者の書き込みが新しい保持者の書き込みのあとに通った、または二重課金が起きた。",
+		},
+	},
+	Class: &ClassUI{
+		TeachLive: "このステップからライブ授業",
+		TeachHint: "授業を始めると、生徒は自分のスマートフォンであなたの操作を追いかけ、チェックポイントの答えを表示する前に予想を送れます。",
+		BarLabel:  "ライブ授業",
+		JoinAt:    "生徒の参加先",
+		CodeLabel: "授業コード",
+		QRAlt:     "この授業に参加するアドレスのQRコード",
+		Connected: "{0}人が接続中",
+		ConnectedHint: "この授業を画面に開いている生徒の数です（ひとりを一度だけ数えます）。" +
+			"JavaScript が動かないページは、最後に読み込んでから{0}分間数えます。",
+		Answers:     "{0}人が回答",
+		Votes:       "{0}票",
+		Vote:        "{0}票",
+		Mine:        "（あなたの回答）",
+		CorrectNote: "（正解）",
+		NextQ:       "次の問題",
+		RevealBtn:   "答えを表示する",
+		EndBtn:      "授業を終える",
+		ClassSees:   "生徒の画面：ステップ{0}「{1}」",
+		ClassOff:    "生徒の画面：あなたのタイムライン（ガイドの道筋から外れています）",
+		NoQuestion:  "いま受け付けている問題はありません。チェックポイントのあるステップに来ると、ここに回答が集まります。",
+		ShowClass:   "このステップを生徒に表示",
+		JoinTitle:   "授業に参加する",
+		JoinIntro:   "先生が表示しているコード（英数字8文字）を入力してください。",
+		JoinButton:  "参加する",
+		Following:   "ライブ授業 {0}：先生が見せている画面を表示しています。",
+		Refresh:     "最新の状態にする",
+		RefreshHint: "このページは開いている間、先生の操作に自動で追従します。" +
+			"止まったときや、ブラウザーでスクリプトが動かないときは「最新の状態にする」を押してください。",
+		Explore:         "ここから自由に試す",
+		ExploreHint:     "（この瞬間を通常のレッスンとして新しいタブで開き、ひとりで操作できます）",
+		Question:        "あなたの予想",
+		SendAnswer:      "回答を送る",
+		YourAnswer:      "あなたの回答は",
+		Waiting:         "先生が答えを表示するまでお待ちください。",
+		ClassVoted:      "クラスの回答",
+		NoAnswer:        "この問題には回答していません。",
+		Closed:          "この問題の答えはすでに表示されたので、回答は締め切りました。",
+		LiveOn:          "ライブ",
+		LiveOff:         "再接続中…",
+		Ended:           "授業は終了しました。",
+		EndedTitle:      "この授業は終了しました",
+		EndedText:       "先生が授業を終了しました。レッスンはこのまま使えます。授業が止まったステップから、自分で続けてみましょう。",
+		EndedGoOn:       "授業が止まったところから続ける",
+		NoRoomTitle:     "このコードの授業は見つかりません",
+		NoRoomText:      "コードの入力ミスか、授業がすでに終わっています。先生が表示しているコードを確かめて、もう一度入力してください。",
+		FullTitle:       "この授業は満員です",
+		FullText:        "ひとつの授業に参加できるのは{0}人までで、すでに満員です。先生に別の授業を始めてもらってください。",
+		RoomsTitle:      "開かれている授業が多すぎます",
+		RoomsText:       "このサーバーで同時に開ける授業の数が上限に達しています。どれかの授業が終わってから、もう一度お試しください。",
+		StreamsTitle:    "接続が多すぎます",
+		StreamsText:     "このサーバーが保てるライブ接続の数が上限に達しています。ページはそのまま使えます。「最新の状態にする」を押すと、先生の画面に追いつきます。",
+		AnsweredTitle:   "すでに回答しています",
+		AnsweredText:    "回答はひとつの問題につき一度だけです。最初に送った回答が数えられています。",
+		NotOpenTitle:    "この問題は締め切られました",
+		NotOpenText:     "先生が先に進んだため、この回答は数えられませんでした。",
+		TooBigTitle:     "送信されたデータが大きすぎます",
+		TooBigText:      "このページが送る量よりはるかに多いデータが届いたため、読み取りませんでした。",
+		BadFormTitle:    "フォームを読み取れませんでした",
+		BadFormText:     "送信内容に足りないものがあるか、選択肢にない値です。授業のページに戻って、もう一度お試しください。",
+		OriginTitle:     "別のサイトから送信されました",
+		OriginText:      "授業を守るため、フォームはこのサイトのページから送られたものだけを受け付けます。",
+		NotTeacherTitle: "この操作は先生だけができます",
+		NotTeacherText:  "このブラウザーで始めた授業ではないため、画面を進めることも、答えを表示することも、授業を終えることもできません。",
+		CookieTitle:     "回答にはCookieが必要です",
+		CookieText:      "回答は、Cookieに入れたランダムな番号（あなたについての情報は含みません）に結びつけて、一度だけ数えます。このサイトのCookieを許可して、授業を開き直してください。",
+		BackToClass:     "授業に戻る",
+		Unavailable:     "このサーバーではライブ授業を利用できません。",
+	},
+	Design: &DesignUI{
+		Title: "自分のロックを試す",
+		Intro: "単一ノードの Redis ロックを作る 4 つの部品を Lua スクリプトで書いてください。ひな形から始めて書き換えてもかまいません。" +
+			"書いた設計は探索器が採点します。どのスクリプトも miniredis 上で本物の EVAL として動きます。探索器は、クライアント 2 台と 3 台について、" +
+			"標準の障害の予算のもとで起こりうる順序をすべて試し、見つけた問題を種類ごとに報告します。最短の反例はタイムラインとして 1 ステップずつたどれます。",
+		HomeHint: "取得・解放・延長・ストレージ書き込みのスクリプトを自分で書き、探索器に採点させます。",
+		LinkText: "自分のロックを試す",
+		LinkHint: "このロックのスクリプトを自分で書き、探索器に採点させます。",
+		PieceLabel: map[string]string{
+			"acquire": "取得", "release": "解放", "extend": "延長（省略可）", "write": "ストレージへの書き込み",
+		},
+		PieceName: map[string]string{"acquire": "取得", "release": "解放", "extend": "延長", "write": "ストレージ書き込み"},
+		PieceHelp: map[string]string{
+			"acquire": "KEYS[1] はロックのキー、ARGV[1] は今回の取得に使うランダムな値、ARGV[2] はミリ秒単位の TTL です。成功（1 か OK）ならロックを得たことになり、クライアントは続けて INCR でフェンシングトークンを受け取ります。",
+			"release": "KEYS[1] はロックのキー、ARGV[1] は取得したときの値です。",
+			"extend":  "KEYS[1] はロックのキー、ARGV[1] は値、ARGV[2] はミリ秒単位の TTL です。延長スクリプトがあると、クライアントは TTL の半分だけ作業するたびと、書き込む直前にこれを実行します。成功以外の応答なら、ロックを失ったと判断し、書き込まずにやめます。延長しないなら空のままにします。",
+			"write":   "ストレージ側で動きます。KEYS[1] はレコード、KEYS[2] は最後に受け付けたトークン、ARGV[1] はクライアントのトークン、ARGV[2] は書き込む値（合計に足す書き込みなら 1）です。成功（1 か OK）なら書き込みが受け付けられたことになります。",
+		},
+		PresetLabel: map[string]string{
+			"acquire.set-nx-px": "SET NX PX", "acquire.setnx-pexpire": "SETNX のあと PEXPIRE", "acquire.get-set": "GET のあと SET",
+			"release.compare-delete": "比較して削除", "release.del": "ただの DEL", "release.get-del": "GET のあと DEL",
+			"release.delex": "DELEX IFEQ",
+			"extend.none":   "延長しない", "extend.compare-pexpire": "比較して PEXPIRE", "extend.pexpire": "ただの PEXPIRE",
+			"write.fenced": "フェンシング（トークンが小さくなければ可）", "write.strict": "フェンシング（トークンが大きいときだけ可）",
+			"write.none": "検査なし", "write.split": "検査と更新を別々のコマンドで",
+		},
+		StartFrom: "ひな形から始める：", Current: "（表示中）", Own: "自作のスクリプト",
+		ThenHelp: "「-- then」だけの行でスクリプトを別々のコマンドに分けられます。分けた部分はそれぞれ別の EVAL になり、その間にほかのクライアントが動くことがあります。" +
+			"成功を返さなかった部分でスクリプトはそこで終わります。使えるのは local 変数、if/elseif/else、比較と算術、tonumber/tostring、" +
+			"KEYS[i] と ARGV[i] を対象にした redis.call と redis.pcall です。ループや関数は使えず、1 つのスクリプトは 2 KB までです。",
+		NoExtend:    "延長スクリプトなし：クライアントはロックを延長しません。",
+		TimesLegend: "時間", TTLLabel: "ロックの TTL", WorkLabel: "書き込み前の作業時間", Grade: "この設計を採点する",
+		ResultTitle: "採点結果", KindCol: "問題", MeaningCol: "意味", ClientsCol: "{0} 台",
+		NoneFound: "見つからず", StepsOpen: "{0} ステップ：タイムラインで開く",
+		Safe:   "探索器はこれらの問題をどれも見つけませんでした。",
+		Broken: "探索器はこの設計を破りました：{1} 種類のうち {0} 種類の問題が見つかりました。",
+		Within: "これはこの範囲での話で、証明ではありません。もっと長い順序、もっと多い障害、別のタイミングなら壊れるかもしれません。",
+		Incomplete: "クライアント {0} 台の探索は、異なる状態 {1} 個という予算で止まりました。{2} 操作までの順序はすべて見ましたが、それより長い順序はすべては見ていません。" +
+			"見つかった問題は本物ですが、見つからなかったことは答えになりません。",
+		Bounds: "範囲：各クライアントはプログラム（取得、作業して書き込み、解放）を 1 回だけ実行します。1 つの順序に含まれるのは、{0}（TTL と同じ長さ）の一時停止 1 回、" +
+			"クラッシュ 1 回、ストレージ書き込みの応答の消失 1 回までです。応答の消失とは、ストレージは書き込みを反映したのに応答がクライアントに届かず、" +
+			"クライアントが同じトークンで同じ書き込みをもう一度送ることです。順序は最大 {1} 操作、1 回の探索で異なる状態は最大 {2} 個です。{3}" +
+			"どの順序も、miniredis に go-redis クライアントからコマンドを送り、仮想時間で再生しています。",
+		CodeTitle:      "この設計を Go で（go-redis）",
+		CodeNote:       "あなたのスクリプトを、Go のプログラムが送るとおりに書いたものです。分けた部分はそれぞれ 1 回の EVAL で、シミュレーターのクライアントと同じ順に送ります。",
+		BadTitle:       "この設計は実行できません",
+		BadScript:      "{0}スクリプトの {1}",
+		BadEmpty:       "{0}スクリプトが空です。省略できるのは延長スクリプトだけです。",
+		BadTooLong:     "{0}スクリプトが 2 KB を超えています。",
+		BadParts:       "{0}スクリプトが 3 つより多いコマンドに分かれています（最大 3 つまでです）。",
+		BadTTL:         "TTL は 1s から 60s までの長さで指定してください（例：10s、1500ms）。",
+		BadWork:        "作業時間は 100ms から 60s までの長さで指定してください（例：1s）。",
+		BadParam:       "「{0}」は、この設計ページでは使えません。",
+		BadPreset:      "「{0}」は {1} のひな形ではありません。ひな形は {2} です。",
+		BadLink:        "この設計はリンクにするには長すぎます。スクリプトを短くしてください。",
+		BadClients:     "クライアントの数は 2 か 3 です。",
+		KeptNote:       "送った設計はそのまま残しています。直してからもう一度採点してください。",
+		StartOver:      "安全な設計からやり直す",
+		RunTitle:       "反例",
+		RunIntro:       "探索器が見つけた順序です。下のコマンドはすべてあなたのスクリプトを EVAL で実行したもので、応答はすべて Redis が返したものです。",
+		BackToGrade:    "採点結果に戻る",
+		ScriptsUsed:    "使ったスクリプト",
+		ErrorReplyNote: "実行時にエラーになったスクリプトは、Redis が返したエラー応答としてタイムラインに出ます。クライアントはそれを失敗として扱います。",
+		KindName: map[sim.ViolationKind]string{
+			sim.TwoHolders: "ロックの保持者が同時に 2 人", sim.Harm: "古い書き込みが通った", sim.ForeignDelete: "他人にロックを消された",
+			sim.Orphan: "クラッシュ後もロックが永遠に残る", sim.DoubleWrite: "2 台とも書き込んだ", sim.RepeatedWrite: "二重の書き込み",
+			sim.NotReleased: "解放してもロックが残った",
+		},
+		KindMeaning: map[sim.ViolationKind]string{
+			sim.TwoHolders:    "別のクライアントのリース（そのクライアント自身が取得または延長した時刻から数えたもの）が切れていないのに、ロックを取得または延長できた。",
+			sim.Harm:          "新しい保持者の書き込みのあとに、古い保持者の書き込みをストレージが受け付けた。時間が巻き戻った。",
+			sim.ForeignDelete: "あるクライアントのスクリプトが、別のクライアントの値を持つロックのキーを消したか、書き換えた。",
+			sim.Orphan:        "TTL のないキーを持ったままクライアントがクラッシュし、もう誰も消せない。",
+			sim.DoubleWrite:   "有効なリースを持つ 2 台のクライアントの書き込みが、どちらも受け付けられた。守りたい処理が 2 回行われた。",
+			sim.RepeatedWrite: "1 回の取得での書き込みを、ストレージが 2 回受け付けた。応答が失われたのでクライアントが同じトークンで送り直し、書き込みは合計に足すものなので、作業が 2 回数えられた。",
+			sim.NotReleased:   "解放スクリプトを実行したあとも、キーには解放したクライアントの値が残っていた。",
+		},
+		EffectField: "書き込みが何をするか",
+		EffectHelp: "レコードを上書きする：ARGV[2] は保存する値で、2 回書いてもレコードは同じです。" +
+			"合計に足す：ARGV[2] は 1 で、レコードに足されます。2 回反映されると作業が 2 回数えられます。書き込みのひな形はこの選択に合わせて変わります。",
+		BadEffect: "「{0}」は書き込みの種類として使えません。レコードを上書きする（effect=set）か、合計に足す（effect=add）のどちらかです。",
+		EffectLabel: map[string]string{
+			sim.EffectSet: "レコードを上書きする（冪等）", sim.EffectAdd: "合計に 1 を足す（冪等ではない）",
+		},
+		EffectBound: map[string]string{
+			sim.EffectSet: "書き込みはレコードを上書きするので、送り直した書き込みをストレージがもう一度受け付けても、同じ内容が書かれるだけです。二重の書き込みには数えません。",
+			sim.EffectAdd: "書き込みは合計に足すので、送り直した書き込みをストレージがもう一度受け付けると、2 回数えられます。これは二重の書き込みです。",
+		},
+	},
+	A11y: &A11yUI{
+		Breadcrumb: "パンくずリスト", LessonPager: "前後のレッスン",
+		PictureRegion: "タイムラインの図", FindingsTable: "見つかった失敗（種類別）", PitfallTable: "落とし穴の一覧表",
+		PictureAt: "{0} 時点のタイムライン。", ThisStep: "このステップ：{0}。", NoChange: "まだ何も起きていません。",
+		AndMore: "ほか {0} 件（イベントログを参照）",
+		HoldsOn: "{1} のロックは {0} が保持しています。", HoldsOnLeft: "{1} のロックは {0} が保持しています（残り {2}）。",
+		NoHolder: "ロックは誰も持っていません。", ClientsNow: "いまのクライアント：{0}。", StorageNow: "ストレージ：{0}、{1}。",
+		WentWrong: "起きた問題：{0}", ClientState: "{0} は{1}", ClientToken: "{0} は{1}（トークン {2}）",
+		WaitedFor: "時間が {0} 進んだ", WorkedFor: "{0} が {1} 作業した", ResumedBy: "{0} が再開した",
+		CommandTo: "{0} が {2} に {1} を送信 → {3}", ClientNote: "{0}：{1}",
+		VerdictTokenOK: "ストレージが {0} のトークン {1} の書き込みを受理した", VerdictTokenNo: "ストレージが {0} のトークン {1} の書き込みを拒否した",
+		VerdictOK: "ストレージが {0} の書き込みを受理した", VerdictNo: "ストレージが {0} の書き込みを拒否した",
+		Sep: "。", ListSep: "、",
+	},
+	Picture: &PicUI{
+		NodeMark: map[string]string{"down": "停止", "up": "復帰", "restart": "再起動", "jump": "時計 +{0}", "slow": "遅延 {0}", "promote": "昇格"},
+		Instant:  "同じ瞬間（起きた順に並べて表示）", Break: "何も起きない区間を縮めて表示",
+		Expired: "キーの期限切れ", Deleted: "キーの削除", Foreign: "他人のロックを削除",
+		New: "このステップで起きたこと", Now: "現在",
+		ScrollHint: "タイムラインは横にスクロールできます。スワイプして全体を見てください。",
+	},
+	End: &EndUI{
+		Title:         "コースの終わりに",
+		Intro:         "コースはここで終わりです。ここまでの記録と、コース全体を 1 画面にまとめた表と、次に進む場所を並べました。",
+		ProgressTitle: "あなたの進み具合",
+		ProgressNoJS:  "進み具合はこのブラウザーの中だけに保存していて、サーバーには送りません。JavaScript が有効なときに、ここに表示されます。",
+		DoneOf:        "{1} レッスン中 {0} レッスンを修了しました。",
+		Finished:      "修了", NotYet: "まだ途中",
+		Checkpoints:   "チェックポイント：答えた {1} 問中 {0} 問正解（レッスン全体で {2} 問）",
+		NoCheckpoints: "チェックポイントにはまだ答えていません",
+		MapTitle:      "落とし穴と直し方",
+		MapIntro:      "どの行も、動いているように見えて実はロックになっていないものです。最後の列のレッスンで、それが起きるところをタイムラインで確かめられます。",
+		Pitfall:       "落とし穴", Breaks: "何が壊れるか", Fix: "直し方", Lesson: "レッスン",
+		LabTitle: "次は、壊れ方を機械に探させよう",
+		LabText:  "実験室は、どのレッスンの設計でも受け取って、クライアントのコマンドと許した障害が起こりうる順序をすべて試し、壊れる最短の手順を見せてくれます。信頼している設計から始めて、持ちこたえるか確かめてみましょう。",
+		LabLink:  "実験室を開く",
+		Again:    "レッスン一覧に戻る",
+		Rows: []EndRow{
+			{"各アプリサーバーの中の mutex", "どちらのサーバーも中に入り、注文が 2 回課金される。お互いの mutex は見えない。", "すべてのサーバーが共有する 1 つのロック（たとえば Redis のキー）。", "two-servers"},
+			{"`GET` して、空いていたら `SET`", "2 つのクライアントがどちらも空きを見て、どちらも取る。", "アトミックな `SET key value NX PX` を 1 回。", "atomic-acquire"},
+			{"`SETNX` のあとに `EXPIRE`", "2 つの間でクラッシュすると TTL のないキーが残り、永遠にロックされる（`PTTL` は `-1` を返す）。", "TTL も同じコマンドで付ける：`SET … NX PX`。", "atomic-acquire"},
+			{"TTL のないロック", "持ち主がクラッシュすると、二度と解放されない。", "必ず TTL を付け、作業が続くあいだは延長する。", "ttl"},
+			{"遅い持ち主や止まった持ち主を TTL が止めてくれると思う", "持ち主がまだ作業しているうちにキーが期限切れになり、2 つ目のクライアントが入ってくる。", "作業中は延長し、ストレージにフェンシングトークンを検査させる。", "ttl"},
+			{"ただの `DEL` で解放する", "ロックが期限切れになった持ち主が、次の持ち主のロックを消す。", "取得ごとに一意な値で比較してから削除（Lua、または `DELEX … IFEQ`）。", "safe-release"},
+			{"ホスト名（やホスト名とプロセス ID）をロックの値にする", "2 つの取得が同じ値になり、古い持ち主の「比較してから削除」が一致して新しいロックを消す。", "ホストやプロセスごとではなく、取得のたびに新しいランダムな値。", "safe-release"},
+			{"ロックがデータを守ってくれると思う", "止まっていた持ち主が目を覚まし、新しいデータを上書きする。", "増える一方のフェンシングトークンを、ストレージが 1 つのアトミックな手順で検査して書き込む。", "fencing"},
+			{"書く直前に「ロックはまだ自分のもの？」と確かめる", "答えと書き込みの間で持ち主が止まり、ロックが移ったあとで書き込む。", "クライアント側では直せない。ストレージがフェンシングトークンを検査する。", "fencing"},
+			{"ストレージが `GET` でトークンを確かめてから `SET` で書く", "2 人の書き手が同じ古いトークンを読み、古いほうの書き込みが最後に着く。", "検査と更新を 1 つのアトミックな手順で行う（スクリプト、トランザクション、条件付き更新）。", "fencing"},
+			{"非同期レプリカ付きの Redis 1 台", "ロックが複製される前にプライマリが落ち、昇格したレプリカが 2 つ目のクライアントにロックを渡す。", "`WAIT` は隙間を狭めるが、ふさぎはしない。ストレージ側でフェンスする。", "failover"},
+			{"Redlock を正しさのためのロックとして使う", "永続化なしの再起動、時計の飛び、長い停止で、2 つのクライアントが過半数を持つ。", "永続化か再起動の遅延、そしてフェンシングトークン。それができないなら効率のためだけに使う。", "redlock"},
+			{"接続が切れてもロックは持っていると考える", "沈黙のあいだにセッションが期限切れになり、前の持ち主がまだ動いているのに別のクライアントが引き継ぐ。", "セッションが確かめられるまで副作用を止める。czxid やリビジョンをトークンにして、ストレージに検査させる。", "zookeeper-etcd"},
+			{"ロックで exactly-once になると思う", "応答が失われて持ち主がやり直し、注文が 2 回課金される。", "リソース側の冪等キーや一意制約。", "exactly-once"},
+		},
+	},
+	ScriptErrors: map[string]string{
+		luacheck.CodeTooLong:     "ここで上限の 2048 バイトを超えています（スクリプト全体で {0} バイト）",
+		luacheck.CodeUTF8:        "UTF-8 として正しくない文字があります",
+		luacheck.CodeNUL:         "NUL 文字はスクリプトのどこにも使えません",
+		luacheck.CodeControl:     "制御文字 {0} は使えません（使えるのはタブと改行だけです）",
+		luacheck.CodeBidi:        "双方向制御文字 {0} は、コメントの中でも使えません（見た目と実際の動きが食い違うコードを書けてしまうためです）",
+		luacheck.CodeInvisible:   "目に見えない文字 {0} は使えません",
+		luacheck.CodeSyntax:      "Lua として読めません（「{0}」のあたり）",
+		luacheck.CodeSyntaxEnd:   "スクリプトが途中で終わっています（if・do・括弧・文字列のどれかが閉じていません）",
+		luacheck.CodeLoop:        "ループ（{0}）は使えません（スクリプトは必ず終わる必要があります）",
+		luacheck.CodeGoto:        "goto とラベルは使えません（スクリプトは必ず終わる必要があります）",
+		luacheck.CodeFunction:    "関数は定義できません（スクリプトは必ず終わる必要があります）",
+		luacheck.CodeGlobal:      "{0} は使えません。使えるのは KEYS、ARGV、redis.call、redis.pcall、tonumber、tostring と、自分で宣言した local 変数だけです",
+		luacheck.CodeField:       "{0} は使えません（redis のうち使えるのは redis.call と redis.pcall だけです）",
+		luacheck.CodeCall:        "{0} は、redis.call('GET', KEYS[1]) や tonumber(ARGV[1]) のように、その場で呼び出す形でしか使えません",
+		luacheck.CodeMethod:      "メソッド呼び出し（:{0}）は使えません",
+		luacheck.CodeTable:       "テーブル（{ … }）は使えません",
+		luacheck.CodeVararg:      "... は使えません。KEYS[i] と ARGV[i] を使ってください",
+		luacheck.CodeAssign:      "{0} には代入できません。代入できるのは、先に local で宣言した変数だけです",
+		luacheck.CodeShadow:      "local 変数に {0} という名前は付けられません（本来の {0} が使えなくなるためです）",
+		luacheck.CodeCommand:     "コマンド {0} は使えません。使えるのは {1} です",
+		luacheck.CodeCommandName: "コマンド名は redis.call('GET', KEYS[1]) のように、文字列でそのまま書いてください",
+		luacheck.CodeArgs:        "{0} の引数が足りないか、使えない引数があります（オプションは 'NX' や 'PX' のように文字列で書きます）",
+		luacheck.CodeKey:         "{0} のキーは KEYS[i]（または KEYS[i] を入れた local 変数）で書いてください（スクリプトが触れてよいのは渡されたキーだけです）",
+		luacheck.CodeKeyAssign:   "{0} はキーを指しているので、あとから代入できません",
+		luacheck.CodeIndex:       "{0} はこのスクリプトには渡されません（使えるのは {1} です）",
+		luacheck.CodeConcatBomb:  "この .. は最大 {0} バイトの文字列を作れてしまいます（上限は 4096 バイト）。連結した文字列をさらに連結すると、1 行ごとに倍になるためです",
+		luacheck.CodeConcatRedis: "Redis から読んだ値は .. で連結できません（書き戻すと実行のたびに大きくなり、際限がなくなるためです）",
+		luacheck.CodePcallArg:    "redis.pcall の引数は、KEYS[i]・ARGV[i]・リテラル・計算結果・tostring(…) のように必ず文字列か数値になるものにしてください。この引数は nil・真偽値・テーブルになり得ます（その場合の動きが miniredis と Redis で違うためです）",
+		luacheck.CodeDepth:       "入れ子が深すぎます（40 段まで）",
+	},
+	ScriptWhere: "{0} 行 {1} 列目：{2}",
+	ModelPhrases: []Phrase{
+		// ZooKeeper
+		{`session (0x[0-9a-f]+), timeout (\d+)ms`, "セッション ${1}、タイムアウト ${2}ms"},
+		{`true \(watch set\)`, "true（監視を設定）"},
+		{`SyncConnected: session alive, lock kept`, "SyncConnected：セッションは生きていて、ロックもそのまま"},
+		{`SESSION_EXPIRED: the lock node is gone`, "SESSION_EXPIRED：ロックのノードはもうない"},
+		{`CONNECTION_LOSS: outcome of pending calls unknown`, "CONNECTION_LOSS：送信中だった呼び出しの結果は不明"},
+		{`its ephemeral node deleted`, "エフェメラルノードを削除"},
+		{`session expired`, "セッションの期限切れ"},
+		// etcd
+		{`succeeded, revision (\d+)`, "成功、リビジョン ${1}"},
+		{`watching`, "監視中"},
+		{`deleted (\d+)`, "${1} 件削除"},
+		{`keepalive OK: lease alive, lock kept`, "keepalive OK：リースは生きていて、ロックもそのまま"},
+		{`ErrSessionExpired: the lease expired, the key is gone`, "ErrSessionExpired：リースが期限切れになり、キーはもうない"},
+		{`keepalive stream broken: the lease lives until its TTL runs out`, "keepalive のストリームが切れた：リースは TTL が尽きるまで残る"},
+		{`its keys deleted`, "キーを削除"},
+		{`lease expired`, "リースの期限切れ"},
+		// both
+		{`connection lost`, "接続断"},
+		{`reconnect`, "再接続"},
+		{`watch event`, "監視イベント"},
+		{`until DELETE`, "DELETE まで"},
+		// Redlock: "3/5 OK (need 3) · elapsed 0ms · validity 10000−0−102 = 9898ms → acquired"
+		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → acquired`, "${1} OK（必要 ${2}）· 経過 ${3}ms · 有効時間 ${4} → 取得"},
+		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → failed`, "${1} OK（必要 ${2}）· 経過 ${3}ms · 有効時間 ${4} → 失敗"},
+	},
+	GoComments: map[string]string{
+		"// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n": "// Package lock は Lock Lab の設計の一つを go-redis で書いたもの:\n// {0}。\n",
+		`
+// tryAcquire is one atomic command: SET key value NX, with the TTL.
+// go-redis writes a TTL of whole seconds as {0} (the same as PX {1}).`: `
+// tryAcquire はアトミックなコマンド一つ: TTL 付きの SET key value NX。
+// go-redis は秒単位ちょうどの TTL を {0} と書く(PX {1} と同じ)。`,
+		`// acquire sets the same key and value on every node (SET … NX, the TTL
+// as {0}); the lock counts only if a majority said OK and time
+// is left of its validity. Otherwise it unlocks every node (a reply may
+// have been lost after a SET) and retries.`: `// acquire はすべてのノードに同じキーと値を SET … NX する(TTL は {0})。
+// 過半数が OK と答え、有効時間が残っているときだけロックを得たとみなす。
+// そうでなければ全ノードで解放して(SET の返事だけが失われたかもしれない)
+// やり直す。`,
+		"// The lesson's keys and timings.":                     "// レッスンと同じキーと時間。",
+		"// No TTL: a holder that dies leaves the key forever.": "// TTL なし: 持ち主が死ぬと、キーは永遠に残る。",
+		"// how long the protected work takes":                  "// ロックの下で行う処理の長さ",
+		`
+// newValue is this host's name. Every acquisition made on this host, by
+// any worker at any time, puts the same value in the key, so a holder
+// cannot tell its own lock from the next one taken here: the value must
+// be unique per acquisition, not per host or process.`: `
+// newValue はこのホストの名前。このホストでの取得は、どのワーカーでも、
+// いつでも同じ値をキーに入れるので、持ち主は自分のロックと、ここで次に
+// 取られたロックを見分けられない。値はホストやプロセスごとではなく、
+// 取得ごとに一意でなければならない。`,
+		`
+// newValue is unique to one acquisition, so a holder can tell its own
+// lock from the next holder's.`: `
+// newValue は取得ごとに一意の値。自分のロックと次の持ち主のロックを
+// 見分けるために使う。`,
+		"the system's random source failed":                          "OS の乱数源が壊れている",
+		"a mutex inside each process":                                "各プロセスの中のミューテックス",
+		"Redlock over independent nodes":                             "独立したノードでの Redlock",
+		"acquire with GET then SET":                                  "GET してから SET で取得",
+		"acquire with SETNX then PEXPIRE":                            "SETNX してから PEXPIRE で取得",
+		"acquire with one SET NX and a TTL":                          "TTL 付きの SET NX 一つで取得",
+		"no TTL":                                                     "TTL なし",
+		"WAIT for the replica":                                       "レプリカを WAIT で待つ",
+		"release with a plain DEL":                                   "ただの DEL で解放",
+		"release with GET then DEL":                                  "GET してから DEL で解放",
+		"release with DELEX IFEQ":                                    "DELEX IFEQ で解放",
+		"release with a compare-and-delete script":                   "比較して削除するスクリプトで解放",
+		"charges through an idempotency key":                         "冪等キーを通して課金",
+		"charges with a plain RPUSH":                                 "ただの RPUSH で課金",
+		"the fencing token checked in two commands (GET, then MSET)": "フェンシングトークンを 2 つのコマンドで検査（GET してから MSET）",
+		"writes checked against a fencing token":                     "書き込みをフェンシングトークンで検査",
+		"writes not checked":                                         "書き込みは検査なし",
+		"a “still mine?” GET before writing":                         "書く前に「まだ自分のもの？」と GET",
+		"the host's name as the lock value":                          "ホスト名をロックの値に",
+		", ":                                                         "、",
+		`
+// mu only excludes the goroutines of this process: another server has its
+// own mu and charges at the same time.`: `
+// mu が排除するのはこのプロセスの goroutine だけ。別のサーバーには
+// 別の mu があり、同じときに課金してしまう。`,
+		`
+// tryAcquire looks, then writes: two commands. Two clients can both see
+// the key free between them, and both SET it.`: `
+// tryAcquire は見てから書く: コマンドが二つ。その間に二つのクライアントが
+// 両方とも空きを見て、両方とも SET できてしまう。`,
+		"someone holds it": "誰かが持っている",
+		"// The gap: if the process dies here, the key stays without a TTL.": "// 隙間: ここでプロセスが死ぬと、キーは TTL なしで残る。",
+		`
+// tryAcquire sends SETNX (set if absent, with no TTL), then gives the key
+// a TTL with a second command. go-redis's SetNX method sends SET … NX
+// nowadays, so the old command goes out as it is, through Do.`: `
+// tryAcquire は SETNX(無ければ設定、TTL なし)を送り、二つ目のコマンドで
+// TTL を付ける。go-redis の SetNX メソッドは今は SET … NX を送るので、
+// 古い SETNX コマンドは Do でそのまま送る。`,
+		`
+// tryAcquire is one atomic command: SET key value NX (here with no TTL).`: `
+// tryAcquire はアトミックなコマンド一つ: SET key value NX(ここでは TTL なし)。`,
+		"// releaseScript deletes the lock only while it still holds our value.": "// releaseScript は、キーがまだ自分の値のときだけロックを消す。",
+		`
+// acquire tries until it holds the lock`: `
+// acquire はロックを持てるまで試す`,
+		"// errTaken: the lock was held by someone else; this client tries once.": "// errTaken: 他の誰かがロックを持っていた。このクライアントは一度しか試さない。",
+		`
+// acquire tries once, like a TryLock`: `
+// acquire は TryLock のように一度だけ試す`,
+		`, then takes a fencing token: a number
+// that grows with every acquisition, for the storage to check`: `。それからフェンシングトークンを取る:
+// 取得のたびに増える番号で、ストレージが検査に使う`,
+		".": "。",
+		"// Taken, or no reply: try again after a while.": "// 取られている、または返事がない: 少し待ってやり直す。",
+		`// Trust the lock only once the replica has it too; otherwise a
+		// failover could hand the same lock to someone else.`: `// レプリカにも届いてから信じる。そうでないと、フェイルオーバーで
+		// 同じロックが他の誰かに渡りうる。`,
+		"// The primary has it, the replica not yet: give it back.": "// プライマリにはあるがレプリカにはまだ無い: ロックを返す。",
+		`
+// release deletes the key, whoever's it is now: if our lock expired and
+// another client took it, this deletes theirs.`: `
+// release は今の持ち主が誰であれキーを消す。自分のロックが期限切れで
+// 他のクライアントが取っていたら、その人のロックを消してしまう。`,
+		`
+// release checks, then deletes: two commands. The lock can expire and be
+// taken by another client between them.`: `
+// release は確かめてから消す: コマンドが二つ。その間にロックが期限切れに
+// なり、他のクライアントに取られることがある。`,
+		"gone, or not ours any more": "もう無い、または自分のものではない",
+		`
+// release deletes the key only if it still holds our value, in one
+// command (DELEX key IFEQ value, Redis 8.4 and later).`: `
+// release はキーがまだ自分の値のときだけ、一つのコマンドで消す
+// (DELEX key IFEQ value、Redis 8.4 以降)。`,
+		`
+// release runs the compare-and-delete script: the check and the delete
+// happen in one step on the server, so it never removes another's lock.`: `
+// release は比較して削除するスクリプトを実行する。確認と削除がサーバー上で
+// 一度に起きるので、他人のロックを消すことはない。`,
+		"// unlockScript deletes the lock only while it still holds our value.": "// unlockScript は、キーがまだ自分の値のときだけロックを消す。",
+		`
+// drift is the allowance for clocks that tick at slightly different rates.`: `
+// drift は、進み方が少しずつ違う時計のための余裕。`,
+		"a node that does not answer keeps its copy until the TTL": "答えないノードの分は TTL まで残る",
+		`// release runs the compare-and-delete script on every node, even after
+// one of them did not answer: the others must still let go.`: `// release はすべてのノードで比較して削除するスクリプトを実行する。
+// 答えないノードがあっても、残りのノードでは解放する。`,
+		`// chargeOnce writes the idempotency key and the charge together: a
+// repeated request is a no-op.`: `// chargeOnce は冪等キーと課金を一緒に書く: 繰り返された要求は
+// 何もしない。`,
+		"// write charges the order once, however often it is asked.": "// write は、何度頼まれても注文を一度だけ課金する。",
+		"// write charges the order: every call is one more charge.":  "// write は注文を課金する: 呼ぶたびに課金が一つ増える。",
+		`// write checks the fencing token in two commands: it reads the last token
+// the storage accepted, then writes the result and its token together.
+// Another writer can read the same old token between the two, and the
+// MSET that lands last wins, whatever its token.`: `// write はフェンシングトークンを 2 つのコマンドで検査する。ストレージが
+// 最後に受け付けたトークンを読み、それから結果とトークンを一緒に書く。
+// その間に別の書き手が同じ古いトークンを読めるので、最後に届いた MSET が
+// トークンの新旧にかかわらず勝つ。`,
+		"refused: a newer holder already wrote":                                      "拒否: もっと新しい持ち主がもう書いた",
+		"// The gap: another write can land here, between the check and the update.": "// 隙間: 確認と更新の間に、別の書き込みがここに入りうる。",
+		`// fencedWrite refuses a token lower than the last one accepted; check and
+// update are one script.`: `// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と
+// 更新は一つのスクリプト。`,
+		`// write stores the result with the fencing token; a holder whose lock was
+// taken over after a pause is refused here, at the storage.`: `// write はフェンシングトークン付きで結果を保存する。停止の間にロックを
+// 奪われた持ち主は、ここでストレージに拒まれる。`,
+		`// write stores the result. Nothing checks who is writing: a holder whose
+// lock expired during a pause overwrites the next holder's result.`: `// write は結果を保存する。誰が書いているかは誰も確かめない: 停止中に
+// ロックが期限切れになった持ち主は、次の持ち主の結果を上書きする。`,
+		`
+// A request whose reply was lost is sent again: the client cannot tell
+// whether it happened.`: `
+// 返事が失われた要求はもう一度送る: 実行されたかどうか、クライアントには
+// 分からない。`,
+		`
+// Run is one server's program: lock, work, charge, unlock.`: `
+// Run は一台のサーバーのプログラム: ロック、処理、課金、解放。`,
+		`
+// Run is one client's program: lock a majority, work, write, unlock. The
+// work has to end within the lock's validity, and nothing here can make
+// sure it does: a pause after acquire outlives it unnoticed.`: `
+// Run は一つのクライアントのプログラム: 過半数をロックし、処理し、書き、
+// 解放する。処理はロックの有効時間内に終わらなければならないが、ここには
+// それを保証するものが何もない: 取得直後の停止は、気付かれないまま
+// 有効時間を越える。`,
+		`
+// stillMine asks Redis whether the lock still holds our value. The answer
+// is true when Redis gives it, but the lock can expire right after, and a
+// pause between this check and the write goes unseen: the check and the
+// write are two steps, not one. Only the storage can refuse a stale write
+// (a fencing token).`: `
+// stillMine は、ロックがまだ自分の値かを Redis に聞く。答えは返ってきた
+// 時点では正しいが、その直後にロックが期限切れになることもあり、確認と
+// 書き込みの間の停止には気付けない。確認と書き込みは一つの手順ではなく
+// 二つだから。古い書き込みを拒めるのはストレージだけ(フェンシングトークン)。`,
+		"the lock is gone: do not write":                                 "ロックはもう無い: 書かない",
+		"// A pause here, after the check, lets the write go out stale.": "// ここで、確認の後に止まると、古い書き込みが出ていく。",
+		`
+// Run is one client's program: acquire, work, write, release.`: `
+// Run は一つのクライアントのプログラム: 取得、処理、書き込み、解放。`,
+		"// The keys and times of your design.": "// この設計のキーと時間。",
+		`// The write adds amount to a total (ARGV[2]): not idempotent. The same
+// write applied twice counts the job twice.`: `// 書き込みは合計に amount を足す（ARGV[2]）。冪等ではない：
+// 同じ書き込みが 2 回反映されると、作業が 2 回数えられる。`,
+		"no extend script": "延長スクリプトなし",
+		"// Your scripts. A script split by “-- then” is several commands: one EVAL per part.": "// あなたのスクリプト。「-- then」で分けたスクリプトは複数のコマンドで、部分ごとに 1 回の EVAL。",
+		`// run sends each part in turn. A reply that is not success (1 or OK) ends
+// it there, and so does an error reply: a script that fails at run time
+// is a no, as on the timeline.`: `// run は部分を順に送る。成功（1 か OK）以外の応答ならそこで終わる。
+// エラー応答も同じ：実行時に失敗したスクリプトは、タイムラインと同じく「いいえ」。`,
+		"// newValue is this acquisition's random value.":                                 "// newValue は今回の取得に使うランダムな値。",
+		"// acquire tries until the acquire script says yes, then takes a fencing token.": "// acquire は取得スクリプトが成功するまで試し、そのあとフェンシングトークンを受け取る。",
+		`// workAndWrite does the work, extending the lock after every half TTL of it
+// (and once more just before writing) if the design extends, then sends
+// the write to the storage. It reports whether the storage accepted it.
+// A write whose reply times out may have been applied or not: it is sent
+// again, with the same token and the same value.`: `// workAndWrite は作業をし、設計が延長するなら TTL の半分ごとと書き込む直前に延長し、
+// それからストレージに書き込む。ストレージが受け付けたかを返す。
+// 応答がタイムアウトした書き込みは、反映されたかどうか分からないので、
+// 同じトークンと同じ値でもう一度送る。`,
+		"the work": "作業",
+		"// Run is one client's program: acquire, work and write, release.": "// Run は 1 台のクライアントのプログラム：取得、作業して書き込み、解放。",
+		`// Package lock is your design from Lock Lab's “Bring your own lock”.
+`: `// Package lock は Lock Lab の「自分のロックを試す」で作った設計。
+`,
+	},
+}

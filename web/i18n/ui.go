@@ -1,0 +1,194 @@
+// ui.go declares the catalog: every interface string of the site, one
+// struct per language (en.go, ja.go, …). A struct, not a map of keys, so
+// a misspelt key is a compile error and a missing string is an empty
+// field that TestCatalogsComplete finds (and that, at run time, falls back
+// to English with a log line).
+package i18n
+
+import "locklab/sim"
+
+// UI is every interface string in one language: the strings every page
+// shares as fields, each feature's own in a struct of its own.
+type UI struct {
+	SiteName, Tagline, Lessons, LessonListIntro, ReadIn                 string
+	LanguageMenu                                                        string // the menu of languages, for screen readers
+	Chick, Penguin, Step, Of, NextStep, Undo, Reset                     string
+	BackToPath, OffPath, OffPathNone, Finished, NextLesson              string
+	PrevLesson, StepsHeading, Controls, TimeControls                    string
+	Options, Apply, Timeline, TimelineDesc, EventLog, Time              string
+	Who, Command, Reply, Note, Now, Lock, Storage                       string
+	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected              string
+	Violations                                                          string
+	Scripts, Legend, Paused, Working                                    string
+	Crashed, OpenJSON, Home, SkipToLab, Client                          string
+	ErrorTitle, NotFound, NotFoundText, BadRequest                      string
+	BadRequestHint, LastGood, StartOver, InternalText                   string
+	WrongMethod, ExpiredAt, Latency, MaxToken, TTLLegend                string
+	NodeControls, Model, Refused, NoTTL, Overwritten                    string
+	LostData, ValidUntil, Charges, LostReply, Down                      string
+	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
+	Predict, Reveal, SkipPredict, YouPredicted, Right                   string
+	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
+	DownloadSVG, DownloadJSON, ShareQR, QRTooLong                       string
+	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
+	URITooLong, URITooLongBack                                          string
+	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
+	Shortcuts                                                           [][2]string
+	Busy, DoneLabel, ContinueLabel                                      string
+	RedisDown                                                           string
+	AlreadyPaid, ChargedTwiceBy, WrittenBy, Review                      string
+	CounterTitle, CounterIntro, CounterSchedule, CounterBroke           string
+	CounterNone, CounterWhen, CounterBack, CounterGuided                string
+	NodeName                                                            map[string]string
+	Verb                                                                map[string]string
+	OptionLabel                                                         map[string]string
+	OptionValue                                                         map[string]string
+	KindNote                                                            map[sim.Kind]string
+	DropWriteNote                                                       string // KindNote of a design's drop: only its write's reply
+	NodeNote                                                            map[string]string
+	ViolationText                                                       map[sim.ViolationKind]string
+	ErrorText                                                           map[sim.Code]string
+	StateName                                                           map[sim.State]string
+	Purpose                                                             map[string]string
+
+	// The features' own strings, each in a struct of its own so a
+	// feature's words can be read together.
+	Lab     *LabUI
+	Class   *ClassUI
+	Design  *DesignUI
+	A11y    *A11yUI
+	Picture *PicUI
+	End     *EndUI
+
+	// ScriptErrors explain each refusal of the script checker
+	// (sim/luacheck), by its code ({0}: the error's Arg, {1}: its
+	// Allowed, or for a command the allow-list); ScriptWhere places one
+	// ({0} line, {1} column, {2} the reason).
+	ScriptErrors map[string]string
+	ScriptWhere  string
+	// ModelPhrases translate the few English phrases the simulator's
+	// models write (replies of the ZooKeeper/etcd, replication and
+	// Redlock models): English has none, since sim writes English.
+	ModelPhrases []Phrase
+	// GoComments translate the comments of the Lab's and the design's Go
+	// programs, keyed by their English text (gettext-style: the English
+	// is the key, so the code reads as it will print in English).
+	GoComments map[string]string
+
+	// Lang is the language's code, set from the registry.
+	Lang string
+
+	lang    *Language
+	phrases []phrase
+}
+
+// Phrase is one English phrase the simulator writes and its translation.
+// Pattern matches the whole string; $1… in Text keep its submatches (ids,
+// numbers).
+type Phrase struct{ Pattern, Text string }
+
+// LabUI is every string of the Lab page (and the lesson page's link to it)
+// in one language.
+type LabUI struct {
+	Title, HomeHint, Intro, WhatElse, WhatElseHint               string
+	LessonLegend, LessonLabel, Load                              string
+	DesignLegend, ClientsLegend, ClientsN                        string
+	FaultsLegend, Pauses, PauseLengths, Crashes                  string
+	NodeFaults, Drops, BoundsLegend, Depth, Explore              string
+	FixedNote                                                    string
+	ResultTitle, Explored, BreakME, Shortest                     string
+	NoneFound, Complete, CompleteCut, Incomplete                 string
+	Busy, Budget, StorageSafe, StorageHarmed, Within             string
+	StorageUnknown                                               string
+	KindCol, MeaningCol, SchedulesCol, ShortestCol               string
+	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
+	BoundsTitle, BoundsText, ModelNote                           string
+	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
+	KindName, KindMeaning                                        map[sim.ViolationKind]string
+}
+
+// ClassUI is every string of the live class in one language.
+type ClassUI struct {
+	TeachLive, TeachHint, BarLabel, JoinAt, CodeLabel, QRAlt        string
+	Connected, Answers, Votes, Vote, Mine, RevealBtn, EndBtn        string
+	ConnectedHint                                                   string // what the count means
+	CorrectNote                                                     string // after the right choice, for screen readers
+	ClassSees, ClassOff, NextQ                                      string
+	NoQuestion, ShowClass                                           string
+	JoinTitle, JoinIntro, JoinButton                                string
+	Following, Refresh, RefreshHint, Explore, ExploreHint           string
+	Question, SendAnswer, YourAnswer, Waiting, ClassVoted, NoAnswer string
+	Closed, LiveOn, LiveOff, Ended                                  string
+	NoRoomTitle, NoRoomText, FullTitle, FullText                    string
+	RoomsTitle, RoomsText, StreamsTitle, StreamsText                string
+	AnsweredTitle, AnsweredText, NotOpenTitle, NotOpenText          string
+	TooBigTitle, TooBigText, BadFormTitle, BadFormText              string
+	OriginTitle, OriginText, NotTeacherTitle, NotTeacherText        string
+	CookieTitle, CookieText, BackToClass, Unavailable               string
+	EndedTitle, EndedText, EndedGoOn                                string
+}
+
+// DesignUI is every string of the design page and its counterexamples.
+type DesignUI struct {
+	Title, Intro, HomeHint, LinkText, LinkHint     string
+	PieceLabel, PieceHelp, PieceName               map[string]string
+	PresetLabel                                    map[string]string // piece.preset
+	StartFrom, Current, Own, ThenHelp, NoExtend    string
+	TimesLegend, TTLLabel, WorkLabel, Grade        string
+	ResultTitle, KindCol, MeaningCol, ClientsCol   string
+	NoneFound, StepsOpen, Safe, Broken, Within     string
+	Incomplete, Bounds, CodeTitle, CodeNote        string
+	BadTitle, BadScript, BadEmpty, BadTooLong      string
+	BadParts, BadTTL, BadWork, BadParam, BadPreset string
+	BadLink, BadClients, KeptNote, StartOver       string
+	RunTitle, RunIntro, BackToGrade, ScriptsUsed   string
+	ErrorReplyNote                                 string
+	KindName, KindMeaning                          map[sim.ViolationKind]string
+	// What the write does: the form's field, its options and help, the
+	// sentence the grade's bounds add for it, and a bad value.
+	EffectField, EffectHelp, BadEffect string
+	EffectLabel, EffectBound           map[string]string // by sim.Effect*
+}
+
+// A11yUI is every screen-reader-only string in one language.
+type A11yUI struct {
+	// landmark names: the breadcrumb trail and the previous/next lesson
+	// links are both navigation, so each needs its own name
+	Breadcrumb, LessonPager string
+	// scroll containers: the timeline picture (it scrolls sideways on a
+	// phone), the Lab's findings table and the course end's pitfalls
+	// table (each inside a section of its own, so each needs a name of
+	// its own)
+	PictureRegion, FindingsTable, PitfallTable string
+	// the timeline picture's text alternative (timeline_text.go): whole
+	// sentences; a step's events joined by Sep, a list's items by ListSep
+	PictureAt, ThisStep, NoChange, AndMore                    string
+	HoldsOn, HoldsOnLeft, NoHolder, ClientsNow, StorageNow    string
+	WentWrong, ClientState, ClientToken, WaitedFor, WorkedFor string
+	ResumedBy, CommandTo, ClientNote, VerdictTokenOK          string
+	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep        string
+}
+
+// PicUI holds the timeline picture's own words (the legend's shapes, the
+// short names of node faults under their marks, the scroll hint), kept
+// apart from UI so the picture's wording lives with the picture.
+type PicUI struct {
+	// NodeMark: a node fault as its mark's label ({0}: a duration).
+	NodeMark map[string]string
+	// Legend words for shapes the page's legend did not have.
+	Instant, Break, Expired, Deleted, Foreign, New, Now string
+	// ScrollHint tells a phone user that the picture scrolls sideways.
+	ScrollHint string
+}
+
+// EndUI is the ending page's text in one language.
+type EndUI struct {
+	Title, Intro, ProgressTitle, ProgressNoJS            string
+	DoneOf, Finished, NotYet, Checkpoints, NoCheckpoints string
+	MapTitle, MapIntro, Pitfall, Breaks, Fix, Lesson     string
+	LabTitle, LabText, LabLink, Again                    string
+	Rows                                                 []EndRow
+}
+
+// EndRow is one pitfall of the table; Slug names the lesson that shows it.
+type EndRow struct{ Pitfall, Breaks, Fix, Slug string }
