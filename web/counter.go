@@ -11,6 +11,7 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
 )
 
 // labKeys are the Lab's own parameters, in its canonical order: the only
@@ -85,10 +86,10 @@ func (v *LessonView) counterFrame(rq *lessonReq, tl *sim.Timeline) {
 	u := rq.UI
 	c := &Counter{UI: u, BackURL: "/" + u.Lang + "/lab?" + rq.Lab, GuidedURL: startPath(rq.L)}
 	for _, a := range tl.Actions {
-		c.Schedule = append(c.Schedule, describe(u, a))
+		c.Schedule = append(c.Schedule, narrate.Action(u, a))
 	}
 	for _, x := range tl.Violations {
-		c.Broke = append(c.Broke, i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x)))
+		c.Broke = append(c.Broke, i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x)))
 	}
 	d := &v.Dialog
 	d.Counter, d.Ask, d.Answer = c, nil, nil

@@ -34,6 +34,7 @@ import (
 
 	"locklab/sim"
 	"locklab/sim/luacheck"
+	"locklab/web/gocode"
 	"locklab/web/i18n"
 )
 
@@ -476,7 +477,7 @@ func (s *Server) designView(r *http.Request, u *i18n.UI, in designIn) *DesignVie
 	v.TTLs = times(designTTLs, in.D.TTL)
 	v.Works = times(designWorks, in.D.Work)
 	if in.D.Validate() == nil {
-		v.Code = designCode(in.D, u.Lang)
+		v.Code = gocode.Design(in.D, u.Lang)
 	}
 	return v
 }

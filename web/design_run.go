@@ -15,6 +15,8 @@ import (
 
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
+	"locklab/web/picture"
 )
 
 // DesignRunView is the counterexample page.
@@ -24,7 +26,7 @@ type DesignRunView struct {
 	Schedule   []string
 	Broke      []string
 	BackURL    string
-	Picture    *Picture
+	Picture    *picture.Picture
 	Violations []string
 	Controls   Controls
 	Log        EventLog
@@ -98,16 +100,16 @@ func (s *Server) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int
 	v := &DesignRunView{Page: s.page(u, du.RunTitle+" — "+du.Title+" — "+u.SiteName, r), D: du,
 		BackURL: designPath(u.Lang, d), Canonical: runPath(u.Lang, d, n, st.Actions)}
 	for _, a := range tl.Actions {
-		v.Schedule = append(v.Schedule, describe(u, a))
+		v.Schedule = append(v.Schedule, narrate.Action(u, a))
 	}
 	for _, x := range tl.Violations {
-		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), violationText(u, x))
+		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x))
 		v.Broke = append(v.Broke, text)
-		v.Violations = append(v.Violations, sim.FormatMS(x.At)+" — "+violationText(u, x))
+		v.Violations = append(v.Violations, sim.FormatMS(x.At)+" — "+narrate.ViolationText(u, x))
 	}
-	from := firstNew(tl)
-	v.Picture = layout(tl, u, from)
-	v.Picture.describe(tl, u, from)
+	from := picture.FirstNew(tl)
+	v.Picture = picture.Layout(tl, u, from)
+	v.Picture.Describe(tl, u, from)
 	base := "/" + u.Lang + "/lab/design/run"
 	c := controls(u, base, st, tl)
 	// The controls' links are base + "?do=…": put the design and the

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"locklab/sim"
+	"locklab/web/gocode"
 	"locklab/web/i18n"
 )
 
@@ -346,7 +347,7 @@ func TestDesignCodeParses(t *testing.T) {
 	designs = append(designs, d)
 	for _, d := range designs {
 		for _, lang := range i18n.Codes() {
-			src := designCode(d, lang)
+			src := gocode.Design(d, lang)
 			if _, err := parser.ParseFile(token.NewFileSet(), "lock.go", src, 0); err != nil {
 				t.Fatalf("%s: %v\n%s", lang, err, src)
 			}

@@ -6,19 +6,8 @@ package web
 import (
 	"net/http"
 
-	"locklab/sim"
 	"locklab/web/i18n"
 )
 
 // negotiate picks the language the request's Accept-Language asks for.
 func negotiate(r *http.Request) string { return i18n.Negotiate(r.Header.Get("Accept-Language")) }
-
-// kindNote is what the timeline says of an event that is not a command.
-// A design's drop loses only the reply to the client's next storage
-// write, and says so.
-func kindNote(u *i18n.UI, e sim.Event) string {
-	if e.Kind == sim.KindDrop && e.Text == sim.DropWrite {
-		return u.DropWriteNote
-	}
-	return u.KindNote[e.Kind]
-}

@@ -13,6 +13,7 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
 )
 
 type jsonEvent struct {
@@ -100,7 +101,7 @@ func timelineOut(u *i18n.UI, l *lessons.Lesson, st State, tl *sim.Timeline) json
 	}
 	for _, v := range tl.Violations {
 		out.Violations = append(out.Violations, jsonViolation{AtMS: v.At, Kind: v.Kind, Actors: v.Actors, Event: v.Event,
-			Message: violationText(u, v)})
+			Message: narrate.ViolationText(u, v)})
 	}
 	for _, c := range tl.Clients {
 		out.Clients = append(out.Clients, jsonClient{ID: c.ID, State: c.State, Token: c.Token})

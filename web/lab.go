@@ -22,7 +22,9 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/gocode"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
 )
 
 // LabDeadline is the safety stop of one exploration. The explorer's budget
@@ -410,8 +412,8 @@ func (s *Server) labView(r *http.Request, u *i18n.UI, c labConfig, res *sim.Expl
 	}
 	retry := sim.FormatDuration(sc.Retry)
 	v.Fixed = i18n.Fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
-	if d, ok := designOf(sc, c.Opts); ok {
-		v.Code = labCode(sc, d, u.Lang)
+	if d, ok := gocode.FromLab(sc, c.Opts); ok {
+		v.Code = gocode.Lab(sc, d, u.Lang)
 	}
 	v.Result = labResult(u, lu, l, c, res)
 	v.DesignURL = designPath(u.Lang, designFromLesson(sc, c.Opts))
@@ -438,7 +440,7 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c labConfig, res *
 		out.Shortest = i18n.Fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), lu.KindName[res.ShortestKind])
 		out.ShortestURL = link(res.Shortest)
 		for _, a := range res.Shortest {
-			out.ShortestSteps = append(out.ShortestSteps, describe(u, a))
+			out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, a))
 		}
 	} else {
 		out.None = lu.NoneFound
@@ -472,24 +474,6 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c labConfig, res *
 			Count: u.Count(f.Schedules), Steps: i18n.Fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
 	}
 	return out
-}
-
-// describe says an action in the page's language: "A: pause", "wait 10s",
-// "n3: restart".
-func describe(u *i18n.UI, a sim.Action) string {
-	arg := ""
-	if a.Ms > 0 {
-		arg = sim.FormatDuration(a.Ms)
-	}
-	label := i18n.Fill(u.Verb[a.Verb], arg)
-	switch a.Doer() {
-	case sim.ByLearner:
-		return label
-	case sim.ToNode:
-		return a.Who + ": " + label
-	}
-	// "continue: {0}" has nothing to name here
-	return strings.ToUpper(a.Who) + ": " + strings.TrimRight(label, ": ：")
 }
 
 // labLink is a lesson page's "what else could go wrong?": the Lab, on the

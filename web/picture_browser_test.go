@@ -9,6 +9,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/picture"
 )
 
 // pictureShots are the steps issue 12 named: where the old picture piled
@@ -33,11 +34,7 @@ func TestBrowserPictureText(t *testing.T) {
 		W, H        float64 // getBBox, in the SVG's units
 		PxH         float64 // on screen
 	}
-	sizes := map[string]struct {
-		size float64
-		bold bool
-	}{"lbl": {replyFont, true}, "instantlabel": {timeFont, true}, "ticklabel": {timeFont, false},
-		"warnnum": {11, true}, "barlabel": {replyFont, true}, "mknum": {numFont, true}}
+	sizes := picture.TextStyles
 	widths := []int64{360, 1280, 1920}
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
@@ -70,7 +67,7 @@ func TestBrowserPictureText(t *testing.T) {
 						if !ok {
 							continue
 						}
-						if want := textWidth(x.Text, sz.size, sz.bold); x.W > want+1 {
+						if want := picture.TextWidth(x.Text, sz); x.W > want+1 {
 							t.Errorf("%s: %s %q is %.1f wide in the browser, layout reserved %.1f", name, x.Class, x.Text, x.W, want)
 						}
 						if x.Class == "lbl" && x.PxH < 10 {

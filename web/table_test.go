@@ -6,6 +6,7 @@ import (
 
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
 )
 
 // TestThrowawayVerbLabelled: a client verb added to the simulator's table
@@ -34,7 +35,7 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 		if r := get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,a.wave"); r.status != 200 {
 			t.Errorf("%s: a.wave answered %d", lang, r.status)
 		}
-		if got := describe(i18n.For(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A: "+label {
+		if got := narrate.Action(i18n.For(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A: "+label {
 			t.Errorf("%s: the Lab describes a.wave as %q", lang, got)
 		}
 	}

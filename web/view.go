@@ -14,6 +14,8 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
+	"locklab/web/picture"
 )
 
 // Page is the frame every page shares.
@@ -130,7 +132,7 @@ type StepNav struct {
 // it or exports it.
 type StageProps struct {
 	UI         *i18n.UI
-	Picture    *Picture
+	Picture    *picture.Picture
 	Violations []string
 	Controls   Controls
 	Options    OptionsForm
@@ -314,8 +316,8 @@ func (s *Server) lessonView(r *http.Request, rq *lessonReq) (*LessonView, *Error
 	if r.URL.RawQuery != "" {
 		qr += "?" + r.URL.RawQuery
 	}
-	pic := layout(tl, u, firstNew(tl))
-	pic.describe(tl, u, firstNew(tl))
+	pic := picture.Layout(tl, u, picture.FirstNew(tl))
+	pic.Describe(tl, u, picture.FirstNew(tl))
 	v.Stage = StageProps{
 		UI:        u,
 		Picture:   pic,
@@ -330,7 +332,7 @@ func (s *Server) lessonView(r *http.Request, rq *lessonReq) (*LessonView, *Error
 			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
 	for _, viol := range tl.Violations {
-		v.Stage.Violations = append(v.Stage.Violations, sim.FormatMS(viol.At)+" — "+violationText(u, viol))
+		v.Stage.Violations = append(v.Stage.Violations, sim.FormatMS(viol.At)+" — "+narrate.ViolationText(u, viol))
 	}
 	return v, nil
 }
@@ -418,7 +420,7 @@ func controls(u *i18n.UI, base string, st State, tl *sim.Timeline) Controls {
 		if len(allowed) == 0 {
 			continue
 		}
-		nc := ClientControls{ID: n.Name, Name: nodeLabel(u, n.Name), State: nodeState(u, n)}
+		nc := ClientControls{ID: n.Name, Name: narrate.NodeLabel(u, n.Name), State: narrate.NodeState(u, n)}
 		for _, verb := range allowed {
 			nc.Actions = append(nc.Actions, verbControl(u, base, st, n.Name, verb, ""))
 		}
@@ -473,57 +475,23 @@ func optionLabel(u *i18n.UI, name, val string) string {
 	return name + "." + val
 }
 
-// nodeState describes a node for its lane and its controls: its role, and
-// what the learner did to it.
-func nodeState(u *i18n.UI, n sim.NodeView) string {
-	var parts []string
-	switch {
-	case n.Model:
-		parts = append(parts, u.Model)
-	case n.Primary:
-		parts = append(parts, u.PrimaryRole)
-	}
-	if n.Down {
-		parts = append(parts, u.Down)
-	}
-	if n.Offset > 0 {
-		parts = append(parts, i18n.Fill(u.ClockAhead, sim.FormatDuration(n.Offset)))
-	}
-	if n.Latency > 0 {
-		parts = append(parts, i18n.Fill(u.SlowBy, sim.FormatDuration(n.Latency)))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// firstNew is the Seq of the first event the last action produced, so the
-// page can highlight what just happened.
-func firstNew(tl *sim.Timeline) int {
-	last := len(tl.Actions) - 1
-	for _, e := range tl.Events {
-		if e.Step == last && last >= 0 {
-			return e.Seq
-		}
-	}
-	return len(tl.Events)
-}
-
 // eventLog turns events into table rows, and collects the scripts used.
 func eventLog(u *i18n.UI, tl *sim.Timeline) EventLog {
 	log := EventLog{UI: u}
-	from := firstNew(tl)
+	from := picture.FirstNew(tl)
 	violated := map[int]bool{}
 	for _, x := range tl.Violations {
 		violated[x.Event] = true
 	}
 	scripts := map[string]string{} // name → the body as sent
 	for _, e := range tl.Events {
-		row := Row{Num: itoa(int64(e.Seq + 1)), Time: sim.FormatMS(e.At), Who: who(e.Actor, u)}
+		row := Row{Num: itoa(int64(e.Seq + 1)), Time: sim.FormatMS(e.At), Who: narrate.Who(e.Actor, u)}
 		switch e.Kind {
 		case sim.KindCommand:
 			row.To = e.Node
 			cmd := e.Command
 			if e.Model {
-				cmd = modelCommand(u, cmd)
+				cmd = narrate.ModelCommand(u, cmd)
 			}
 			if e.Script != "" {
 				row.Pre, row.Script, row.Post = cmd[0], e.Script, strings.Join(cmd[2:], " ")
@@ -533,14 +501,14 @@ func eventLog(u *i18n.UI, tl *sim.Timeline) EventLog {
 			} else {
 				row.Pre = strings.Join(cmd, " ")
 			}
-			row.Reply = eventReply(u, e)
+			row.Reply = narrate.EventReply(u, e)
 			row.Note = u.Purpose[e.Purpose]
 			if e.Purpose == "ttl" && (e.Reply.IsInt(-1) || e.Reply.IsInt(-2)) {
 				row.Note = u.Purpose["ttl"+e.Reply.String()[len("(integer) "):]] // what -1 and -2 mean
 			}
 			if e.Accepted != nil {
-				row.Note = verdict(e, u)
-				if !*e.Accepted && !alreadyDone(e) {
+				row.Note = narrate.Verdict(e, u)
+				if !*e.Accepted && !narrate.AlreadyDone(e) {
 					row.Class = "rejected"
 				}
 			}
@@ -566,14 +534,14 @@ func eventLog(u *i18n.UI, tl *sim.Timeline) EventLog {
 		case sim.KindCrash:
 			row.Note = u.Crashed
 		case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-			row.Note = kindNote(u, e)
+			row.Note = narrate.KindNote(u, e)
 			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock
 		case sim.KindNode:
 			arg := ""
 			if e.Ms > 0 {
 				arg = sim.FormatDuration(e.Ms)
 			}
-			row.Note, row.Model = i18n.Fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), arg), true
+			row.Note, row.Model = i18n.Fill(u.NodeNote[e.Text], narrate.NodeLabel(u, e.Actor), arg), true
 		case sim.KindRedlock:
 			row.Pre, row.Note, row.Model = u.Localize(e.Text), u.Purpose["acquire"], true
 		}
@@ -581,7 +549,7 @@ func eventLog(u *i18n.UI, tl *sim.Timeline) EventLog {
 			row.Class += " violation"
 			for _, x := range tl.Violations {
 				if x.Event == e.Seq {
-					row.Note += " ⚠ " + violationText(u, x)
+					row.Note += " ⚠ " + narrate.ViolationText(u, x)
 				}
 			}
 		}
@@ -599,21 +567,6 @@ func eventLog(u *i18n.UI, tl *sim.Timeline) EventLog {
 		log.Scripts = append(log.Scripts, Script{Name: n, Body: scripts[n]})
 	}
 	return log
-}
-
-func who(actor string, u *i18n.UI) string {
-	switch actor {
-	case "", sim.Learner:
-		return "—"
-	case sim.NodeRedis:
-		return u.Lock
-	case sim.NodeStorage:
-		return u.Storage
-	}
-	if len(actor) == 1 {
-		return strings.ToUpper(actor) // a client
-	}
-	return nodeLabel(u, actor) // a node or a modelled service
 }
 
 // render writes a component with a 200, or an internal error page if it
@@ -644,3 +597,6 @@ func switchID(a, next Alternate) string {
 	}
 	return ""
 }
+
+// itoa writes an integer for a page (the templates' numbers).
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

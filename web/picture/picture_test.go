@@ -1,4 +1,4 @@
-package web
+package picture
 
 import (
 	"context"
@@ -37,7 +37,7 @@ func pictureCases(t *testing.T) []pictureCase {
 			if err != nil {
 				t.Fatalf("%s step %d: %v", l.Slug, i+1, err)
 			}
-			cases = append(cases, pictureCase{fmt.Sprintf("%s step %d", l.Slug, i+1), tl, firstNew(tl)})
+			cases = append(cases, pictureCase{fmt.Sprintf("%s step %d", l.Slug, i+1), tl, FirstNew(tl)})
 			opts[st.Opt] = true
 		}
 		if testing.Short() {
@@ -91,7 +91,7 @@ func TestPictureNoOverlap(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, lang := range i18n.Codes() {
-			p := layout(c.tl, i18n.For(lang), c.new)
+			p := Layout(c.tl, i18n.For(lang), c.new)
 			for _, msg := range overlaps(p) {
 				t.Errorf("%s (%s): %s", c.name, lang, msg)
 			}

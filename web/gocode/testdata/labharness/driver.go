@@ -1,6 +1,6 @@
 // Package driver runs the Lab's generated go-redis programs on a learner's
 // schedule, against miniredis on a virtual clock, and records every
-// command they send. TestLabCodeRuns (web/labcode_test.go) copies this file
+// command they send. TestLabCodeRuns (web/gocode/lab_test.go) copies this file
 // into a throwaway module beside the generated code, builds one harness
 // and compares what it records with the simulator's events.
 //
@@ -475,7 +475,7 @@ func (w *world) apply(a Action) {
 	case "drop":
 		c.dropNext = true
 	default:
-		panic("the harness has no verb " + a.Verb + ": teach it to web/testdata/labharness/driver.go (and the Lab's code), or list it in unrunnable in web/labcode_test.go")
+		panic("the harness has no verb " + a.Verb + ": teach it to web/gocode/testdata/labharness/driver.go (and the Lab's code), or list it in unrunnable in web/gocode/lab_test.go")
 	}
 }
 

@@ -1,4 +1,4 @@
-package web
+package gocode
 
 import (
 	"bytes"
@@ -40,7 +40,7 @@ type labDesign struct {
 	name string // slug?opt=…, for messages
 	sc   *sim.Scenario
 	opts sim.Opts
-	d    codeDesign
+	d    LabDesign
 	code string
 	pkgs []string
 }
@@ -55,19 +55,19 @@ func labDesigns(t *testing.T) []*labDesign {
 	var out []*labDesign
 	for _, l := range course.List("en") {
 		for _, o := range l.Scenario.AllOptions() {
-			d, ok := designOf(l.Scenario, o)
+			d, ok := FromLab(l.Scenario, o)
 			if !ok {
 				continue
 			}
 			out = append(out, &labDesign{name: l.Slug + "?opt=" + l.Scenario.FormatOptions(o),
-				sc: l.Scenario, opts: o, d: d, code: labCode(l.Scenario, d, "en")})
+				sc: l.Scenario, opts: o, d: d, code: Lab(l.Scenario, d, "en")})
 		}
 	}
 	return out
 }
 
 // TestLabCodeRuns builds the Go code of every design the Lab can show into
-// one harness (web/testdata/labharness), runs it against miniredis on the
+// one harness (web/gocode/testdata/labharness), runs it against miniredis on the
 // virtual clock — alone through its Run, on every guided step's schedule
 // of its lesson, and on random schedules of the simulator's allowed
 // actions — and compares every command it sends (client, node, instant,
@@ -188,7 +188,7 @@ func errText(err string) string {
 // comment in Japanese.
 func TestLabCodeJapanese(t *testing.T) {
 	for _, ld := range labDesigns(t) {
-		ja := labCode(ld.sc, ld.d, "ja")
+		ja := Lab(ld.sc, ld.d, "ja")
 		if !slices.Equal(goTokens(t, ld.code), goTokens(t, ja)) {
 			t.Errorf("%s: the Japanese code is not the English code with other comments", ld.name)
 		}
@@ -247,7 +247,7 @@ type harness struct {
 // top-level names prefixed (d07acquire…) so that every design fits in one
 // package and one compile, its time calls turned to the virtual clock's,
 // with an adapter to the driver's Program. It returns the design's name.
-func (h *harness) addPackage(t *testing.T, code string, d codeDesign) string {
+func (h *harness) addPackage(t *testing.T, code string, d LabDesign) string {
 	t.Helper()
 	name := fmt.Sprintf("d%02d", len(h.pkgs))
 	h.pkgs = append(h.pkgs, name)
@@ -359,7 +359,7 @@ func writeFile(t *testing.T, path, text string) {
 // builds the harness once.
 func (h *harness) build(t *testing.T) string {
 	t.Helper()
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}

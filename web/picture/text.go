@@ -1,13 +1,14 @@
-// timeline_text.go says in words what a timeline picture shows, for its
+// text.go says in words what a timeline picture shows, for its
 // text alternative: what the last action did, who holds the lock now,
 // the clients and the storage, and what went wrong.
-package web
+package picture
 
 import (
 	"strings"
 
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
 )
 
 // pictureText is what a screen reader gets of a timeline picture on a page.
@@ -21,9 +22,9 @@ type pictureText struct {
 // out; the rest are counted (the event log lists them all).
 const maxNamed = 4
 
-// describe fills in the picture's text in the page's language. newFrom
+// Describe fills in the picture's text in the page's language. newFrom
 // is the Seq of the first event the last action produced.
-func (p *Picture) describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
+func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	a := u.A11y
 	p.Region = a.PictureRegion
 
@@ -57,7 +58,7 @@ func (p *Picture) describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	if len(tl.Violations) > 0 {
 		var vs []string
 		for i, v := range tl.Violations {
-			vs = append(vs, itoa(int64(i+1))+". "+violationText(u, v))
+			vs = append(vs, itoa(int64(i+1))+". "+narrate.ViolationText(u, v))
 		}
 		sum = append(sum, i18n.Fill(a.WentWrong, sentences(vs...)))
 	}
@@ -104,7 +105,7 @@ func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 
 // eventText is one event in a sentence ("" for one not worth saying).
 func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
-	who := who(e.Actor, u)
+	who := narrate.Who(e.Actor, u)
 	switch e.Kind {
 	case sim.KindCommand:
 		if e.Accepted != nil {
@@ -128,7 +129,7 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		if p := u.Purpose[e.Purpose]; p != "" {
 			cmd += " (" + p + ")"
 		}
-		reply := replyText(e, u)
+		reply := narrate.ReplyText(e, u)
 		if e.Refused {
 			reply = u.Refused
 		}
@@ -150,7 +151,7 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 	case sim.KindCrash:
 		return i18n.Fill(a.ClientState, who, u.Crashed)
 	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-		return i18n.Fill(a.ClientNote, who, kindNote(u, e))
+		return i18n.Fill(a.ClientNote, who, narrate.KindNote(u, e))
 	case sim.KindNode:
 		arg := ""
 		if e.Ms > 0 {

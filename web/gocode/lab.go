@@ -1,11 +1,15 @@
-// labcode.go writes the Lab's design out as a Go program with go-redis:
+// Package gocode writes a lock design out as a Go program with go-redis,
+// for the Lab (lab.go) and the design page (design.go), its comments in
+// the page's language. It knows nothing of HTTP.
+//
+// lab.go writes the Lab's design out as a Go program with go-redis:
 // the same steps the simulated clients take, in the variant the learner
 // chose, with comments in the page's language. TestLabCodeRuns builds
 // every variant a lesson can show into one harness, runs each on the
 // lessons' schedules against miniredis and compares the commands it sends
 // with the simulator's, so the page never shows code that does something
 // else than the timeline.
-package web
+package gocode
 
 import (
 	"go/format"
@@ -17,8 +21,8 @@ import (
 	"locklab/web/i18n"
 )
 
-// codeDesign is what the code depends on, read off a scenario and options.
-type codeDesign struct {
+// LabDesign is what the code depends on, read off a scenario and options.
+type LabDesign struct {
 	Local   bool   // an in-process mutex (lesson 1's mistake)
 	Redlock bool   // a majority of independent nodes
 	Acquire string // sim.AcquireSet, AcquireGetSet, AcquireSetNX
@@ -38,14 +42,14 @@ type codeDesign struct {
 	Resend  bool  // a write whose reply was lost is sent again (lesson 9)
 }
 
-// designOf reads the code's design from a lesson's scenario and options.
+// FromLab reads the code's design from a lesson's scenario and options.
 // It reports false for a lock that does not live in Redis (ZooKeeper,
 // etcd), which has no go-redis code.
-func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
+func FromLab(sc *sim.Scenario, o sim.Opts) (LabDesign, bool) {
 	if sc.Coord {
-		return codeDesign{}, false
+		return LabDesign{}, false
 	}
-	d := codeDesign{
+	d := LabDesign{
 		Local: o[sim.OptLock] == sim.LockLocal, Redlock: sc.Redlock,
 		Acquire: o[sim.OptAcquire], TTL: o[sim.OptTTL] != sim.TTLOff, TryOnce: sc.Retry == 0,
 		Tokens: sc.Tokens, Wait: sc.Replicated && o[sim.OptWait] == sim.WaitOn, Release: o[sim.OptRelease],
@@ -66,7 +70,7 @@ func designOf(sc *sim.Scenario, o sim.Opts) (codeDesign, bool) {
 
 // fencedScript is the storage's fencing check the design uses: "not
 // lower" (a retry passes), or "greater only" with fence.strict.
-func fencedScript(d codeDesign) string {
+func fencedScript(d LabDesign) string {
 	if d.Strict {
 		return sim.FencedWriteStrictScript
 	}
@@ -127,10 +131,10 @@ func (c *codeWriter) file(doc string) string {
 	return b.String()
 }
 
-// labCode writes the design as one Go file of package lock, its comments
+// Lab writes the design as one Go file of package lock, its comments
 // in lang (a language code of web/i18n). sc supplies the keys and timings, so the code
 // uses the lesson's numbers.
-func labCode(sc *sim.Scenario, d codeDesign, lang string) string {
+func Lab(sc *sim.Scenario, d LabDesign, lang string) string {
 	c := &codeWriter{u: i18n.For(lang)}
 	c.use("context", "time", "github.com/redis/go-redis/v9")
 	consts := c.say("// The lesson's keys and timings.") + "\nconst (\n"
@@ -210,7 +214,7 @@ func newValue() string {
 }
 
 // summary is the design in one line, for the file's doc comment.
-func summary(c *codeWriter, d codeDesign) string {
+func summary(c *codeWriter, d LabDesign) string {
 	var parts []string
 	switch {
 	case d.Local:
@@ -309,7 +313,7 @@ func acquire(context.Context) error { mu.Lock(); return nil }
 func release(context.Context) error { mu.Unlock(); return nil }`)
 }
 
-func lockSingle(c *codeWriter, sc *sim.Scenario, d codeDesign) {
+func lockSingle(c *codeWriter, sc *sim.Scenario, d LabDesign) {
 	ttl := "ttl"
 	if !d.TTL {
 		ttl = "0"
@@ -519,7 +523,7 @@ func release(ctx context.Context, nodes []*redis.Client, value string) error {
 }`)
 }
 
-func writeStorage(c *codeWriter, d codeDesign) {
+func writeStorage(c *codeWriter, d LabDesign) {
 	var doc, send, result string
 	switch {
 	case d.Charges && d.Idem:
@@ -575,7 +579,7 @@ func write(ctx context.Context, store *redis.Client, token int64, who string) (b
 	c.add(doc + "\nfunc write(ctx context.Context, store *redis.Client, token int64, who string) (bool, error) {\n" + body + "\n}")
 }
 
-func runProgram(c *codeWriter, d codeDesign) {
+func runProgram(c *codeWriter, d LabDesign) {
 	switch {
 	case d.Local:
 		c.add(c.say(`

@@ -1,4 +1,4 @@
-package web
+package gocode
 
 import (
 	"go/ast"
@@ -15,7 +15,7 @@ import (
 // no Japanese page shows an English comment by accident.
 func TestGoCommentsTranslated(t *testing.T) {
 	keys := map[string]bool{}
-	for _, file := range []string{"labcode.go", "designcode.go"} {
+	for _, file := range []string{"lab.go", "design.go"} {
 		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-// timeline.go lays out the timeline picture: it turns a sim.Timeline into
+// layout.go lays out the timeline picture: it turns a sim.Timeline into
 // positioned shapes (all numbers preformatted) that picture.templ draws.
 //
 // The axis is hybrid, honest about time and generous with order. Every
@@ -13,7 +13,7 @@
 // under their marker in the first free row of their lane; a lane grows a
 // row rather than let two labels touch. Layout records a box for every
 // marker and label so a test can prove that nothing overlaps.
-package web
+package picture
 
 import (
 	"cmp"
@@ -24,6 +24,7 @@ import (
 
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/narrate"
 )
 
 // Picture geometry, in SVG user units. The viewBox scales to the page.
@@ -215,10 +216,10 @@ type layouter struct {
 	w       float64
 }
 
-// layout builds the picture for tl in the page's language. Lanes, top to
+// Layout builds the picture for tl in the page's language. Lanes, top to
 // bottom: each client, each lock node (one Redis, a primary and its
 // replica, five Redlock nodes, or a modelled service), the storage.
-func layout(tl *sim.Timeline, u *i18n.UI, newFrom int) *Picture {
+func Layout(tl *sim.Timeline, u *i18n.UI, newFrom int) *Picture {
 	l := &layouter{tl: tl, u: u, pu: u.Picture, newFrom: newFrom, p: &Picture{},
 		laneIdx: map[string]int{}, slotOf: map[int]int{}, byTime: map[int64][]sim.Event{}, insOf: map[int64]int{}}
 	for _, c := range tl.Clients {
@@ -384,7 +385,7 @@ func (l *layouter) buildMarks() {
 				}
 				l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: e.Actor, half: 8,
 					m: Marker{Class: "nodemk " + e.Text, Shape: "node", D: nodeShape(e.Text),
-						Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + i18n.Fill(u.NodeNote[e.Text], nodeLabel(u, e.Actor), sim.FormatDuration(e.Ms))},
+						Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + i18n.Fill(u.NodeNote[e.Text], narrate.NodeLabel(u, e.Actor), sim.FormatDuration(e.Ms))},
 					label: label, class: "lbl node"})
 			}
 			continue
@@ -413,11 +414,11 @@ func (l *layouter) buildMarks() {
 		for k := i; k <= j; k++ {
 			ek := evs[k]
 			if ek.Kind != sim.KindCommand {
-				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+kindNote(u, ek))
+				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+narrate.KindNote(u, ek))
 				continue
 			}
 			titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+
-				" → "+nodeLabel(u, ek.Node)+": "+commandText(u, ek)+" → "+replyText(ek, u))
+				" → "+narrate.NodeLabel(u, ek.Node)+": "+narrate.CommandText(u, ek)+" → "+narrate.ReplyText(ek, u))
 		}
 		m.Title = strings.Join(titles, "\n")
 		label, class := "", "lbl"
@@ -429,7 +430,7 @@ func (l *layouter) buildMarks() {
 			}
 			if e.Accepted != nil {
 				m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
-				label = verdict(e, u)
+				label = narrate.Verdict(e, u)
 			}
 			if e.Refused || e.Lost {
 				m.Class += " lost"
@@ -1035,11 +1036,11 @@ func (l *layouter) draw() *Picture {
 		p.Lanes = append(p.Lanes, lane(laneY[c.ID], laneRows[i], strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
 	}
 	for i, n := range tl.Nodes {
-		label, sub := nodeLabel(u, n.Name), tl.Scenario.LockKey()
+		label, sub := narrate.NodeLabel(u, n.Name), tl.Scenario.LockKey()
 		if len(tl.Nodes) == 1 && !n.Model {
 			label = u.Lock
 		}
-		if st := nodeState(u, n); st != "" {
+		if st := narrate.NodeState(u, n); st != "" {
 			sub = st
 		}
 		k := len(tl.Clients) + i
@@ -1113,7 +1114,7 @@ func (l *layouter) draw() *Picture {
 		}
 		var titles []string
 		for _, n := range s.viol {
-			titles = append(titles, "⚠"+strconv.Itoa(n)+" "+violationText(u, tl.Violations[n-1]))
+			titles = append(titles, "⚠"+strconv.Itoa(n)+" "+narrate.ViolationText(u, tl.Violations[n-1]))
 		}
 		num := violNums(s.viol)
 		p.Bands = append(p.Bands, Band{X: f(s.x - 3), Y: f(violY + 9), W: "6", H: f(bottom - violY - 9), Class: "viol",
@@ -1231,17 +1232,6 @@ func lane(y, h float64, label, sub, sub2, class string) Lane {
 // Reply labels: how a reply reads under its marker and in a tooltip. All
 // of the picture's reply wording is here, in one place.
 
-// replyText is the reply as the log shows it, or why there was none.
-func replyText(e sim.Event, u *i18n.UI) string {
-	switch {
-	case e.Refused:
-		return u.Refused
-	case e.Lost:
-		return e.Reply.String() + " (" + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
-	}
-	return eventReply(u, e)
-}
-
 // groupReply summarises a run of replies: "OK×4 · ✕1".
 func groupReply(evs []sim.Event) string {
 	counts := map[string]int{}
@@ -1282,7 +1272,7 @@ func storageValue(tl *sim.Timeline, u *i18n.UI) string {
 		}
 		return strings.Join(tl.Storage.Charges, ", ")
 	}
-	v := storageText(u, tl.Storage.Value)
+	v := narrate.StorageText(u, tl.Storage.Value)
 	if v == "" {
 		return "—"
 	}
@@ -1314,52 +1304,6 @@ func shortReply(e sim.Event) string {
 	return r
 }
 
-func verdict(e sim.Event, u *i18n.UI) string {
-	word := u.Rejected
-	switch {
-	case *e.Accepted:
-		word = u.Accepted
-	case alreadyDone(e):
-		word = u.AlreadyPaid
-	}
-	if e.Token > 0 {
-		return "#" + itoa(e.Token) + " " + word
-	}
-	return word
-}
-
-// alreadyDone: a write the storage turned into a no-op because the same
-// request was already applied (the idempotency key was taken). Not a
-// refusal: the order is paid, once, which is what the client wanted.
-func alreadyDone(e sim.Event) bool {
-	return e.Accepted != nil && !*e.Accepted && e.Script == "charge-once"
-}
-
-func violationText(u *i18n.UI, v sim.Violation) string {
-	args := make([]string, 2)
-	for i, a := range v.Actors {
-		if i < 2 {
-			args[i] = strings.ToUpper(a)
-		}
-	}
-	if v.Kind == sim.DoubleCharge && args[0] == args[1] {
-		return i18n.Fill(u.ChargedTwiceBy, args[0]) // one client charged twice (a retry)
-	}
-	return i18n.Fill(u.ViolationText[v.Kind], args...)
-}
-
-// commandText is the command as one line, a Lua body replaced by its name.
-func commandText(u *i18n.UI, e sim.Event) string {
-	cmd := append([]string(nil), e.Command...)
-	if e.Model {
-		cmd = modelCommand(u, cmd)
-	}
-	if e.Script != "" && len(cmd) > 1 {
-		cmd[1] = "‹" + e.Script + ".lua›"
-	}
-	return strings.Join(cmd, " ")
-}
-
 func shortTime(ms int64) string {
 	if ms%1000 == 0 {
 		return itoa(ms/1000) + "s"
@@ -1372,3 +1316,31 @@ func seconds(ms int64) string {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// FirstNew is the Seq of the first event the last action produced, so the
+// page can highlight what just happened.
+func FirstNew(tl *sim.Timeline) int {
+	last := len(tl.Actions) - 1
+	for _, e := range tl.Events {
+		if e.Step == last && last >= 0 {
+			return e.Seq
+		}
+	}
+	return len(tl.Events)
+}
+
+// TextStyle is the type a class of the picture's texts is drawn in, as
+// picture.templ's classes and static/css/app.css set it.
+type TextStyle struct {
+	Size float64
+	Bold bool
+}
+
+// TextStyles are the styles the layout reserves room for, by class: the
+// contract between the boxes computed here and the stylesheet, which the
+// browser test TestBrowserPictureText checks against what a browser draws.
+var TextStyles = map[string]TextStyle{"lbl": {replyFont, true}, "instantlabel": {timeFont, true}, "ticklabel": {timeFont, false},
+	"warnnum": {11, true}, "barlabel": {replyFont, true}, "mknum": {numFont, true}}
+
+// TextWidth is the width the layout reserves for text in style s.
+func TextWidth(text string, s TextStyle) float64 { return textWidth(text, s.Size, s.Bold) }

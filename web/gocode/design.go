@@ -1,8 +1,8 @@
-// designcode.go writes a learner's design out as a Go program with
-// go-redis, like the Lab's code (labcode.go): the learner's scripts, each
+// design.go writes a learner's design out as a Go program with
+// go-redis, like the Lab's code (lab.go): the learner's scripts, each
 // part one EVAL in the order the simulated clients send them, the same
 // keys, TTL, work time and retry, comments in the page's language.
-package web
+package gocode
 
 import (
 	"go/format"
@@ -22,8 +22,8 @@ func goString(s string) string {
 	return strconv.Quote(s)
 }
 
-// designCode is the design as one Go file of package lock.
-func designCode(d *sim.Design, lang string) string {
+// Design is the design as one Go file of package lock.
+func Design(d *sim.Design, lang string) string {
 	sc, err := d.Scenario()
 	if err != nil {
 		return ""

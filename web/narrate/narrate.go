@@ -1,0 +1,175 @@
+// Package narrate says what happened on a timeline in the page's
+// language: who acted, what an action was, what a reply or a verdict
+// means, what went wrong. Every surface that words an event (the event
+// log, the picture's labels and tooltips, its text alternative, the Lab,
+// the class views, the JSON) reads it from here, so one event is worded
+// one way. It knows nothing of HTTP or HTML.
+package narrate
+
+import (
+	"strconv"
+	"strings"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+)
+
+// ModelCommand localizes the words of a modelled command, one argument at
+// a time (the API names and paths stay as they are).
+func ModelCommand(u *i18n.UI, cmd []string) []string {
+	out := make([]string, len(cmd))
+	for i, c := range cmd {
+		out[i] = u.Localize(c)
+	}
+	return out
+}
+
+// StorageText is the storage record's value as the page shows it: the
+// simulator writes "written by B"; the page says it in its language.
+func StorageText(u *i18n.UI, v string) string {
+	if Who, ok := strings.CutPrefix(v, "written by "); ok {
+		return i18n.Fill(u.WrittenBy, Who)
+	}
+	return v
+}
+
+// NodeLabel is a node's name on its lane, in the event log and on its
+// controls: a role or a product name in the page's language; Redlock's
+// n1…n5 keep their names.
+func NodeLabel(u *i18n.UI, name string) string {
+	if l, ok := u.NodeName[name]; ok {
+		return l
+	}
+	return name
+}
+
+// EventReply is an event's reply as the page shows it: a model's reply
+// localized; a Redis server's reply exactly as redis-cli prints it.
+func EventReply(u *i18n.UI, e sim.Event) string {
+	if e.Model {
+		return u.Localize(e.Reply.String())
+	}
+	return e.Reply.String()
+}
+
+// NodeState describes a node for its lane and its controls: its role, and
+// what the learner did to it.
+func NodeState(u *i18n.UI, n sim.NodeView) string {
+	var parts []string
+	switch {
+	case n.Model:
+		parts = append(parts, u.Model)
+	case n.Primary:
+		parts = append(parts, u.PrimaryRole)
+	}
+	if n.Down {
+		parts = append(parts, u.Down)
+	}
+	if n.Offset > 0 {
+		parts = append(parts, i18n.Fill(u.ClockAhead, sim.FormatDuration(n.Offset)))
+	}
+	if n.Latency > 0 {
+		parts = append(parts, i18n.Fill(u.SlowBy, sim.FormatDuration(n.Latency)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func Who(actor string, u *i18n.UI) string {
+	switch actor {
+	case "", sim.Learner:
+		return "—"
+	case sim.NodeRedis:
+		return u.Lock
+	case sim.NodeStorage:
+		return u.Storage
+	}
+	if len(actor) == 1 {
+		return strings.ToUpper(actor) // a client
+	}
+	return NodeLabel(u, actor) // a node or a modelled service
+}
+
+// Action says an action in the page's language: "A: pause", "wait 10s",
+// "n3: restart".
+func Action(u *i18n.UI, a sim.Action) string {
+	arg := ""
+	if a.Ms > 0 {
+		arg = sim.FormatDuration(a.Ms)
+	}
+	label := i18n.Fill(u.Verb[a.Verb], arg)
+	switch a.Doer() {
+	case sim.ByLearner:
+		return label
+	case sim.ToNode:
+		return a.Who + ": " + label
+	}
+	// "continue: {0}" has nothing to name here
+	return strings.ToUpper(a.Who) + ": " + strings.TrimRight(label, ": ：")
+}
+
+// ReplyText is the reply as the log shows it, or why there was none.
+func ReplyText(e sim.Event, u *i18n.UI) string {
+	switch {
+	case e.Refused:
+		return u.Refused
+	case e.Lost:
+		return e.Reply.String() + " (" + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
+	}
+	return EventReply(u, e)
+}
+
+func Verdict(e sim.Event, u *i18n.UI) string {
+	word := u.Rejected
+	switch {
+	case *e.Accepted:
+		word = u.Accepted
+	case AlreadyDone(e):
+		word = u.AlreadyPaid
+	}
+	if e.Token > 0 {
+		return "#" + strconv.FormatInt(e.Token, 10) + " " + word
+	}
+	return word
+}
+
+// AlreadyDone: a write the storage turned into a no-op because the same
+// request was already applied (the idempotency key was taken). Not a
+// refusal: the order is paid, once, which is what the client wanted.
+func AlreadyDone(e sim.Event) bool {
+	return e.Accepted != nil && !*e.Accepted && e.Script == "charge-once"
+}
+
+func ViolationText(u *i18n.UI, v sim.Violation) string {
+	args := make([]string, 2)
+	for i, a := range v.Actors {
+		if i < 2 {
+			args[i] = strings.ToUpper(a)
+		}
+	}
+	if v.Kind == sim.DoubleCharge && args[0] == args[1] {
+		return i18n.Fill(u.ChargedTwiceBy, args[0]) // one client charged twice (a retry)
+	}
+	return i18n.Fill(u.ViolationText[v.Kind], args...)
+}
+
+// CommandText is the command as one line, a Lua body replaced by its name.
+func CommandText(u *i18n.UI, e sim.Event) string {
+	cmd := append([]string(nil), e.Command...)
+	if e.Model {
+		cmd = ModelCommand(u, cmd)
+	}
+	if e.Script != "" && len(cmd) > 1 {
+		cmd[1] = "‹" + e.Script + ".lua›"
+	}
+	return strings.Join(cmd, " ")
+}
+
+// KindNote is what the timeline says of an event that is not a command.
+// A design's drop loses only the reply to the client's next storage
+// write, and says so.
+func KindNote(u *i18n.UI, e sim.Event) string {
+	if e.Kind == sim.KindDrop && e.Text == sim.DropWrite {
+		return u.DropWriteNote
+	}
+	return u.KindNote[e.Kind]
+}
