@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"locklab/web/class"
 	"log/slog"
 	"net"
 	"net/http"
@@ -30,6 +31,8 @@ import (
 	"locklab/static"
 	"locklab/web"
 	"locklab/web/i18n"
+	"locklab/web/middleware"
+	"locklab/web/site"
 )
 
 func main() {
@@ -80,7 +83,7 @@ func run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("lessons: %w", err)
 	}
-	assets, err := web.NewAssets(static.FS)
+	assets, err := site.NewAssets(static.FS)
 	if err != nil {
 		return fmt.Errorf("static files: %w", err)
 	}
@@ -107,7 +110,7 @@ func run(args []string) error {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    4 * web.MaxHeaderBytes, // backstop; the site answers above web.MaxHeaderBytes
+		MaxHeaderBytes:    4 * middleware.MaxHeaderBytes, // backstop; the site answers above middleware.MaxHeaderBytes
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	// Live-class streams never end by themselves: Shutdown closes them.
@@ -260,7 +263,7 @@ const classPoolTimeout = 10 * time.Second
 // expire after hours of silence as they would on a real Redis. This Redis
 // is never the -redis lesson backend: lesson replays flush and rewrite
 // their keys, rooms must outlive them.
-func classroom(ctx context.Context, classURL string) (*web.Classroom, func(), error) {
+func classroom(ctx context.Context, classURL string) (*class.Classroom, func(), error) {
 	var rdb *redis.Client
 	stopClock := func() {}
 	if classURL != "" {
@@ -294,7 +297,7 @@ func classroom(ctx context.Context, classURL string) (*web.Classroom, func(), er
 	}
 	startCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	c, err := web.NewClassroom(startCtx, rdb, web.ClassLimits{})
+	c, err := class.NewClassroom(startCtx, rdb, class.Limits{})
 	if err != nil {
 		_ = rdb.Close()
 		stopClock()

@@ -20,6 +20,7 @@ import (
 	"locklab/sim/redistest"
 	"locklab/static"
 	"locklab/web"
+	"locklab/web/site"
 )
 
 // TestMain lets the test binary act as the server when asked to, so the
@@ -113,7 +114,7 @@ func TestLiveBackend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assets, err := web.NewAssets(static.FS)
+	assets, err := site.NewAssets(static.FS)
 	if err != nil {
 		t.Fatal(err)
 	}

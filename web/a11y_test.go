@@ -2,11 +2,11 @@ package web
 
 import (
 	"context"
-	_ "embed"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"html"
+	"locklab/web/class"
+	"locklab/web/internal/webtest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -23,6 +23,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/links"
 )
 
 var a11yEveryStep = flag.Bool("a11y-every-step", false, "TestAccessibility: every guided step of every lesson, not one of each kind")
@@ -31,9 +32,6 @@ var a11yOnly = flag.String("a11y-only", "", "TestAccessibility: only the pages w
 // flagshipStep is the fencing lesson's step where the storage rejects A's
 // stale write (after /{lang}).
 const flagshipStep = "/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write"
-
-//go:embed testdata/axe/axe.min.js
-var axeSource string
 
 // a11yEnv is what a page kind may use to find its pages: the course, and
 // the server under test (to follow a link another page offers, or to
@@ -52,7 +50,7 @@ type a11yEnv struct {
 // href is the address of the link with this id on the page at path.
 func (e a11yEnv) href(path, id string) string {
 	e.t.Helper()
-	m := regexp.MustCompile(`id="` + id + `"[^>]* href="([^"]+)"`).FindStringSubmatch(mustGet(e.t, e.h, path))
+	m := regexp.MustCompile(`id="` + id + `"[^>]* href="([^"]+)"`).FindStringSubmatch(webtest.MustGet(e.t, e.h, path))
 	if m == nil {
 		e.t.Fatalf("%s has no link #%s", path, id)
 	}
@@ -79,12 +77,12 @@ var a11yPageKinds = []struct {
 			asked := false
 			for i, st := range l.Steps {
 				if i == 0 || i == len(l.Steps)-1 || *a11yEveryStep {
-					ps = append(ps, lessonPath(l)+query(st.Do, st.Opt))
+					ps = append(ps, links.Lesson(l)+links.Query(st.Do, st.Opt))
 				}
 				if st.Checkpoint != nil && i > 0 && (l.Slug == "fencing" && !asked || *a11yEveryStep) {
 					asked = true
 					prev := l.Steps[i-1]
-					ps = append(ps, lessonPath(l)+query(prev.Do, prev.Opt), lessonPath(l)+withGuess(query(st.Do, st.Opt), 1))
+					ps = append(ps, links.Lesson(l)+links.Query(prev.Do, prev.Opt), links.Lesson(l)+links.WithGuess(links.Query(st.Do, st.Opt), 1))
 				}
 			}
 		}
@@ -109,10 +107,10 @@ var a11yPageKinds = []struct {
 		// a class on the fencing lesson, started on the step that asks
 		// its first checkpoint: the teacher's page (presenter's bar with
 		// the question and the votes) and a student's
-		ask, _, _ := fencingAsk(e.t)
+		ask, _, _ := webtest.FencingAsk(e.t)
 		l, _ := e.course.Get(lang, "fencing")
 		before := l.Steps[ask.Index-1]
-		res := post(e.t, e.site, "/"+lang+"/class", url.Values{"lesson": {"fencing"}, "do": {before.Do}, "opt": {before.Opt}})
+		res := webtest.Post(e.t, e.site, "/"+lang+"/class", url.Values{"lesson": {"fencing"}, "do": {before.Do}, "opt": {before.Opt}})
 		teach := res.Header.Get("Location")
 		if res.StatusCode != http.StatusSeeOther || !strings.HasSuffix(strings.Split(teach, "?")[0], "/teach") {
 			e.t.Fatalf("starting a class: %d %s", res.StatusCode, teach)
@@ -144,18 +142,14 @@ var a11yViews = []struct {
 	{"1280 light", 1280, 900, false, "light"}, {"1280 dark", 1280, 900, false, "dark"},
 }
 
-// axeDisabled are axe rules switched off, each with why it does not
-// apply to these pages. Keep it empty unless a rule cannot apply.
-var axeDisabled = map[string]string{}
-
 // TestAccessibility runs axe-core's default rule set (WCAG 2.x A and AA
 // and best practices) on every kind of page in both languages, at phone
 // and desktop width, light and dark, as a new visitor sees it (a fresh
 // browser context: no saved theme or progress), and expects no violation.
 func TestAccessibility(t *testing.T) {
-	ctx := browser(t)
-	rdb, _ := miniRDB(t)
-	class, err := NewClassroom(context.Background(), rdb, ClassLimits{})
+	ctx := webtest.Browser(t)
+	rdb, _ := webtest.MiniRDB(t)
+	class, err := class.NewClassroom(context.Background(), rdb, class.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,14 +173,14 @@ func TestAccessibility(t *testing.T) {
 	}
 
 	rules := map[string]any{}
-	for id := range axeDisabled {
+	for id := range webtest.AxeDisabled {
 		rules[id] = map[string]bool{"enabled": false}
 	}
 	opts := map[string]any{"rules": rules, "resultTypes": []string{"violations"}}
 	axeRun := fmt.Sprintf(`axe.run(document, %s).then(r => ({
 		ran: [].concat(r.passes, r.violations, r.incomplete, r.inapplicable).map(x => x.id),
 		violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-			nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " — " + (n.failureSummary || "").replace(/\s+/g, " "))}))}))`, jsonString(opts))
+			nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " — " + (n.failureSummary || "").replace(/\s+/g, " "))}))}))`, webtest.JSONString(opts))
 
 	// Pages are shared among a few tabs of one browser (each its own fresh
 	// browser context); every page is loaded once and checked in every view.
@@ -202,7 +196,7 @@ func TestAccessibility(t *testing.T) {
 		c, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 		defer cancel()
 		// open the tab now, on the test goroutine: a failure is fatal here
-		do(t, c, chromedp.Navigate("about:blank"))
+		webtest.Do(t, c, chromedp.Navigate("about:blank"))
 		for _, k := range cookies {
 			if _, err := chromedp.Call(c, network.SetCookie, network.SetCookieParams{Name: k.Name, Value: k.Value,
 				URL: srv.URL}); err != nil {
@@ -243,7 +237,7 @@ func TestAccessibility(t *testing.T) {
 	}
 	// The run must have been axe's default set, best practices included.
 	for _, id := range []string{"color-contrast", "scrollable-region-focusable", "landmark-unique", "region", "heading-order"} {
-		if !ranRules[id] && axeDisabled[id] == "" {
+		if !ranRules[id] && webtest.AxeDisabled[id] == "" {
 			t.Errorf("axe did not run rule %s", id)
 		}
 	}
@@ -251,15 +245,8 @@ func TestAccessibility(t *testing.T) {
 }
 
 type axeResult struct {
-	Ran        []string       `json:"ran"`
-	Violations []axeViolation `json:"violations"`
-}
-
-type axeViolation struct {
-	ID     string   `json:"id"`
-	Impact string   `json:"impact"`
-	Help   string   `json:"help"`
-	Nodes  []string `json:"nodes"`
+	Ran        []string               `json:"ran"`
+	Violations []webtest.AxeViolation `json:"violations"`
 }
 
 // checkPage loads url in tab c and runs axe in every view. The bound is
@@ -279,11 +266,11 @@ func checkPage(c context.Context, url, shows, axeRun string, report func(view st
 		return err
 	}
 	if shows != "" {
-		if ok, err := chromedp.Run(c, chromedp.Evaluate[bool](`document.querySelector(`+jsonString(shows)+`) !== null`)); err != nil || !ok {
+		if ok, err := chromedp.Run(c, chromedp.Evaluate[bool](`document.querySelector(`+webtest.JSONString(shows)+`) !== null`)); err != nil || !ok {
 			return fmt.Errorf("the page does not show %s (%v)", shows, err)
 		}
 	}
-	if _, err := chromedp.Run(c, chromedp.Evaluate[bool](axeSource+";true")); err != nil {
+	if _, err := chromedp.Run(c, chromedp.Evaluate[bool](webtest.AxeSource+";true")); err != nil {
 		return err
 	}
 	for _, v := range a11yViews {
@@ -308,12 +295,4 @@ func setView(c context.Context, width, height int64, mobile bool, scheme string)
 	_, err := chromedp.Call(c, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
 	return err
-}
-
-func jsonString(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }

@@ -2,12 +2,15 @@ package web
 
 import (
 	"encoding/json"
+	"locklab/web/internal/webtest"
+	"locklab/web/lesson"
 	"net/http"
 	"strings"
 	"testing"
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/links"
 )
 
 // The fencing lesson's checkpoints: asked on "A wakes up" (step 7) and
@@ -21,7 +24,7 @@ const (
 // form to the next step whose submit is #next, and offers a skip link.
 func TestCheckpointAsked(t *testing.T) {
 	h := newTestServer(t)
-	page := mustGet(t, h, "/en/lessons/fencing?do="+wakes)
+	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+wakes)
 	form := askRe.FindString(page)
 	if form == "" {
 		t.Fatal("no checkpoint form on the step before A's late write")
@@ -47,11 +50,11 @@ func TestCheckpointAsked(t *testing.T) {
 	if strings.Contains(form, "explanation") || strings.Contains(form, "1 &lt; 2") {
 		t.Error("the question gives the answer away before the reveal")
 	}
-	if ja := mustGet(t, h, "/ja/lessons/fencing?do="+wakes); !strings.Contains(ja, "答え合わせ") {
+	if ja := webtest.MustGet(t, h, "/ja/lessons/fencing?do="+wakes); !strings.Contains(ja, "答え合わせ") {
 		t.Error("the Japanese form's button is not 答え合わせ")
 	}
 	// Steps whose next step has no checkpoint keep the plain Next link.
-	if p := mustGet(t, h, "/en/lessons/fencing?do=a.acquire"); askRe.MatchString(p) || !nextRe.MatchString(p) {
+	if p := webtest.MustGet(t, h, "/en/lessons/fencing?do=a.acquire"); askRe.MatchString(p) || !nextRe.MatchString(p) {
 		t.Error("step 2 should have a plain Next link")
 	}
 }
@@ -60,7 +63,7 @@ func TestCheckpointAsked(t *testing.T) {
 // how their guess went, or folds the answer away when they skipped.
 func TestCheckpointAnswered(t *testing.T) {
 	h := newTestServer(t)
-	right := mustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2")
+	right := webtest.MustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2")
 	for _, want := range []string{
 		`class="feedback right"`, `<span class="fb-mark" aria-hidden="true">✓</span> Right`,
 		"You predicted: <code>(integer) 0</code>: the write is rejected", "the fenced-write script refuses the write",
@@ -72,7 +75,7 @@ func TestCheckpointAnswered(t *testing.T) {
 	if strings.Contains(right, "The answer:") {
 		t.Error("a right guess should not repeat the answer")
 	}
-	wrong := mustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=3")
+	wrong := webtest.MustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=3")
 	for _, want := range []string{
 		`class="feedback wrong"`, `<span class="fb-mark" aria-hidden="true">✗</span> Not quite`,
 		"You predicted: An error", "Turning down an old token is an ordinary reply", // the chosen choice's explanation
@@ -85,24 +88,24 @@ func TestCheckpointAnswered(t *testing.T) {
 	if strings.Index(wrong, `class="feedback`) > strings.Index(wrong, `class="line`) {
 		t.Error("the feedback box should come before the dialog")
 	}
-	none := mustGet(t, h, "/en/lessons/fencing?do="+lateWrite)
+	none := webtest.MustGet(t, h, "/en/lessons/fencing?do="+lateWrite)
 	if strings.Contains(none, `class="feedback`) || !strings.Contains(none, `<details class="cp-answer"><summary>What the checkpoint asked</summary>`) ||
 		!strings.Contains(none, "the fenced-write script refuses the write") {
 		t.Error("without a guess the answer should be folded in a details element")
 	}
-	ja := mustGet(t, h, "/ja/lessons/fencing?do="+lateWrite+"&guess=1")
+	ja := webtest.MustGet(t, h, "/ja/lessons/fencing?do="+lateWrite+"&guess=1")
 	if !strings.Contains(ja, "✗</span> 残念、不正解") || !strings.Contains(ja, "あなたの予想は") || !strings.Contains(ja, "正解は") {
 		t.Error("Japanese feedback lacks its words")
 	}
-	if ja := mustGet(t, h, "/ja/lessons/fencing?do="+lateWrite); !strings.Contains(ja, "チェックポイントの答え") {
+	if ja := webtest.MustGet(t, h, "/ja/lessons/fencing?do="+lateWrite); !strings.Contains(ja, "チェックポイントの答え") {
 		t.Error("Japanese folded answer lacks its summary")
 	}
-	frag := get(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2", "HX-Request", "true")
-	if !strings.Contains(frag.body, "Step 8 of 21: A&#39;s late write — ✓ Right") {
-		t.Errorf("the live region does not announce the verdict:\n%.300s", frag.body)
+	frag := webtest.Get(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2", "HX-Request", "true")
+	if !strings.Contains(frag.Body, "Step 8 of 21: A&#39;s late write — ✓ Right") {
+		t.Errorf("the live region does not announce the verdict:\n%.300s", frag.Body)
 	}
 	// The release step's checkpoint: choice 1 is right.
-	if rel := mustGet(t, h, "/en/lessons/fencing?do="+guided+"&guess=1"); !strings.Contains(rel, `class="feedback right"`) {
+	if rel := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&guess=1"); !strings.Contains(rel, `class="feedback right"`) {
 		t.Error("release checkpoint: choice 1 should be right")
 	}
 }
@@ -113,8 +116,8 @@ func TestGuessCanonical(t *testing.T) {
 	h := newTestServer(t)
 	base := "/en/lessons/fencing"
 	for _, ok := range []string{base + "?do=" + lateWrite + "&guess=3", base + "?do=" + guided + "&guess=1"} {
-		if r := get(t, h, ok); r.status != http.StatusOK {
-			t.Errorf("%s: %d, want 200 (a valid guess is canonical)", ok, r.status)
+		if r := webtest.Get(t, h, ok); r.Status != http.StatusOK {
+			t.Errorf("%s: %d, want 200 (a valid guess is canonical)", ok, r.Status)
 		}
 	}
 	cases := map[string]string{
@@ -132,17 +135,17 @@ func TestGuessCanonical(t *testing.T) {
 		base + "?do=" + guided + "&guess=1&opt-release=lua&opt-fence=on":       base + "?do=" + guided + "&guess=1",
 	}
 	for from, to := range cases {
-		r := get(t, h, from)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != to {
-			t.Errorf("%s → %d %q, want 303 %q", from, r.status, r.header.Get("Location"), to)
+		r := webtest.Get(t, h, from)
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != to {
+			t.Errorf("%s → %d %q, want 303 %q", from, r.Status, r.Header.Get("Location"), to)
 		}
 	}
-	r := get(t, h, base+"?guess=2&do="+lateWrite, "HX-Request", "true")
-	if !strings.Contains(r.header.Get("HX-Location"), `"path":"`+base+"?do="+lateWrite+`&guess=2"`) {
-		t.Errorf("htmx: HX-Location = %q", r.header.Get("HX-Location"))
+	r := webtest.Get(t, h, base+"?guess=2&do="+lateWrite, "HX-Request", "true")
+	if !strings.Contains(r.Header.Get("HX-Location"), `"path":"`+base+"?do="+lateWrite+`&guess=2"`) {
+		t.Errorf("htmx: HX-Location = %q", r.Header.Get("HX-Location"))
 	}
 	// The other language keeps the guess: the choices are the same.
-	if p := mustGet(t, h, base+"?do="+lateWrite+"&guess=2"); !strings.Contains(p, `href="/ja/lessons/fencing?do=`+lateWrite+`&amp;guess=2"`) {
+	if p := webtest.MustGet(t, h, base+"?do="+lateWrite+"&guess=2"); !strings.Contains(p, `href="/ja/lessons/fencing?do=`+lateWrite+`&amp;guess=2"`) {
 		t.Error("the language switch drops the guess")
 	}
 }
@@ -152,9 +155,9 @@ func TestLessonJSON(t *testing.T) {
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		l, _ := course.Get(lang, "fencing")
-		r := get(t, h, "/"+lang+"/lessons/fencing.json")
-		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
-			t.Fatalf("%s: %d %q", lang, r.status, r.header.Get("Content-Type"))
+		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing.json")
+		if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			t.Fatalf("%s: %d %q", lang, r.Status, r.Header.Get("Content-Type"))
 		}
 		var out struct {
 			Slug, Lang, Title, Summary, Scenario string
@@ -172,7 +175,7 @@ func TestLessonJSON(t *testing.T) {
 				}
 			}
 		}
-		if err := json.Unmarshal([]byte(r.body), &out); err != nil {
+		if err := json.Unmarshal([]byte(r.Body), &out); err != nil {
 			t.Fatal(err)
 		}
 		if out.Slug != "fencing" || out.Lang != lang || out.Title != l.Title || out.Summary != l.Summary || out.Order != 5 || out.Scenario != "fencing" {
@@ -183,13 +186,13 @@ func TestLessonJSON(t *testing.T) {
 		}
 		for i, st := range out.Steps {
 			want := l.Steps[i]
-			if st.N != i+1 || st.Title != want.Title || st.Do != want.Do || st.Opt != want.Opt || st.URL != "/"+lang+"/lessons/fencing"+query(want.Do, want.Opt) {
+			if st.N != i+1 || st.Title != want.Title || st.Do != want.Do || st.Opt != want.Opt || st.URL != "/"+lang+"/lessons/fencing"+links.Query(want.Do, want.Opt) {
 				t.Errorf("%s step %d = %+v", lang, i+1, st)
 			}
 			if (st.Checkpoint != nil) != (want.Checkpoint != nil) {
 				t.Errorf("%s step %d: checkpoint present = %v", lang, i+1, st.Checkpoint != nil)
 			}
-			if get(t, h, st.URL).status != http.StatusOK {
+			if webtest.Get(t, h, st.URL).Status != http.StatusOK {
 				t.Errorf("%s step %d: url %s does not open", lang, i+1, st.URL)
 			}
 		}
@@ -213,17 +216,17 @@ func TestLessonJSON(t *testing.T) {
 		if !strings.HasPrefix(cp.Choices[1].Text, "(integer) 0") || cp.Choices[1].Explanation == "" {
 			t.Errorf("%s: choice 2 = %+v", lang, cp.Choices[1])
 		}
-		if !strings.Contains(r.body, `"checkpoint": null`) {
+		if !strings.Contains(r.Body, `"checkpoint": null`) {
 			t.Errorf("%s: steps without a checkpoint should say null", lang)
 		}
 	}
 	for _, u := range []string{"/en/lessons/nope.json", "/ja/lessons/nope.json", "/en/lessons/.json"} {
-		r := get(t, h, u)
-		if r.status != http.StatusNotFound || !strings.Contains(r.body, `"code":"not-found"`) || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
-			t.Errorf("%s = %d %q %s", u, r.status, r.header.Get("Content-Type"), r.body)
+		r := webtest.Get(t, h, u)
+		if r.Status != http.StatusNotFound || !strings.Contains(r.Body, `"code":"not-found"`) || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			t.Errorf("%s = %d %q %s", u, r.Status, r.Header.Get("Content-Type"), r.Body)
 		}
 	}
-	if page := mustGet(t, h, "/en/lessons/fencing?do=a.acquire"); !strings.Contains(page, `<a href="/en/lessons/fencing.json">Lesson as JSON</a>`) {
+	if page := webtest.MustGet(t, h, "/en/lessons/fencing?do=a.acquire"); !strings.Contains(page, `<a href="/en/lessons/fencing.json">Lesson as JSON</a>`) {
 		t.Error("the lesson page does not link its JSON")
 	}
 }
@@ -234,7 +237,7 @@ func TestPlainText(t *testing.T) {
 		"1 &lt; 2, so <em>no</em>\nwrite":    "1 < 2, so no write",
 		"A&#39;s &amp; B&#39;s":              "A's & B's",
 	} {
-		if got := plainText(in); got != want {
+		if got := lesson.PlainText(in); got != want {
 			t.Errorf("plainText(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -244,7 +247,7 @@ func TestPlainText(t *testing.T) {
 // show progress, in the page's language: labels and each lesson's path.
 func TestListCarriesProgressHooks(t *testing.T) {
 	h := newTestServer(t)
-	en := mustGet(t, h, "/en/")
+	en := webtest.MustGet(t, h, "/en/")
 	for _, want := range []string{
 		`<ol class="lessons" data-done-label="Finished" data-continue-label="Continue where you left off">`,
 		`<li data-slug="fencing" data-path="/en/lessons/fencing">`,
@@ -253,10 +256,10 @@ func TestListCarriesProgressHooks(t *testing.T) {
 			t.Errorf("list lacks %q", want)
 		}
 	}
-	if ja := mustGet(t, h, "/ja/"); !strings.Contains(ja, `data-done-label="修了" data-continue-label="続きから"`) {
+	if ja := webtest.MustGet(t, h, "/ja/"); !strings.Contains(ja, `data-done-label="修了" data-continue-label="続きから"`) {
 		t.Error("Japanese list lacks its progress labels")
 	}
-	page := mustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2")
+	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2")
 	if !strings.Contains(page, `data-lesson="fencing" data-url="/en/lessons/fencing?do=`+lateWrite+`&amp;guess=2"`) {
 		t.Error("the lesson page does not say which lesson and URL it is")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"locklab/web/internal/webtest"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +18,7 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/static"
+	"locklab/web/site"
 )
 
 // TestReplayPanicFreesSlots: a replay that panics answers 500 and gives
@@ -27,7 +29,7 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assets, err := NewAssets(static.FS)
+	assets, err := site.NewAssets(static.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,16 +46,16 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 	h := srv.Handler()
 	for i := range 3 * slots {
 		url := fmt.Sprintf("/en/lessons/fencing?do=wait.%ds", i+1)
-		if r := get(t, h, url); r.status != http.StatusInternalServerError {
-			t.Fatalf("panicking replay %s: %d, want 500", url, r.status)
+		if r := webtest.Get(t, h, url); r.Status != http.StatusInternalServerError {
+			t.Fatalf("panicking replay %s: %d, want 500", url, r.Status)
 		}
 	}
-	if n := len(srv.replays); n != 0 {
+	if n := srv.site.ReplaysRunning(); n != 0 {
 		t.Errorf("%d of %d replay slots still taken after the panics", n, slots)
 	}
 	panicking.Store(false)
-	if r := get(t, h, "/en/lessons/fencing?do=a.acquire"); r.status != http.StatusOK {
-		t.Errorf("after the panics: %d, want 200", r.status)
+	if r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire"); r.Status != http.StatusOK {
+		t.Errorf("after the panics: %d, want 200", r.Status)
 	}
 }
 
@@ -61,7 +63,7 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 // and headers and no body (never 405 or a 404 the GET does not give).
 func TestHeadOnEveryGetRoute(t *testing.T) {
 	h := newTestServer(t)
-	css := regexp.MustCompile(`/static/[^"]+/css/app\.css`).FindString(mustGet(t, h, "/en/"))
+	css := regexp.MustCompile(`/static/[^"]+/css/app\.css`).FindString(webtest.MustGet(t, h, "/en/"))
 	if css == "" {
 		t.Fatal("no stylesheet link on /en/")
 	}
@@ -81,15 +83,15 @@ func TestHeadOnEveryGetRoute(t *testing.T) {
 		t.Fatalf("only %d GET routes found: %v", len(urls), urls)
 	}
 	for _, u := range urls {
-		g := get(t, h, u)
+		g := webtest.Get(t, h, u)
 		req := httptest.NewRequest(http.MethodHead, u, nil)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
-		if rec.Code != g.status || rec.Code == http.StatusMethodNotAllowed {
-			t.Errorf("HEAD %s = %d, GET = %d", u, rec.Code, g.status)
+		if rec.Code != g.Status || rec.Code == http.StatusMethodNotAllowed {
+			t.Errorf("HEAD %s = %d, GET = %d", u, rec.Code, g.Status)
 		}
 		for _, k := range []string{"Content-Type", "Location", "ETag", "Cache-Control"} {
-			if a, b := rec.Header().Get(k), g.header.Get(k); a != b {
+			if a, b := rec.Header().Get(k), g.Header.Get(k); a != b {
 				t.Errorf("HEAD %s: %s %q, GET %q", u, k, a, b)
 			}
 		}

@@ -3,6 +3,7 @@ package web
 import (
 	"html"
 	"locklab/web/i18n"
+	"locklab/web/internal/webtest"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func TestLabCounterexampleFrame(t *testing.T) {
 	h := newTestServer(t)
 	for _, lang := range []string{"en", "ja"} {
 		labURL := "/" + lang + "/lab?lesson=fencing&opt=fence.off"
-		lab := mustGet(t, h, labURL)
+		lab := webtest.MustGet(t, h, labURL)
 		m := regexp.MustCompile(`id="open-shortest" class="button primary" href="([^"]+)"`).FindStringSubmatch(lab)
 		if m == nil {
 			t.Fatalf("%s: no counterexample link on %s", lang, labURL)
@@ -24,11 +25,11 @@ func TestLabCounterexampleFrame(t *testing.T) {
 		if !strings.Contains(link, "&lab=") {
 			t.Fatalf("%s: the counterexample link %s does not say which Lab run it came from", lang, link)
 		}
-		page := mustGet(t, h, link) // 200: the canonical form keeps lab=
+		page := webtest.MustGet(t, h, link) // 200: the canonical form keeps lab=
 		u := i18n.For(lang)
 		for _, want := range []string{u.CounterTitle, u.CounterSchedule, u.CounterBroke, `id="back-to-lab"`,
-			`href="` + escape(labURL) + `"`} {
-			if !strings.Contains(page, escape(want)) && !strings.Contains(page, want) {
+			`href="` + webtest.Escape(labURL) + `"`} {
+			if !strings.Contains(page, webtest.Escape(want)) && !strings.Contains(page, want) {
 				t.Errorf("%s: counterexample page lacks %q", lang, want)
 			}
 		}
@@ -42,9 +43,9 @@ func TestLabCounterexampleFrame(t *testing.T) {
 	// A lab= value that is not a Lab query is dropped: the page redirects
 	// to the plain timeline, and nothing of it reaches a link.
 	for _, bad := range []string{"%zz", "x%3D1", "javascript%3Aalert(1)"} {
-		r := get(t, h, "/en/lessons/fencing?do=a.acquire&lab="+bad)
-		if r.status != 303 || r.header.Get("Location") != "/en/lessons/fencing?do=a.acquire" {
-			t.Errorf("lab=%s: %d %s, want a redirect to the plain timeline", bad, r.status, r.header.Get("Location"))
+		r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire&lab="+bad)
+		if r.Status != 303 || r.Header.Get("Location") != "/en/lessons/fencing?do=a.acquire" {
+			t.Errorf("lab=%s: %d %s, want a redirect to the plain timeline", bad, r.Status, r.Header.Get("Location"))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 // opened as a timeline whose event log and scripts show the learner's
 // script.
 func TestBrowserDesign(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	mine := "-- mine: delete whatever is there\nreturn redis.call('DEL', KEYS[1])"
@@ -30,33 +31,33 @@ func TestBrowserDesign(t *testing.T) {
 			}
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				c := tab(t, ctx)
+				c := webtest.Tab(t, ctx)
 				if !js {
-					noScripts(t, c)
+					webtest.NoScripts(t, c)
 				}
-				do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lab"))
-				waitLoaded(t, c)
-				do(t, c, chromedp.Click(chromedp.CSS("#byol")))
+				webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lab"))
+				webtest.WaitLoaded(t, c)
+				webtest.Do(t, c, chromedp.Click(chromedp.CSS("#byol")))
 				arriveWithin(t, c, "/"+lang+"/lab/design")
-				if s := run(t, c, chromedp.TextContent(chromedp.CSS("#grade-summary"))); s != i18n.For(lang).Design.Safe {
+				if s := webtest.Run(t, c, chromedp.TextContent(chromedp.CSS("#grade-summary"))); s != i18n.For(lang).Design.Safe {
 					t.Errorf("the safe design: %q", s)
 				}
-				do(t, c, chromedp.SetValue(chromedp.CSS("#script-release"), mine), chromedp.Click(chromedp.CSS("#grade")))
+				webtest.Do(t, c, chromedp.SetValue(chromedp.CSS("#script-release"), mine), chromedp.Click(chromedp.CSS("#grade")))
 				arriveWithin(t, c, "/"+lang+"/lab/design?release=--+mine:+delete+whatever+is+there%0Areturn+redis.call(%27DEL%27,+KEYS[1])")
-				if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll('tr[data-kind="foreign-delete"] a.counterexample').length`)); n == 0 {
+				if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll('tr[data-kind="foreign-delete"] a.counterexample').length`)); n == 0 {
 					t.Fatalf("the plain DEL: no lock deleted by someone else")
 				}
-				href := run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="foreign-delete"] a.counterexample').getAttribute("href")`))
-				do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="foreign-delete"] a.counterexample`)))
+				href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="foreign-delete"] a.counterexample').getAttribute("href")`))
+				webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="foreign-delete"] a.counterexample`)))
 				arriveWithin(t, c, href)
-				if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {
+				if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {
 					t.Errorf("the counterexample's timeline shows no violation")
 				}
-				log := run(t, c, chromedp.Evaluate[string](`document.querySelector("table.log tbody").textContent + document.querySelector("details.scripts").textContent`))
+				log := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector("table.log tbody").textContent + document.querySelector("details.scripts").textContent`))
 				if !strings.Contains(log, "‹release.lua›") || !strings.Contains(log, "-- mine: delete whatever is there") {
 					t.Errorf("the event log does not show the learner's release script")
 				}
-				do(t, c, chromedp.Click(chromedp.CSS("#back-to-grade")))
+				webtest.Do(t, c, chromedp.Click(chromedp.CSS("#back-to-grade")))
 				arriveWithin(t, c, "/"+lang+"/lab/design?release=--+mine")
 			})
 		}
@@ -68,7 +69,7 @@ func TestBrowserDesign(t *testing.T) {
 // takes seconds on a busy machine: the wait has no bound but the tab's).
 func arriveWithin(t *testing.T, ctx context.Context, want string) {
 	t.Helper()
-	if !waitTrue(ctx, `document.readyState === "complete" && location.href.includes(`+jsonString(want)+`)`) {
-		t.Fatalf("never arrived at …%s (at %s)", want, where(ctx))
+	if !webtest.WaitTrue(ctx, `document.readyState === "complete" && location.href.includes(`+webtest.JSONString(want)+`)`) {
+		t.Fatalf("never arrived at …%s (at %s)", want, webtest.Where(ctx))
 	}
 }

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"locklab/web/design"
 	"locklab/web/i18n"
+	"locklab/web/links"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -27,17 +29,17 @@ func FuzzDesignURL(f *testing.F) {
 	u := i18n.For("ja")
 	f.Fuzz(func(t *testing.T, rawQuery string) {
 		if q, err := url.ParseQuery(rawQuery); err == nil {
-			if in, e := parseDesign(u, q, "clients", "do"); e == nil {
-				canon := designQuery(in.D)
-				if len(canon) > designMaxLink {
+			if d, e := design.Parse(u, q, "clients", "do"); e == nil {
+				canon := links.DesignQuery(d)
+				if len(canon) > links.DesignMaxLink {
 					t.Fatalf("%q: canonical link of %d bytes", rawQuery, len(canon))
 				}
 				back, err := url.ParseQuery(canon)
 				if err != nil {
 					t.Fatalf("%q: canonical %q does not parse: %v", rawQuery, canon, err)
 				}
-				again, e := parseDesign(u, back)
-				if e != nil || *again.D != *in.D {
+				again, e := design.Parse(u, back)
+				if e != nil || *again != *d {
 					t.Fatalf("%q: canonical %q reads back differently", rawQuery, canon)
 				}
 			}

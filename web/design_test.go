@@ -4,6 +4,8 @@ import (
 	"go/parser"
 	"go/token"
 	"html"
+	"locklab/web/design"
+	"locklab/web/internal/webtest"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +17,7 @@ import (
 	"locklab/sim"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
+	"locklab/web/links"
 )
 
 // designCell finds the link of one kind's counterexample in the grade's
@@ -43,7 +46,7 @@ func designCell(body string, kind sim.ViolationKind, clients int) (string, bool)
 func TestDesignSafeDefault(t *testing.T) {
 	h := newTestServer(t)
 	for _, lang := range i18n.Codes() {
-		body := mustGet(t, h, "/"+lang+"/lab/design")
+		body := webtest.MustGet(t, h, "/"+lang+"/lab/design")
 		if !strings.Contains(body, html.EscapeString(i18n.For(lang).Design.Safe)) || !strings.Contains(body, html.EscapeString(i18n.For(lang).Design.Within)) {
 			t.Errorf("%s: the safe design is not graded safe within bounds", lang)
 		}
@@ -65,16 +68,16 @@ func TestDesignBrokenRelease(t *testing.T) {
 	h := newTestServer(t)
 	del, _ := sim.PresetNamed(sim.PieceRelease, sim.EffectSet, "del")
 	for _, lang := range i18n.Codes() {
-		r := get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/lab/design?release=del" {
-			t.Fatalf("%s: the typed preset = %d → %q, want a redirect to release=del", lang, r.status, r.header.Get("Location"))
+		r := webtest.Get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/"+lang+"/lab/design?release=del" {
+			t.Fatalf("%s: the typed preset = %d → %q, want a redirect to release=del", lang, r.Status, r.Header.Get("Location"))
 		}
-		body := mustGet(t, h, "/"+lang+"/lab/design?release=del")
+		body := webtest.MustGet(t, h, "/"+lang+"/lab/design?release=del")
 		link, ok := designCell(body, sim.ForeignDelete, 2)
 		if !ok {
 			t.Fatalf("%s: plain DEL: no lock deleted by someone else with 2 clients", lang)
 		}
-		run := mustGet(t, h, link)
+		run := webtest.MustGet(t, h, link)
 		if !strings.Contains(run, "‹release.lua›") || !strings.Contains(run, html.EscapeString("return redis.call('DEL', KEYS[1])")) {
 			t.Errorf("%s: the counterexample does not show the learner's release script", lang)
 		}
@@ -90,12 +93,12 @@ func TestDesignBrokenRelease(t *testing.T) {
 func TestDesignCustomScript(t *testing.T) {
 	h := newTestServer(t)
 	src := "-- mine\nlocal n = redis.call('GET', KEYS[1]) + 1\nreturn n"
-	q := "release=" + queryValue(src)
-	body := mustGet(t, h, "/en/lab/design?"+q)
+	q := "release=" + links.QueryValue(src)
+	body := webtest.MustGet(t, h, "/en/lab/design?"+q)
 	if !strings.Contains(body, html.EscapeString("local n = redis.call('GET', KEYS[1]) + 1")) {
 		t.Errorf("the page does not show the learner's script")
 	}
-	run := mustGet(t, h, "/en/lab/design/run?"+q+"&clients=2&do=a.acquire,a.release")
+	run := webtest.MustGet(t, h, "/en/lab/design/run?"+q+"&clients=2&do=a.acquire,a.release")
 	if !strings.Contains(run, "(error)") {
 		t.Errorf("the runtime error is not on the timeline")
 	}
@@ -113,14 +116,14 @@ func TestDesignEffect(t *testing.T) {
 	fenced, _ := sim.PresetNamed(sim.PieceWrite, sim.EffectSet, "fenced")
 	for _, lang := range i18n.Codes() {
 		u, du := i18n.For(lang), i18n.For(lang).Design
-		body := mustGet(t, h, "/"+lang+"/lab/design")
+		body := webtest.MustGet(t, h, "/"+lang+"/lab/design")
 		if _, ok := designCell(body, sim.RepeatedWrite, 2); ok || !strings.Contains(body, `data-kind="repeated-write"`) {
 			t.Errorf("%s: the default design: a double-write row without a finding is wanted", lang)
 		}
 		if !strings.Contains(body, html.EscapeString(du.EffectBound[sim.EffectSet])) || !strings.Contains(body, `name="effect"`) {
 			t.Errorf("%s: the default design does not say what its write does", lang)
 		}
-		add := mustGet(t, h, "/"+lang+"/lab/design?effect=add")
+		add := webtest.MustGet(t, h, "/"+lang+"/lab/design?effect=add")
 		if !strings.Contains(add, html.EscapeString(du.EffectBound[sim.EffectAdd])) {
 			t.Errorf("%s: effect=add: the bounds do not say the write adds", lang)
 		}
@@ -138,7 +141,7 @@ func TestDesignEffect(t *testing.T) {
 			if n > 2 {
 				continue
 			}
-			run := mustGet(t, h, link)
+			run := webtest.MustGet(t, h, link)
 			lost := html.EscapeString(i18n.Fill(u.LostReply, "A"))
 			i := strings.Index(run, lost)
 			if i < 0 || !strings.Contains(run[i:], "‹write.lua›") || !strings.Contains(run, html.EscapeString(u.DropWriteNote)) {
@@ -148,13 +151,13 @@ func TestDesignEffect(t *testing.T) {
 				t.Errorf("%s: the counterexample does not say what broke", lang)
 			}
 		}
-		strict := mustGet(t, h, "/"+lang+"/lab/design?write=strict&effect=add")
+		strict := webtest.MustGet(t, h, "/"+lang+"/lab/design?write=strict&effect=add")
 		if _, ok := designCell(strict, sim.RepeatedWrite, 2); ok || !strings.Contains(strict, html.EscapeString(du.Safe)) {
 			t.Errorf("%s: effect=add, greater only: not safe", lang)
 		}
-		r := get(t, h, "/"+lang+"/lab/design?write="+url.QueryEscape(strings.ReplaceAll(fenced.Script, "\n", "\r\n"))+"&effect=add")
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/"+lang+"/lab/design?effect=add" {
-			t.Errorf("%s: switching the effect with the preset's text = %d → %q, want effect=add", lang, r.status, r.header.Get("Location"))
+		r := webtest.Get(t, h, "/"+lang+"/lab/design?write="+url.QueryEscape(strings.ReplaceAll(fenced.Script, "\n", "\r\n"))+"&effect=add")
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/"+lang+"/lab/design?effect=add" {
+			t.Errorf("%s: switching the effect with the preset's text = %d → %q, want effect=add", lang, r.Status, r.Header.Get("Location"))
 		}
 	}
 }
@@ -175,21 +178,21 @@ func TestDesignBadInput(t *testing.T) {
 	} {
 		name := tc.q[:min(len(tc.q), 40)]
 		for _, lang := range i18n.Codes() {
-			r := get(t, h, "/"+lang+"/lab/design?"+tc.q)
-			if r.status != http.StatusBadRequest {
-				t.Errorf("%s %s = %d, want 400", lang, name, r.status)
+			r := webtest.Get(t, h, "/"+lang+"/lab/design?"+tc.q)
+			if r.Status != http.StatusBadRequest {
+				t.Errorf("%s %s = %d, want 400", lang, name, r.Status)
 				continue
 			}
-			if !strings.Contains(r.body, i18n.For(lang).Design.BadTitle) || !strings.Contains(r.body, `<html lang="`+lang+`"`) {
+			if !strings.Contains(r.Body, i18n.For(lang).Design.BadTitle) || !strings.Contains(r.Body, `<html lang="`+lang+`"`) {
 				t.Errorf("%s %s: not a %s design error page", lang, name, lang)
 			}
-			if tc.want != "" && !strings.Contains(r.body, html.EscapeString(tc.want)) {
+			if tc.want != "" && !strings.Contains(r.Body, html.EscapeString(tc.want)) {
 				t.Errorf("%s %s: the reason does not name %q", lang, name, tc.want)
 			}
-			if tc.kept != "" && !strings.Contains(r.body, html.EscapeString(tc.kept)) {
+			if tc.kept != "" && !strings.Contains(r.Body, html.EscapeString(tc.kept)) {
 				t.Errorf("%s %s: the form lost what was typed", lang, name)
 			}
-			if !strings.Contains(r.body, `<textarea`) {
+			if !strings.Contains(r.Body, `<textarea`) {
 				t.Errorf("%s %s: no form to fix it in", lang, name)
 			}
 		}
@@ -202,20 +205,20 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 	u := i18n.For("en")
 	check := func(d *sim.Design) {
 		t.Helper()
-		q := designQuery(d)
+		q := links.DesignQuery(d)
 		vals, err := url.ParseQuery(q)
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		in, e := parseDesign(u, vals)
+		in, e := design.Parse(u, vals)
 		if e != nil {
 			t.Fatalf("%q: %s", q, e.Text)
 		}
-		if *in.D != *d {
+		if *in != *d {
 			t.Errorf("%q reads back as another design", q)
 		}
-		if len(q) > designMaxLink {
-			t.Errorf("%q is longer than %d", q, designMaxLink)
+		if len(q) > links.DesignMaxLink {
+			t.Errorf("%q is longer than %d", q, links.DesignMaxLink)
 		}
 		// A browser percent-encodes these in a query (the WHATWG URL
 		// standard): a canonical link with one would come back changed.
@@ -241,7 +244,7 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 	}
 	d.TTL, d.Work = 5000, 500
 	check(d)
-	if !strings.Contains(designQuery(d), compactPrefix) {
+	if !strings.Contains(links.DesignQuery(d), links.CompactPrefix) {
 		t.Errorf("a long design did not go compressed")
 	}
 }
@@ -250,12 +253,12 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 // a lesson's variant opens there as its presets.
 func TestDesignFromLessons(t *testing.T) {
 	h := newTestServer(t)
-	body := mustGet(t, h, "/en/lessons/fencing?opt=release.del")
-	link, ok := hrefOf(body, "byol")
+	body := webtest.MustGet(t, h, "/en/lessons/fencing?opt=release.del")
+	link, ok := webtest.HrefOf(body, "byol")
 	if !ok || link != "/en/lab/design?release=del" {
 		t.Errorf("fencing with release.del links to %q", link)
 	}
-	if _, ok := hrefOf(mustGet(t, h, "/ja/lab"), "byol"); !ok {
+	if _, ok := webtest.HrefOf(webtest.MustGet(t, h, "/ja/lab"), "byol"); !ok {
 		t.Errorf("the Lab does not link to the design page")
 	}
 }
@@ -310,21 +313,21 @@ func TestDesignHostileCorpus(t *testing.T) {
 		}
 		lang := i18n.Codes()[len(f)%len(i18n.Codes())]
 		q := piece + "=" + url.QueryEscape(src)
-		r := get(t, h, "/"+lang+"/lab/design?"+q)
+		r := webtest.Get(t, h, "/"+lang+"/lab/design?"+q)
 		if len(q) > 16<<10 {
 			// A link longer than any request line the server takes (the
 			// form's fields hold 2048 characters) is refused before the
 			// design page sees it, with the site's "link too long" page.
-			if r.status != http.StatusRequestURITooLong || !strings.Contains(r.body, strings.SplitN(i18n.For(lang).URITooLong, "{", 2)[0]) {
-				t.Errorf("%s (%s): %d, want the 414 'link too long' page", filepath.Base(f), piece, r.status)
+			if r.Status != http.StatusRequestURITooLong || !strings.Contains(r.Body, strings.SplitN(i18n.For(lang).URITooLong, "{", 2)[0]) {
+				t.Errorf("%s (%s): %d, want the 414 'link too long' page", filepath.Base(f), piece, r.Status)
 			}
 			continue
 		}
-		if r.status != http.StatusBadRequest || !strings.Contains(r.body, i18n.For(lang).Design.BadTitle) {
-			t.Errorf("%s (%s): %d, want a 400 design page", filepath.Base(f), piece, r.status)
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, i18n.For(lang).Design.BadTitle) {
+			t.Errorf("%s (%s): %d, want a 400 design page", filepath.Base(f), piece, r.Status)
 			continue
 		}
-		if len(src) <= designMaxRaw/3 && !strings.Contains(r.body, `<textarea`) {
+		if len(src) <= design.MaxRaw/3 && !strings.Contains(r.Body, `<textarea`) {
 			t.Errorf("%s: the 400 page lost the form", filepath.Base(f))
 		}
 	}

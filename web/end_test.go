@@ -1,6 +1,7 @@
 package web
 
 import (
+	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/links"
 )
 
 // TestEndPage: the course's last step leads to the ending page, which has
@@ -21,18 +23,18 @@ func TestEndPage(t *testing.T) {
 		list := course.List(lang)
 		last := list[len(list)-1]
 		final := last.Steps[len(last.Steps)-1]
-		page := mustGet(t, h, lessonPath(last)+query(final.Do, final.Opt))
+		page := webtest.MustGet(t, h, links.Lesson(last)+links.Query(final.Do, final.Opt))
 		if !strings.Contains(page, `id="to-end" class="button primary" href="/`+lang+`/end"`) {
 			t.Errorf("%s: the last step of the last lesson does not lead to the ending page", lang)
 		}
-		end := mustGet(t, h, "/"+lang+"/end")
+		end := webtest.MustGet(t, h, "/"+lang+"/end")
 		e := i18n.For(lang).End
 		if n := strings.Count(end, "<tr>") - 1; n != len(e.Rows) || n < 10 {
 			t.Errorf("%s: the pitfalls table has %d rows, want %d", lang, n, len(e.Rows))
 		}
 		for _, row := range e.Rows {
 			l, ok := course.Get(lang, row.Slug)
-			if !ok || !strings.Contains(end, `href="`+escape(startPath(l))+`"`) {
+			if !ok || !strings.Contains(end, `href="`+webtest.Escape(links.Start(l))+`"`) {
 				t.Errorf("%s: the row %q does not link its lesson %s", lang, row.Pitfall, row.Slug)
 			}
 		}
@@ -45,19 +47,19 @@ func TestEndPage(t *testing.T) {
 			t.Errorf("%s: the ending page does not lead on to the Lab", lang)
 		}
 	}
-	if r := get(t, h, "/en/end/"); r.status != 301 {
-		t.Errorf("/en/end/ = %d, want a redirect", r.status)
+	if r := webtest.Get(t, h, "/en/end/"); r.Status != 301 {
+		t.Errorf("/en/end/ = %d, want a redirect", r.Status)
 	}
 }
 
 // TestBrowserEndProgress: progress kept in this browser shows on the
 // ending page: a finished lesson, and a checkpoint answered right.
 func TestBrowserEndProgress(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	hs := httptest.NewServer(newTestServer(t))
 	defer hs.Close()
 	srv := hs.URL
-	c := tab(t, ctx)
+	c := webtest.Tab(t, ctx)
 	course, _ := lessons.Load()
 	l, _ := course.Get("en", "fencing")
 	var asked lessons.Step
@@ -69,14 +71,14 @@ func TestBrowserEndProgress(t *testing.T) {
 	}
 	right := asked.Checkpoint.Correct()[0]
 	// Answer a checkpoint right, then reach the lesson's last step.
-	do(t, c, chromedp.Navigate(srv+lessonPath(l)+query(asked.Do, asked.Opt)+"&guess="+itoa(int64(right))))
-	waitLoaded(t, c)
+	webtest.Do(t, c, chromedp.Navigate(srv+links.Lesson(l)+links.Query(asked.Do, asked.Opt)+"&guess="+itoa(int64(right))))
+	webtest.WaitLoaded(t, c)
 	final := l.Steps[len(l.Steps)-1]
-	do(t, c, chromedp.Navigate(srv+lessonPath(l)+query(final.Do, final.Opt)))
-	waitLoaded(t, c)
-	do(t, c, chromedp.Navigate(srv+"/en/end"))
-	waitLoaded(t, c)
-	got := run(t, c, chromedp.Evaluate[string](`document.querySelector('li[data-slug="fencing"] .status').textContent + " | " + document.querySelector(".done-of").textContent`))
+	webtest.Do(t, c, chromedp.Navigate(srv+links.Lesson(l)+links.Query(final.Do, final.Opt)))
+	webtest.WaitLoaded(t, c)
+	webtest.Do(t, c, chromedp.Navigate(srv+"/en/end"))
+	webtest.WaitLoaded(t, c)
+	got := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('li[data-slug="fencing"] .status').textContent + " | " + document.querySelector(".done-of").textContent`))
 	for _, want := range []string{"finished", "checkpoints: 1 right of 1 answered", "1 of 10 lessons finished."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("ending page progress = %q, want it to contain %q", got, want)

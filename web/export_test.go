@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/xml"
+	"locklab/web/internal/webtest"
 	"net/http"
 	"regexp"
 	"strings"
@@ -19,11 +20,11 @@ func TestTimelineSVG(t *testing.T) {
 		{"en", "took the lock while A"},
 		{"ja", "排他が崩れた"},
 	} {
-		r := get(t, h, "/"+tc.lang+"/lessons/fencing/timeline.svg?do="+guided)
-		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "image/svg+xml") {
-			t.Fatalf("%s: status %d, type %q", tc.lang, r.status, r.header.Get("Content-Type"))
+		r := webtest.Get(t, h, "/"+tc.lang+"/lessons/fencing/timeline.svg?do="+guided)
+		if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "image/svg+xml") {
+			t.Fatalf("%s: status %d, type %q", tc.lang, r.Status, r.Header.Get("Content-Type"))
 		}
-		d := xml.NewDecoder(strings.NewReader(r.body))
+		d := xml.NewDecoder(strings.NewReader(r.Body))
 		for {
 			if _, err := d.Token(); err != nil {
 				if err.Error() != "EOF" {
@@ -32,36 +33,36 @@ func TestTimelineSVG(t *testing.T) {
 				break
 			}
 		}
-		style := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindStringSubmatch(r.body)
+		style := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindStringSubmatch(r.Body)
 		if style == nil {
 			t.Fatalf("%s: no style element", tc.lang)
 		}
 		sum := sha256.Sum256([]byte(style[1]))
-		if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") ||
+		if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") ||
 			strings.Contains(csp, "unsafe") || !strings.Contains(csp, "default-src 'none'") {
 			t.Errorf("%s: CSP %q does not allow exactly the export's style", tc.lang, csp)
 		}
-		if strings.Contains(r.body, "var(--") {
+		if strings.Contains(r.Body, "var(--") {
 			t.Errorf("%s: the export uses CSS variables, which slide tools do not know", tc.lang)
 		}
 		// The replay's outcome is in the picture: B's write accepted, A's rejected, one violation.
 		for _, want := range []string{"#2 ", "#1 ", "⚠1", tc.want, `class="viol"`} {
-			if !strings.Contains(r.body, want) {
+			if !strings.Contains(r.Body, want) {
 				t.Errorf("%s: export lacks %q", tc.lang, want)
 			}
 		}
-		if strings.Contains(r.body, "⚠2") {
+		if strings.Contains(r.Body, "⚠2") {
 			t.Errorf("%s: more than the one violation of the flagship path", tc.lang)
 		}
 	}
 	// A bad state is the usual error page with the site's policy, not an SVG.
-	r := get(t, h, "/en/lessons/fencing/timeline.svg?do=a.fly")
-	if r.status != http.StatusBadRequest || strings.Contains(r.header.Get("Content-Security-Policy"), "sha256-") ||
-		!strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
-		t.Errorf("bad state: status %d, type %q, CSP %q", r.status, r.header.Get("Content-Type"), r.header.Get("Content-Security-Policy"))
+	r := webtest.Get(t, h, "/en/lessons/fencing/timeline.svg?do=a.fly")
+	if r.Status != http.StatusBadRequest || strings.Contains(r.Header.Get("Content-Security-Policy"), "sha256-") ||
+		!strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("bad state: status %d, type %q, CSP %q", r.Status, r.Header.Get("Content-Type"), r.Header.Get("Content-Security-Policy"))
 	}
 	// The lesson page links both downloads.
-	page := mustGet(t, h, "/en/lessons/fencing?do="+guided)
+	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{`/en/lessons/fencing/timeline.svg?do=`, `download="locklab-fencing-8-actions.svg"`, `download="locklab-fencing-8-actions.json"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("lesson page lacks %q", want)

@@ -7,6 +7,7 @@ package web
 // someone forgot to translate.
 
 import (
+	"locklab/web/internal/webtest"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/net/html"
 
 	"locklab/lessons"
+	"locklab/web/links"
 )
 
 // allowedEnglish are the words a Japanese page may show outside code:
@@ -144,11 +146,11 @@ func TestJapanesePagesAreJapanese(t *testing.T) {
 	urls := []string{"/ja/", "/ja/end", "/ja/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write&opt=fence.off&lab=lesson%3Dfencing%26opt%3Dfence.off", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
 	for _, l := range course.List("ja") {
 		for _, st := range l.Steps {
-			urls = append(urls, lessonPath(l)+query(st.Do, st.Opt))
+			urls = append(urls, links.Lesson(l)+links.Query(st.Do, st.Opt))
 		}
 	}
 	for _, u := range urls {
-		body := mustGet(t, h, u)
+		body := webtest.MustGet(t, h, u)
 		text := visibleText(t, body)
 		if bad := englishIn(text); len(bad) > 0 {
 			t.Errorf("%s shows English: %v", u, bad)
@@ -158,7 +160,7 @@ func TestJapanesePagesAreJapanese(t *testing.T) {
 		}
 	}
 	// An error page, through its own status.
-	if bad := englishIn(visibleText(t, get(t, h, "/ja/nope").body)); len(bad) > 0 {
+	if bad := englishIn(visibleText(t, webtest.Get(t, h, "/ja/nope").Body)); len(bad) > 0 {
 		t.Errorf("/ja/nope shows English: %v", bad)
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"flag"
+	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ var labShots = flag.String("lab-screenshots", "", "write full-page screenshots o
 // open the shortest counterexample and see the timeline's violation box.
 // With -lab-screenshots DIR it also writes each page as a PNG.
 func TestBrowserLab(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	if *labShots != "" {
@@ -33,38 +34,38 @@ func TestBrowserLab(t *testing.T) {
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
-			c := tab(t, ctx)
+			c := webtest.Tab(t, ctx)
 			shot := func(name string) {
 				if *labShots == "" {
 					return
 				}
-				png := run(t, c, chromedp.FullScreenshot(100))
+				png := webtest.Run(t, c, chromedp.FullScreenshot(100))
 				if err := os.WriteFile(filepath.Join(*labShots, lang+"-"+name+".png"), png, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lessons/fencing"))
-			waitLoaded(t, c)
-			do(t, c, chromedp.Click(chromedp.CSS("#what-else")))
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lessons/fencing"))
+			webtest.WaitLoaded(t, c)
+			webtest.Do(t, c, chromedp.Click(chromedp.CSS("#what-else")))
 			arrive(t, c, "/"+lang+"/lab?lesson=fencing")
-			if h := run(t, c, chromedp.TextContent(chromedp.CSS(".lab-result .storage"))); !strings.Contains(h, i18n.For(lang).Lab.StorageSafe) {
+			if h := webtest.Run(t, c, chromedp.TextContent(chromedp.CSS(".lab-result .storage"))); !strings.Contains(h, i18n.For(lang).Lab.StorageSafe) {
 				t.Errorf("safe design: %q", h)
 			}
 			shot("safe")
-			do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-fence"][value="off"]`)), chromedp.Click(chromedp.CSS("#explore")))
+			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-fence"][value="off"]`)), chromedp.Click(chromedp.CSS("#explore")))
 			arrive(t, c, "/"+lang+"/lab?lesson=fencing&opt=fence.off")
-			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lab-result .storage.harmed").length`)); n != 1 {
+			if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lab-result .storage.harmed").length`)); n != 1 {
 				t.Errorf("fence off: harm not reported")
 			}
 			shot("fence-off")
-			href := run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="storage-harm"] a').getAttribute("href")`))
+			href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="storage-harm"] a').getAttribute("href")`))
 			if !strings.Contains(href, "/lessons/fencing") {
 				t.Fatalf("the harm row links to %q", href)
 			}
-			do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="storage-harm"] a`)))
+			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="storage-harm"] a`)))
 			// Not just "opt=fence.off": the Lab's own URL ends so too.
 			arrive(t, c, href)
-			if n := run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {
+			if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {
 				t.Errorf("the counterexample's timeline shows no violation")
 			}
 			shot("counterexample")
@@ -76,7 +77,7 @@ func TestBrowserLab(t *testing.T) {
 // suffix and the page has loaded.
 func arrive(t *testing.T, ctx context.Context, suffix string) {
 	t.Helper()
-	if !waitTrue(ctx, `document.readyState === "complete" && location.href.endsWith(`+jsonString(suffix)+`)`) {
-		t.Fatalf("never arrived at …%s (at %s)", suffix, where(ctx))
+	if !webtest.WaitTrue(ctx, `document.readyState === "complete" && location.href.endsWith(`+webtest.JSONString(suffix)+`)`) {
+		t.Fatalf("never arrived at …%s (at %s)", suffix, webtest.Where(ctx))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"html"
 	"io"
+	"locklab/web/internal/webtest"
+	"locklab/web/lab"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -15,16 +17,9 @@ import (
 	"locklab/sim"
 	"locklab/static"
 	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/site"
 )
-
-// hrefOf finds the href of the element with this id.
-func hrefOf(body, id string) (string, bool) {
-	m := regexp.MustCompile(`id="` + id + `"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*id="` + id + `"`).FindStringSubmatch(body)
-	if m == nil {
-		return "", false
-	}
-	return html.UnescapeString(m[1] + m[2]), true
-}
 
 // rowLink finds the link of the findings row of one kind.
 func rowLink(body string, kind sim.ViolationKind) (string, bool) {
@@ -55,13 +50,13 @@ func TestLabUnsafeDesigns(t *testing.T) {
 		{"lesson=exactly-once&opt=idem.none&pauses=0", sim.Harm, "Charged twice"},
 	} {
 		for _, lang := range i18n.Codes() {
-			body := mustGet(t, h, "/"+lang+"/lab?"+tc.lab)
+			body := webtest.MustGet(t, h, "/"+lang+"/lab?"+tc.lab)
 			row, ok := rowLink(body, tc.kind)
 			if !ok {
 				t.Errorf("%s %s: no %s found", lang, tc.lab, tc.kind)
 				continue
 			}
-			head, ok := hrefOf(body, "open-shortest")
+			head, ok := webtest.HrefOf(body, "open-shortest")
 			if !ok {
 				t.Errorf("%s %s: no shortest counterexample link", lang, tc.lab)
 				continue
@@ -70,11 +65,11 @@ func TestLabUnsafeDesigns(t *testing.T) {
 				if !strings.HasPrefix(link, "/"+lang+"/lessons/") || !strings.Contains(link, "do=") {
 					t.Errorf("%s %s: link %q is not a lesson timeline", lang, tc.lab, link)
 				}
-				if !strings.Contains(mustGet(t, h, link), `class="violations"`) {
+				if !strings.Contains(webtest.MustGet(t, h, link), `class="violations"`) {
 					t.Errorf("%s %s: the timeline %s shows no violation", lang, tc.lab, link)
 				}
 			}
-			if tl := mustGet(t, h, row); lang == "en" && !strings.Contains(tl, tc.want) {
+			if tl := webtest.MustGet(t, h, row); lang == "en" && !strings.Contains(tl, tc.want) {
 				t.Errorf("%s: the %s counterexample %s does not show %q", tc.lab, tc.kind, row, tc.want)
 			}
 		}
@@ -86,7 +81,7 @@ func TestLabUnsafeDesigns(t *testing.T) {
 // completeness and the code are there in both languages.
 func TestLabSafeDesign(t *testing.T) {
 	h := newTestServer(t)
-	en := mustGet(t, h, "/en/lab?lesson=fencing")
+	en := webtest.MustGet(t, h, "/en/lab?lesson=fencing")
 	for _, want := range []string{"The storage was never harmed", "within these bounds", "it is not a proof",
 		"Every schedule within these bounds was explored", "package lock", "fencedWrite", "releaseScript", "SetArgs"} {
 		if !strings.Contains(en, want) {
@@ -96,7 +91,7 @@ func TestLabSafeDesign(t *testing.T) {
 	if strings.Contains(strings.ToLower(en), "proved") {
 		t.Errorf("the safe design's page claims a proof")
 	}
-	ja := mustGet(t, h, "/ja/lab?lesson=fencing")
+	ja := webtest.MustGet(t, h, "/ja/lab?lesson=fencing")
 	for _, want := range []string{"ストレージは一度も壊れませんでした", "この範囲での話で、証明ではありません", "package lock",
 		"// write はフェンシングトークン付きで結果を保存する"} {
 		if !strings.Contains(ja, want) {
@@ -104,11 +99,11 @@ func TestLabSafeDesign(t *testing.T) {
 		}
 	}
 	// The bare Lab is the same design.
-	if r := get(t, h, "/en/lab"); r.status != 200 || !strings.Contains(r.body, "The storage was never harmed") {
-		t.Errorf("/en/lab: %d", r.status)
+	if r := webtest.Get(t, h, "/en/lab"); r.Status != 200 || !strings.Contains(r.Body, "The storage was never harmed") {
+		t.Errorf("/en/lab: %d", r.Status)
 	}
 	// Fencing off: harmed, with the number of schedules and a link.
-	off := mustGet(t, h, "/en/lab?lesson=fencing&opt=fence.off")
+	off := webtest.MustGet(t, h, "/en/lab?lesson=fencing&opt=fence.off")
 	if !strings.Contains(off, "The storage was harmed in") || strings.Contains(off, "within these bounds —") {
 		t.Errorf("fence.off: no harm reported")
 	}
@@ -119,11 +114,11 @@ func TestLabHeadline(t *testing.T) {
 	h := newTestServer(t)
 	sc, _ := sim.Lookup("fencing")
 	res, err := sim.Explore(context.Background(), sim.ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2,
-		Pauses: 1, PauseMs: []int64{10_000}, MaxStates: labStateCap})
+		Pauses: 1, PauseMs: []int64{10_000}, MaxStates: lab.StateCap})
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := mustGet(t, h, "/en/lab?lesson=fencing")
+	body := webtest.MustGet(t, h, "/en/lab?lesson=fencing")
 	want := "Explored " + itoa(int64(res.Schedules)) + " schedules (" + itoa(int64(res.States)) + " distinct states). " +
 		itoa(int64(res.Found[sim.Overlap].Schedules)) + " break mutual exclusion."
 	if !strings.Contains(body, want) {
@@ -144,13 +139,13 @@ func TestLabCanonical(t *testing.T) {
 		"/ja/lab?depth=10&lesson=safe-release&clients=3":                                                       "/ja/lab?lesson=safe-release&clients=3&depth=10",
 		"/en/lab?lesson=fencing&pause=10000ms":                                                                 "/en/lab?lesson=fencing",
 	} {
-		r := get(t, h, from)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != to {
-			t.Errorf("GET %s = %d → %q, want 303 → %q", from, r.status, r.header.Get("Location"), to)
+		r := webtest.Get(t, h, from)
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != to {
+			t.Errorf("GET %s = %d → %q, want 303 → %q", from, r.Status, r.Header.Get("Location"), to)
 		}
 	}
-	if r := get(t, h, "/en/lab?lesson=fencing&opt=fence.off"); r.status != 200 {
-		t.Errorf("canonical: %d", r.status)
+	if r := webtest.Get(t, h, "/en/lab?lesson=fencing&opt=fence.off"); r.Status != 200 {
+		t.Errorf("canonical: %d", r.Status)
 	}
 }
 
@@ -181,9 +176,9 @@ func TestLabBadInput(t *testing.T) {
 		{"/en/lab?lesson=fencing&opt=" + strings.Repeat("x", 9000), "too long"},
 		{"/ja/lab?lesson=fencing&pauses=9", "pauses は 0 から 2 の間"},
 	} {
-		r := get(t, h, tc.url)
-		if r.status != http.StatusBadRequest || !strings.Contains(r.body, tc.want) {
-			t.Errorf("GET %.80s = %d, want 400 containing %q\n%.300s", tc.url, r.status, tc.want, r.body)
+		r := webtest.Get(t, h, tc.url)
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, tc.want) {
+			t.Errorf("GET %.80s = %d, want 400 containing %q\n%.300s", tc.url, r.Status, tc.want, r.Body)
 		}
 	}
 }
@@ -195,21 +190,21 @@ func TestLessonLinksToLab(t *testing.T) {
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
-			body := mustGet(t, h, startPath(l))
-			link, ok := hrefOf(body, "what-else")
+			body := webtest.MustGet(t, h, links.Start(l))
+			link, ok := webtest.HrefOf(body, "what-else")
 			if !ok {
-				t.Errorf("%s: no link to the Lab", startPath(l))
+				t.Errorf("%s: no link to the Lab", links.Start(l))
 				continue
 			}
 			wantOpt := l.Scenario.FormatOptions(mustOpts(t, l.Scenario, l.Steps[0].Opt))
 			if !strings.HasPrefix(link, "/"+lang+"/lab?lesson="+l.Slug) || (wantOpt != "" && !strings.Contains(link, "opt="+wantOpt)) {
-				t.Errorf("%s: Lab link %q", startPath(l), link)
+				t.Errorf("%s: Lab link %q", links.Start(l), link)
 			}
 			// Following it explores; once per lesson is enough (the
 			// Japanese link is the same URL under /ja/).
 			if lang == "en" {
-				if r := get(t, h, link); r.status != 200 {
-					t.Errorf("%s: Lab link %s = %d", startPath(l), link, r.status)
+				if r := webtest.Get(t, h, link); r.Status != 200 {
+					t.Errorf("%s: Lab link %s = %d", links.Start(l), link, r.Status)
 				}
 			}
 		}
@@ -231,7 +226,7 @@ func mustOpts(t *testing.T, sc *sim.Scenario, opt string) sim.Opts {
 func TestLabBusy(t *testing.T) {
 	t.Parallel() // mostly waiting for the deadline
 	course, _ := lessons.Load()
-	assets, _ := NewAssets(static.FS)
+	assets, _ := site.NewAssets(static.FS)
 	release, holding := make(chan struct{}), make(chan struct{})
 	slow := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
 		close(holding) // called once: the second request never gets a slot
@@ -240,15 +235,15 @@ func TestLabBusy(t *testing.T) {
 	}
 	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: 1}).Handler()
 	first := make(chan int)
-	go func() { first <- get(t, h, "/en/lessons/fencing?do=a.acquire").status }()
+	go func() { first <- webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire").Status }()
 	<-holding // the first request holds the only slot
 	start := time.Now()
-	r := get(t, h, "/ja/lab?lesson=fencing")
+	r := webtest.Get(t, h, "/ja/lab?lesson=fencing")
 	close(release)
-	if r.status != http.StatusServiceUnavailable || !strings.Contains(r.body, "混み合っています") {
-		t.Errorf("busy Lab: %d", r.status)
+	if r.Status != http.StatusServiceUnavailable || !strings.Contains(r.Body, "混み合っています") {
+		t.Errorf("busy Lab: %d", r.Status)
 	}
-	if d := time.Since(start); d > LabDeadline+time.Second {
+	if d := time.Since(start); d > site.LabDeadline+time.Second {
 		t.Errorf("the busy Lab took %v", d)
 	}
 	if s := <-first; s != 200 {
@@ -260,13 +255,13 @@ func TestLabBusy(t *testing.T) {
 // timeline page.
 func TestLabCached(t *testing.T) {
 	h := newTestServer(t)
-	a := get(t, h, "/en/lab?lesson=fencing&opt=release.del")
-	b := get(t, h, "/en/lab?lesson=fencing&opt=release.del")
-	if a.status != 200 || a.body != b.body || b.header.Get("X-Cache") != "hit" || a.header.Get("ETag") == "" {
-		t.Errorf("cache: %d %q %q", a.status, b.header.Get("X-Cache"), a.header.Get("ETag"))
+	a := webtest.Get(t, h, "/en/lab?lesson=fencing&opt=release.del")
+	b := webtest.Get(t, h, "/en/lab?lesson=fencing&opt=release.del")
+	if a.Status != 200 || a.Body != b.Body || b.Header.Get("X-Cache") != "hit" || a.Header.Get("ETag") == "" {
+		t.Errorf("cache: %d %q %q", a.Status, b.Header.Get("X-Cache"), a.Header.Get("ETag"))
 	}
-	if r := get(t, h, "/en/lab?lesson=fencing&opt=release.del", "If-None-Match", a.header.Get("ETag")); r.status != http.StatusNotModified {
-		t.Errorf("revalidation: %d", r.status)
+	if r := webtest.Get(t, h, "/en/lab?lesson=fencing&opt=release.del", "If-None-Match", a.Header.Get("ETag")); r.Status != http.StatusNotModified {
+		t.Errorf("revalidation: %d", r.Status)
 	}
 }
 
@@ -283,7 +278,7 @@ func TestLabUIComplete(t *testing.T) {
 func TestHomeLinksToLab(t *testing.T) {
 	h := newTestServer(t)
 	for _, lang := range i18n.Codes() {
-		if link, ok := hrefOf(mustGet(t, h, "/"+lang+"/"), "to-lab"); !ok || link != "/"+lang+"/lab" {
+		if link, ok := webtest.HrefOf(webtest.MustGet(t, h, "/"+lang+"/"), "to-lab"); !ok || link != "/"+lang+"/lab" {
 			t.Errorf("/%s/: Lab link %q", lang, link)
 		}
 	}

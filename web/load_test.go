@@ -11,6 +11,7 @@ package web
 
 import (
 	"io"
+	"locklab/web/internal/webtest"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -27,6 +28,8 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/static"
+	"locklab/web/links"
+	"locklab/web/site"
 )
 
 const loadConns = 64
@@ -37,7 +40,7 @@ func loadServer(b *testing.B, cacheBytes int) *httptest.Server {
 	if err != nil {
 		b.Fatal(err)
 	}
-	assets, err := NewAssets(static.FS)
+	assets, err := site.NewAssets(static.FS)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -119,7 +122,7 @@ func peakRSSMB() float64 {
 
 // BenchmarkLoadStatic: the vendored htmx, the ceiling for the others.
 func BenchmarkLoadStatic(b *testing.B) {
-	assets, _ := NewAssets(static.FS)
+	assets, _ := site.NewAssets(static.FS)
 	srv := loadServer(b, 16<<20)
 	defer srv.Close()
 	runLoad(b, srv, []string{assets.URL("css/app.css")}, nil)
@@ -161,7 +164,7 @@ func guidedURLs() []string {
 	l, _ := course.Get("en", "fencing")
 	var out []string
 	for _, st := range l.Steps {
-		out = append(out, lessonPath(l)+query(st.Do, st.Opt))
+		out = append(out, links.Lesson(l)+links.Query(st.Do, st.Opt))
 	}
 	return out
 }
@@ -234,8 +237,8 @@ func BenchmarkGuidedStepServerTime(b *testing.B) {
 	for b.Loop() {
 		for _, u := range urls {
 			t0 := time.Now()
-			if r := get(b, h, u); r.status != http.StatusOK {
-				b.Fatalf("%s: %d", u, r.status)
+			if r := webtest.Get(b, h, u); r.Status != http.StatusOK {
+				b.Fatalf("%s: %d", u, r.Status)
 			}
 			all = append(all, time.Since(t0))
 		}

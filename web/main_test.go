@@ -3,21 +3,8 @@ package web
 import (
 	"testing"
 
-	"go.uber.org/goleak"
-
-	"locklab/sim"
+	"locklab/web/internal/webtest"
 )
 
-// TestMain fails the package if a goroutine outlives the tests: every
-// request's replay must close its miniredis nodes and go-redis clients
-// (the servers kept for reuse are closed first).
-func TestMain(m *testing.M) { goleak.VerifyTestMain(drained{m}) }
-
-type drained struct{ m *testing.M }
-
-func (d drained) Run() int {
-	code := d.m.Run()
-	closeBrowser()
-	sim.CloseIdleServers()
-	return code
-}
+// TestMain fails the package if a goroutine outlives the tests.
+func TestMain(m *testing.M) { webtest.Main(m) }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/links"
 	"locklab/web/picture"
 )
 
@@ -25,7 +27,7 @@ var pictureShots = []struct {
 // and at 360, 1280 and 1920 px the labels render large enough to read
 // while the page itself never scrolls sideways.
 func TestBrowserPictureText(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
@@ -39,23 +41,23 @@ func TestBrowserPictureText(t *testing.T) {
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
-			c := tab(t, ctx)
-			do(t, c, chromedp.EmulateViewport(widths[0], 900))
+			c := webtest.Tab(t, ctx)
+			webtest.Do(t, c, chromedp.EmulateViewport(widths[0], 900))
 			for i, s := range pictureShots {
 				l, _ := course.Get(lang, s.slug)
 				st := l.Steps[s.step-1]
-				do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
+				webtest.Do(t, c, chromedp.Navigate(srv.URL+links.Lesson(l)+links.Query(st.Do, st.Opt)))
 				// loaded once, laid out at each width: the width it loaded at first
 				for k := range widths {
 					w := widths[(i+k)%len(widths)]
 					if k > 0 {
-						do(t, c, chromedp.EmulateViewport(w, 900))
-						if !waitTrue(c, fmt.Sprintf("innerWidth === %d", w)) {
+						webtest.Do(t, c, chromedp.EmulateViewport(w, 900))
+						if !webtest.WaitTrue(c, fmt.Sprintf("innerWidth === %d", w)) {
 							t.Fatalf("the viewport did not become %d px wide", w)
 						}
 					}
 					name := fmt.Sprintf("%d px %s/%s step %d", w, lang, s.slug, s.step)
-					texts := run(t, c, chromedp.Evaluate[[]text](`[...document.querySelectorAll("svg.timeline text")].map(e => {
+					texts := webtest.Run(t, c, chromedp.Evaluate[[]text](`[...document.querySelectorAll("svg.timeline text")].map(e => {
 					const b = e.getBBox();
 					return {Class: e.getAttribute("class").split(" ")[0], Text: e.textContent, W: b.width, H: b.height, PxH: e.getBoundingClientRect().height};
 				})`))
@@ -74,7 +76,7 @@ func TestBrowserPictureText(t *testing.T) {
 							t.Errorf("%s: label %q renders %.1f px high, too small to read", name, x.Text, x.PxH)
 						}
 					}
-					if over := run(t, c, chromedp.Evaluate[bool](`document.scrollingElement.scrollWidth > innerWidth + 1`)); over {
+					if over := webtest.Run(t, c, chromedp.Evaluate[bool](`document.scrollingElement.scrollWidth > innerWidth + 1`)); over {
 						t.Errorf("%s: the page scrolls sideways (only the picture may)", name)
 					}
 				}

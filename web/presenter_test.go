@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/links"
 )
 
 // TestBrowserPresenterFits walks every guided step of every lesson in
@@ -23,7 +25,7 @@ import (
 // each step is measured at both sizes (the page lays out again when the
 // viewport changes; no script of the page measures the screen at load).
 func TestBrowserPresenterFits(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
@@ -32,22 +34,22 @@ func TestBrowserPresenterFits(t *testing.T) {
 		for _, l := range course.List(lang) {
 			t.Run(lang+"/"+l.Slug, func(t *testing.T) {
 				t.Parallel()
-				c := tab(t, ctx)
-				do(t, c, chromedp.EmulateViewport(sizes[0][0], sizes[0][1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
-				run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
-				do(t, c, chromedp.Navigate(srv.URL+startPath(l)))
+				c := webtest.Tab(t, ctx)
+				webtest.Do(t, c, chromedp.EmulateViewport(sizes[0][0], sizes[0][1]), chromedp.Navigate(srv.URL+"/"+lang+"/"))
+				webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+				webtest.Do(t, c, chromedp.Navigate(srv.URL+links.Start(l)))
 				for i, st := range l.Steps {
 					if i > 0 {
 						// as the key n does once the step's lines are all shown
-						run(t, c, chromedp.Evaluate[bool](`document.getElementById("next").click(), true`))
+						webtest.Run(t, c, chromedp.Evaluate[bool](`document.getElementById("next").click(), true`))
 					}
-					waitStep(t, c, i+1, st.Title) // swapped and settled
+					webtest.WaitStep(t, c, i+1, st.Title) // swapped and settled
 					// the size the step was laid out at first, then the other
 					for k := range sizes {
 						size := sizes[(i+k)%len(sizes)]
 						if k > 0 {
-							do(t, c, chromedp.EmulateViewport(size[0], size[1]))
-							if !waitTrue(c, fmt.Sprintf("innerWidth === %d && innerHeight === %d", size[0], size[1])) {
+							webtest.Do(t, c, chromedp.EmulateViewport(size[0], size[1]))
+							if !webtest.WaitTrue(c, fmt.Sprintf("innerWidth === %d && innerHeight === %d", size[0], size[1])) {
 								t.Fatalf("the viewport did not become %d×%d", size[0], size[1])
 							}
 						}
@@ -63,7 +65,7 @@ func TestBrowserPresenterFits(t *testing.T) {
 // TestBrowserPresenterFits).
 func presenterFits(t *testing.T, c context.Context, name string) {
 	t.Helper()
-	m := run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
+	m := webtest.Run(t, c, chromedp.Evaluate[map[string]float64](`(() => {
 		const r = (el) => el ? el.getBoundingClientRect() : {bottom: -1, right: -1};
 		const svg = document.querySelector("svg.timeline");
 		const line = document.querySelector(".dialog .line:not(.pending)");
@@ -93,7 +95,7 @@ func presenterFits(t *testing.T, c context.Context, name string) {
 // TestBrowserCheckpointKeys: with a checkpoint on screen, the keys 1–3
 // pick that answer and submit it (a presenter answers for the room).
 func TestBrowserCheckpointKeys(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	defer srv.Close()
 	course, _ := lessons.Load()
@@ -103,15 +105,15 @@ func TestBrowserCheckpointKeys(t *testing.T) {
 			continue
 		}
 		prev := l.Steps[i-1] // the question is asked on the step before
-		c := tab(t, ctx)
-		do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(prev.Do, prev.Opt)))
-		waitLoaded(t, c)
-		if !waitTrue(c, `!!document.querySelector("form.checkpoint")`) {
+		c := webtest.Tab(t, ctx)
+		webtest.Do(t, c, chromedp.Navigate(srv.URL+links.Lesson(l)+links.Query(prev.Do, prev.Opt)))
+		webtest.WaitLoaded(t, c)
+		if !webtest.WaitTrue(c, `!!document.querySelector("form.checkpoint")`) {
 			t.Fatalf("step %d: no checkpoint form", i)
 		}
-		do(t, c, chromedp.KeyEvent("2"))
-		if !waitTrue(c, `/[?&]guess=2/.test(location.search) && !!document.querySelector(".feedback")`) {
-			t.Fatalf("the key 2 did not answer the checkpoint: %s", run(t, c, chromedp.Location()))
+		webtest.Do(t, c, chromedp.KeyEvent("2"))
+		if !webtest.WaitTrue(c, `/[?&]guess=2/.test(location.search) && !!document.querySelector(".feedback")`) {
+			t.Fatalf("the key 2 did not answer the checkpoint: %s", webtest.Run(t, c, chromedp.Location()))
 		}
 		return
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"flag"
 	"fmt"
+	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/links"
 )
 
 var shotDir = flag.String("screenshots", "", "write full-page screenshots of every lesson step to this folder")
@@ -33,7 +35,7 @@ func TestScreenshots(t *testing.T) {
 	if *shotDir == "" {
 		t.Skip("pass -screenshots DIR to write screenshots")
 	}
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(newTestServer(t))
 	defer srv.Close()
 	course, _ := lessons.Load()
@@ -58,7 +60,7 @@ func TestScreenshots(t *testing.T) {
 				if *shotView != "" && v.name != *shotView {
 					continue
 				}
-				c := tab(t, ctx)
+				c := webtest.Tab(t, ctx)
 				scheme := "light"
 				if v.dark {
 					scheme = "dark"
@@ -72,13 +74,13 @@ func TestScreenshots(t *testing.T) {
 				if v.width == 1920 {
 					height = 1080
 				}
-				do(t, c, chromedp.EmulateViewport(v.width, height))
+				webtest.Do(t, c, chromedp.EmulateViewport(v.width, height))
 				if v.talk {
-					do(t, c, chromedp.Navigate(srv.URL+"/robots.txt"))
-					run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
+					webtest.Do(t, c, chromedp.Navigate(srv.URL+"/robots.txt"))
+					webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:presenter", "1"), true`))
 				}
 				shot := func(st lessons.Step, suffix string) {
-					png := run(t, c, chromedp.FullScreenshot(100))
+					png := webtest.Run(t, c, chromedp.FullScreenshot(100))
 					name := fmt.Sprintf("%s-%s-%02d-%s%s.png", l.Slug, lang, st.Index+1, v.name, suffix)
 					if err := os.WriteFile(filepath.Join(*shotDir, name), png, 0o644); err != nil {
 						t.Fatal(err)
@@ -86,25 +88,25 @@ func TestScreenshots(t *testing.T) {
 					n++
 				}
 				for _, st := range l.Steps {
-					do(t, c, chromedp.Navigate(srv.URL+lessonPath(l)+query(st.Do, st.Opt)))
-					waitLoaded(t, c)
+					webtest.Do(t, c, chromedp.Navigate(srv.URL+links.Lesson(l)+links.Query(st.Do, st.Opt)))
+					webtest.WaitLoaded(t, c)
 					shot(st, "")
 					if !v.talk {
 						continue
 					}
 					// Reveal the step's dialog line by line, as a presenter would with "n".
-					for run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`)) > 0 {
-						do(t, c, chromedp.KeyEvent("n"))
+					for webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`)) > 0 {
+						webtest.Do(t, c, chromedp.KeyEvent("n"))
 					}
 					shot(st, "-all")
 					if st.Index == playStep(l) {
-						if run(t, c, chromedp.Evaluate[int](`document.querySelectorAll("#play").length`)) == 1 {
-							do(t, c, chromedp.Click(chromedp.CSS("#play")))
-							if !waitTrue(c, `/[?&]do=[^&]*wait\.[5-9]s/.test(location.search)`) { // five ticks
-								t.Fatalf("play did not run: %s", where(c))
+						if webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll("#play").length`)) == 1 {
+							webtest.Do(t, c, chromedp.Click(chromedp.CSS("#play")))
+							if !webtest.WaitTrue(c, `/[?&]do=[^&]*wait\.[5-9]s/.test(location.search)`) { // five ticks
+								t.Fatalf("play did not run: %s", webtest.Where(c))
 							}
-							do(t, c, chromedp.Click(chromedp.CSS("#play")))
-							waitLoaded(t, c)
+							webtest.Do(t, c, chromedp.Click(chromedp.CSS("#play")))
+							webtest.WaitLoaded(t, c)
 							shot(st, "-play")
 						}
 					}

@@ -3,10 +3,12 @@ package web
 import (
 	"encoding/json"
 	"io"
+	"locklab/web/internal/webtest"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +17,8 @@ import (
 	"locklab/sim"
 	"locklab/static"
 	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/site"
 )
 
 const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release"
@@ -34,41 +38,11 @@ func newServerWith(t testing.TB, cfg Config) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assets, err := NewAssets(static.FS)
+	assets, err := site.NewAssets(static.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
-}
-
-type response struct {
-	status int
-	header http.Header
-	body   string
-}
-
-func get(t testing.TB, h http.Handler, url string, headers ...string) response {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, url, nil)
-	for i := 0; i+1 < len(headers); i += 2 {
-		if headers[i] == "Host" { // Go keeps the Host header apart
-			req.Host = headers[i+1]
-			continue
-		}
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return response{rec.Code, rec.Header(), rec.Body.String()}
-}
-
-func mustGet(t *testing.T, h http.Handler, url string) string {
-	t.Helper()
-	r := get(t, h, url)
-	if r.status != http.StatusOK {
-		t.Fatalf("GET %s = %d\n%s", url, r.status, r.body)
-	}
-	return r.body
 }
 
 func TestRootNegotiatesLanguage(t *testing.T) {
@@ -77,17 +51,17 @@ func TestRootNegotiatesLanguage(t *testing.T) {
 		"ja,en;q=0.8": "/ja/", "ja-JP": "/ja/", "en-GB,en;q=0.9": "/en/", "fr-FR": "/en/", "": "/en/",
 		"de;q=0.9,ja;q=0.5": "/ja/",
 	} {
-		r := get(t, h, "/", "Accept-Language", accept)
-		if r.status != http.StatusFound || r.header.Get("Location") != want {
-			t.Errorf("Accept-Language %q: %d → %q, want 302 → %q", accept, r.status, r.header.Get("Location"), want)
+		r := webtest.Get(t, h, "/", "Accept-Language", accept)
+		if r.Status != http.StatusFound || r.Header.Get("Location") != want {
+			t.Errorf("Accept-Language %q: %d → %q, want 302 → %q", accept, r.Status, r.Header.Get("Location"), want)
 		}
 	}
 }
 
 func TestLessonListBothLanguages(t *testing.T) {
 	h := newTestServer(t)
-	en := mustGet(t, h, "/en/")
-	ja := mustGet(t, h, "/ja/")
+	en := webtest.MustGet(t, h, "/en/")
+	ja := webtest.MustGet(t, h, "/ja/")
 	if !strings.Contains(en, `lang="en"`) || !strings.Contains(en, "Fencing tokens") || !strings.Contains(en, `href="/ja/"`) {
 		t.Error("English list lacks lang, the fencing lesson or the switch to Japanese")
 	}
@@ -131,23 +105,23 @@ func TestWalkGuidedPath(t *testing.T) {
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
-			list := mustGet(t, h, "/"+lang+"/")
-			url := startPath(l)
-			if !strings.Contains(list, `href="`+escape(url)+`"`) {
+			list := webtest.MustGet(t, h, "/"+lang+"/")
+			url := links.Start(l)
+			if !strings.Contains(list, `href="`+webtest.Escape(url)+`"`) {
 				t.Errorf("%s: the lesson list does not link %s to its first step %s", lang, l.Slug, url)
 			}
 			for i, st := range l.Steps {
-				body := mustGet(t, h, url)
+				body := webtest.MustGet(t, h, url)
 				if !strings.Contains(body, `data-step="`+itoa(int64(i+1))+`"`) {
 					t.Fatalf("%s/%s step %d (%s): the page is not marked as step %d", lang, l.Slug, i+1, url, i+1)
 				}
-				if !strings.Contains(body, `<h1 id="step-title">`+escape(st.Title)+"</h1>") {
+				if !strings.Contains(body, `<h1 id="step-title">`+webtest.Escape(st.Title)+"</h1>") {
 					t.Fatalf("%s/%s step %d (%s): title %q not shown", lang, l.Slug, i+1, url, st.Title)
 				}
 				for _, v := range st.Violations {
 					text, self := i18n.For(lang).ViolationText[v], i18n.For(lang).ChargedTwiceBy // self: one client charged twice
-					if !strings.Contains(body, escape(strings.SplitN(text, "{", 2)[0])) &&
-						(v != sim.DoubleCharge || !strings.Contains(body, escape(strings.SplitN(self, "{", 2)[0]))) {
+					if !strings.Contains(body, webtest.Escape(strings.SplitN(text, "{", 2)[0])) &&
+						(v != sim.DoubleCharge || !strings.Contains(body, webtest.Escape(strings.SplitN(self, "{", 2)[0]))) {
 						t.Errorf("%s/%s step %d: violation %s not explained on the page", lang, l.Slug, i+1, v)
 					}
 				}
@@ -167,16 +141,11 @@ func TestWalkGuidedPath(t *testing.T) {
 	}
 }
 
-func escape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
-	return r.Replace(s)
-}
-
 // TestFlagshipOutcomes checks, on the page a learner sees, the three
 // outcomes the fencing lesson exists for.
 func TestFlagshipOutcomes(t *testing.T) {
 	h := newTestServer(t)
-	page := mustGet(t, h, "/en/lessons/fencing?do="+guided)
+	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{
 		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock while A still believed it held it.",
 		"8.0s left", "max token 2", "“written by B”",
@@ -185,15 +154,15 @@ func TestFlagshipOutcomes(t *testing.T) {
 			t.Errorf("default: page lacks %q", want)
 		}
 	}
-	del := mustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=release.del")
+	del := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=release.del")
 	if !strings.Contains(del, "A deleted a lock that was not its own (it was B&#39;s).") || !strings.Contains(del, "deleted by A") {
 		t.Error("release.del: the page does not say A deleted B's lock")
 	}
-	off := mustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=fence.off")
+	off := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=fence.off")
 	if !strings.Contains(off, "Stale write accepted: A no longer held the lock") {
 		t.Error("fence.off: the page does not flag A's stale write")
 	}
-	ja := mustGet(t, h, "/ja/lessons/fencing?do="+guided+"&opt=fence.off")
+	ja := webtest.MustGet(t, h, "/ja/lessons/fencing?do="+guided+"&opt=fence.off")
 	if !strings.Contains(ja, "古い書き込みが通った") {
 		t.Error("fence.off (ja): no Japanese violation text")
 	}
@@ -283,10 +252,10 @@ func TestBadInputNever500(t *testing.T) {
 		{"/ja/class/ABCDEFGH/", 301, `href="/ja/class/ABCDEFGH"`},
 	}
 	for _, tc := range cases {
-		r := get(t, h, tc.url)
-		body := strings.ReplaceAll(r.body, `":"`, `": "`)
-		if r.status != tc.status || !strings.Contains(body, tc.want) {
-			t.Errorf("GET %.80s = %d, want %d containing %q\n%.300s", tc.url, r.status, tc.status, tc.want, r.body)
+		r := webtest.Get(t, h, tc.url)
+		body := strings.ReplaceAll(r.Body, `":"`, `": "`)
+		if r.Status != tc.status || !strings.Contains(body, tc.want) {
+			t.Errorf("GET %.80s = %d, want %d containing %q\n%.300s", tc.url, r.Status, tc.status, tc.want, r.Body)
 		}
 	}
 	req := httptest.NewRequest(http.MethodPost, "/en/lessons/fencing", nil)
@@ -301,11 +270,11 @@ func TestBadInputNever500(t *testing.T) {
 // the timeline up to the last possible action, so nothing is lost.
 func TestBadActionKeepsTheRest(t *testing.T) {
 	h := newTestServer(t)
-	r := get(t, h, "/en/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&opt=fence.off")
-	if r.status != 400 || !strings.Contains(r.body, `href="/en/lessons/fencing?do=a.acquire,a.pause,wait.10s&amp;opt=fence.off"`) {
-		t.Fatalf("no link back to the valid prefix:\n%s", r.body)
+	r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&opt=fence.off")
+	if r.Status != 400 || !strings.Contains(r.Body, `href="/en/lessons/fencing?do=a.acquire,a.pause,wait.10s&amp;opt=fence.off"`) {
+		t.Fatalf("no link back to the valid prefix:\n%s", r.Body)
 	}
-	if !strings.Contains(r.body, `id="lang-switch" class="lang" href="/ja/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&amp;opt=fence.off"`) {
+	if !strings.Contains(r.Body, `id="lang-switch" class="lang" href="/ja/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&amp;opt=fence.off"`) {
 		t.Error("the error page's language switch does not keep the page and its timeline")
 	}
 }
@@ -313,7 +282,7 @@ func TestBadActionKeepsTheRest(t *testing.T) {
 func TestSameURLSameBytes(t *testing.T) {
 	h := newTestServer(t)
 	for _, u := range []string{"/en/lessons/fencing?do=" + guided, "/ja/lessons/fencing/timeline.json?do=" + guided + "&opt=release.del"} {
-		if a, b := mustGet(t, h, u), mustGet(t, h, u); a != b {
+		if a, b := webtest.MustGet(t, h, u), webtest.MustGet(t, h, u); a != b {
 			t.Errorf("%s: two renders differ", u)
 		}
 	}
@@ -321,19 +290,19 @@ func TestSameURLSameBytes(t *testing.T) {
 
 func TestHtmxGetsFragment(t *testing.T) {
 	h := newTestServer(t)
-	r := get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true")
-	if r.status != 200 || strings.Contains(r.body, "<html") || !strings.Contains(r.body, `<main id="lab"`) ||
-		!strings.Contains(r.body, `id="lang-switch"`) || !strings.Contains(r.body, `hx-swap-oob="true"`) {
-		t.Fatalf("htmx fragment wrong:\n%.500s", r.body)
+	r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true")
+	if r.Status != 200 || strings.Contains(r.Body, "<html") || !strings.Contains(r.Body, `<main id="lab"`) ||
+		!strings.Contains(r.Body, `id="lang-switch"`) || !strings.Contains(r.Body, `hx-swap-oob="true"`) {
+		t.Fatalf("htmx fragment wrong:\n%.500s", r.Body)
 	}
-	if !strings.Contains(r.body, "Step 2 of 21: A takes the lock") {
+	if !strings.Contains(r.Body, "Step 2 of 21: A takes the lock") {
 		t.Error("the live region does not announce the step")
 	}
-	if !strings.Contains(strings.Join(r.header.Values("Vary"), ","), "HX-Request") {
+	if !strings.Contains(strings.Join(r.Header.Values("Vary"), ","), "HX-Request") {
 		t.Error("fragment and page share a URL: Vary: HX-Request is needed")
 	}
-	full := get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true", "HX-History-Restore-Request", "true")
-	if !strings.Contains(full.body, "<html") {
+	full := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true", "HX-History-Restore-Request", "true")
+	if !strings.Contains(full.Body, "<html") {
 		t.Error("a history restore needs the full page")
 	}
 }
@@ -347,17 +316,17 @@ func TestCanonicalRedirects(t *testing.T) {
 		"/en/lessons/fencing?do=a.acquire&utm_source=x":                 "/en/lessons/fencing?do=a.acquire",
 	}
 	for from, to := range cases {
-		r := get(t, h, from)
-		if r.status != http.StatusSeeOther || r.header.Get("Location") != to {
-			t.Errorf("%s → %d %q, want 303 %q", from, r.status, r.header.Get("Location"), to)
+		r := webtest.Get(t, h, from)
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != to {
+			t.Errorf("%s → %d %q, want 303 %q", from, r.Status, r.Header.Get("Location"), to)
 		}
 	}
-	r := get(t, h, "/en/lessons/fencing?opt-release=del", "HX-Request", "true")
-	if !strings.Contains(r.header.Get("HX-Location"), `"path":"/en/lessons/fencing?opt=release.del"`) {
-		t.Errorf("htmx form submit: HX-Location = %q", r.header.Get("HX-Location"))
+	r := webtest.Get(t, h, "/en/lessons/fencing?opt-release=del", "HX-Request", "true")
+	if !strings.Contains(r.Header.Get("HX-Location"), `"path":"/en/lessons/fencing?opt=release.del"`) {
+		t.Errorf("htmx form submit: HX-Location = %q", r.Header.Get("HX-Location"))
 	}
-	if r := get(t, h, "/en/lessons/fencing?do="+guided); r.status != 200 {
-		t.Errorf("a canonical URL was redirected: %d", r.status)
+	if r := webtest.Get(t, h, "/en/lessons/fencing?do="+guided); r.Status != 200 {
+		t.Errorf("a canonical URL was redirected: %d", r.Status)
 	}
 }
 
@@ -378,7 +347,7 @@ func TestTimelineJSON(t *testing.T) {
 			Message string `json:"message"`
 		} `json:"violations"`
 	}
-	if err := json.Unmarshal([]byte(mustGet(t, h, "/en/lessons/fencing/timeline.json?do="+guided)), &out); err != nil {
+	if err := json.Unmarshal([]byte(webtest.MustGet(t, h, "/en/lessons/fencing/timeline.json?do="+guided)), &out); err != nil {
 		t.Fatal(err)
 	}
 	var writes []string
@@ -399,18 +368,18 @@ func TestTimelineJSON(t *testing.T) {
 }
 
 func TestStaticCaching(t *testing.T) {
-	assets, _ := NewAssets(static.FS)
+	assets, _ := site.NewAssets(static.FS)
 	h := newTestServer(t)
 	url := assets.URL("css/app.css")
-	r := get(t, h, url)
-	if r.status != 200 || !strings.Contains(r.header.Get("Cache-Control"), "immutable") || !strings.HasPrefix(r.header.Get("Content-Type"), "text/css") {
-		t.Errorf("%s: %d %q %q", url, r.status, r.header.Get("Cache-Control"), r.header.Get("Content-Type"))
+	r := webtest.Get(t, h, url)
+	if r.Status != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/css") {
+		t.Errorf("%s: %d %q %q", url, r.Status, r.Header.Get("Cache-Control"), r.Header.Get("Content-Type"))
 	}
-	old := get(t, h, "/static/0000000000/css/app.css")
-	if old.status != 200 || strings.Contains(old.header.Get("Cache-Control"), "immutable") {
-		t.Errorf("an old hash should be served but not cached for long: %q", old.header.Get("Cache-Control"))
+	old := webtest.Get(t, h, "/static/0000000000/css/app.css")
+	if old.Status != 200 || strings.Contains(old.Header.Get("Cache-Control"), "immutable") {
+		t.Errorf("an old hash should be served but not cached for long: %q", old.Header.Get("Cache-Control"))
 	}
-	page := mustGet(t, h, "/en/")
+	page := webtest.MustGet(t, h, "/en/")
 	if !strings.Contains(page, url) || !strings.Contains(page, assets.URL("vendor/htmx.min.js")) {
 		t.Error("pages do not reference the versioned CSS and htmx")
 	}
@@ -435,8 +404,8 @@ func BenchmarkLessonStep(b *testing.B) {
 	url := "/en/lessons/fencing?do=" + guided
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := get(b, h, url); r.status != 200 {
-			b.Fatal(r.status)
+		if r := webtest.Get(b, h, url); r.Status != 200 {
+			b.Fatal(r.Status)
 		}
 	}
 }
@@ -447,8 +416,8 @@ func BenchmarkLessonStepCached(b *testing.B) {
 	url := "/en/lessons/fencing?do=" + guided
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := get(b, h, url); r.status != 200 {
-			b.Fatal(r.status)
+		if r := webtest.Get(b, h, url); r.Status != 200 {
+			b.Fatal(r.Status)
 		}
 	}
 }
@@ -462,3 +431,5 @@ func BenchmarkReplay(b *testing.B) {
 		}
 	}
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"locklab/web/internal/webtest"
+	"locklab/web/site"
 	"net/http"
 	"strings"
 	"testing"
@@ -18,38 +20,38 @@ func TestShareThisMoment(t *testing.T) {
 		{"https://locks.example.org/", "127.0.0.1:8080", "https://locks.example.org" + path},
 	} {
 		h := newServerWith(t, Config{Version: "t", CacheBytes: 1 << 20, PublicURL: tc.public})
-		page := get(t, h, path, "Host", tc.host)
-		if page.status != http.StatusOK || !strings.Contains(page.body, `>`+tc.want+`</a>`) {
+		page := webtest.Get(t, h, path, "Host", tc.host)
+		if page.Status != http.StatusOK || !strings.Contains(page.Body, `>`+tc.want+`</a>`) {
 			t.Fatalf("page at %s (public %q) does not show %s", tc.host, tc.public, tc.want)
 		}
-		if !strings.Contains(page.body, `<img class="qr" src="/en/lessons/fencing/qr.svg?do=a.acquire,a.pause"`) ||
-			!strings.Contains(page.body, `loading="lazy"`) {
+		if !strings.Contains(page.Body, `<img class="qr" src="/en/lessons/fencing/qr.svg?do=a.acquire,a.pause"`) ||
+			!strings.Contains(page.Body, `loading="lazy"`) {
 			t.Fatal("the page does not link its QR code lazily")
 		}
-		r := get(t, h, "/en/lessons/fencing/qr.svg?do=a.acquire,a.pause", "Host", tc.host)
-		want, err := qrSVG(tc.want)
+		r := webtest.Get(t, h, "/en/lessons/fencing/qr.svg?do=a.acquire,a.pause", "Host", tc.host)
+		want, err := site.QRSVG(tc.want)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.status != http.StatusOK || r.body != string(want) || r.header.Get("Content-Type") != "image/svg+xml" ||
-			!strings.HasPrefix(r.header.Get("Content-Security-Policy"), "default-src 'none'") {
-			t.Errorf("qr.svg at %s: status %d, type %q, same code as %s: %v", tc.host, r.status, r.header.Get("Content-Type"), tc.want, r.body == string(want))
+		if r.Status != http.StatusOK || r.Body != string(want) || r.Header.Get("Content-Type") != "image/svg+xml" ||
+			!strings.HasPrefix(r.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+			t.Errorf("qr.svg at %s: status %d, type %q, same code as %s: %v", tc.host, r.Status, r.Header.Get("Content-Type"), tc.want, r.Body == string(want))
 		}
 		// Another host is another picture (and another ETag).
-		other := get(t, h, "/en/lessons/fencing/qr.svg?do=a.acquire,a.pause", "Host", "192.168.9.9:8080")
-		if tc.public == "" && (other.body == r.body || other.header.Get("ETag") == r.header.Get("ETag")) {
+		other := webtest.Get(t, h, "/en/lessons/fencing/qr.svg?do=a.acquire,a.pause", "Host", "192.168.9.9:8080")
+		if tc.public == "" && (other.Body == r.Body || other.Header.Get("ETag") == r.Header.Get("ETag")) {
 			t.Error("the QR code does not follow the host")
 		}
 	}
 	// A malformed state gets the usual 400 page, not a picture.
 	h := newTestServer(t)
-	if r := get(t, h, "/ja/lessons/fencing/qr.svg?do=a.fly"); r.status != http.StatusBadRequest || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
-		t.Errorf("malformed state: %d %q", r.status, r.header.Get("Content-Type"))
+	if r := webtest.Get(t, h, "/ja/lessons/fencing/qr.svg?do=a.fly"); r.Status != http.StatusBadRequest || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("malformed state: %d %q", r.Status, r.Header.Get("Content-Type"))
 	}
 	// An address too long for any QR code: a clear 414, in the page's language.
 	// (Only the longest actions can do it within the 200-action cap.)
 	long := "/ja/lessons/failover/qr.svg?do=" + strings.TrimSuffix(strings.Repeat("replica.promote,", 200), ",")
-	if r := get(t, h, long); r.status != http.StatusRequestURITooLong || !strings.Contains(r.body, "QR コードには長すぎます") {
-		t.Errorf("too long for a QR code: %d", r.status)
+	if r := webtest.Get(t, h, long); r.Status != http.StatusRequestURITooLong || !strings.Contains(r.Body, "QR コードには長すぎます") {
+		t.Errorf("too long for a QR code: %d", r.Status)
 	}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"locklab/web/internal/webtest"
 	"os"
 	"regexp"
 	"strings"
@@ -30,7 +31,7 @@ func TestShortcutsListed(t *testing.T) {
 	}
 	h := newTestServer(t)
 	for _, lang := range []string{"en", "ja"} {
-		page := mustGet(t, h, "/"+lang+"/lessons/fencing")
+		page := webtest.MustGet(t, h, "/"+lang+"/lessons/fencing")
 		i := strings.Index(page, `<dialog id="shortcuts"`)
 		if i < 0 {
 			t.Fatalf("%s: no shortcuts dialog", lang)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"locklab/web/internal/webtest"
 	"strings"
 	"testing"
 
@@ -28,12 +29,12 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 	})
 	h := newTestServer(t)
 	for lang, label := range labels {
-		r := get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire")
-		if r.status != 200 || !strings.Contains(r.body, `id="do-a-wave"`) || !strings.Contains(r.body, ">"+label+"<") {
-			t.Errorf("%s: status %d, no control %q labelled %q", lang, r.status, "do-a-wave", label)
+		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire")
+		if r.Status != 200 || !strings.Contains(r.Body, `id="do-a-wave"`) || !strings.Contains(r.Body, ">"+label+"<") {
+			t.Errorf("%s: status %d, no control %q labelled %q", lang, r.Status, "do-a-wave", label)
 		}
-		if r := get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,a.wave"); r.status != 200 {
-			t.Errorf("%s: a.wave answered %d", lang, r.status)
+		if r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,a.wave"); r.Status != 200 {
+			t.Errorf("%s: a.wave answered %d", lang, r.Status)
 		}
 		if got := narrate.Action(i18n.For(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A: "+label {
 			t.Errorf("%s: the Lab describes a.wave as %q", lang, got)

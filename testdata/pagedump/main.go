@@ -78,7 +78,7 @@ func main() {
 		save("page", "/"+lang+"/no-such-page", nil)
 		save("page", "/"+lang+"/lessons/fencing?do=a.nope", nil)
 		save("page", "/"+lang+"/lessons/fencing?do=a.acquire,a.acquire", nil)
-		slugs := regexp.MustCompile(`href="/` + lang + `/lessons/([a-z0-9-]+)`).FindAllStringSubmatch(list, -1)
+		slugs := regexp.MustCompile(`href="/`+lang+`/lessons/([a-z0-9-]+)`).FindAllStringSubmatch(list, -1)
 		done := map[string]bool{}
 		for _, m := range slugs {
 			slug := m[1]

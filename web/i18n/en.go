@@ -394,7 +394,9 @@ var english = &UI{
 		WaitedFor: "{0} passed", WorkedFor: "{0} worked for {1}", ResumedBy: "{0} resumed",
 		CommandTo: "{0} sent {1} to {2}: {3}", ClientNote: "{0}: {1}",
 		VerdictTokenOK: "the storage accepted {0}'s write with token {1}", VerdictTokenNo: "the storage rejected {0}'s write with token {1}",
-		VerdictOK: "the storage accepted {0}'s write", VerdictNo: "the storage rejected {0}'s write",
+		VerdictNoOp: "the storage found {0}'s write already done and changed nothing", Happened: "{0}: {1} → {2}",
+		NoHolderBelieved: "No one holds the lock key now; still acting as its holder: {0}.",
+		VerdictOK:        "the storage accepted {0}'s write", VerdictNo: "the storage rejected {0}'s write",
 		Sep: "; ", ListSep: ", ",
 	},
 	Picture: &PicUI{

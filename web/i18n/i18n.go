@@ -48,7 +48,8 @@ type Language struct {
 	// UI is its catalog.
 	UI *UI
 
-	missing []string // what its catalog lacked, filled from English
+	missing  []string // what its catalog lacked, filled from English
+	prepared bool
 }
 
 // Missing lists the strings l's catalog lacked (each shown in English).
@@ -100,15 +101,25 @@ func prepare() {
 		for _, l := range Registry {
 			l.UI.Lang = l.Code
 			l.UI.lang = l
-			if l != fallback {
+			if l != fallback && !l.prepared {
 				l.missing = fillGaps(reflect.ValueOf(l.UI).Elem(), reflect.ValueOf(fallback.UI).Elem(), "")
 				for _, path := range l.missing {
 					slog.Warn("i18n: string missing, English shown", "lang", l.Code, "string", path)
 				}
 			}
 			l.UI.compilePhrases()
+			l.prepared = true
 		}
 	})
+}
+
+// Register adds a language to the registry: how a test-only language
+// (web/internal/pseudo) proves that a language is data. Call it before
+// anything looks a language up (a TestMain; it is not safe beside
+// lookups); the site offers it like any other.
+func Register(l *Language) {
+	Registry = append(Registry, l)
+	prepareOnce = sync.Once{}
 }
 
 // Languages is the registry, ready to use.

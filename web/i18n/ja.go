@@ -392,7 +392,9 @@ var japanese = &UI{
 		WaitedFor: "時間が {0} 進んだ", WorkedFor: "{0} が {1} 作業した", ResumedBy: "{0} が再開した",
 		CommandTo: "{0} が {2} に {1} を送信 → {3}", ClientNote: "{0}：{1}",
 		VerdictTokenOK: "ストレージが {0} のトークン {1} の書き込みを受理した", VerdictTokenNo: "ストレージが {0} のトークン {1} の書き込みを拒否した",
-		VerdictOK: "ストレージが {0} の書き込みを受理した", VerdictNo: "ストレージが {0} の書き込みを拒否した",
+		VerdictNoOp: "ストレージは {0} の書き込みを処理済みとして扱い、何も変えなかった", Happened: "{0}：{1} → {2}",
+		NoHolderBelieved: "いまロックのキーは誰も持っていないが、{0} はまだ自分が持っているつもりで動いている。",
+		VerdictOK:        "ストレージが {0} の書き込みを受理した", VerdictNo: "ストレージが {0} の書き込みを拒否した",
 		Sep: "。", ListSep: "、",
 	},
 	Picture: &PicUI{

@@ -167,6 +167,9 @@ type A11yUI struct {
 	WentWrong, ClientState, ClientToken, WaitedFor, WorkedFor string
 	ResumedBy, CommandTo, ClientNote, VerdictTokenOK          string
 	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep        string
+	VerdictNoOp                                               string // a write already done: nothing changed
+	Happened                                                  string // {0}: {1} → {2}, what happened at a service or to a connection
+	NoHolderBelieved                                          string // no key held, yet {0} act as holders
 }
 
 // PicUI holds the timeline picture's own words (the legend's shapes, the

@@ -27,8 +27,8 @@ func ModelCommand(u *i18n.UI, cmd []string) []string {
 // StorageText is the storage record's value as the page shows it: the
 // simulator writes "written by B"; the page says it in its language.
 func StorageText(u *i18n.UI, v string) string {
-	if Who, ok := strings.CutPrefix(v, "written by "); ok {
-		return i18n.Fill(u.WrittenBy, Who)
+	if who, ok := strings.CutPrefix(v, "written by "); ok {
+		return i18n.Fill(u.WrittenBy, who)
 	}
 	return v
 }
@@ -74,6 +74,8 @@ func NodeState(u *i18n.UI, n sim.NodeView) string {
 	return strings.Join(parts, " · ")
 }
 
+// Who names an actor as its lane does: a client by its letter, a node by
+// its role or product name in the page's language, the learner as —.
 func Who(actor string, u *i18n.UI) string {
 	switch actor {
 	case "", sim.Learner:

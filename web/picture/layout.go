@@ -385,7 +385,7 @@ func (l *layouter) buildMarks() {
 				}
 				l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: e.Actor, half: 8,
 					m: Marker{Class: "nodemk " + e.Text, Shape: "node", D: nodeShape(e.Text),
-						Title: "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " " + i18n.Fill(u.NodeNote[e.Text], narrate.NodeLabel(u, e.Actor), sim.FormatDuration(e.Ms))},
+						Title: tooltip(u, e)},
 					label: label, class: "lbl node"})
 			}
 			continue
@@ -412,13 +412,7 @@ func (l *layouter) buildMarks() {
 		m := Marker{Class: "mk", Num: num}
 		var titles []string
 		for k := i; k <= j; k++ {
-			ek := evs[k]
-			if ek.Kind != sim.KindCommand {
-				titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+": "+narrate.KindNote(u, ek))
-				continue
-			}
-			titles = append(titles, "#"+itoa(int64(ek.Seq+1))+" "+sim.FormatMS(ek.At)+" "+strings.ToUpper(ek.Actor)+
-				" → "+narrate.NodeLabel(u, ek.Node)+": "+narrate.CommandText(u, ek)+" → "+narrate.ReplyText(ek, u))
+			titles = append(titles, tooltip(u, evs[k]))
 		}
 		m.Title = strings.Join(titles, "\n")
 		label, class := "", "lbl"
@@ -1344,3 +1338,19 @@ var TextStyles = map[string]TextStyle{"lbl": {replyFont, true}, "instantlabel": 
 
 // TextWidth is the width the layout reserves for text in style s.
 func TextWidth(text string, s TextStyle) float64 { return textWidth(text, s.Size, s.Bold) }
+
+// tooltip is an event's line in its marker's tooltip: number, time, and
+// its narration (who → to whom: what → the answer; or who: what happened).
+func tooltip(u *i18n.UI, e sim.Event) string {
+	n := narrate.Of(u, e)
+	line := "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " "
+	switch {
+	case n.Message:
+		return line + n.Actor + " → " + n.Target + ": " + n.What + " → " + n.Reply
+	case e.Kind == sim.KindCommand:
+		return line + n.Actor + ": " + n.What + " → " + n.Reply
+	case e.Kind == sim.KindNode:
+		return line + n.What
+	}
+	return line + n.Actor + ": " + n.What
+}

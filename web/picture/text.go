@@ -82,6 +82,18 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 		left = l.Expiry - tl.Now
 	}
 	if len(owners) == 0 {
+		// no key, but a client may still act as the holder (its key
+		// expired under it): say so, rather than "no one" beside a lane
+		// that says "holding"
+		var believers []string
+		for _, c := range tl.Clients {
+			if c.State == sim.StateHolding || c.State == sim.StateWorking {
+				believers = append(believers, strings.ToUpper(c.ID))
+			}
+		}
+		if len(believers) > 0 {
+			return i18n.Fill(a.NoHolderBelieved, strings.Join(believers, a.ListSep))
+		}
 		return a.NoHolder
 	}
 	var hs []string
@@ -100,66 +112,57 @@ func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 	if len(tl.Nodes) == 1 && !tl.Nodes[0].Model {
 		return u.Lock
 	}
-	return node
+	return narrate.Who(node, u) // a role or product in the page's language
 }
 
-// eventText is one event in a sentence ("" for one not worth saying).
+// eventText is one event in a sentence ("" for one not worth saying),
+// from its narration: only a message is said to be sent, to whom the
+// lanes name; a no-op write is not a rejection.
 func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
-	who := narrate.Who(e.Actor, u)
+	n := narrate.Of(u, e)
 	switch e.Kind {
 	case sim.KindCommand:
-		if e.Accepted != nil {
-			switch {
-			case e.Token > 0 && *e.Accepted:
-				return i18n.Fill(a.VerdictTokenOK, who, itoa(e.Token))
-			case e.Token > 0:
-				return i18n.Fill(a.VerdictTokenNo, who, itoa(e.Token))
-			case *e.Accepted:
-				return i18n.Fill(a.VerdictOK, who)
+		tok := itoa(e.Token)
+		switch n.Outcome {
+		case narrate.Accepted:
+			if e.Token > 0 {
+				return i18n.Fill(a.VerdictTokenOK, n.Actor, tok)
 			}
-			return i18n.Fill(a.VerdictNo, who)
+			return i18n.Fill(a.VerdictOK, n.Actor)
+		case narrate.Rejected:
+			if e.Token > 0 {
+				return i18n.Fill(a.VerdictTokenNo, n.Actor, tok)
+			}
+			return i18n.Fill(a.VerdictNo, n.Actor)
+		case narrate.NoOp:
+			return i18n.Fill(a.VerdictNoOp, n.Actor)
 		}
 		cmd := ""
 		if len(e.Command) > 0 {
-			cmd = e.Command[0]
+			cmd = u.Localize(e.Command[0])
 		}
 		if e.Script != "" {
 			cmd += " ‹" + e.Script + ".lua›"
 		}
-		if p := u.Purpose[e.Purpose]; p != "" {
+		if p := u.Purpose[e.Purpose]; p != "" && n.Message {
 			cmd += " (" + p + ")"
 		}
-		reply := narrate.ReplyText(e, u)
-		if e.Refused {
-			reply = u.Refused
+		if !n.Message {
+			return i18n.Fill(a.Happened, n.Actor, cmd, n.Reply)
 		}
-		to := e.Node
-		if to == "redis" {
-			to = u.Lock
-		}
-		return i18n.Fill(a.CommandTo, who, cmd, to, reply)
-	case sim.KindExpired:
-		return i18n.Fill(u.ExpiredAt, strings.ToUpper(e.Owner))
+		return i18n.Fill(a.CommandTo, n.Actor, cmd, n.Target, n.Reply)
+	case sim.KindExpired, sim.KindNode:
+		return n.What
 	case sim.KindWait:
 		return i18n.Fill(a.WaitedFor, sim.FormatDuration(e.Ms))
 	case sim.KindWork:
-		return i18n.Fill(a.WorkedFor, who, sim.FormatDuration(e.Ms))
-	case sim.KindPause:
-		return i18n.Fill(a.ClientState, who, u.Paused)
+		return i18n.Fill(a.WorkedFor, n.Actor, sim.FormatDuration(e.Ms))
+	case sim.KindPause, sim.KindCrash:
+		return i18n.Fill(a.ClientState, n.Actor, n.What)
 	case sim.KindResume:
-		return i18n.Fill(a.ResumedBy, who)
-	case sim.KindCrash:
-		return i18n.Fill(a.ClientState, who, u.Crashed)
-	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-		return i18n.Fill(a.ClientNote, who, narrate.KindNote(u, e))
-	case sim.KindNode:
-		arg := ""
-		if e.Ms > 0 {
-			arg = sim.FormatDuration(e.Ms)
-		}
-		return i18n.Fill(u.NodeNote[e.Text], e.Actor, arg)
-	case sim.KindRedlock:
-		return i18n.Fill(a.ClientNote, who, e.Text)
+		return i18n.Fill(a.ResumedBy, n.Actor)
+	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp, sim.KindRedlock:
+		return i18n.Fill(a.ClientNote, n.Actor, n.What)
 	}
 	return ""
 }

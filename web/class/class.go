@@ -1,0 +1,983 @@
+// Package class serves the live class: a teacher starts a room from a
+// lesson page, students join by code or QR, the teacher's moves reach every
+// phone over Server-Sent Events, and the class predicts each checkpoint
+// before the teacher reveals it. It is the one feature with server state,
+// and that state lives in Redis, never in process memory: rooms in the
+// store (store.go), this instance's open streams in the hub (hub.go), the
+// frames a move sends (frame.go). It is the only package of the site that
+// talks to Redis itself (go-redis); it shows a room's state through the
+// lesson package's view API.
+package class
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"locklab/web/lesson"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/redis/go-redis/v9"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/site"
+)
+
+// Classroom is the live-class service one instance runs: main.go builds
+// it on the class Redis (embedded miniredis by default) and passes it in
+// Config.Class.
+type Classroom struct {
+	store  *classStore
+	hub    *classHub
+	lim    Limits
+	views  viewCache
+	frames moveFrames
+	// bareMoves: students' streams send only "move N" and each phone
+	// fetches its page (how it was before the frames; the load test
+	// compares the two)
+	bareMoves bool
+}
+
+// NewClassroom subscribes to every room's channel on rdb (waiting for
+// Redis to confirm) and returns the service; Close ends it.
+func NewClassroom(ctx context.Context, rdb redis.UniversalClient, lim Limits) (*Classroom, error) {
+	lim = lim.withDefaults()
+	c := &Classroom{store: &classStore{rdb: rdb, lim: lim}, hub: newClassHub(lim.Streams, lim.Buffer), lim: lim}
+	if err := c.hub.start(ctx, rdb); err != nil {
+		return nil, fmt.Errorf("class redis: %w", err)
+	}
+	return c, nil
+}
+
+// Close ends every open stream (each browser sees its stream close) and
+// the subscription. main.go calls it when the server shuts down, so
+// Shutdown does not wait on streams that never end by themselves.
+func (c *Classroom) Close() { c.hub.close() }
+
+// Streams is how many SSE streams this instance holds.
+func (c *Classroom) Streams() int { return c.hub.streams() }
+
+// viewCache keeps the lesson views rooms show, by language and state: a
+// move sends every student's page to the same few states, which are then
+// replayed once, not once per student. It is a cache of what the URL
+// determines, not state; it forgets everything when full.
+type viewCache struct {
+	mu sync.Mutex
+	m  map[string]*lesson.LessonView
+}
+
+func (vc *viewCache) get(key string) *lesson.LessonView {
+	vc.mu.Lock()
+	defer vc.mu.Unlock()
+	return vc.m[key]
+}
+
+func (vc *viewCache) put(key string, v *lesson.LessonView) {
+	vc.mu.Lock()
+	defer vc.mu.Unlock()
+	if vc.m == nil || len(vc.m) >= 256 {
+		vc.m = map[string]*lesson.LessonView{}
+	}
+	vc.m[key] = v
+}
+
+const (
+	sidCookie      = "locklab_sid"
+	teacherPrefix  = "locklab_teach_"
+	classWriteWait = 10 * time.Second
+)
+
+// Short answers /class/CODE, the address on the projector and in the
+// QR code: each phone goes on to the class in its own language.
+func (s *Handler) Short(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept-Language")
+	code := normCode(chi.URLParam(r, "code"))
+	if code == "" {
+		u := i18n.For(site.Negotiate(r))
+		s.Fail(w, r, u, s.noRoom(u))
+		return
+	}
+	http.Redirect(w, r, "/"+site.Negotiate(r)+"/class/"+code, http.StatusFound)
+}
+
+// JoinShort answers /class: the join page in the phone's language.
+func (s *Handler) JoinShort(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept-Language")
+	target := "/" + site.Negotiate(r) + "/class"
+	if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= site.MaxQuery {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// ----- errors, each a page in the learner's language -----
+
+func classErr(u *i18n.UI, status int, code, title, text string) *site.Error {
+	return &site.Error{Status: status, Title: title, Text: text, Code: code}
+}
+
+func (s *Handler) noRoom(u *i18n.UI) *site.Error {
+	cu := u.Class
+	e := classErr(u, http.StatusNotFound, "class-not-found", cu.NoRoomTitle, cu.NoRoomText)
+	e.Recover, e.RecoverText = "/"+u.Lang+"/class", cu.JoinTitle
+	return e
+}
+
+func backTo(e *site.Error, u *i18n.UI, code string) *site.Error {
+	e.Recover, e.RecoverText = links.Join(u.Lang, code), u.Class.BackToClass
+	return e
+}
+
+// storeErr turns a store failure into a page: a known condition is the
+// learner's 4xx, anything else (Redis unreachable) a 503 that says so.
+func (s *Handler) storeErr(u *i18n.UI, code string, err error) *site.Error {
+	cu := u.Class
+	var ended *endedError
+	switch {
+	case errors.As(err, &ended):
+		e := classErr(u, http.StatusGone, "class-ended", cu.EndedTitle, cu.EndedText)
+		e.Recover, e.RecoverText = "/"+u.Lang+"/lessons/"+ended.Slug+links.Query(ended.Do, ended.Opt), cu.EndedGoOn
+		return e
+	case errors.Is(err, errNoRoom):
+		return s.noRoom(u)
+	case errors.Is(err, errClassFull):
+		return classErr(u, http.StatusForbidden, "class-full", cu.FullTitle, i18n.Fill(cu.FullText, strconv.Itoa(s.class.lim.StudentsPerRoom)))
+	case errors.Is(err, errRoomsFull):
+		return classErr(u, http.StatusServiceUnavailable, "class-rooms-full", cu.RoomsTitle, cu.RoomsText)
+	case errors.Is(err, errTooManyStreams), errors.Is(err, errHubClosed):
+		return backTo(classErr(u, http.StatusServiceUnavailable, "class-streams-full", cu.StreamsTitle, cu.StreamsText), u, code)
+	case errors.Is(err, errAnswered):
+		return backTo(classErr(u, http.StatusConflict, "class-answered", cu.AnsweredTitle, cu.AnsweredText), u, code)
+	case errors.Is(err, errNotAsked):
+		return backTo(classErr(u, http.StatusConflict, "class-closed", cu.NotOpenTitle, cu.NotOpenText), u, code)
+	case errors.Is(err, errBadSession):
+		return backTo(classErr(u, http.StatusBadRequest, "class-cookie", cu.CookieTitle, cu.CookieText), u, code)
+	}
+	e := site.Unreachable(u, err)
+	e.Code = "class-redis-unreachable"
+	return e
+}
+
+// classOn resolves the request's language and room code, or answers the
+// request itself (no class service, a malformed code: 404).
+func (s *Handler) classOn(w http.ResponseWriter, r *http.Request) (*i18n.UI, string, bool) {
+	u := i18n.For(chi.URLParam(r, "lang"))
+	if s.class == nil {
+		e := classErr(u, http.StatusNotFound, "class-off", u.NotFound, u.Class.Unavailable)
+		s.Fail(w, r, u, e)
+		return u, "", false
+	}
+	raw := chi.URLParam(r, "code")
+	if raw == "" {
+		return u, "", true
+	}
+	code := normCode(raw)
+	if code == "" {
+		s.Fail(w, r, u, s.noRoom(u))
+		return u, "", false
+	}
+	if code != raw { // acdefghj → ACDEFGHJ, one URL per room
+		target := links.Join(u.Lang, code) + strings.TrimPrefix(r.URL.Path, links.Join(u.Lang, raw))
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return u, "", false
+	}
+	return u, code, true
+}
+
+// room loads the room of the request, or answers with the error page.
+func (s *Handler) room(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) (*Room, bool) {
+	room, err := s.class.store.get(r.Context(), code)
+	if err != nil {
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return nil, false
+	}
+	return room, true
+}
+
+// openRoom is every room handler's preamble: the language and the room
+// of the request, for a POST its origin checked and its form read, for
+// teacher-only handlers the teacher's cookie checked. On any failure it
+// has answered the request (with the page in the learner's language) and
+// returns false.
+func (s *Handler) openRoom(w http.ResponseWriter, r *http.Request, teacherOnly bool) (*i18n.UI, *Room, bool) {
+	u, code, ok := s.classOn(w, r)
+	if !ok || (r.Method == http.MethodPost && !s.form(w, r, u)) {
+		return u, nil, false
+	}
+	room, ok := s.room(w, r, u, code)
+	if !ok {
+		return u, nil, false
+	}
+	if teacherOnly && !room.isTeacher(teacherSecret(r, code)) {
+		s.notTeacher(w, r, u, code)
+		return u, nil, false
+	}
+	return u, room, true
+}
+
+// ----- cookies and the POST checks -----
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// studentID is the anonymous id in the student's cookie ("" if none or
+// malformed): 128 random bits, nothing personal.
+func studentID(r *http.Request) string {
+	c, err := r.Cookie(sidCookie)
+	if err != nil || len(c.Value) != 32 {
+		return ""
+	}
+	if _, err := hex.DecodeString(c.Value); err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// ensureStudentID returns the student's id, setting a new cookie if need
+// be. Lax, not Strict: students arrive from a QR code or a link, and the
+// id must come with that first visit.
+func ensureStudentID(w http.ResponseWriter, r *http.Request) string {
+	if sid := studentID(r); sid != "" {
+		return sid
+	}
+	sid := randomHex(16)
+	http.SetCookie(w, &http.Cookie{Name: sidCookie, Value: sid, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: 12 * 3600})
+	return sid
+}
+
+func isHTTPS(r *http.Request) bool {
+	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
+}
+
+// teacherSecret is the secret in the teacher's cookie for room code.
+func teacherSecret(r *http.Request, code string) string {
+	c, err := r.Cookie(teacherPrefix + code)
+	if err != nil || len(c.Value) > 64 {
+		return ""
+	}
+	return c.Value
+}
+
+// sameOrigin is the POST check against cross-site requests: the Origin
+// header (every current browser sends it with a POST) must be this site,
+// as the browser reached it or as -public-url names it; a browser that
+// says the request is cross-site is refused whatever it claims.
+func (s *Handler) sameOrigin(r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return r.Header.Get("Sec-Fetch-Site") == "same-origin"
+	}
+	scheme := "http"
+	if isHTTPS(r) {
+		scheme = "https"
+	}
+	if origin == scheme+"://"+r.Host {
+		return true
+	}
+	if s.PublicURL() != "" {
+		if p, err := url.Parse(s.PublicURL()); err == nil && origin == p.Scheme+"://"+p.Host {
+			return true
+		}
+	}
+	return false
+}
+
+// form checks a POST's origin and reads its (small) body, or answers with
+// the error page.
+func (s *Handler) form(w http.ResponseWriter, r *http.Request, u *i18n.UI) bool {
+	cu := u.Class
+	if !s.sameOrigin(r) {
+		s.Fail(w, r, u, classErr(u, http.StatusForbidden, "class-origin", cu.OriginTitle, cu.OriginText))
+		return false
+	}
+	if err := r.ParseForm(); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			s.Fail(w, r, u, classErr(u, http.StatusRequestEntityTooLarge, "class-too-large", cu.TooBigTitle, cu.TooBigText))
+		} else {
+			s.Fail(w, r, u, classErr(u, http.StatusBadRequest, "class-bad-form", cu.BadFormTitle, cu.BadFormText))
+		}
+		return false
+	}
+	return true
+}
+
+func (s *Handler) badForm(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
+	cu := u.Class
+	e := classErr(u, http.StatusBadRequest, "class-bad-form", cu.BadFormTitle, cu.BadFormText)
+	if code != "" {
+		backTo(e, u, code)
+	}
+	s.Fail(w, r, u, e)
+}
+
+// oneValue is the form field's single value, or false.
+func oneValue(r *http.Request, name string) (string, bool) {
+	v := r.PostForm[name]
+	if len(v) != 1 || len(v[0]) > site.MaxQuery {
+		return "", false
+	}
+	return v[0], true
+}
+
+// ----- where a state sits in its lesson -----
+
+// placement is what a room's state means in its lesson: the guided step
+// shown, the checkpoint asked (the next step's), the checkpoint answered
+// (this step's).
+type placement struct {
+	Step, Ask, Answered int // 1-based; 0 none
+	Exact               bool
+}
+
+func (s *Handler) place(lang, slug, do, opt string) (placement, bool) {
+	l, ok := s.Course.Get(lang, slug)
+	if !ok {
+		return placement{}, false
+	}
+	idx, exact := l.Locate(do, opt)
+	p := placement{Step: max(idx, 0) + 1, Exact: exact}
+	if exact {
+		if l.Steps[idx].Checkpoint != nil {
+			p.Answered = idx + 1
+		}
+		if idx+1 < len(l.Steps) && l.Steps[idx+1].Checkpoint != nil {
+			p.Ask = idx + 2
+		}
+	}
+	return p, true
+}
+
+// ----- pages -----
+
+// Join is the page where a student types a code; ?code= sends them
+// to it (a form without JavaScript).
+func (s *Handler) Join(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.classOn(w, r)
+	if !ok {
+		return
+	}
+	if r.URL.Query().Has("code") {
+		code := normCode(r.URL.Query().Get("code"))
+		if code == "" {
+			s.Fail(w, r, u, s.noRoom(u))
+			return
+		}
+		http.Redirect(w, r, links.Join(u.Lang, code), http.StatusSeeOther)
+		return
+	}
+	s.Render(w, r, ClassJoinPage(s.Frame(u, u.Class.JoinTitle+" — "+u.SiteName, r)))
+}
+
+// Create starts a room at the lesson state the form names and sends
+// the teacher to its page with the secret in a cookie.
+func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
+	u, _, ok := s.classOn(w, r)
+	if !ok || !s.form(w, r, u) {
+		return
+	}
+	slug, ok1 := oneValue(r, "lesson")
+	do, ok2 := oneValue(r, "do")
+	opt, ok3 := oneValue(r, "opt")
+	l, found := s.Course.Get(u.Lang, slug)
+	if !ok1 || !found || (r.PostForm.Has("do") && !ok2) || (r.PostForm.Has("opt") && !ok3) {
+		s.badForm(w, r, u, "")
+		return
+	}
+	st, err := lesson.ParseState(url.Values{"do": {do}, "opt": {opt}}, l.Scenario)
+	if err != nil {
+		s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
+		return
+	}
+	do, opt = st.Do(), st.Opt()
+	p, _ := s.place(u.Lang, slug, do, opt)
+	code, secret, err := s.class.store.create(r.Context(), slug, do, opt, p.Ask, p.Answered, len(l.Steps))
+	if err != nil {
+		s.Fail(w, r, u, s.storeErr(u, "", err))
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: secret, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: int(s.class.lim.Idle / time.Second)})
+	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
+}
+
+// viewOf is the lesson view of a room's state in language u, built by the
+// lesson page's own code (and cached: every student of a room asks for
+// the same few states). nav, if not "", is where the view's own links go
+// (the teacher's page: not cached).
+func (s *Handler) viewOf(r *http.Request, u *i18n.UI, slug, do, opt, nav string) (*lesson.LessonView, *site.Error) {
+	// The host is part of the key: the view holds the share link, made
+	// absolute with the host the browser used. With a live lesson backend
+	// (-redis) every page replays, so nothing is kept.
+	key := r.Host + "|" + u.Lang + "|" + slug + "|" + links.Query(do, opt)
+	if v := s.class.views.get(key); v != nil && !s.NoCache && nav == "" {
+		cp := *v
+		return &cp, nil
+	}
+	l, ok := s.Course.Get(u.Lang, slug)
+	if !ok {
+		return nil, site.NotFound(u)
+	}
+	v, e := s.lessons.View(r, s.lessons.Place(u, l, do, opt, nav))
+	if e != nil {
+		return nil, e
+	}
+	if nav != "" {
+		return v, nil
+	}
+	s.class.views.put(key, v)
+	cp := *v
+	return &cp, nil
+}
+
+// ClassBar is what the teacher's class bar shows.
+type ClassBar struct {
+	UI          *i18n.UI
+	CU          *i18n.ClassUI
+	Code        string
+	JoinURL     string
+	QRURL       string
+	Connected   int
+	HereMinutes int // how long a page load counts a student (see pagePresence)
+	Place       placement
+	StepTitle   string
+	Result      *ClassQuestion // this step's checkpoint, revealed, if any
+	Question    *ClassQuestion // the next step's, asked here, if any
+	Base        string         // /{lang}/class/{code}
+	Seq         int64
+	Here        string // the state the teacher's page shows (do/opt query)
+	ClassHere   string // the state the class sees
+	Do, Opt     string // the teacher page's state, for "show this step"
+	RevealDo    string
+	RevealOpt   string
+	EventsURL   string
+	LessonTitle string
+}
+
+// ClassQuestion is a checkpoint with the class's answers.
+type ClassQuestion struct {
+	QuestionHTML string
+	Step         int
+	Choices      []ClassChoice
+	Total        int
+	Revealed     bool
+	Mine         int // the student's answer (student pages)
+	Open         bool
+}
+
+// ClassChoice is one answer and how many chose it.
+type ClassChoice struct {
+	Num     int
+	HTML    string
+	Count   int
+	Correct bool
+	Mine    bool
+}
+
+// question is checkpoint step (1-based) of the room's lesson with the
+// class's answers (votes: student id → choice, as stored) and sid's own,
+// or nil if that step has none. It asks Redis nothing: a move's votes are
+// read once and every student's page is drawn from them.
+func (s *Handler) question(u *i18n.UI, room *Room, p placement, step int, votes map[string]string, sid string) *ClassQuestion {
+	if step == 0 {
+		return nil
+	}
+	l, ok := s.Course.Get(u.Lang, room.Slug)
+	if !ok || step > len(l.Steps) || l.Steps[step-1].Checkpoint == nil {
+		return nil
+	}
+	cp := l.Steps[step-1].Checkpoint
+	q := &ClassQuestion{QuestionHTML: cp.QuestionHTML, Step: step, Revealed: room.Revealed(step)}
+	q.Open = p.Ask == step && !q.Revealed
+	counts := make([]int, len(cp.Choices))
+	for _, v := range votes {
+		if i, err := strconv.Atoi(v); err == nil && i >= 1 && i <= len(counts) {
+			counts[i-1]++
+		}
+	}
+	if sid != "" {
+		q.Mine, _ = strconv.Atoi(votes[sid])
+	}
+	for i, c := range cp.Choices {
+		q.Choices = append(q.Choices, ClassChoice{Num: i + 1, HTML: c.HTML, Count: counts[i], Correct: c.Correct && q.Revealed, Mine: q.Mine == i+1})
+		q.Total += counts[i]
+	}
+	return q
+}
+
+// bar builds the teacher's class bar for the page state (do, opt).
+func (s *Handler) bar(r *http.Request, u *i18n.UI, room *Room, do, opt string) *ClassBar {
+	cu := u.Class
+	base := links.Join(u.Lang, room.Code)
+	b := &ClassBar{UI: u, CU: cu, Code: room.Code, Base: base, Seq: room.Seq, Do: do, Opt: opt,
+		JoinURL: s.Absolute(r, "/class/"+room.Code), QRURL: base + "/qr.svg", EventsURL: base + "/events",
+		Here: links.Query(do, opt), ClassHere: links.Query(room.Do, room.Opt)}
+	b.Connected = s.class.store.connected(r.Context(), room.Code)
+	b.HereMinutes = max(1, int(s.class.lim.pagePresence().Round(time.Minute)/time.Minute))
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	b.Place = p
+	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
+		b.LessonTitle = l.Title
+		if p.Exact {
+			b.StepTitle = l.Steps[p.Step-1].Title
+		}
+		if p.Ask > 0 {
+			next := l.Steps[p.Ask-1]
+			b.RevealDo, b.RevealOpt = next.Do, next.Opt
+		}
+	}
+	votes := s.class.store.votes(r.Context(), room.Code, p.Answered, p.Ask)
+	b.Result = s.question(u, room, p, p.Answered, votes[0], "")
+	b.Question = s.question(u, room, p, p.Ask, votes[1], "")
+	return b
+}
+
+// Teach is the teacher's page: the lesson page at the state in the
+// URL, with the class bar. Only the room's teacher may open it.
+func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, true)
+	if !ok {
+		return
+	}
+	code := room.Code
+	l, found := s.Course.Get(u.Lang, room.Slug)
+	if !found {
+		s.Fail(w, r, u, s.noRoom(u))
+		return
+	}
+	do, opt := room.Do, room.Opt
+	if r.URL.RawQuery != "" {
+		if len(r.URL.RawQuery) > site.MaxQuery {
+			s.Fail(w, r, u, lesson.BadState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, links.Lesson(l), nil))
+			return
+		}
+		// the page's own links and forms come here (the options form
+		// as opt-<name> fields, folded as the lesson page folds them);
+		// the guess of the lesson's checkpoint form is the lesson's, not
+		// the class's: the class's answer is the reveal
+		q := r.URL.Query()
+		if err := lesson.FoldOptionFields(q, l.Scenario); err != nil {
+			s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
+			return
+		}
+		st, err := lesson.ParseState(q, l.Scenario)
+		if err != nil {
+			s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
+			return
+		}
+		do, opt = st.Do(), st.Opt()
+	}
+	// Without JavaScript every link and form of the page stays in the
+	// class (a GET only shows the step; "Show this step to the class"
+	// moves the class); with it, htmx fetches them and class.js posts
+	// each state as the move.
+	v, e := s.viewOf(r, u, room.Slug, do, opt, links.Join(u.Lang, code)+"/teach")
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	v.Stage.Share.Teach = lesson.TeachForm{} // no second class from inside this one
+	// the class is this lesson: no way to another from the teacher's page
+	v.Pager, v.Dialog.Final, v.Dialog.NextLesson = lesson.Pager{UI: v.Pager.UI}, false, nil
+	_ = s.class.store.touch(r.Context(), room)
+	w.Header().Set("Cache-Control", "no-store")
+	v.Page = s.Frame(u, u.Class.BarLabel+" "+code+" — "+v.Title, r)
+	s.Render(w, r, ClassTeachPage(v, s.bar(r, u, room, do, opt), s.Assets.URL("js/class.js")))
+}
+
+// Bar is the teacher's bar alone, which the teacher's page
+// fetches when its stream says the votes or the connected count changed.
+func (s *Handler) Bar(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, true)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	w.Header().Set("Cache-Control", "no-store")
+	s.Render(w, r, classBar(s.bar(r, u, room, q.Get("do"), q.Get("opt"))))
+}
+
+func (s *Handler) notTeacher(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
+	cu := u.Class
+	s.Fail(w, r, u, backTo(classErr(u, http.StatusForbidden, "class-not-teacher", cu.NotTeacherTitle, cu.NotTeacherText), u, code))
+}
+
+// Move moves the room to the state the teacher's page shows. With
+// JavaScript the page posts each state it reaches (and gets the new bar
+// back); without, "Show this step" and "Reveal" are this form.
+func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, true)
+	if !ok {
+		return
+	}
+	code := room.Code
+	l, found := s.Course.Get(u.Lang, room.Slug)
+	do, ok1 := oneValue(r, "do")
+	opt, ok2 := oneValue(r, "opt")
+	if !found || (r.PostForm.Has("do") && !ok1) || (r.PostForm.Has("opt") && !ok2) {
+		s.badForm(w, r, u, code)
+		return
+	}
+	st, err := lesson.ParseState(url.Values{"do": {do}, "opt": {opt}}, l.Scenario)
+	if err != nil {
+		s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
+		return
+	}
+	do, opt = st.Do(), st.Opt()
+	p, _ := s.place(u.Lang, room.Slug, do, opt)
+	if do != room.Do || opt != room.Opt {
+		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, p.Answered)
+		if err != nil {
+			s.Fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+		room.Do, room.Opt, room.Seq, room.Ask = do, opt, seq, p.Ask
+		if p.Answered > 0 {
+			room.revealed[p.Answered] = true
+		}
+	}
+	if r.Header.Get("HX-Request") == "true" || r.Header.Get("X-Class") == "1" {
+		w.Header().Set("Cache-Control", "no-store")
+		s.Render(w, r, classBar(s.bar(r, u, room, do, opt)))
+		return
+	}
+	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
+}
+
+// End ends the room: its keys go, every stream closes, the teacher
+// returns to the ordinary lesson page at the same moment.
+func (s *Handler) End(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, true)
+	if !ok {
+		return
+	}
+	code := room.Code
+	if err := s.class.store.end(r.Context(), room); err != nil {
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: "", Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: -1})
+	http.Redirect(w, r, "/"+u.Lang+"/lessons/"+room.Slug+links.Query(room.Do, room.Opt), http.StatusSeeOther)
+}
+
+// ClassStudent is what a student's page shows.
+type ClassStudent struct {
+	V          *lesson.LessonView
+	CU         *i18n.ClassUI
+	Code       string
+	Base       string
+	Seq        int64
+	Result     *ClassQuestion // this step's checkpoint, revealed
+	Question   *ClassQuestion // the next step's, asked here
+	ExploreURL string
+	EventsURL  string
+	JS         string
+}
+
+// Student is a student's page: the teacher's current state in the
+// student's language, drawn by the lesson page's own code, with the
+// question to answer or the class's answers.
+func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok {
+		return
+	}
+	code := room.Code
+	// A first visit (no cookie yet) gets its cookie and the page, and
+	// counts only once the cookie comes back: with its stream (at once,
+	// with JavaScript), a Refresh or an answer. So a reload in a private
+	// tab, a link preview or a check with curl never counts as a student.
+	sid := studentID(r)
+	if sid == "" {
+		if err := s.class.store.roomForOneMore(r.Context(), code); err != nil {
+			s.Fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+		sid = ensureStudentID(w, r)
+	} else if err := s.class.store.present(r.Context(), code, sid, s.class.lim.pagePresence()); err != nil {
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	c, e := s.studentPage(r, u, room, s.class.store.votes(r.Context(), code, p.Answered, p.Ask), sid)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Header.Get("HX-Request") == "true" {
+		s.Render(w, r, ClassStudentFragment(c))
+		return
+	}
+	s.Render(w, r, ClassStudentPage(c))
+}
+
+// studentPage is what student sid sees of room: the view of its state
+// (cached per language and state) and the checkpoints with the class's
+// answers (votes of the answered and the asked step) and sid's own.
+func (s *Handler) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]map[string]string, sid string) (*ClassStudent, *site.Error) {
+	v, e := s.viewOf(r, u, room.Slug, room.Do, room.Opt, "")
+	if e != nil {
+		return nil, e
+	}
+	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	c := &ClassStudent{V: v, CU: u.Class, Code: room.Code, Base: links.Join(u.Lang, room.Code), Seq: room.Seq,
+		ExploreURL: v.Head.Base + links.Query(room.Do, room.Opt), JS: s.Assets.URL("js/class.js")}
+	c.EventsURL = c.Base + "/events"
+	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
+	c.Question = s.question(u, room, p, p.Ask, votes[1], sid)
+	s.studentView(r, u, v, c)
+	return c, nil
+}
+
+// studentView trims the lesson view to what a student following the
+// teacher needs: the dialog, the timeline and the event log, with their
+// own answer as the checkpoint's guess. The lesson's controls belong to
+// the teacher (and to "Explore from here").
+func (s *Handler) studentView(r *http.Request, u *i18n.UI, v *lesson.LessonView, c *ClassStudent) {
+	cu := c.CU
+	v.Page = s.Frame(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
+	v.Stage.Follow, v.Dialog.Follow = true, true
+	v.Stage.Share.Teach = lesson.TeachForm{}
+	v.Stage.Controls.Clients, v.Stage.Controls.Nodes, v.Stage.Controls.Waits = nil, nil, nil
+	v.Stage.Options.Groups, v.Dialog.Ask = nil, nil
+	v.Dialog.Nav.UndoURL, v.Dialog.Nav.NextURL, v.Dialog.Final, v.Dialog.NextLesson = "", "", false, nil
+	v.Dialog.Steps = nil
+	v.Pager = lesson.Pager{UI: v.Pager.UI}
+	if v.Dialog.Answer != nil {
+		mine := 0
+		if c.Result != nil {
+			mine = c.Result.Mine
+		}
+		v.Dialog.Answer = lesson.AnswerOf(v.Dialog.Answer.Checkpoint, mine)
+	}
+}
+
+// Answer records a student's answer (once) and returns them to the
+// class page.
+func (s *Handler) Answer(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok {
+		return
+	}
+	code := room.Code
+	sid := studentID(r)
+	if sid == "" {
+		s.Fail(w, r, u, s.storeErr(u, code, errBadSession))
+		return
+	}
+	sv, ok1 := oneValue(r, "step")
+	cv, ok2 := oneValue(r, "choice")
+	step, err1 := strconv.Atoi(sv)
+	choice, err2 := strconv.Atoi(cv)
+	l, found := s.Course.Get(u.Lang, room.Slug)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || !found || step < 1 || step > len(l.Steps) ||
+		l.Steps[step-1].Checkpoint == nil || choice < 1 || choice > len(l.Steps[step-1].Checkpoint.Choices) {
+		s.badForm(w, r, u, code)
+		return
+	}
+	if err := s.class.store.answer(r.Context(), code, step, sid, choice); err != nil {
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	http.Redirect(w, r, links.Join(u.Lang, code), http.StatusSeeOther)
+}
+
+// QR is the QR code of the room's join address.
+func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok {
+		return
+	}
+	code := room.Code
+	body, err := site.QRSVG(s.Absolute(r, "/class/"+code))
+	if err != nil {
+		s.Fail(w, r, u, &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err})
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	_, _ = w.Write(body)
+}
+
+// ----- the stream -----
+
+// Events is a room's Server-Sent Events stream. Students get "move"
+// (id: the room's move count) and "end"; the teacher also "votes" and
+// "here" (without id). A reconnecting browser sends Last-Event-ID (a first
+// connection ?since=, the count its page was drawn at); if the room moved
+// since, the stream starts with that move, so a phone that slept catches
+// up. A comment every heartbeat keeps proxies from closing the stream and
+// marks the student present.
+func (s *Handler) Events(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok {
+		return
+	}
+	code := room.Code
+	c := s.class
+	teacher := room.isTeacher(teacherSecret(r, code))
+	sid := ""
+	if !teacher {
+		sid = studentID(r)
+	}
+	sub, err := c.hub.subscribe(code, teacher, sid)
+	if err != nil {
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	// left: the phone went away (its connection closed or stopped taking
+	// events), so it is no longer here. Not when the class ended (its
+	// keys are gone), the instance shuts down or the stream fell behind
+	// (the phone reconnects, to this instance or another, and its
+	// presence runs on until then), and not while the same student has
+	// another stream open here (a second tab).
+	left := false
+	defer func() {
+		c.hub.unsubscribe(sub)
+		if sid == "" || !left || c.hub.streamsOf(code, sid) > 0 {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		c.store.gone(ctx, code, sid)
+		_ = c.store.publish(ctx, code, "here", 0)
+	}()
+	// The room may have moved between the page and this subscription:
+	// read it again now that no notice can be missed.
+	if room, err = c.store.get(r.Context(), code); err != nil {
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return
+	}
+	// A stream with the student's cookie: they are here (and join, if
+	// this is the first time their cookie came back) while it is open.
+	if sid != "" {
+		if err := c.store.present(r.Context(), code, sid, c.lim.streamPresence()); err != nil {
+			s.Fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+	}
+	since, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
+	if err != nil {
+		if since, err = strconv.ParseInt(r.URL.Query().Get("since"), 10, 64); err != nil {
+			since = room.Seq
+		}
+	}
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	last := since
+	writeRaw := func(b []byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(classWriteWait))
+		if _, err := w.Write(b); err != nil || rc.Flush() != nil {
+			left = true
+			return false
+		}
+		return true
+	}
+	write := func(format string, args ...any) bool {
+		return writeRaw(fmt.Appendf(nil, format, args...))
+	}
+	// event sends one notice. A student's "move" carries the fragment of
+	// the new step itself (drawn once for every stream alike, see
+	// frame.go), so the phone needs no request of its own; false:
+	// the stream is over.
+	event := func(kind string, seq int64) bool {
+		if kind == "move" && seq <= last {
+			return true // already seen (a catch-up raced a notice)
+		}
+		if kind == "move" && !teacher && !c.bareMoves {
+			ev, at, ended := s.studentMove(r, u, code, sid, seq)
+			if ended {
+				c.frames.forget(code)
+				_ = write("id: %d\nevent: end\ndata: {\"seq\":%d}\n\n", last+1, last+1)
+				return false
+			}
+			if ev != nil {
+				last = max(last, at)
+				return writeRaw(ev)
+			}
+		}
+		if kind == "move" || kind == "end" {
+			last = max(last, seq)
+			return write("id: %d\nevent: %s\ndata: {\"seq\":%d}\n\n", seq, kind, seq)
+		}
+		return write("event: %s\ndata: {\"seq\":%d}\n\n", kind, seq)
+	}
+	if !write("retry: 3000\n\n") {
+		return
+	}
+	if room.Seq > since && !event("move", room.Seq) {
+		return
+	}
+	tick := time.NewTicker(c.lim.Heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			left = true
+			return
+		case <-sub.gone:
+			return
+		case n := <-sub.ch:
+			if !event(n.Kind, n.Seq) || n.Kind == "end" {
+				return
+			}
+		case <-tick.C:
+			// The heartbeat also re-reads the room: a notice lost while
+			// Redis reconnected is caught up here, and an expired room
+			// ends its streams.
+			seq, err := c.store.rdb.HGet(r.Context(), roomKey(code), "seq").Int64()
+			switch {
+			case errors.Is(err, redis.Nil):
+				_ = event("end", last+1)
+				return
+			case err == nil && seq > last:
+				if !event("move", seq) {
+					return
+				}
+			}
+			if teacher {
+				_ = c.store.touch(r.Context(), room)
+			} else if sid != "" {
+				_ = c.store.present(r.Context(), code, sid, c.lim.streamPresence())
+			}
+			if !write(": hb\n\n") {
+				return
+			}
+		}
+	}
+}
+
+// Handler serves the live class's pages and streams.
+type Handler struct {
+	*site.Site
+	class   *Classroom
+	lessons *lesson.Handler
+}
+
+// New builds the live class's handler on the service c (nil: classes are
+// off, and every class page says so); it shows rooms through lessons.
+func New(s *site.Site, c *Classroom, lessons *lesson.Handler) *Handler {
+	return &Handler{Site: s, class: c, lessons: lessons}
+}

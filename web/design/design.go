@@ -1,0 +1,454 @@
+// Package design serves "bring your own lock": the design page, where the
+// learner edits a single-node lock's four scripts, its TTL and work time,
+// and the explorer grades the design with two and three clients; and the
+// counterexample page, a design's timeline opened like a lesson step.
+// Like every page, each is fully described by its URL:
+//
+//	/{lang}/lab/design?acquire=…&release=…&extend=…&write=…&effect=add&ttl=10s&work=1s
+//	/{lang}/lab/design/run?<the design>&clients=N&do=<actions>
+//
+// A piece is a preset by name (release=del) or a script as text; a design
+// at its default leaves the parameter out. effect says what the write
+// does (set, the default, or add), and so which form the write presets
+// take. A link that would grow past
+// designMaxLink carries its longest scripts compressed ("z." + base64url
+// of DEFLATE), so every design has one bounded canonical link.
+package design
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
+
+	"locklab/sim"
+	"locklab/sim/luacheck"
+	"locklab/web/gocode"
+	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/site"
+)
+
+// Limits of a design URL.
+const (
+	// MaxRaw bounds a request's raw query before it is parsed: the
+	// form sends four scripts of up to 2 KB each, percent-encoded.
+	MaxRaw = 32 << 10
+	// designStateCap bounds each of a grade's two searches.
+	designStateCap = 20_000
+)
+
+// designTTLs and designWorks are the times the form offers; a URL may say
+// any other within the design's bounds.
+var (
+	designTTLs  = []int64{1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000}
+	designWorks = []int64{100, 500, 1000, 2000, 5000, 8000, 15_000, 30_000}
+)
+
+// designIn is a design URL as read: the design, and what the learner
+// typed for each piece (kept for the page that says what is wrong).
+type designIn struct {
+	D     *sim.Design
+	Typed map[sim.Piece]string
+	TTL   string
+	Work  string
+}
+
+// parseDesign reads a design from a query. extra names the other
+// parameters the page accepts. A bad design is a 400 that shows the
+// form as the learner sent it.
+func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Error) {
+	du := u.Design
+	in := designIn{D: sim.DefaultDesign(), Typed: map[sim.Piece]string{}}
+	for _, p := range sim.Pieces {
+		in.Typed[p] = in.D.Script(p)
+	}
+	bad := func(text string) (designIn, *site.Error) {
+		return in, designError(u, text, in)
+	}
+	for k, vs := range q {
+		if !slices.Contains(links.DesignKeys, k) && !slices.Contains(extra, k) {
+			return bad(i18n.Fill(du.BadParam, clip(k)))
+		}
+		if len(vs) != 1 {
+			return bad(i18n.Fill(du.BadParam, clip(k)))
+		}
+	}
+	if v, ok := q["effect"]; ok {
+		if !slices.Contains(sim.Effects, v[0]) {
+			return bad(i18n.Fill(du.BadEffect, clip(v[0])))
+		}
+		in.D.SetEffect(v[0])
+		in.Typed[sim.PieceWrite] = in.D.Write
+	}
+	var firstBad *site.Error
+	for _, p := range sim.Pieces {
+		v, ok := q[p.Name()]
+		if !ok {
+			continue
+		}
+		src, e := pieceValue(u, p, in.D.Effect, v[0])
+		in.Typed[p] = keepTyped(v[0], src)
+		if e != "" && firstBad == nil {
+			firstBad = designError(u, e, in)
+		}
+		in.D.SetScript(p, src)
+		if p == sim.PieceWrite {
+			in.D.SetEffect(in.D.Effect) // a preset's text in the other form becomes this one's
+		}
+		in.Typed[p] = keepTyped(v[0], in.D.Script(p))
+	}
+	if v, ok := q["ttl"]; ok {
+		in.TTL = clip(v[0])
+		ms, okd := sim.ParseDuration(v[0])
+		if !okd || ms < sim.DesignMinTTL || ms > sim.DesignMaxTTL {
+			return bad(du.BadTTL)
+		}
+		in.D.TTL = ms
+	}
+	if v, ok := q["work"]; ok {
+		in.Work = clip(v[0])
+		ms, okd := sim.ParseDuration(v[0])
+		if !okd || ms < sim.DesignMinWork || ms > sim.DesignMaxWork {
+			return bad(du.BadWork)
+		}
+		in.D.Work = ms
+	}
+	if firstBad != nil {
+		firstBad.Keep = designKept(u, in)
+		return in, firstBad
+	}
+	if err := in.D.Validate(); err != nil {
+		return bad(designErrorText(u, err))
+	}
+	if len(links.DesignQuery(in.D)) > links.DesignMaxLink {
+		return bad(du.BadLink)
+	}
+	return in, nil
+}
+
+// keepTyped is what the page shows back for a piece: the script if the
+// value named one, else what was sent, made valid UTF-8.
+func keepTyped(sent, src string) string {
+	if src != "" {
+		return src
+	}
+	return strings.ToValidUTF8(sent, "\uFFFD")
+}
+
+// clip shortens a value quoted back in an error.
+func clip(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) > 40 {
+		return string([]rune(s)[:40]) + "…"
+	}
+	return s
+}
+
+// pieceValue turns a URL value into piece p's script: a preset's name,
+// a compressed script, or the script itself. The text says what is wrong
+// ("" if nothing).
+func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
+	du := u.Design
+	if pr, ok := sim.PresetNamed(p, effect, v); ok {
+		return pr.Script, ""
+	}
+	if rest, ok := strings.CutPrefix(v, links.CompactPrefix); ok && links.PresetLike(rest) {
+		src, err := links.Inflate(rest)
+		if err != nil {
+			return "", i18n.Fill(du.BadParam, clip(v))
+		}
+		return src, ""
+	}
+	if links.PresetName(v) {
+		var names []string
+		for _, pr := range sim.PresetsOf(p, effect) {
+			names = append(names, pr.Name)
+		}
+		sep := u.Language().NameSep
+		return "", i18n.Fill(du.BadPreset, clip(v), du.PieceName[p.Name()], strings.Join(names, sep))
+	}
+	return v, ""
+}
+
+// designError is a 400 in the page's language that keeps the design as
+// the learner sent it, in the form, under the reason.
+func designError(u *i18n.UI, text string, in designIn) *site.Error {
+	du := u.Design
+	return &site.Error{Status: http.StatusBadRequest, Title: du.BadTitle, Text: text, Code: "design",
+		Keep: designKept(u, in), Recover: "/" + u.Lang + "/lab/design", RecoverText: du.StartOver}
+}
+
+// designErrorText says why a design cannot run, naming the piece, and for
+// a script the checker refused, the line and column and why.
+func designErrorText(u *i18n.UI, err error) string {
+	du := u.Design
+	var de *sim.DesignError
+	if !errors.As(err, &de) {
+		return i18n.Fill(du.BadParam, "?")
+	}
+	piece := du.PieceName[de.Piece.Name()]
+	var le *luacheck.Error
+	if errors.As(de.Err, &le) {
+		return i18n.Fill(du.BadScript, piece, scriptErrorText(u, le))
+	}
+	switch de.Code {
+	case "ttl":
+		return du.BadTTL
+	case "work":
+		return du.BadWork
+	case "empty":
+		return i18n.Fill(du.BadEmpty, piece)
+	case "too-long":
+		return i18n.Fill(du.BadTooLong, piece)
+	case "too-many-parts":
+		return i18n.Fill(du.BadParts, piece)
+	case "clients":
+		return du.BadClients
+	case "effect":
+		return i18n.Fill(du.BadEffect, "?")
+	}
+	return i18n.Fill(du.BadParam, de.Code)
+}
+
+// Page serves /{lang}/lab/design.
+func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
+	u := i18n.For(chi.URLParam(r, "lang"))
+	if len(r.URL.RawQuery) > MaxRaw {
+		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: sim.DefaultDesign()}))
+		return
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		return
+	}
+	in, e := parseDesign(u, q)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	if want := links.DesignQuery(in.D); r.URL.RawQuery != want {
+		http.Redirect(w, r, links.Design(u.Lang, in.D), http.StatusSeeOther)
+		return
+	}
+	s.ServeCached(w, r, u, true, func() ([]byte, string, bool, *site.Error) {
+		g, e := s.grade(r, u, in.D)
+		if e != nil {
+			return nil, "", false, e
+		}
+		v := s.designView(r, u, in)
+		v.Grade = g
+		body, typ, e := s.RenderBytes(r, u, DesignPage(v))
+		return body, typ, true, e
+	})
+}
+
+// DesignView is what the design page shows.
+type DesignView struct {
+	site.Page
+	D         *i18n.DesignUI
+	Action    string
+	Pieces    []DesignPiece
+	TTLs      []site.Choice
+	Works     []site.Choice
+	Grade     *DesignGrade
+	Effects   []site.Choice // what the write does (the write's fieldset shows them)
+	Code      string
+	Canonical string
+}
+
+// DesignPiece is one script's part of the form.
+type DesignPiece struct {
+	Name, Label, Help, Text string
+	Rows                    int           // the textarea's height: the script's lines, within 3 to 16
+	Presets                 []site.Choice // Value: the link that loads it; Checked: the one shown
+}
+
+// DesignGrade is the explorer's grade, in words and links.
+type DesignGrade struct {
+	Summary, Within, Bounds string
+	TableLabel              string // the findings table's region
+	Incomplete              []string
+	Clients                 []string // the columns: "2 clients", "3 clients"
+	Rows                    []DesignRow
+	Broken                  bool
+}
+
+// DesignRow is one kind of failure, with what each search found.
+type DesignRow struct {
+	Kind, Name, Meaning string
+	Cells               []DesignCell
+}
+
+// DesignCell is one search's shortest counterexample of a kind ("" URL:
+// none found).
+type DesignCell struct{ Text, URL string }
+
+// designView builds the form for a design (the grade is added by the
+// caller, when there is one).
+func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignView {
+	du := u.Design
+	v := &DesignView{Page: s.Frame(u, du.Title+" — "+u.SiteName, r), D: du, Action: "/" + u.Lang + "/lab/design",
+		Canonical: links.Design(u.Lang, in.D)}
+	for _, p := range sim.Pieces {
+		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}
+		for _, pr := range sim.PresetsOf(p, in.D.Effect) {
+			d := *in.D
+			d.SetScript(p, pr.Script)
+			dp.Presets = append(dp.Presets, site.Choice{Value: links.Design(u.Lang, &d), Label: du.PresetLabel[p.Name()+"."+pr.Name],
+				Checked: sim.NormalizeScript(in.Typed[p]) == sim.NormalizeScript(pr.Script)})
+		}
+		v.Pieces = append(v.Pieces, dp)
+	}
+	times := func(list []int64, cur int64) []site.Choice {
+		if !slices.Contains(list, cur) {
+			list = append(slices.Clone(list), cur)
+			slices.Sort(list)
+		}
+		var out []site.Choice
+		for _, ms := range list {
+			out = append(out, site.Choice{Value: sim.FormatDuration(ms), Label: sim.FormatDuration(ms), Checked: ms == cur})
+		}
+		return out
+	}
+	v.Effects = effectChoices(du, in.D.Effect)
+	v.TTLs = times(designTTLs, in.D.TTL)
+	v.Works = times(designWorks, in.D.Work)
+	if in.D.Validate() == nil {
+		v.Code = gocode.Design(in.D, u.Lang)
+	}
+	return v
+}
+
+// designKept is the form as the learner sent it, for the 400 page.
+func designKept(u *i18n.UI, in designIn) templ.Component {
+	du := u.Design
+	v := &DesignView{D: du, Action: "/" + u.Lang + "/lab/design"}
+	v.Page.UI = u
+	for _, p := range sim.Pieces {
+		v.Pieces = append(v.Pieces, DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])})
+	}
+	d := in.D
+	if d == nil {
+		d = sim.DefaultDesign()
+	}
+	keep := func(list []int64, cur int64, typed string) []site.Choice {
+		var out []site.Choice
+		found := false
+		for _, ms := range list {
+			c := site.Choice{Value: sim.FormatDuration(ms), Label: sim.FormatDuration(ms), Checked: ms == cur && typed == ""}
+			found = found || c.Checked
+			out = append(out, c)
+		}
+		if typed != "" {
+			out = append(out, site.Choice{Value: typed, Label: typed, Checked: true})
+		} else if !found {
+			out = append(out, site.Choice{Value: sim.FormatDuration(cur), Label: sim.FormatDuration(cur), Checked: true})
+		}
+		return out
+	}
+	v.Effects = effectChoices(du, d.Effect)
+	v.TTLs = keep(designTTLs, d.TTL, in.TTL)
+	v.Works = keep(designWorks, d.Work, in.Work)
+	return designKeptForm(v)
+}
+
+// grade runs the two searches of a grade within the request's bounds,
+// like the Lab's exploration: one Lab slot and one replay slot, waited
+// for only until the deadline; a search the deadline cut short gives no
+// grade at all.
+func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrade, *site.Error) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.LabDeadline)
+	defer cancel()
+	release, e := s.LabSlots(ctx, u)
+	if e != nil {
+		return nil, e
+	}
+	defer release()
+	du := u.Design
+	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
+		u.Count(designStateCap), du.EffectBound[d.Effect])}
+	found := map[sim.ViolationKind][]DesignCell{}
+	complete := true
+	for _, n := range []int{2, 3} {
+		res, err := sim.Grade(ctx, d, n, designStateCap)
+		if err != nil {
+			return nil, site.Internal(u, err)
+		}
+		if res.Stopped == sim.StopTime {
+			e := site.Busy(u)
+			e.Text = u.Lab.Busy
+			return nil, e
+		}
+		if !res.Complete() {
+			complete = false
+			g.Incomplete = append(g.Incomplete, i18n.Fill(du.Incomplete, strconv.Itoa(n), u.Count(designStateCap), strconv.Itoa(res.Depth)))
+		}
+		g.Clients = append(g.Clients, i18n.Fill(du.ClientsCol, strconv.Itoa(n)))
+		for _, k := range sim.GradeKinds {
+			cell := DesignCell{Text: du.NoneFound}
+			if f := res.Found[k]; f != nil {
+				cell = DesignCell{Text: i18n.Fill(du.StepsOpen, strconv.Itoa(len(f.Shortest))), URL: links.DesignRun(u.Lang, d, n, f.Shortest)}
+			}
+			found[k] = append(found[k], cell)
+		}
+	}
+	kinds := 0
+	for _, k := range sim.GradeKinds {
+		cells := found[k]
+		hit := slices.ContainsFunc(cells, func(c DesignCell) bool { return c.URL != "" })
+		if hit {
+			kinds++
+		}
+		g.Rows = append(g.Rows, DesignRow{Kind: string(k), Name: du.KindName[k], Meaning: du.KindMeaning[k], Cells: cells})
+	}
+	if kinds > 0 {
+		g.Broken = true
+		g.Summary = i18n.Fill(du.Broken, strconv.Itoa(kinds), strconv.Itoa(len(sim.GradeKinds)))
+	} else {
+		g.Summary = du.Safe
+		if complete {
+			g.Within = du.Within
+		}
+	}
+	return g, nil
+}
+
+// effectChoices are the options of "what the write does", cur chosen.
+func effectChoices(du *i18n.DesignUI, cur string) []site.Choice {
+	var out []site.Choice
+	for _, e := range sim.Effects {
+		out = append(out, site.Choice{Value: e, Label: du.EffectLabel[e], Checked: e == cur})
+	}
+	return out
+}
+
+// rowsFor is a textarea's height for a script: its lines and one to type
+// in, within 3 to 16.
+func rowsFor(src string) int {
+	return min(max(strings.Count(src, "\n")+2, 3), 16)
+}
+
+// Handler serves the design page and its counterexamples.
+type Handler struct{ *site.Site }
+
+// New builds the design page's handler.
+func New(s *site.Site) *Handler { return &Handler{Site: s} }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Parse reads a design from a design page's query (extra names the other
+// parameters the page takes): the design, or the 400 its page would show.
+// The Lab's fuzz and round-trip tests read links back with it.
+func Parse(u *i18n.UI, q url.Values, extra ...string) (*sim.Design, *site.Error) {
+	in, e := parseDesign(u, q, extra...)
+	return in.D, e
+}

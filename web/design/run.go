@@ -1,0 +1,130 @@
+// run.go serves a design's counterexample: the schedule the
+// explorer found, replayed as a timeline with the lesson page's picture,
+// controls and event log, the learner's scripts in the log and under
+// "scripts used". Its controls continue the same design's timeline.
+package design
+
+import (
+	"errors"
+	"locklab/web/lesson"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/narrate"
+	"locklab/web/picture"
+	"locklab/web/site"
+)
+
+// DesignRunView is the counterexample page.
+type DesignRunView struct {
+	site.Page
+	D          *i18n.DesignUI
+	Schedule   []string
+	Broke      []string
+	BackURL    string
+	Picture    *picture.Picture
+	Violations []string
+	Controls   lesson.Controls
+	Log        lesson.EventLog
+	Canonical  string
+}
+
+// Run serves /{lang}/lab/design/run.
+func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
+	u := i18n.For(chi.URLParam(r, "lang"))
+	du := u.Design
+	if len(r.URL.RawQuery) > MaxRaw {
+		s.Fail(w, r, u, designError(u, du.BadLink, designIn{D: sim.DefaultDesign()}))
+		return
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		s.Fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		return
+	}
+	in, e := parseDesign(u, q, "clients", "do")
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	back := links.Design(u.Lang, in.D)
+	n, err := strconv.Atoi(q.Get("clients"))
+	if err != nil || n < 2 || n > 3 {
+		s.Fail(w, r, u, designError(u, du.BadClients, in))
+		return
+	}
+	actions, err := sim.ParseActions(q.Get("do"))
+	if err != nil {
+		s.Fail(w, r, u, lesson.BadState(u, err, back, nil))
+		return
+	}
+	if want := links.DesignRun(u.Lang, in.D, n, actions); r.URL.Path+"?"+r.URL.RawQuery != want {
+		http.Redirect(w, r, want, http.StatusSeeOther)
+		return
+	}
+	s.ServeCached(w, r, u, true, func() ([]byte, string, bool, *site.Error) {
+		sc, err := in.D.ScenarioFor(n)
+		if err != nil {
+			return nil, "", false, designError(u, designErrorText(u, err), in)
+		}
+		st := lesson.StateOf(sc, sc.DefaultOpts(), actions)
+		tl, err := s.Replay(r.Context(), sc, st.Opts, actions)
+		if errors.Is(err, site.ErrBusy) {
+			return nil, "", false, site.Busy(u)
+		}
+		if err != nil {
+			e := lesson.BadState(u, err, back, nil)
+			if e.Recover == back {
+				e.RecoverText = du.BackToGrade
+			}
+			return nil, "", false, e
+		}
+		v := s.designRunView(r, u, in.D, n, st, tl)
+		body, typ, e := s.RenderBytes(r, u, DesignRunPage(v))
+		return body, typ, true, e
+	})
+}
+
+// designRunView builds the counterexample page.
+func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st lesson.State, tl *sim.Timeline) *DesignRunView {
+	du := u.Design
+	v := &DesignRunView{Page: s.Frame(u, du.RunTitle+" — "+du.Title+" — "+u.SiteName, r), D: du,
+		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
+	for _, a := range tl.Actions {
+		v.Schedule = append(v.Schedule, narrate.Action(u, a))
+	}
+	for _, x := range tl.Violations {
+		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x))
+		v.Broke = append(v.Broke, text)
+		v.Violations = append(v.Violations, sim.FormatMS(x.At)+" — "+narrate.ViolationText(u, x))
+	}
+	from := picture.FirstNew(tl)
+	v.Picture = picture.Layout(tl, u, from)
+	v.Picture.Describe(tl, u, from)
+	base := "/" + u.Lang + "/lab/design/run"
+	c := lesson.ControlsOf(u, base, st, tl)
+	// The controls' links are base + "?do=…": put the design and the
+	// clients in front of the timeline's own query.
+	fix := func(link string) string {
+		rest := strings.TrimPrefix(strings.TrimPrefix(link, base), "?")
+		return links.WithQuery(base, links.DesignQuery(d), "clients="+strconv.Itoa(n), rest)
+	}
+	for i := range c.Clients {
+		for j := range c.Clients[i].Actions {
+			c.Clients[i].Actions[j].URL = fix(c.Clients[i].Actions[j].URL)
+		}
+	}
+	for i := range c.Waits {
+		c.Waits[i].URL = fix(c.Waits[i].URL)
+	}
+	v.Controls = c
+	v.Log = lesson.EventLogOf(u, tl)
+	return v
+}

@@ -1,0 +1,43 @@
+package design
+
+import (
+	"strings"
+	"testing"
+
+	"locklab/sim/luacheck"
+	"locklab/web/i18n"
+)
+
+// TestScriptErrorText: every refusal code of the script checker reads as a
+// sentence in both languages, with its position and nothing left unfilled.
+func TestScriptErrorText(t *testing.T) {
+	for _, code := range luacheck.Codes {
+		for _, l := range i18n.Languages() {
+			if l.UI.ScriptErrors[code] == "" {
+				t.Errorf("%s: code %q: no sentence", l.Code, code)
+			}
+		}
+		e := &luacheck.Error{Line: 3, Col: 7, Code: code, Arg: "X", Allowed: "KEYS[1], KEYS[2]"}
+		en, ja := scriptErrorText(i18n.For("en"), e), scriptErrorText(i18n.For("ja"), e)
+		if !strings.HasPrefix(en, "line 3, column 7: ") || !strings.HasPrefix(ja, "3 行 7 列目：") {
+			t.Errorf("code %q: no position: %q / %q", code, en, ja)
+		}
+		if strings.ContainsAny(en+ja, "{}") && code != luacheck.CodeTable {
+			t.Errorf("code %q: unfilled: %q / %q", code, en, ja)
+		}
+	}
+	if n := len(i18n.For("en").ScriptErrors); n != len(luacheck.Codes) {
+		t.Errorf("%d sentences for %d codes", n, len(luacheck.Codes))
+	}
+	err := luacheck.Check("local x = 1\nwhile true do end", luacheck.Acquire).(*luacheck.Error)
+	if got, want := scriptErrorText(i18n.For("en"), err), "line 2, column 1: loops (while) are not allowed — a script must always end"; got != want {
+		t.Errorf("en: %q, want %q", got, want)
+	}
+	if got, want := scriptErrorText(i18n.For("ja"), err), "2 行 1 列目：ループ（while）は使えません（スクリプトは必ず終わる必要があります）"; got != want {
+		t.Errorf("ja: %q, want %q", got, want)
+	}
+	err = luacheck.Check("return redis.call('DEL', KEYS[2])", luacheck.Release).(*luacheck.Error)
+	if got := scriptErrorText(i18n.For("ja"), err); !strings.Contains(got, "KEYS[2] はこのスクリプトには渡されません（使えるのは KEYS[1] です）") {
+		t.Errorf("ja index: %q", got)
+	}
+}

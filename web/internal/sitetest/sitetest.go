@@ -1,0 +1,32 @@
+// Package sitetest builds the whole site for the tests of a feature's
+// package that need it (an external test package such as class_test):
+// web.New with the embedded lessons and assets, a quiet log. It imports
+// web, so web's own tests cannot use it; they build the site themselves.
+package sitetest
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"testing"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/static"
+	"locklab/web"
+	"locklab/web/site"
+)
+
+// Handler is the whole site with cfg.
+func Handler(t testing.TB, cfg web.Config) http.Handler {
+	t.Helper()
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := site.NewAssets(static.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return web.New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
+}

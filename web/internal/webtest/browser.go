@@ -1,0 +1,288 @@
+package webtest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// Browser is the test binary's one headless Debian chromium, started by
+// the first test that needs it and closed by TestMain. It is Debian's
+// chromium-headless-shell when installed (.ci/run installs it): the same
+// chromium build (Blink, V8, fonts) without the desktop browser around
+// it, at about half the CPU for the same pages; else chromium. Each test opens
+// tabs in it (tab), each tab its own browser context, so tests do not
+// share history, storage or cache, yet the package pays for one browser
+// start, not one per test. Without chromium the test is skipped locally
+// and fails under CI, where .ci/run installs it.
+//
+// A browser test runs in parallel with the other browser tests (it calls
+// t.Parallel: call browser first, from the top-level test, and close what
+// the test opens with t.Cleanup, not defer, if its subtests are parallel
+// too): most of its time is spent waiting on the browser, which other
+// tests' tabs can use meanwhile.
+func Browser(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	t.Parallel()
+	// Debian's /usr/bin/chromium-headless-shell runs this binary without
+	// exec: started through it, the browser would outlive a kill.
+	path, err := exec.LookPath("/usr/lib/chromium/chromium-headless-shell")
+	if err != nil {
+		path, err = exec.LookPath("chromium-headless-shell")
+	}
+	if err != nil {
+		path, err = exec.LookPath("chromium")
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed, and CI=true: .ci/run must install it (apt-get install chromium-headless-shell)")
+		}
+		t.Skip("chromium not installed (apt-get install chromium-headless-shell, or chromium); skipping the browser test")
+	}
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.WindowSize(1280, 900),
+		)
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelB := chromedp.NewContext(actx)
+		shared.ctx, shared.close = ctx, func() { _ = chromedp.Cancel(ctx); cancelB(); cancelA() }
+		shared.err = chromedp.Do(ctx) // start the browser, no timeout on this first call
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	return shared.ctx
+}
+
+// shared is the one browser of the test binary (see browser).
+var shared struct {
+	once  sync.Once
+	ctx   context.Context
+	close func()
+	err   error
+}
+
+// CloseBrowser ends the shared browser, if a test started it.
+func CloseBrowser() {
+	if shared.close != nil {
+		shared.close()
+	}
+}
+
+// Tab opens a new tab with a fresh browser context (no shared history,
+// storage or cache). It has no deadline of its own: it ends shortly
+// before go test's -timeout, so a wait that never ends fails naming the
+// test, however slow the machine is; a busy machine only makes it slower.
+// A tab that runs no page scripts must be made so with noScripts, so that
+// waits on it know to watch navigations rather than poll in the page.
+func Tab(t *testing.T, parent context.Context) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+	cancelT := func() {}
+	if d, ok := t.Deadline(); ok {
+		ctx, cancelT = context.WithDeadline(ctx, d.Add(-10*time.Second))
+	}
+	t.Cleanup(func() { cancelT(); cancel() })
+	return ctx
+}
+
+// NoScripts turns page JavaScript off in tab c, as for a visitor without
+// it. In such a tab nothing in the page changes but by a navigation, and a
+// poll run inside the page never gets called back, so waits (waitTrue,
+// waitStep…) check their condition after each page load instead.
+func NoScripts(t *testing.T, c context.Context) {
+	t.Helper()
+	if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	scriptless.Store(chromedp.FromContext(c).Target, true)
+}
+
+// scriptless holds the targets of the tabs noScripts made.
+var scriptless sync.Map
+
+func Run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func Do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Follow clicks the element sel, a link or a form's button, and waits for
+// the page the click leads to (after any redirect) to load.
+func Follow(t *testing.T, c context.Context, sel string) {
+	t.Helper()
+	if _, err := chromedp.RunResponse(c, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		t.Fatalf("following %s: %v", sel, err)
+	}
+}
+
+// WaitFor waits until the JavaScript expression expr yields a truthy
+// value in tab c, and returns it (the zero value and the error if the tab
+// reaches its deadline first). With page scripts on, the page checks expr
+// on every animation frame, and again in the new document when a
+// navigation replaces the one it ran in; in a noScripts tab, expr is
+// checked now and after every page load.
+func WaitFor[T any](c context.Context, expr string) (T, error) {
+	if _, off := scriptless.Load(chromedp.FromContext(c).Target); off {
+		return waitLoads[T](c, expr)
+	}
+	for {
+		v, err := chromedp.Run(c, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(0)))
+		if err == nil || c.Err() != nil || !replaced(err) {
+			return v, err
+		}
+	}
+}
+
+// replaced: the error of a poll whose document went away under it.
+func replaced(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Cannot find context") ||
+		strings.Contains(s, "Inspected target navigated or closed")
+}
+
+// waitLoads is waitFor in a tab without page scripts.
+func waitLoads[T any](c context.Context, expr string) (T, error) {
+	loaded := make(chan struct{}, 1)
+	lc, cancel := context.WithCancel(c)
+	defer cancel()
+	if err := chromedp.Listen(lc, func(ev any) {
+		if _, ok := ev.(*page.EventLoadEventFired); ok {
+			select {
+			case loaded <- struct{}{}:
+			default:
+			}
+		}
+	}); err != nil {
+		var zero T
+		return zero, err
+	}
+	for {
+		v, err := chromedp.Run(c, chromedp.Evaluate[T](`document.readyState === "complete" ? (`+expr+`) : null`))
+		if err == nil && !reflect.ValueOf(&v).Elem().IsZero() {
+			return v, nil
+		}
+		select {
+		case <-loaded:
+		case <-c.Done():
+			return v, fmt.Errorf("%w (last check: %v)", c.Err(), err)
+		}
+	}
+}
+
+// WaitLoaded waits for the load event of a full page navigation; a click
+// before that can land on a layout that is still moving.
+func WaitLoaded(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := WaitFor[bool](ctx, `document.readyState === "complete"`); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WaitJS waits until a JavaScript expression yields a non-empty string,
+// and returns it.
+func WaitJS(t *testing.T, ctx context.Context, expr string) string {
+	t.Helper()
+	v, err := WaitFor[string](ctx, expr)
+	if err != nil {
+		t.Fatalf("waiting for %s: %v", expr, err)
+	}
+	return v
+}
+
+// WaitTrue waits until a JavaScript condition is true, across
+// navigations, and reports whether it became so before the tab's deadline.
+func WaitTrue(ctx context.Context, expr string) bool {
+	v, err := WaitFor[bool](ctx, expr)
+	return err == nil && v
+}
+
+// Where is the address tab c shows, for a failure message (also once
+// the tab's deadline has passed).
+func Where(c context.Context) string {
+	c, cancel := context.WithTimeout(context.WithoutCancel(c), 5*time.Second)
+	defer cancel()
+	loc, err := chromedp.Run(c, chromedp.Location())
+	if err != nil {
+		return "?"
+	}
+	return loc
+}
+
+// CurrentStep reads the step number and title off the DOM without running
+// page JavaScript, so it works with scripts disabled too. While a swap or
+// a navigation replaces the nodes it can fail; the caller retries.
+func CurrentStep(ctx context.Context) (string, string, error) {
+	attr, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#lab"), "data-step"))
+	if err != nil {
+		return "", "", err
+	}
+	if !attr.Exists {
+		return "", "", errors.New("no data-step on #lab")
+	}
+	title, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#step-title")))
+	return attr.Value, strings.TrimSpace(title), err
+}
+
+// swapDone is true once no htmx request, swap or settle is under way:
+// htmx has wired the swapped-in controls (it does so when the swap
+// settles, a few milliseconds after the new step shows; a click before
+// that follows the link as a plain navigation) and the page's own
+// afterSettle handlers, such as presenter mode hiding the dialog's later
+// lines, have run.
+const swapDone = `!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")`
+
+// WaitStep waits until the page shows step n, loaded (after an htmx swap,
+// settled, or a full navigation), and checks its title.
+func WaitStep(t *testing.T, ctx context.Context, n int, title string) {
+	t.Helper()
+	want := strconv.Itoa(n)
+	got, err := WaitFor[string](ctx, `(l => l && l.getAttribute("data-step") === `+JSONString(want)+` && document.readyState === "complete" && `+swapDone+` ? (document.getElementById("step-title") || {}).textContent || " " : "")(document.getElementById("lab"))`)
+	if err != nil {
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		step, _, _ := CurrentStep(c)
+		t.Fatalf("waited for step %d, page still shows step %s (%v)", n, step, err)
+	}
+	if got = strings.TrimSpace(got); got != title {
+		t.Fatalf("step %d shows title %q, want %q", n, got, title)
+	}
+}
+
+func JSONString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,84 @@
+// Package webtest holds what the site's tests share: requests to a
+// handler (Get, MustGet), reading a page (HrefOf, Escape), the test
+// binary's one headless chromium and its tabs (browser.go), and Main,
+// which fails a test binary that leaks a goroutine. Every feature's tests
+// use it; it imports no feature, so the site's own package can use it
+// too.
+package webtest
+
+import (
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"locklab/sim"
+)
+
+// Main runs a package's tests and fails it if a goroutine outlives them:
+// every request's replay must close its miniredis nodes and go-redis
+// clients (the servers kept for reuse, and the shared browser, are closed
+// first).
+func Main(m *testing.M) { goleak.VerifyTestMain(drained{m}) }
+
+type drained struct{ m *testing.M }
+
+func (d drained) Run() int {
+	code := d.m.Run()
+	CloseBrowser()
+	sim.CloseIdleServers()
+	return code
+}
+
+// Response is what a handler answered.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   string
+}
+
+// Get asks h for url; headers are name, value pairs ("Host" sets the
+// request's host).
+func Get(t testing.TB, h http.Handler, url string, headers ...string) Response {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, url, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" { // Go keeps the Host header apart
+			req.Host = headers[i+1]
+			continue
+		}
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return Response{rec.Code, rec.Header(), rec.Body.String()}
+}
+
+// MustGet is Get's body, failing the test on anything but a 200.
+func MustGet(t *testing.T, h http.Handler, url string) string {
+	t.Helper()
+	r := Get(t, h, url)
+	if r.Status != http.StatusOK {
+		t.Fatalf("GET %s = %d\n%s", url, r.Status, r.Body)
+	}
+	return r.Body
+}
+
+// Escape is s as an HTML attribute holds it.
+func Escape(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+	return r.Replace(s)
+}
+
+// HrefOf finds the href of the element with this id.
+func HrefOf(body, id string) (string, bool) {
+	m := regexp.MustCompile(`id="` + id + `"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*id="` + id + `"`).FindStringSubmatch(body)
+	if m == nil {
+		return "", false
+	}
+	return html.UnescapeString(m[1] + m[2]), true
+}

@@ -1,0 +1,117 @@
+// request.go resolves a lesson request's URL once — the lesson, its
+// state, the guess and where the state sits on the guided path — so the
+// canonical-URL check, the replay and the page all read one parse.
+package lesson
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+
+	"github.com/go-chi/chi/v5"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/site"
+)
+
+// Request is a lesson URL, parsed and placed on the guided path.
+type Request struct {
+	UI    *i18n.UI
+	L     *lessons.Lesson // nil when the slug names no lesson
+	St    State
+	Idx   int  // the guided step the state is, or the last one it passed (-1: none)
+	Exact bool // the state is exactly guided step Idx
+	Guess int  // the checkpoint answer that counts (see guessFor); 0: none
+	// Lab is the Lab run a counterexample came from (see labFrom); "":
+	// none.
+	Lab string
+	// Canon is the canonical query (do, opt, guess, lab in that order, ""
+	// for the start): equal pages share it, and so one cache entry.
+	Canon string
+	Err   *site.Error // the URL names no lesson or a malformed state
+	// Nav is where the page's own links go ("": the lesson's path): a
+	// live class's teacher page keeps them in the class.
+	Nav string
+}
+
+// Base is the lesson's path.
+func (q *Request) Base() string { return links.Lesson(q.L) }
+
+// NavBase is the path the page's links, forms and step list lead to.
+func (q *Request) NavBase() string {
+	if q.Nav != "" {
+		return q.Nav
+	}
+	return q.Base()
+}
+
+type lessonReqKey struct{}
+
+// Resolve parses the lesson URL once for the handler it wraps. With
+// fold, the options form's opt-<name>=value fields count as opt= (the
+// page folds them, then canonicalize redirects to the canonical URL).
+// A malformed URL is not answered here: the handler shows rq.Err, inside
+// its cache wrapper like any other page.
+func (s *Handler) Resolve(fold bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rq := s.parseRequest(r, i18n.For(chi.URLParam(r, "lang")), fold)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), lessonReqKey{}, rq)))
+		})
+	}
+}
+
+// RequestOf is the request's resolved lesson URL (set by Resolve).
+func RequestOf(r *http.Request) *Request { return r.Context().Value(lessonReqKey{}).(*Request) }
+
+func (s *Handler) parseRequest(r *http.Request, u *i18n.UI, fold bool) *Request {
+	l, ok := s.Course.Get(u.Lang, chi.URLParam(r, "slug"))
+	if !ok {
+		return &Request{UI: u, Idx: -1, Err: site.NotFound(u)}
+	}
+	if len(r.URL.RawQuery) > site.MaxQuery {
+		return &Request{UI: u, L: l, Idx: -1,
+			Err: BadState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, links.Lesson(l), nil)}
+	}
+	return s.place(u, l, r.URL.Query(), fold)
+}
+
+// Place is the lesson state (do, opt) of l in u's language, placed on the
+// guided path, for a feature that shows a lesson state it holds itself
+// (a live class's room); nav, if not "", is where the view's own links
+// go. A malformed state is in the result's Err.
+func (s *Handler) Place(u *i18n.UI, l *lessons.Lesson, do, opt, nav string) *Request {
+	rq := s.place(u, l, url.Values{"do": {do}, "opt": {opt}}, false)
+	rq.Nav = nav
+	return rq
+}
+
+// place parses query q of lesson l (with fold, the options form's
+// opt-<name>=value fields count as opt=) and places it on the guided path.
+func (s *Handler) place(u *i18n.UI, l *lessons.Lesson, q url.Values, fold bool) *Request {
+	rq := &Request{UI: u, L: l, Idx: -1}
+	if fold {
+		if err := FoldOptionFields(q, l.Scenario); err != nil {
+			rq.Err = BadState(u, err, links.Lesson(l), nil)
+			return rq
+		}
+	}
+	st, err := ParseState(q, l.Scenario)
+	if err != nil {
+		rq.Err = BadState(u, err, links.Lesson(l), nil)
+		return rq
+	}
+	rq.St = st
+	rq.Idx, rq.Exact = l.Locate(st.Do(), st.Opt())
+	rq.Guess = guessFor(q, l, rq.Idx, rq.Exact)
+	rq.Lab = s.labFor(u, l, q)
+	rq.Canon = links.WithLab(rq.Moment(), rq.Lab)
+	return rq
+}
+
+// Moment is the query of the timeline and the guess, without the way back
+// to the Lab: what a shared link or QR code carries.
+func (q *Request) Moment() string { return links.WithGuess(q.St.Query(), q.Guess) }

@@ -1,0 +1,186 @@
+// state.go is the URL-state codec: a timeline is (lesson, do, opt), and
+// every link a page offers is that triple with one thing changed.
+package lesson
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/site"
+)
+
+// State is a timeline's description as it travels in a URL.
+type State struct {
+	Actions []sim.Action
+	Opts    sim.Opts
+	sc      *sim.Scenario
+}
+
+// StateOf is the state of actions under opts in scenario sc.
+func StateOf(sc *sim.Scenario, opts sim.Opts, actions []sim.Action) State {
+	return State{Actions: actions, Opts: opts, sc: sc}
+}
+
+// ParseState reads ?do=…&opt=… for scenario sc. Any error is an
+// *sim.ActionError the error page can explain.
+// i18n.CodeRepeated: a timeline parameter given twice (do=…&do=…).
+
+func ParseState(q url.Values, sc *sim.Scenario) (State, error) {
+	for _, k := range []string{"do", "opt"} {
+		if len(q[k]) > 1 {
+			return State{}, &sim.ActionError{Index: -1, Action: k, Code: i18n.CodeRepeated}
+		}
+	}
+	opts, err := sc.ParseOptions(q.Get("opt"))
+	if err != nil {
+		return State{}, err
+	}
+	actions, err := sim.ParseActions(q.Get("do"))
+	if err != nil {
+		return State{}, err
+	}
+	return State{Actions: actions, Opts: opts, sc: sc}, nil
+}
+
+// FoldOptionFields turns the options form's fields (opt-release=del…)
+// into the one opt= parameter, leaving do= as it is.
+func FoldOptionFields(q url.Values, sc *sim.Scenario) error {
+	var parts []string
+	found := false
+	for _, spec := range sc.Options {
+		key := "opt-" + spec.Name
+		if vals, ok := q[key]; ok {
+			found = true
+			if len(vals) != 1 {
+				return &sim.ActionError{Index: -1, Action: key, Code: sim.CodeBadOption}
+			}
+			parts = append(parts, spec.Name+"."+vals[0])
+			q.Del(key)
+		}
+	}
+	if found {
+		q.Set("opt", strings.Join(parts, ","))
+	}
+	return nil
+}
+
+// Do and Opt are the canonical halves of the state.
+func (s State) Do() string  { return sim.FormatActions(s.Actions) }
+func (s State) Opt() string { return s.sc.FormatOptions(s.Opts) }
+
+// Query renders the state as a query string ("" for the empty timeline).
+// Actions and options use only [a-z0-9.,] so they need no escaping, which
+// keeps shared links readable.
+func (s State) Query() string { return links.Query(s.Do(), s.Opt()) }
+
+// guessFor reads ?guess=N, the learner's answer to a checkpoint. It counts
+// only where the checkpoint is answered: the state is exactly guided step
+// idx (exact), that step has one, and 1 ≤ N ≤ its number of choices.
+// Anything else is "no guess", and canonicalize drops it from the URL. The
+// guess changes only the words around the dialog, never the timeline.
+func guessFor(q url.Values, l *lessons.Lesson, idx int, exact bool) int {
+	vals := q["guess"]
+	if len(vals) != 1 || !exact {
+		return 0
+	}
+	n, err := strconv.Atoi(vals[0])
+	if err != nil {
+		return 0
+	}
+	if cp := l.Steps[idx].Checkpoint; cp == nil || n < 1 || n > len(cp.Choices) {
+		return 0
+	}
+	return n
+}
+
+// With returns the state with one more action.
+func (s State) With(a sim.Action) State {
+	n := s
+	n.Actions = append(append([]sim.Action(nil), s.Actions...), a)
+	return n
+}
+
+// Undo returns the state without its last action.
+func (s State) Undo() State {
+	n := s
+	if len(s.Actions) > 0 {
+		n.Actions = s.Actions[:len(s.Actions)-1]
+	}
+	return n
+}
+
+// Prefix returns the state with only its first n actions: the last good
+// timeline before an impossible action.
+func (s State) Prefix(n int) State {
+	p := s
+	if n < len(s.Actions) {
+		p.Actions = s.Actions[:n]
+	}
+	return p
+}
+
+// BadState explains an *sim.ActionError. base is the lesson's path; when
+// the bad action is not the first, the learner gets a link to everything
+// before it.
+func BadState(u *i18n.UI, err error, base string, st *State) *site.Error {
+	var sc *sim.Scenario
+	if st != nil {
+		sc = st.sc
+	}
+	var be *sim.BackendError
+	if errors.As(err, &be) {
+		return site.Unreachable(u, err)
+	}
+	var ae *sim.ActionError
+	if !errors.As(err, &ae) {
+		return site.Internal(u, err)
+	}
+	e := &site.Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: ErrorText(u, ae, sc), Code: string(ae.Code), Err: err}
+	if st != nil && ae.Index > 0 {
+		e.Recover, e.RecoverText, e.Hint = base+st.Prefix(ae.Index).Query(), u.LastGood, u.BadRequestHint
+	} else {
+		e.Recover, e.RecoverText = base, u.StartOver
+	}
+	return e
+}
+
+// ErrorText says what was wrong with an action in u's language. The
+// texts name the verbs and limits from the simulator's own table and
+// constants: {0} the action, {1} whose, {2} the client verbs, {3} the node
+// verbs, {4} the longest duration, {5} the most actions, {6} the hours of
+// virtual time and {7} the events a timeline may hold, {8} the verbs that
+// take a duration, {9} the action's verb and {10} the client verbs of the
+// lesson (sc; all of them if nil).
+func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
+	sep := u.Language().NameSep
+	verbs := func(keep func(sim.ActionSpec) bool) string {
+		var vs []string
+		for _, d := range []sim.Doer{sim.ByClient, sim.ToNode, sim.ByLearner} {
+			for _, s := range sim.Actions(d) {
+				if keep(s) {
+					vs = append(vs, s.Verb)
+				}
+			}
+		}
+		return strings.Join(vs, sep)
+	}
+	by := func(d sim.Doer) func(sim.ActionSpec) bool { return func(s sim.ActionSpec) bool { return s.Doer == d } }
+	here := verbs(by(sim.ByClient))
+	if sc != nil {
+		here = strings.Join(sc.ClientVerbs(), sep)
+	}
+	verb := ae.Action
+	if parts := strings.Split(ae.Action, "."); len(parts) >= 2 {
+		verb = parts[1]
+	}
+	return i18n.Fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
+		sim.FormatDuration(sim.MaxWait), strconv.Itoa(sim.MaxActions), strconv.Itoa(sim.MaxVirtualTime/3_600_000),
+		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }), verb, here)
+}

@@ -1,0 +1,507 @@
+// view.go builds what the templates show: the page frame and the lesson
+// view (dialog, controls, picture, event log) for one URL state.
+package lesson
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/links"
+	"locklab/web/narrate"
+	"locklab/web/picture"
+	"locklab/web/site"
+)
+
+// LessonView is one lesson at one timeline state: the page frame and, for
+// each part of the page, the props its component draws. Each part gets
+// only what it shows, so a template edit touches one small struct.
+type LessonView struct {
+	site.Page
+	Live   string // announced in the polite live region after a swap
+	Head   LessonHead
+	Dialog DialogProps
+	Stage  StageProps
+	Pager  Pager
+}
+
+// LessonHead is what <main> carries for scripts (data attributes) and the
+// breadcrumbs.
+type LessonHead struct {
+	UI          *i18n.UI
+	Slug, Title string
+	Base, Here  string // the lesson's path; this page's canonical path and query
+	LessonNum   int
+	StepNum     int // 1-based
+}
+
+// DialogProps is the left column: the guided step's dialog, the
+// checkpoint, the step navigation and the list of steps.
+type DialogProps struct {
+	UI             *i18n.UI
+	Chick, Penguin string        // avatar image URLs
+	Step           *lessons.Step // the current step, or the last one reached
+	StepNum        int           // 1-based, of StepCount
+	StepCount      int
+	OffNote        string  // why the learner is off the path, if so
+	Answer         *Answer // this step's checkpoint, answered here
+	Ask            *Ask    // the next step's checkpoint, asked here
+	Nav            StepNav
+	Final          bool            // the last step: the lesson is finished
+	NextLesson     *lessons.Lesson // offered when Final (nil: the last lesson)
+	Steps          []StepLink
+	Counter        *Counter // a Lab counterexample: its own frame replaces the step's dialog
+	Follow         bool     // a student following a live class: no step links (the teacher moves)
+}
+
+// StepNav is the undo / reset / next row under the dialog.
+type StepNav struct {
+	UI                *i18n.UI
+	UndoURL, ResetURL string // UndoURL "" at the start: undo is disabled
+	NextURL, NextLbl  string // NextURL "" when there is no link (a checkpoint asks instead)
+}
+
+// StageProps is the right column: the timeline and everything that acts on
+// it or exports it.
+type StageProps struct {
+	UI         *i18n.UI
+	Picture    *picture.Picture
+	Violations []string
+	Controls   Controls
+	Options    OptionsForm
+	LabURL     string // the Lab on this design
+	DesignURL  string // "bring your own lock", from this design where it has one
+	Log        EventLog
+	Share      ShareBox
+	Files      Downloads
+	Follow     bool // a student following a live class: no controls, variants or share box, which would lead out of it
+}
+
+// Controls are the learner's buttons: per client, time, per node.
+type Controls struct {
+	UI      *i18n.UI
+	Clients []ClientControls
+	Waits   []Control
+	Nodes   []ClientControls // node faults the lesson offers
+}
+
+// OptionsForm is the variants form: it keeps the actions (Do) and submits
+// the chosen options.
+type OptionsForm struct {
+	UI     *i18n.UI
+	Base   string // the lesson's path
+	Do     string
+	Groups []OptionGroup
+}
+
+// EventLog is the table of events and the scripts it names.
+type EventLog struct {
+	UI      *i18n.UI
+	Rows    []Row
+	Scripts []Script
+}
+
+// ShareBox is "share this moment": the absolute link, its QR code and
+// the form that starts a live class here.
+type ShareBox struct {
+	UI         *i18n.UI
+	URL, QRURL string
+	Teach      TeachForm
+}
+
+// TeachForm starts a live class at this lesson and state (none: Slug "",
+// as on a page that is already a class).
+type TeachForm struct {
+	UI            *i18n.UI
+	Slug, Do, Opt string
+}
+
+// Downloads are the SVG and JSON links under the stage.
+type Downloads struct {
+	UI                             *i18n.UI
+	SVGURL, JSONURL, LessonJSONURL string
+	FileName                       string // without extension
+}
+
+// Pager links the lessons before and after this one.
+type Pager struct {
+	UI         *i18n.UI
+	Prev, Next *lessons.Lesson
+}
+
+// Ask is the next step's checkpoint, asked on this page: a GET form that
+// leads to the next step (hidden do and opt) with the learner's guess.
+type Ask struct {
+	*lessons.Checkpoint
+	UI      *i18n.UI
+	Base    string // the lesson's path: the form's action
+	Do, Opt string // the next step's state, as hidden fields
+	SkipURL string // the next step without a guess
+}
+
+// Answer is this step's checkpoint on the page that reveals it.
+type Answer struct {
+	*lessons.Checkpoint
+	Guess   int // 1-based; 0 when the learner did not guess
+	Picked  lessons.Choice
+	Right   bool
+	Correct []lessons.Choice
+}
+
+// Mark is the shape that says right or wrong, beside the word (never
+// colour alone).
+func (a *Answer) Mark() string {
+	if a.Right {
+		return "✓"
+	}
+	return "✗"
+}
+
+// Word says right or wrong in the page's language.
+func (a *Answer) Word(u *i18n.UI) string {
+	if a.Right {
+		return u.Right
+	}
+	return u.Wrong
+}
+
+func AnswerOf(cp *lessons.Checkpoint, guess int) *Answer {
+	a := &Answer{Checkpoint: cp, Guess: guess}
+	for _, n := range cp.Correct() {
+		a.Correct = append(a.Correct, cp.Choices[n-1])
+	}
+	if guess > 0 {
+		a.Picked = cp.Choices[guess-1]
+		a.Right = a.Picked.Correct
+	}
+	return a
+}
+
+// StepLink is one entry of the guided-step list.
+type StepLink struct {
+	Num           int
+	Title, URL    string
+	Current, Done bool
+}
+
+// Control is one action the learner can take: a link that is the new state.
+type Control struct {
+	ID, Label, URL, Class string
+}
+
+// ClientControls are one client's buttons.
+type ClientControls struct {
+	ID, Name, State string
+	Actions         []Control
+}
+
+// OptionGroup is one option as radio buttons.
+type OptionGroup struct {
+	Name, Label string
+	Choices     []site.Choice
+}
+
+// Row is one line of the event log.
+type Row struct {
+	Num, Time, Who, To string
+	Pre, Script, Post  string // the command, split around a script name
+	Reply, Note, Class string
+	Model              bool // from a labelled model, not a Redis server
+}
+
+// Script is a Lua script shown under the event log.
+type Script struct{ Name, Body string }
+
+// waits are the time controls offered everywhere.
+var waits = []int64{1000, 5000, 10_000}
+
+// View replays a placed lesson state (from the lesson page's URL, or from
+// Place) and builds the props of every part of its page: the lesson
+// page's view, and the view a class shows its teacher and students. r
+// gives the page frame and the host of absolute links.
+func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) {
+	tl, e := s.load(r.Context(), rq)
+	if e != nil {
+		return nil, e
+	}
+	u, l, st := rq.UI, rq.L, rq.St
+	base := rq.Base()
+	v := &LessonView{Page: s.Frame(u, l.Title+" — "+u.SiteName, r)}
+	v.Dialog = dialogProps(rq, v.Page)
+	v.Head = LessonHead{UI: u, Slug: l.Slug, Title: l.Title, Base: base, Here: base + rq.Canon, LessonNum: l.Order, StepNum: v.Dialog.StepNum}
+	v.Live = liveText(rq, v.Dialog)
+	if rq.Exact && rq.Idx > 0 {
+		v.Title = v.Dialog.Step.Title + " — " + l.Title + " — " + u.SiteName
+	}
+	if rq.Lab != "" {
+		v.counterFrame(rq, tl)
+	}
+	prev, next := s.Course.Neighbours(l)
+	v.Pager = Pager{UI: u, Prev: prev, Next: next}
+	if v.Dialog.Final {
+		v.Dialog.NextLesson = next
+	}
+	// the share box holds this page's canonical address (the one the
+	// lesson page is served at; a class's view shows the same)
+	here := base + rq.Canon
+	qr := base + "/qr.svg" + rq.Canon
+	pic := picture.Layout(tl, u, picture.FirstNew(tl))
+	pic.Describe(tl, u, picture.FirstNew(tl))
+	v.Stage = StageProps{
+		UI:        u,
+		Picture:   pic,
+		Controls:  ControlsOf(u, rq.NavBase(), st, tl),
+		Options:   OptionsForm{UI: u, Base: rq.NavBase(), Do: st.Do(), Groups: OptionGroups(u, tl.Scenario, st.Opts)},
+		LabURL:    links.Lab(l, st.Opts),
+		DesignURL: links.Design(u.Lang, links.DesignFromLesson(tl.Scenario, st.Opts)),
+		Log:       EventLogOf(u, tl),
+		Share: ShareBox{UI: u, URL: s.Absolute(r, here), QRURL: qr,
+			Teach: TeachForm{UI: u, Slug: l.Slug, Do: st.Do(), Opt: st.Opt()}},
+		Files: Downloads{UI: u, SVGURL: base + "/timeline.svg" + st.Query(), JSONURL: base + "/timeline.json" + st.Query(),
+			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
+	}
+	for _, viol := range tl.Violations {
+		v.Stage.Violations = append(v.Stage.Violations, sim.FormatMS(viol.At)+" — "+narrate.ViolationText(u, viol))
+	}
+	return v, nil
+}
+
+// dialogProps places the state on the guided path and picks the dialog to
+// show: the step it is, or the last one it passed.
+func dialogProps(rq *Request, p site.Page) DialogProps {
+	u, l, base, idx, exact := rq.UI, rq.L, rq.NavBase(), rq.Idx, rq.Exact
+	shown := max(idx, 0)
+	d := DialogProps{UI: u, Chick: p.Chick, Penguin: p.Penguin, Step: &l.Steps[shown], StepNum: shown + 1, StepCount: len(l.Steps)}
+	d.Nav = StepNav{UI: u, ResetURL: links.Start(l)}
+	if rq.Nav != "" {
+		d.Nav.ResetURL = rq.Nav + links.Query(l.Steps[0].Do, l.Steps[0].Opt)
+	}
+	if len(rq.St.Actions) > 0 {
+		d.Nav.UndoURL = base + rq.St.Undo().Query()
+	}
+	var nextURL string
+	switch {
+	case exact && idx+1 < len(l.Steps):
+		next := l.Steps[idx+1]
+		nextURL, d.Nav.NextLbl = base+links.Query(next.Do, next.Opt), u.NextStep
+	case exact:
+		d.Final = true
+	default:
+		if idx >= 0 {
+			d.OffNote = i18n.Fill(u.OffPath, itoa(int64(idx+1)))
+		} else {
+			d.OffNote = u.OffPathNone
+		}
+		back := l.Steps[shown]
+		nextURL, d.Nav.NextLbl = base+links.Query(back.Do, back.Opt), u.BackToPath
+	}
+	for i, st := range l.Steps {
+		d.Steps = append(d.Steps, StepLink{Num: i + 1, Title: st.Title, URL: base + links.Query(st.Do, st.Opt),
+			Current: exact && i == idx, Done: i < shown})
+	}
+	if exact {
+		if cp := l.Steps[idx].Checkpoint; cp != nil {
+			d.Answer = AnswerOf(cp, rq.Guess)
+		}
+		if idx+1 < len(l.Steps) && l.Steps[idx+1].Checkpoint != nil {
+			next := l.Steps[idx+1]
+			d.Ask = &Ask{UI: u, Checkpoint: next.Checkpoint, Base: base, Do: next.Do, Opt: next.Opt, SkipURL: nextURL}
+		}
+	}
+	if d.Ask == nil {
+		d.Nav.NextURL = nextURL // a checkpoint's form is the way on instead
+	}
+	return d
+}
+
+// liveText is what the live region announces after a swap: the step and
+// the verdict on a guess, or why the learner is off the path.
+func liveText(rq *Request, d DialogProps) string {
+	if !rq.Exact {
+		return d.OffNote
+	}
+	u := rq.UI
+	live := u.Step + " " + itoa(int64(rq.Idx+1)) + " " + u.Of + " " + itoa(int64(d.StepCount)) + ": " + d.Step.Title
+	if d.Answer != nil && rq.Guess > 0 {
+		live += " — " + d.Answer.Mark() + " " + d.Answer.Word(u)
+	}
+	return live
+}
+
+// ControlsOf builds every link the learner can follow from this state.
+func ControlsOf(u *i18n.UI, base string, st State, tl *sim.Timeline) Controls {
+	c := Controls{UI: u}
+	for _, cl := range tl.Clients {
+		cc := ClientControls{ID: cl.ID, Name: i18n.Fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
+		if cl.Token > 0 && (cl.State == sim.StateHolding || cl.State == sim.StatePaused) {
+			cc.State += " · " + unbroken(i18n.Fill(u.Token, itoa(cl.Token)))
+		}
+		if cl.ValidUntil > 0 && cl.State == sim.StateHolding {
+			cc.State += " · " + unbroken(i18n.Fill(u.ValidUntil, sim.FormatMS(cl.ValidUntil)))
+		}
+		for _, verb := range tl.Allowed[cl.ID] {
+			cc.Actions = append(cc.Actions, verbControl(u, base, st, cl.ID, verb, cl.Pending))
+		}
+		c.Clients = append(c.Clients, cc)
+	}
+	for _, n := range tl.Nodes {
+		allowed := tl.NodeAllowed[n.Name]
+		if len(allowed) == 0 {
+			continue
+		}
+		nc := ClientControls{ID: n.Name, Name: narrate.NodeLabel(u, n.Name), State: narrate.NodeState(u, n)}
+		for _, verb := range allowed {
+			nc.Actions = append(nc.Actions, verbControl(u, base, st, n.Name, verb, ""))
+		}
+		c.Nodes = append(c.Nodes, nc)
+	}
+	for _, ms := range waits {
+		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
+		c.Waits = append(c.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
+			URL: base + st.With(a).Query()})
+	}
+	return c
+}
+
+// unbroken keeps a short phrase ("token 1", 「トークン 1」) on one line:
+// its spaces become no-break spaces.
+func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
+
+// verbControl is the link that has who do verb, with the duration its
+// entry offers; the label names that duration, or else what (for a
+// client stopped between two commands, the command next sends).
+func verbControl(u *i18n.UI, base string, st State, who, verb, what string) Control {
+	spec, _ := sim.Spec(verb)
+	a := sim.Action{Who: who, Verb: verb, Ms: spec.Default}
+	if a.Ms > 0 {
+		what = sim.FormatDuration(a.Ms)
+	}
+	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(u.Verb[verb], what),
+		URL: base + st.With(a).Query(), Class: "verb-" + verb}
+}
+
+// OptionGroups are the variants form's radio groups (the lesson page's and
+// the Lab's), with opts checked.
+func OptionGroups(u *i18n.UI, sc *sim.Scenario, opts sim.Opts) []OptionGroup {
+	var out []OptionGroup
+	for _, spec := range sc.Options {
+		if len(spec.Values) < 2 {
+			continue // a fixed setting of the lesson, nothing to choose
+		}
+		g := OptionGroup{Name: spec.Name, Label: u.OptionLabel[spec.Name]}
+		for _, val := range spec.Values {
+			g.Choices = append(g.Choices, site.Choice{Value: val, Label: optionLabel(u, spec.Name, val), Checked: opts[spec.Name] == val})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func optionLabel(u *i18n.UI, name, val string) string {
+	if l, ok := u.OptionValue[name+"."+val]; ok {
+		return l
+	}
+	return name + "." + val
+}
+
+// EventLogOf turns events into table rows, and collects the scripts used.
+func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
+	log := EventLog{UI: u}
+	from := picture.FirstNew(tl)
+	violated := map[int]bool{}
+	for _, x := range tl.Violations {
+		violated[x.Event] = true
+	}
+	scripts := map[string]string{} // name → the body as sent
+	for _, e := range tl.Events {
+		n := narrate.Of(u, e) // who and the outcome, as every surface says them
+		row := Row{Num: itoa(int64(e.Seq + 1)), Time: sim.FormatMS(e.At), Who: n.Actor}
+		switch e.Kind {
+		case sim.KindCommand:
+			row.To = e.Node
+			cmd := e.Command
+			if e.Model {
+				cmd = narrate.ModelCommand(u, cmd)
+			}
+			if e.Script != "" {
+				row.Pre, row.Script, row.Post = cmd[0], e.Script, strings.Join(cmd[2:], " ")
+				if _, seen := scripts[e.Script]; !seen && len(e.Command) > 1 {
+					scripts[e.Script] = e.Command[1]
+				}
+			} else {
+				row.Pre = strings.Join(cmd, " ")
+			}
+			row.Reply = narrate.EventReply(u, e)
+			row.Note = u.Purpose[e.Purpose]
+			if e.Purpose == "ttl" && (e.Reply.IsInt(-1) || e.Reply.IsInt(-2)) {
+				row.Note = u.Purpose["ttl"+e.Reply.String()[len("(integer) "):]] // what -1 and -2 mean
+			}
+			if e.Accepted != nil {
+				row.Note = narrate.Verdict(e, u)
+				if !*e.Accepted && !narrate.AlreadyDone(e) {
+					row.Class = "rejected"
+				}
+			}
+			switch {
+			case e.Refused:
+				row.Reply, row.Note, row.Class = "", u.Refused, row.Class+" refused"
+			case e.Lost:
+				row.Note += " · " + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor))
+				row.Class += " lost"
+			}
+			row.Model = e.Model
+		case sim.KindExpired:
+			row.Note = i18n.Fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
+			row.Class = "expired"
+		case sim.KindWait:
+			row.Note = i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(e.Ms))
+		case sim.KindWork:
+			row.Note = u.Working + " " + sim.FormatDuration(e.Ms)
+		case sim.KindPause:
+			row.Note = u.Paused
+		case sim.KindResume:
+			row.Note = u.Verb[sim.VerbResume]
+		case sim.KindCrash:
+			row.Note = u.Crashed
+		case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
+			row.Note = narrate.KindNote(u, e)
+			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock
+		case sim.KindNode:
+			arg := ""
+			if e.Ms > 0 {
+				arg = sim.FormatDuration(e.Ms)
+			}
+			row.Note, row.Model = i18n.Fill(u.NodeNote[e.Text], narrate.NodeLabel(u, e.Actor), arg), true
+		case sim.KindRedlock:
+			row.Pre, row.Note, row.Model = u.Localize(e.Text), u.Purpose["acquire"], true
+		}
+		if violated[e.Seq] {
+			row.Class += " violation"
+			for _, x := range tl.Violations {
+				if x.Event == e.Seq {
+					row.Note += " ⚠ " + narrate.ViolationText(u, x)
+				}
+			}
+		}
+		if e.Seq >= from {
+			row.Class += " new"
+		}
+		log.Rows = append(log.Rows, row)
+	}
+	names := make([]string, 0, len(scripts))
+	for n := range scripts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		log.Scripts = append(log.Scripts, Script{Name: n, Body: scripts[n]})
+	}
+	return log
+}
+
+// itoa writes an integer for a page (the templates' numbers).
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,80 @@
+// errors.go is web's one error path: every failure becomes an *Error with
+// a status, and one function renders it as a page or as JSON in the
+// request's language. Internal errors are logged, never shown.
+package site
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"locklab/web/i18n"
+)
+
+// Error is a failure on its way to the learner.
+type Error struct {
+	Status int
+	Title  string // short heading, in the page's language
+	Text   string // one or two sentences, in the page's language
+	Code   string // machine-readable, for JSON
+	// Recover is a link that keeps what the learner did (the valid part of
+	// their timeline), when there is one; Hint introduces it.
+	Recover, RecoverText, Hint string
+	// Err is the cause, for the log only.
+	Err error
+	// Keep, if set, is shown under the reason: what the learner sent (the
+	// design page's form, as they typed it), to fix and send again.
+	Keep templ.Component
+}
+
+func (e *Error) Error() string { return e.Title + ": " + e.Text }
+
+func NotFound(u *i18n.UI) *Error {
+	return &Error{Status: http.StatusNotFound, Title: u.NotFound, Text: u.NotFoundText, Code: "not-found",
+		Recover: "/" + u.Lang + "/", RecoverText: u.Home}
+}
+
+// Busy: too many replays are running; the learner's timeline is fine and
+// the same link will work in a moment.
+func Busy(u *i18n.UI) *Error {
+	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.Busy, Code: "busy"}
+}
+
+// Unreachable: the live Redis backend (-redis) did not answer in time.
+// Not the learner's fault and not a bug: 503, and the same link works
+// once that server is back.
+func Unreachable(u *i18n.UI, err error) *Error {
+	return &Error{Status: http.StatusServiceUnavailable, Title: u.ErrorTitle, Text: u.RedisDown, Code: "redis-unreachable", Err: err}
+}
+
+func Internal(u *i18n.UI, err error) *Error {
+	return &Error{Status: http.StatusInternalServerError, Title: u.ErrorTitle, Text: u.InternalText, Code: "internal", Err: err}
+}
+
+// Fail writes e for the request: JSON for .json paths, a page otherwise.
+func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error) {
+	if e.Status >= 500 {
+		s.Log.Error("request failed", "path", r.URL.Path, "err", e.Err)
+	} else if e.Err != nil {
+		s.Log.Info("bad request", "path", r.URL.Path, "status", e.Status, "err", e.Err.Error())
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if e.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "2")
+	}
+	if strings.HasSuffix(r.URL.Path, ".json") {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(e.Status)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{
+			"status": e.Status, "code": e.Code, "title": e.Title, "message": e.Text, "recover": e.Recover,
+		}})
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(e.Status)
+	if err := ErrorPage(s.Frame(u, e.Title, r), e).Render(r.Context(), w); err != nil {
+		s.Log.Warn("error page not written", "err", err)
+	}
+}

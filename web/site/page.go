@@ -1,0 +1,182 @@
+// page.go builds the frame every page shares and renders components.
+package site
+
+import (
+	"bytes"
+	"locklab/web/i18n"
+	"net/http"
+	"strconv"
+	"strings"
+
+	qr "github.com/piglig/go-qr"
+
+	"github.com/a-h/templ"
+)
+
+// Page is the frame every page shares.
+type Page struct {
+	UI                        *i18n.UI
+	Title                     string
+	CSS, JS, App, Early, Icon string
+	Chick, Penguin            string
+	// Alternates are the same page in each other language, in the
+	// registry's order; Switch is the one the language switch (and the
+	// "l" key) goes to: the next language after this one.
+	Alternates []Alternate
+	Switch     Alternate
+	Path       string
+}
+
+// Frame is the frame of a page titled title in u's language, for r.
+func (s *Site) Frame(u *i18n.UI, title string, r *http.Request) Page {
+	p := Page{
+		UI: u, Title: title,
+		CSS: s.Assets.URL("css/app.css"), JS: s.Assets.URL("vendor/htmx.min.js"), App: s.Assets.URL("js/app.js"), Early: s.Assets.URL("js/early.js"),
+		Icon: s.Assets.URL("img/favicon.svg"), Chick: s.Assets.URL("img/chick.svg"),
+		Penguin: s.Assets.URL("img/penguin.svg"),
+		Path:    r.URL.Path,
+	}
+	p.Alternates, p.Switch = alternates(u, r)
+	return p
+}
+
+// Alternate is a page's address in another language.
+type Alternate struct {
+	Lang *i18n.Language
+	URL  string
+}
+
+// alternates are the request's address in every other language (the
+// first path segment swapped, the query, the timeline, kept), and the one
+// after u's in the registry, which the switch offers first.
+func alternates(u *i18n.UI, r *http.Request) ([]Alternate, Alternate) {
+	rest, ok := strings.CutPrefix(r.URL.Path, "/"+u.Lang+"/")
+	var all []Alternate
+	var next Alternate
+	langs := i18n.Languages()
+	for i, l := range langs {
+		if l.UI == u {
+			next.Lang = langs[(i+1)%len(langs)]
+			continue
+		}
+		alt := "/" + l.Code + "/"
+		if ok {
+			alt += rest
+			if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= MaxQuery {
+				alt += "?" + r.URL.RawQuery
+			}
+		}
+		all = append(all, Alternate{Lang: l, URL: alt})
+	}
+	for _, a := range all {
+		if a.Lang == next.Lang {
+			next = a
+		}
+	}
+	return all, next
+}
+
+// Render writes a component with a 200, or an internal error page if it
+// fails before anything was sent.
+func (s *Site) Render(w http.ResponseWriter, r *http.Request, c templ.Component) {
+	body, typ, e := s.RenderBytes(r, s.UIFor(r), c)
+	if e != nil {
+		s.Fail(w, r, s.UIFor(r), e)
+		return
+	}
+	w.Header().Set("Content-Type", typ)
+	_, _ = w.Write(body)
+}
+
+// RenderBytes renders a component to HTML bytes (for the cache).
+func (s *Site) RenderBytes(r *http.Request, u *i18n.UI, c templ.Component) ([]byte, string, *Error) {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		return nil, "", Internal(u, err)
+	}
+	return buf.Bytes(), "text/html; charset=utf-8", nil
+}
+
+// switchID is "lang-switch" on the menu's link to the next language.
+func switchID(a, next Alternate) string {
+	if a.Lang == next.Lang {
+		return "lang-switch"
+	}
+	return ""
+}
+
+// AbsoluteURL is where a phone can open this page: under -public-url when
+// the server sits behind a name or a proxy, else at the host the browser
+// used (on a classroom LAN: the machine's address, with -addr 0.0.0.0:8080).
+func (s *Site) AbsoluteURL(r *http.Request) string {
+	path := r.URL.Path
+	if r.URL.RawQuery != "" {
+		path += "?" + r.URL.RawQuery
+	}
+	return s.Absolute(r, path)
+}
+
+// Absolute makes path (with its query) absolute the same way.
+func (s *Site) Absolute(r *http.Request, path string) string {
+	if s.publicURL != "" {
+		return strings.TrimSuffix(s.publicURL, "/") + path
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + path
+}
+
+// UIFor is the language of a request: the path's, else the browser's.
+func (s *Site) UIFor(r *http.Request) *i18n.UI {
+	seg, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if i18n.Valid(seg) {
+		return i18n.For(seg)
+	}
+	return i18n.For(Negotiate(r))
+}
+
+// Negotiate picks the language the request's Accept-Language asks for.
+func Negotiate(r *http.Request) string { return i18n.Negotiate(r.Header.Get("Accept-Language")) }
+
+// MaxQuery bounds the raw query string before anything parses it.
+const MaxQuery = 8192
+
+// PublicURL is the site's address as phones reach it ("": the host each
+// browser used).
+func (s *Site) PublicURL() string { return s.publicURL }
+
+// QRSVG draws text as a QR code: a standalone SVG, black modules as one
+// path on white with the quiet zone, colours as attributes (no style).
+// A library does the encoding.
+func QRSVG(text string) ([]byte, error) {
+	// Medium error correction reads best off a projector; a long
+	// address falls back to Low, which holds more.
+	code, err := qr.EncodeText(text, qr.Medium)
+	if err != nil {
+		if code, err = qr.EncodeText(text, qr.Low); err != nil {
+			return nil, err
+		}
+	}
+	n := code.Size()
+	size := strconv.Itoa(n + 8)
+	var b bytes.Buffer
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + size + " " + size + `" shape-rendering="crispEdges">`)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="`)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if code.Module(x, y) {
+				b.WriteString("M" + strconv.Itoa(x+4) + " " + strconv.Itoa(y+4) + "h1v1h-1z")
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes(), nil
+}
+
+// Choice is one radio button.
+type Choice struct {
+	Value, Label string
+	Checked      bool
+}

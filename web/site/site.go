@@ -1,0 +1,148 @@
+// Package site is what every page of every feature shares: the page
+// frame and its language menu, the one error path, rendering, the page
+// cache and ETags, the static assets, absolute addresses, and the slots
+// that bound how many replays and explorations run at once. Features
+// (lesson, lab, design, class, end) each hold the one *Site that main
+// builds (through web.New); none of them keeps per-learner state.
+package site
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"runtime"
+	"time"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+)
+
+// Course is what the site needs of the lesson catalog.
+type Course interface {
+	List(lang string) []*lessons.Lesson
+	Get(lang, slug string) (*lessons.Lesson, bool)
+	Neighbours(l *lessons.Lesson) (prev, next *lessons.Lesson)
+}
+
+// ReplayFunc replays a timeline; sim.ReplayContext in production.
+type ReplayFunc func(ctx context.Context, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, error)
+
+// Config holds what main chooses for the whole site.
+type Config struct {
+	// Version identifies the build; ETags include it, so a new build never
+	// answers 304 with an old page.
+	Version string
+	// CacheBytes bounds the cache of rendered pages.
+	CacheBytes int
+	// Replays bounds concurrent replays (default 2 × GOMAXPROCS).
+	Replays int
+	// LabDeadline bounds one exploration (default: the LabDeadline
+	// constant); tests that need a complete search on a slow machine
+	// raise it.
+	LabDeadline time.Duration
+	// PublicURL is the site's address as phones in a classroom reach it
+	// (for "share this moment"); empty means the request's own host.
+	PublicURL string
+	// NoCache replays every request (no page cache, no ETag): set with a
+	// live Redis backend, whose pages must show what that server answers
+	// now — and its absence when it is gone — not a copy.
+	NoCache bool
+	// ExploreGOGC is the garbage collector's GOGC while the Lab or the
+	// design page explores (gcboost.go); 0 leaves the collector alone.
+	ExploreGOGC int
+}
+
+// Site holds what the pages share. Its mutable parts are the page cache
+// and the slots, both safe for concurrent use.
+type Site struct {
+	Course  Course
+	Assets  *Assets
+	Log     *slog.Logger
+	NoCache bool // see Config.NoCache
+	// LabDeadline bounds one exploration.
+	LabDeadline time.Duration
+
+	replay    ReplayFunc
+	version   string
+	cache     *pageCache
+	publicURL string
+	// replays bounds how many replays run at once: the rest wait (up to
+	// the request's deadline), so a burst of costly timelines cannot
+	// starve the machine.
+	replays chan struct{}
+	// labs bounds how many explorations run at once (half the replay
+	// slots, at least one), so the Lab can never take every slot.
+	labs chan struct{}
+	// gc raises GOGC while explorations run.
+	gc *gcBoost
+}
+
+// New builds the Site; web.New is its one caller outside tests.
+func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg Config) *Site {
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 16 << 20
+	}
+	if cfg.Replays <= 0 {
+		cfg.Replays = 2 * runtime.GOMAXPROCS(0)
+	}
+	if cfg.LabDeadline <= 0 {
+		cfg.LabDeadline = LabDeadline
+	}
+	return &Site{Course: course, Assets: assets, replay: replay, Log: log, version: cfg.Version,
+		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL,
+		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline,
+		gc: &gcBoost{percent: cfg.ExploreGOGC}}
+}
+
+// ReplayDeadline bounds one request's replay; the worst timeline the
+// limits allow takes about a fifth of it on the reference machine.
+const ReplayDeadline = 2 * time.Second
+
+// ErrBusy: every replay slot stayed taken until the request's deadline.
+var ErrBusy = errors.New("site: every replay slot is taken")
+
+// Replay replays a timeline in one replay slot, held while it runs and
+// given back however the replay ends, a panic included (the recoverer
+// answers that one). It waits for a slot at most until ReplayDeadline,
+// then answers ErrBusy; any other error is the replay's.
+func (s *Site) Replay(ctx context.Context, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, error) {
+	ctx, cancel := context.WithTimeout(ctx, ReplayDeadline)
+	defer cancel()
+	select {
+	case s.replays <- struct{}{}:
+		defer func() { <-s.replays }()
+	case <-ctx.Done():
+		return nil, ErrBusy
+	}
+	return s.replay(ctx, sc, opts, actions)
+}
+
+// ReplaysRunning is how many replay slots are taken (for tests).
+func (s *Site) ReplaysRunning() int { return len(s.replays) }
+
+// LabDeadline is the safety stop of one exploration. The explorer's budget
+// is counted in states (labStateCap), so a URL's answer is the same on a
+// busy server and a quiet one; a search the deadline cuts short gives no
+// verdict at all: the page says the server is busy and to try again.
+const LabDeadline = 10 * time.Second
+
+// LabSlots takes one Lab slot (half the replay slots at most, so lessons
+// are never starved) and one replay slot, waiting for each only until ctx
+// ends; release gives both back. The Lab and the design page's grade share
+// it, so both count against the same limits.
+func (s *Site) LabSlots(ctx context.Context, u *i18n.UI) (release func(), e *Error) {
+	select {
+	case s.labs <- struct{}{}:
+	case <-ctx.Done():
+		return nil, Busy(u)
+	}
+	select {
+	case s.replays <- struct{}{}:
+	case <-ctx.Done():
+		<-s.labs
+		return nil, Busy(u)
+	}
+	leave := s.gc.enter()
+	return func() { leave(); <-s.replays; <-s.labs }, nil
+}
