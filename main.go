@@ -94,8 +94,8 @@ func run(args []string) error {
 		return err
 	}
 	defer stopClasses()
-	site := web.New(course, assets, replay, log, web.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		NoCache: *redisURL != "", Class: classes, ExploreGOGC: exploreGOGC()})
+	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
+		NoCache: *redisURL != "", ExploreGOGC: exploreGOGC()}, Class: classes})
 	if *redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
 	}
@@ -105,7 +105,7 @@ func run(args []string) error {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           site.Handler(),
+		Handler:           app.Handler(),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,

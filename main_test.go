@@ -123,9 +123,9 @@ func TestLiveBackend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := httptest.NewServer(web.New(course, assets, replay, log, web.Config{Version: "t", NoCache: true}).Handler())
+	live := httptest.NewServer(web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: "t", NoCache: true}}).Handler())
 	defer live.Close()
-	embedded := httptest.NewServer(web.New(course, assets, sim.ReplayContext, log, web.Config{Version: "t"}).Handler())
+	embedded := httptest.NewServer(web.New(course, assets, sim.ReplayContext, log, web.Config{Config: site.Config{Version: "t"}}).Handler())
 	defer embedded.Close()
 
 	before := commandsProcessed(t, srv)

@@ -3,7 +3,10 @@
 // when a scenario offers it, what refuses it, what it does, how the
 // explorer may use it and what it costs the fault budget. The parser, the
 // replay, the controls, the explorer and the web layer's labels all read
-// the table; adding a verb is adding an entry (and its labels).
+// the table; adding a client verb is adding an entry and its label in each
+// catalog, a node fault also its log note, its mark's word and shape (the
+// README's "What a change costs" lists the files; web's
+// TestEveryActionLabelled fails on a missing one).
 package sim
 
 import (

@@ -106,7 +106,7 @@ func TestTimelineTextAlternative(t *testing.T) {
 			t.Parallel()
 			c := webtest.Tab(t, ctx)
 			webtest.Do(t, c, chromedp.EmulateViewport(360, 780))
-			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+flagshipStep))
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write"))
 			webtest.WaitLoaded(t, c)
 			tree := axTree(t, c, ".svgwrap")
 			t.Logf("accessibility tree of the timeline picture:\n%s", tree)

@@ -42,7 +42,7 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 		return sim.ReplayContext(ctx, sc, o, as)
 	}
 	const slots = 2
-	srv := New(course, assets, replay, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: slots})
+	srv := New(course, assets, replay, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "t", Replays: slots}})
 	h := srv.Handler()
 	for i := range 3 * slots {
 		url := fmt.Sprintf("/en/lessons/fencing?do=wait.%ds", i+1)

@@ -233,7 +233,7 @@ func TestLabBusy(t *testing.T) {
 		<-release
 		return sim.Replay(sc, o, as)
 	}
-	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "t", Replays: 1}).Handler()
+	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "t", Replays: 1}}).Handler()
 	first := make(chan int)
 	go func() { first <- webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire").Status }()
 	<-holding // the first request holds the only slot

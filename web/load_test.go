@@ -44,7 +44,7 @@ func loadServer(b *testing.B, cacheBytes int) *httptest.Server {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Version: "load", CacheBytes: cacheBytes})
+	s := New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "load", CacheBytes: cacheBytes}})
 	return httptest.NewServer(s.Handler())
 }
 
@@ -231,7 +231,7 @@ func BenchmarkPageWeight(b *testing.B) {
 //
 //	go test ./web -run '^$' -bench BenchmarkGuidedStepServerTime -benchtime 200x
 func BenchmarkGuidedStepServerTime(b *testing.B) {
-	h := newServerWith(b, Config{Version: "bench", CacheBytes: 1})
+	h := newServerWith(b, Config{Config: site.Config{Version: "bench", CacheBytes: 1}})
 	urls := guidedURLs()
 	var all []time.Duration
 	for b.Loop() {

@@ -16,7 +16,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 	chimw "github.com/go-chi/chi/v5/middleware"
@@ -44,38 +43,16 @@ type Server struct {
 	end     *end.Handler
 }
 
-// Config holds the settings main.go chooses for the site.
+// Config holds the settings main.go chooses: the site's (web/site), and
+// the live-class service (web/class; nil turns classes off).
 type Config struct {
-	// Version identifies the build; ETags include it, so a new build never
-	// answers 304 with an old page.
-	Version string
-	// CacheBytes bounds the cache of rendered pages.
-	CacheBytes int
-	// Replays bounds concurrent replays (default 2 × GOMAXPROCS).
-	Replays int
-	// LabDeadline bounds one exploration (default: site.LabDeadline);
-	// tests that need a complete search on a slow machine raise it.
-	LabDeadline time.Duration
-	// PublicURL is the site's address as phones in a classroom reach it
-	// (for "share this moment"); empty means the request's own host.
-	PublicURL string
-	// NoCache replays every request (no page cache, no ETag): set with a
-	// live Redis backend, whose pages must show what that server answers
-	// now — and its absence when it is gone — not a copy.
-	NoCache bool
-	// Class serves live classes (web/class); nil turns them off.
+	site.Config
 	Class *class.Classroom
-	// ExploreGOGC is the garbage collector's GOGC while the Lab or the
-	// design page explores (site/gcboost.go); 0 leaves the collector
-	// alone.
-	ExploreGOGC int
 }
 
 // New builds a Server; main.go is the only caller outside tests.
 func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger, cfg Config) *Server {
-	st := site.New(course, assets, replay, log, site.Config{Version: cfg.Version, CacheBytes: cfg.CacheBytes,
-		Replays: cfg.Replays, LabDeadline: cfg.LabDeadline, PublicURL: cfg.PublicURL, NoCache: cfg.NoCache,
-		ExploreGOGC: cfg.ExploreGOGC})
+	st := site.New(course, assets, replay, log, cfg.Config)
 	srv := &Server{site: st, robots: robotsTxt(course)}
 	srv.lab = lab.New(st)
 	srv.lessons = lesson.New(st, srv.lab.Valid)

@@ -29,7 +29,7 @@ func newTestServer(t testing.TB) http.Handler {
 	// machine; a slow CI runner must not turn a complete search into an
 	// early stop, so tests give them more time (TestLabBusy checks the
 	// real deadline).
-	return newServerWith(t, Config{Version: "test", LabDeadline: 30 * time.Second})
+	return newServerWith(t, Config{Config: site.Config{Version: "test", LabDeadline: 30 * time.Second}})
 }
 
 func newServerWith(t testing.TB, cfg Config) http.Handler {
@@ -400,7 +400,7 @@ func TestUIComplete(t *testing.T) {
 // guided path on fresh miniredis nodes and render the full page (the page
 // cache is off).
 func BenchmarkLessonStep(b *testing.B) {
-	h := newServerWith(b, Config{Version: "bench", CacheBytes: 1})
+	h := newServerWith(b, Config{Config: site.Config{Version: "bench", CacheBytes: 1}})
 	url := "/en/lessons/fencing?do=" + guided
 	b.ReportAllocs()
 	for b.Loop() {

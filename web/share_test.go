@@ -19,7 +19,7 @@ func TestShareThisMoment(t *testing.T) {
 		{"", "10.0.0.5:8080", "http://10.0.0.5:8080" + path},
 		{"https://locks.example.org/", "127.0.0.1:8080", "https://locks.example.org" + path},
 	} {
-		h := newServerWith(t, Config{Version: "t", CacheBytes: 1 << 20, PublicURL: tc.public})
+		h := newServerWith(t, Config{Config: site.Config{Version: "t", CacheBytes: 1 << 20, PublicURL: tc.public}})
 		page := webtest.Get(t, h, path, "Host", tc.host)
 		if page.Status != http.StatusOK || !strings.Contains(page.Body, `>`+tc.want+`</a>`) {
 			t.Fatalf("page at %s (public %q) does not show %s", tc.host, tc.public, tc.want)

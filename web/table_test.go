@@ -43,14 +43,18 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 }
 
 // TestEveryActionLabelled: every entry of the table has its label in
-// both languages (a node verb also its event-log note).
+// every language; a node verb also its event-log note and the word under
+// its mark on the picture (a missing one would draw the raw verb).
 func TestEveryActionLabelled(t *testing.T) {
-	for _, lang := range []string{"en", "ja"} {
+	for _, lang := range i18n.Codes() {
 		u := i18n.For(lang)
 		for _, d := range []sim.Doer{sim.ByClient, sim.ToNode, sim.ByLearner} {
 			for _, s := range sim.Actions(d) {
-				if u.Verb[s.Verb] == "" || (d == sim.ToNode && u.NodeNote[s.Verb] == "") {
+				if u.Verb[s.Verb] == "" {
 					t.Errorf("%s: no label for %s", lang, s.Verb)
+				}
+				if d == sim.ToNode && (u.NodeNote[s.Verb] == "" || u.Picture.NodeMark[s.Verb] == "") {
+					t.Errorf("%s: node verb %s lacks its log note or its mark's word", lang, s.Verb)
 				}
 			}
 		}

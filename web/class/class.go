@@ -210,7 +210,7 @@ func (s *Handler) room(w http.ResponseWriter, r *http.Request, u *i18n.UI, code 
 // returns false.
 func (s *Handler) openRoom(w http.ResponseWriter, r *http.Request, teacherOnly bool) (*i18n.UI, *Room, bool) {
 	u, code, ok := s.classOn(w, r)
-	if !ok || (r.Method == http.MethodPost && !s.form(w, r, u)) {
+	if !ok || (r.Method == http.MethodPost && !s.parseForm(w, r, u)) {
 		return u, nil, false
 	}
 	room, ok := s.room(w, r, u, code)
@@ -298,9 +298,9 @@ func (s *Handler) sameOrigin(r *http.Request) bool {
 	return false
 }
 
-// form checks a POST's origin and reads its (small) body, or answers with
+// parseForm checks a POST's origin and reads its (small) body, or answers with
 // the error page.
-func (s *Handler) form(w http.ResponseWriter, r *http.Request, u *i18n.UI) bool {
+func (s *Handler) parseForm(w http.ResponseWriter, r *http.Request, u *i18n.UI) bool {
 	cu := u.Class
 	if !s.sameOrigin(r) {
 		s.Fail(w, r, u, classErr(u, http.StatusForbidden, "class-origin", cu.OriginTitle, cu.OriginText))
@@ -338,21 +338,21 @@ func oneValue(r *http.Request, name string) (string, bool) {
 
 // ----- where a state sits in its lesson -----
 
-// placement is what a room's state means in its lesson: the guided step
+// roomStep is what a room's state means in its lesson: the guided step
 // shown, the checkpoint asked (the next step's), the checkpoint answered
 // (this step's).
-type placement struct {
+type roomStep struct {
 	Step, Ask, Answered int // 1-based; 0 none
 	Exact               bool
 }
 
-func (s *Handler) place(lang, slug, do, opt string) (placement, bool) {
+func (s *Handler) stepOf(lang, slug, do, opt string) (roomStep, bool) {
 	l, ok := s.Course.Get(lang, slug)
 	if !ok {
-		return placement{}, false
+		return roomStep{}, false
 	}
 	idx, exact := l.Locate(do, opt)
-	p := placement{Step: max(idx, 0) + 1, Exact: exact}
+	p := roomStep{Step: max(idx, 0) + 1, Exact: exact}
 	if exact {
 		if l.Steps[idx].Checkpoint != nil {
 			p.Answered = idx + 1
@@ -389,7 +389,7 @@ func (s *Handler) Join(w http.ResponseWriter, r *http.Request) {
 // the teacher to its page with the secret in a cookie.
 func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 	u, _, ok := s.classOn(w, r)
-	if !ok || !s.form(w, r, u) {
+	if !ok || !s.parseForm(w, r, u) {
 		return
 	}
 	slug, ok1 := oneValue(r, "lesson")
@@ -406,7 +406,7 @@ func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	do, opt = st.Do(), st.Opt()
-	p, _ := s.place(u.Lang, slug, do, opt)
+	p, _ := s.stepOf(u.Lang, slug, do, opt)
 	code, secret, err := s.class.store.create(r.Context(), slug, do, opt, p.Ask, p.Answered, len(l.Steps))
 	if err != nil {
 		s.Fail(w, r, u, s.storeErr(u, "", err))
@@ -455,7 +455,7 @@ type ClassBar struct {
 	QRURL       string
 	Connected   int
 	HereMinutes int // how long a page load counts a student (see pagePresence)
-	Place       placement
+	Place       roomStep
 	StepTitle   string
 	Result      *ClassQuestion // this step's checkpoint, revealed, if any
 	Question    *ClassQuestion // the next step's, asked here, if any
@@ -494,7 +494,7 @@ type ClassChoice struct {
 // class's answers (votes: student id → choice, as stored) and sid's own,
 // or nil if that step has none. It asks Redis nothing: a move's votes are
 // read once and every student's page is drawn from them.
-func (s *Handler) question(u *i18n.UI, room *Room, p placement, step int, votes map[string]string, sid string) *ClassQuestion {
+func (s *Handler) question(u *i18n.UI, room *Room, p roomStep, step int, votes map[string]string, sid string) *ClassQuestion {
 	if step == 0 {
 		return nil
 	}
@@ -521,8 +521,8 @@ func (s *Handler) question(u *i18n.UI, room *Room, p placement, step int, votes 
 	return q
 }
 
-// bar builds the teacher's class bar for the page state (do, opt).
-func (s *Handler) bar(r *http.Request, u *i18n.UI, room *Room, do, opt string) *ClassBar {
+// teacherBar builds the teacher's class bar for the page state (do, opt).
+func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, do, opt string) *ClassBar {
 	cu := u.Class
 	base := links.Join(u.Lang, room.Code)
 	b := &ClassBar{UI: u, CU: cu, Code: room.Code, Base: base, Seq: room.Seq, Do: do, Opt: opt,
@@ -530,7 +530,7 @@ func (s *Handler) bar(r *http.Request, u *i18n.UI, room *Room, do, opt string) *
 		Here: links.Query(do, opt), ClassHere: links.Query(room.Do, room.Opt)}
 	b.Connected = s.class.store.connected(r.Context(), room.Code)
 	b.HereMinutes = max(1, int(s.class.lim.pagePresence().Round(time.Minute)/time.Minute))
-	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
 	b.Place = p
 	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
 		b.LessonTitle = l.Title
@@ -598,7 +598,7 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 	_ = s.class.store.touch(r.Context(), room)
 	w.Header().Set("Cache-Control", "no-store")
 	v.Page = s.Frame(u, u.Class.BarLabel+" "+code+" — "+v.Title, r)
-	s.Render(w, r, ClassTeachPage(v, s.bar(r, u, room, do, opt), s.Assets.URL("js/class.js")))
+	s.Render(w, r, ClassTeachPage(v, s.teacherBar(r, u, room, do, opt), s.Assets.URL("js/class.js")))
 }
 
 // Bar is the teacher's bar alone, which the teacher's page
@@ -610,7 +610,7 @@ func (s *Handler) Bar(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	w.Header().Set("Cache-Control", "no-store")
-	s.Render(w, r, classBar(s.bar(r, u, room, q.Get("do"), q.Get("opt"))))
+	s.Render(w, r, classBar(s.teacherBar(r, u, room, q.Get("do"), q.Get("opt"))))
 }
 
 func (s *Handler) notTeacher(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
@@ -640,7 +640,7 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	do, opt = st.Do(), st.Opt()
-	p, _ := s.place(u.Lang, room.Slug, do, opt)
+	p, _ := s.stepOf(u.Lang, room.Slug, do, opt)
 	if do != room.Do || opt != room.Opt {
 		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, p.Answered)
 		if err != nil {
@@ -654,7 +654,7 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Header.Get("HX-Request") == "true" || r.Header.Get("X-Class") == "1" {
 		w.Header().Set("Cache-Control", "no-store")
-		s.Render(w, r, classBar(s.bar(r, u, room, do, opt)))
+		s.Render(w, r, classBar(s.teacherBar(r, u, room, do, opt)))
 		return
 	}
 	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
@@ -715,7 +715,7 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, s.storeErr(u, code, err))
 		return
 	}
-	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
 	c, e := s.studentPage(r, u, room, s.class.store.votes(r.Context(), code, p.Answered, p.Ask), sid)
 	if e != nil {
 		s.Fail(w, r, u, e)
@@ -737,7 +737,7 @@ func (s *Handler) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]
 	if e != nil {
 		return nil, e
 	}
-	p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
 	c := &ClassStudent{V: v, CU: u.Class, Code: room.Code, Base: links.Join(u.Lang, room.Code), Seq: room.Seq,
 		ExploreURL: v.Head.Base + links.Query(room.Do, room.Opt), JS: s.Assets.URL("js/class.js")}
 	c.EventsURL = c.Base + "/events"

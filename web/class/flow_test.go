@@ -8,6 +8,7 @@ import (
 	"locklab/web/class"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
+	"locklab/web/site"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -38,7 +39,7 @@ func newClassSite(t testing.TB, rdb redis.UniversalClient, lim class.Limits) *cl
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(sitetest.Handler(t, web.Config{Version: "test", Class: c}))
+	srv := httptest.NewServer(sitetest.Handler(t, web.Config{Config: site.Config{Version: "test"}, Class: c}))
 	t.Cleanup(func() { c.Close(); srv.Close() })
 	return &classSite{URL: srv.URL, srv: srv, class: c}
 }

@@ -135,7 +135,7 @@ func (s *Handler) studentMove(r *http.Request, u *i18n.UI, code, sid string, seq
 		if err != nil {
 			return nil, [2]map[string]string{}, err
 		}
-		p, _ := s.place(u.Lang, room.Slug, room.Do, room.Opt)
+		p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
 		return room, c.store.votes(ctx, code, p.Answered, p.Ask), nil
 	})
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"locklab/web/class"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
+	"locklab/web/site"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -73,7 +74,7 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 		sites = append(sites, &classSite{class: c})
 	}
 	for _, s := range sites {
-		s.srv = httptest.NewServer(sitetest.Handler(t, web.Config{Version: "test", Class: s.class}))
+		s.srv = httptest.NewServer(sitetest.Handler(t, web.Config{Config: site.Config{Version: "test"}, Class: s.class}))
 		s.URL = s.srv.URL
 		t.Cleanup(func() { s.class.Close(); s.srv.Close() })
 	}

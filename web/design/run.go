@@ -74,7 +74,7 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, "", false, designError(u, designErrorText(u, err), in)
 		}
-		st := lesson.StateOf(sc, sc.DefaultOpts(), actions)
+		st := lesson.URLStateOf(sc, sc.DefaultOpts(), actions)
 		tl, err := s.Replay(r.Context(), sc, st.Opts, actions)
 		if errors.Is(err, site.ErrBusy) {
 			return nil, "", false, site.Busy(u)
@@ -93,7 +93,7 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 }
 
 // designRunView builds the counterexample page.
-func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st lesson.State, tl *sim.Timeline) *DesignRunView {
+func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st lesson.URLState, tl *sim.Timeline) *DesignRunView {
 	du := u.Design
 	v := &DesignRunView{Page: s.Frame(u, du.RunTitle+" — "+du.Title+" — "+u.SiteName, r), D: du,
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}

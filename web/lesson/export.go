@@ -18,7 +18,7 @@ func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
 	u, l, st := rq.UI, rq.L, rq.St
 	w = &svgHeaders{ResponseWriter: w, name: "locklab-timeline.svg"}
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
-		tl, e := s.load(r.Context(), rq)
+		tl, e := s.replay(r.Context(), rq)
 		if e != nil {
 			return nil, "", e
 		}

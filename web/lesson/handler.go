@@ -6,7 +6,7 @@
 // Other features use it through its view API: View builds the lesson view
 // of a state for a caller that passes where the view's links go (a live
 // class's teacher page keeps them in the class); its components
-// (LessonMain, ControlPanel, EventTable) draw parts of it; State, Parse
+// (LessonMain, ControlPanel, EventTable) draw parts of it; URLState, ParseState
 // and BadState read and explain a timeline's URL state.
 package lesson
 
@@ -68,10 +68,10 @@ func (s *Handler) Step(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// load replays a resolved lesson URL; errors come back ready to show.
+// replay replays a resolved lesson URL; errors come back ready to show.
 // It holds one replay slot while it runs, and gives it back however the
 // replay ends, a panic included (the recoverer answers that one).
-func (s *Handler) load(ctx context.Context, rq *Request) (*sim.Timeline, *site.Error) {
+func (s *Handler) replay(ctx context.Context, rq *Request) (*sim.Timeline, *site.Error) {
 	if rq.Err != nil {
 		return nil, rq.Err
 	}

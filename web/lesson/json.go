@@ -75,7 +75,7 @@ type jsonClient struct {
 func (s *Handler) TimelineJSON(w http.ResponseWriter, r *http.Request) {
 	rq := RequestOf(r)
 	s.Cached(w, r, rq.UI, func() ([]byte, string, *site.Error) {
-		tl, e := s.load(r.Context(), rq)
+		tl, e := s.replay(r.Context(), rq)
 		if e != nil {
 			return nil, "", e
 		}
@@ -92,7 +92,7 @@ func encodeJSON(v any) ([]byte, string, *site.Error) {
 	return append(b, '\n'), "application/json; charset=utf-8", nil
 }
 
-func timelineOut(u *i18n.UI, l *lessons.Lesson, st State, tl *sim.Timeline) jsonTimeline {
+func timelineOut(u *i18n.UI, l *lessons.Lesson, st URLState, tl *sim.Timeline) jsonTimeline {
 	out := jsonTimeline{Lesson: l.Slug, Lang: u.Lang, Scenario: l.Scenario.ID, Do: st.Do(), Opt: st.Opt(),
 		NowMS: tl.Now, Storage: jsonStorage(tl.Storage), LockTTLMS: tl.LockTTL,
 		Events: []jsonEvent{}, Violations: []jsonViolation{}}

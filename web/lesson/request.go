@@ -21,7 +21,7 @@ import (
 type Request struct {
 	UI    *i18n.UI
 	L     *lessons.Lesson // nil when the slug names no lesson
-	St    State
+	St    URLState
 	Idx   int  // the guided step the state is, or the last one it passed (-1: none)
 	Exact bool // the state is exactly guided step Idx
 	Guess int  // the checkpoint answer that counts (see guessFor); 0: none

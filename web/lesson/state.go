@@ -16,37 +16,37 @@ import (
 	"locklab/web/site"
 )
 
-// State is a timeline's description as it travels in a URL.
-type State struct {
+// URLState is a timeline's description as it travels in a URL.
+type URLState struct {
 	Actions []sim.Action
 	Opts    sim.Opts
 	sc      *sim.Scenario
 }
 
-// StateOf is the state of actions under opts in scenario sc.
-func StateOf(sc *sim.Scenario, opts sim.Opts, actions []sim.Action) State {
-	return State{Actions: actions, Opts: opts, sc: sc}
+// URLStateOf is the state of actions under opts in scenario sc.
+func URLStateOf(sc *sim.Scenario, opts sim.Opts, actions []sim.Action) URLState {
+	return URLState{Actions: actions, Opts: opts, sc: sc}
 }
 
 // ParseState reads ?do=…&opt=… for scenario sc. Any error is an
 // *sim.ActionError the error page can explain.
 // i18n.CodeRepeated: a timeline parameter given twice (do=…&do=…).
 
-func ParseState(q url.Values, sc *sim.Scenario) (State, error) {
+func ParseState(q url.Values, sc *sim.Scenario) (URLState, error) {
 	for _, k := range []string{"do", "opt"} {
 		if len(q[k]) > 1 {
-			return State{}, &sim.ActionError{Index: -1, Action: k, Code: i18n.CodeRepeated}
+			return URLState{}, &sim.ActionError{Index: -1, Action: k, Code: i18n.CodeRepeated}
 		}
 	}
 	opts, err := sc.ParseOptions(q.Get("opt"))
 	if err != nil {
-		return State{}, err
+		return URLState{}, err
 	}
 	actions, err := sim.ParseActions(q.Get("do"))
 	if err != nil {
-		return State{}, err
+		return URLState{}, err
 	}
-	return State{Actions: actions, Opts: opts, sc: sc}, nil
+	return URLState{Actions: actions, Opts: opts, sc: sc}, nil
 }
 
 // FoldOptionFields turns the options form's fields (opt-release=del…)
@@ -72,13 +72,13 @@ func FoldOptionFields(q url.Values, sc *sim.Scenario) error {
 }
 
 // Do and Opt are the canonical halves of the state.
-func (s State) Do() string  { return sim.FormatActions(s.Actions) }
-func (s State) Opt() string { return s.sc.FormatOptions(s.Opts) }
+func (s URLState) Do() string  { return sim.FormatActions(s.Actions) }
+func (s URLState) Opt() string { return s.sc.FormatOptions(s.Opts) }
 
 // Query renders the state as a query string ("" for the empty timeline).
 // Actions and options use only [a-z0-9.,] so they need no escaping, which
 // keeps shared links readable.
-func (s State) Query() string { return links.Query(s.Do(), s.Opt()) }
+func (s URLState) Query() string { return links.Query(s.Do(), s.Opt()) }
 
 // guessFor reads ?guess=N, the learner's answer to a checkpoint. It counts
 // only where the checkpoint is answered: the state is exactly guided step
@@ -101,14 +101,14 @@ func guessFor(q url.Values, l *lessons.Lesson, idx int, exact bool) int {
 }
 
 // With returns the state with one more action.
-func (s State) With(a sim.Action) State {
+func (s URLState) With(a sim.Action) URLState {
 	n := s
 	n.Actions = append(append([]sim.Action(nil), s.Actions...), a)
 	return n
 }
 
 // Undo returns the state without its last action.
-func (s State) Undo() State {
+func (s URLState) Undo() URLState {
 	n := s
 	if len(s.Actions) > 0 {
 		n.Actions = s.Actions[:len(s.Actions)-1]
@@ -118,7 +118,7 @@ func (s State) Undo() State {
 
 // Prefix returns the state with only its first n actions: the last good
 // timeline before an impossible action.
-func (s State) Prefix(n int) State {
+func (s URLState) Prefix(n int) URLState {
 	p := s
 	if n < len(s.Actions) {
 		p.Actions = s.Actions[:n]
@@ -129,7 +129,7 @@ func (s State) Prefix(n int) State {
 // BadState explains an *sim.ActionError. base is the lesson's path; when
 // the bad action is not the first, the learner gets a link to everything
 // before it.
-func BadState(u *i18n.UI, err error, base string, st *State) *site.Error {
+func BadState(u *i18n.UI, err error, base string, st *URLState) *site.Error {
 	var sc *sim.Scenario
 	if st != nil {
 		sc = st.sc

@@ -224,7 +224,7 @@ var waits = []int64{1000, 5000, 10_000}
 // page's view, and the view a class shows its teacher and students. r
 // gives the page frame and the host of absolute links.
 func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) {
-	tl, e := s.load(r.Context(), rq)
+	tl, e := s.replay(r.Context(), rq)
 	if e != nil {
 		return nil, e
 	}
@@ -333,7 +333,7 @@ func liveText(rq *Request, d DialogProps) string {
 }
 
 // ControlsOf builds every link the learner can follow from this state.
-func ControlsOf(u *i18n.UI, base string, st State, tl *sim.Timeline) Controls {
+func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls {
 	c := Controls{UI: u}
 	for _, cl := range tl.Clients {
 		cc := ClientControls{ID: cl.ID, Name: i18n.Fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
@@ -374,7 +374,7 @@ func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 // verbControl is the link that has who do verb, with the duration its
 // entry offers; the label names that duration, or else what (for a
 // client stopped between two commands, the command next sends).
-func verbControl(u *i18n.UI, base string, st State, who, verb, what string) Control {
+func verbControl(u *i18n.UI, base string, st URLState, who, verb, what string) Control {
 	spec, _ := sim.Spec(verb)
 	a := sim.Action{Who: who, Verb: verb, Ms: spec.Default}
 	if a.Ms > 0 {
@@ -455,29 +455,13 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 			}
 			row.Model = e.Model
 		case sim.KindExpired:
-			row.Note = i18n.Fill(u.ExpiredAt, strings.ToUpper(e.Owner)) + " (" + e.Key + ")"
+			row.Note = n.What + " (" + e.Key + ")"
 			row.Class = "expired"
-		case sim.KindWait:
-			row.Note = i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(e.Ms))
-		case sim.KindWork:
-			row.Note = u.Working + " " + sim.FormatDuration(e.Ms)
-		case sim.KindPause:
-			row.Note = u.Paused
-		case sim.KindResume:
-			row.Note = u.Verb[sim.VerbResume]
-		case sim.KindCrash:
-			row.Note = u.Crashed
-		case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
-			row.Note = narrate.KindNote(u, e)
-			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock
-		case sim.KindNode:
-			arg := ""
-			if e.Ms > 0 {
-				arg = sim.FormatDuration(e.Ms)
-			}
-			row.Note, row.Model = i18n.Fill(u.NodeNote[e.Text], narrate.NodeLabel(u, e.Actor), arg), true
 		case sim.KindRedlock:
-			row.Pre, row.Note, row.Model = u.Localize(e.Text), u.Purpose["acquire"], true
+			row.Pre, row.Note, row.Model = n.What, u.Purpose["acquire"], true
+		default: // what a client or the learner did, or a node fault: the narration's words
+			row.Note = n.What
+			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock || e.Kind == sim.KindNode
 		}
 		if violated[e.Seq] {
 			row.Class += " violation"

@@ -45,7 +45,7 @@ func newSite(t *testing.T) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return web.New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{Version: "pseudo"}).Handler()
+	return web.New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{Config: site.Config{Version: "pseudo"}}).Handler()
 }
 
 // TestLanguageIsData: the test-only language is offered like the others —
