@@ -827,146 +827,195 @@ func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 // up. A comment every heartbeat keeps proxies from closing the stream and
 // marks the student present.
 func (s *Handler) Events(w http.ResponseWriter, r *http.Request) {
-	u, room, ok := s.openRoom(w, r, false)
+	st, ok := s.openStream(w, r)
 	if !ok {
 		return
 	}
-	code := room.Code
-	c := s.class
-	teacher := room.isTeacher(teacherSecret(r, code))
-	sid := ""
-	if !teacher {
-		sid = studentID(r)
-	}
-	sub, err := c.hub.subscribe(code, teacher, sid)
-	if err != nil {
-		s.Fail(w, r, u, s.storeErr(u, code, err))
-		return
-	}
+	defer st.close()
+	st.run()
+}
+
+// stream is one open event stream, a teacher's or a student's.
+type stream struct {
+	s       *Handler
+	w       http.ResponseWriter
+	r       *http.Request
+	rc      *http.ResponseController
+	u       *i18n.UI
+	room    *Room
+	code    string
+	sid     string // the student's id ("" for the teacher or without a cookie)
+	teacher bool
+	sub     *subscriber
+	last    int64 // the last move this stream sent
 	// left: the phone went away (its connection closed or stopped taking
 	// events), so it is no longer here. Not when the class ended (its
 	// keys are gone), the instance shuts down or the stream fell behind
 	// (the phone reconnects, to this instance or another, and its
-	// presence runs on until then), and not while the same student has
-	// another stream open here (a second tab).
-	left := false
-	defer func() {
-		c.hub.unsubscribe(sub)
-		if sid == "" || !left || c.hub.streamsOf(code, sid) > 0 {
-			return
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		c.store.gone(ctx, code, sid)
-		_ = c.store.publish(ctx, code, "here", 0)
-	}()
-	// The room may have moved between the page and this subscription:
-	// read it again now that no notice can be missed.
-	if room, err = c.store.get(r.Context(), code); err != nil {
+	// presence runs on until then).
+	left bool
+}
+
+// openStream subscribes to the room's notices, reads the room again (it
+// may have moved between the page and the subscription), marks a student
+// with a cookie present, and starts the response. On failure it has
+// answered with the error page and reports false.
+func (s *Handler) openStream(w http.ResponseWriter, r *http.Request) (*stream, bool) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok {
+		return nil, false
+	}
+	code, c := room.Code, s.class
+	st := &stream{s: s, w: w, r: r, u: u, code: code, teacher: room.isTeacher(teacherSecret(r, code))}
+	if !st.teacher {
+		st.sid = studentID(r)
+	}
+	sub, err := c.hub.subscribe(code, st.teacher, st.sid)
+	if err != nil {
 		s.Fail(w, r, u, s.storeErr(u, code, err))
-		return
+		return nil, false
+	}
+	st.sub = sub
+	fail := func(err error) (*stream, bool) {
+		st.close()
+		s.Fail(w, r, u, s.storeErr(u, code, err))
+		return nil, false
+	}
+	// read the room again now that no notice can be missed
+	if st.room, err = c.store.get(r.Context(), code); err != nil {
+		return fail(err)
 	}
 	// A stream with the student's cookie: they are here (and join, if
 	// this is the first time their cookie came back) while it is open.
-	if sid != "" {
-		if err := c.store.present(r.Context(), code, sid, c.lim.streamPresence()); err != nil {
-			s.Fail(w, r, u, s.storeErr(u, code, err))
-			return
+	if st.sid != "" {
+		if err := c.store.present(r.Context(), code, st.sid, c.lim.streamPresence()); err != nil {
+			return fail(err)
 		}
 	}
 	since, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64)
 	if err != nil {
 		if since, err = strconv.ParseInt(r.URL.Query().Get("since"), 10, 64); err != nil {
-			since = room.Seq
+			since = st.room.Seq
 		}
 	}
-	rc := http.NewResponseController(w)
+	st.last = since
+	st.rc = http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	last := since
-	writeRaw := func(b []byte) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(classWriteWait))
-		if _, err := w.Write(b); err != nil || rc.Flush() != nil {
-			left = true
-			return false
-		}
-		return true
-	}
-	write := func(format string, args ...any) bool {
-		return writeRaw(fmt.Appendf(nil, format, args...))
-	}
-	// event sends one notice. A student's "move" carries the fragment of
-	// the new step itself (drawn once for every stream alike, see
-	// frame.go), so the phone needs no request of its own; false:
-	// the stream is over.
-	event := func(kind string, seq int64) bool {
-		if kind == "move" && seq <= last {
-			return true // already seen (a catch-up raced a notice)
-		}
-		if kind == "move" && !teacher && !c.bareMoves {
-			ev, at, ended := s.studentMove(r, u, code, sid, seq)
-			if ended {
-				c.frames.forget(code)
-				_ = write("id: %d\nevent: end\ndata: {\"seq\":%d}\n\n", last+1, last+1)
-				return false
-			}
-			if ev != nil {
-				last = max(last, at)
-				return writeRaw(ev)
-			}
-		}
-		if kind == "move" || kind == "end" {
-			last = max(last, seq)
-			return write("id: %d\nevent: %s\ndata: {\"seq\":%d}\n\n", seq, kind, seq)
-		}
-		return write("event: %s\ndata: {\"seq\":%d}\n\n", kind, seq)
-	}
-	if !write("retry: 3000\n\n") {
+	return st, true
+}
+
+// close leaves the hub; a student who went away (and has no other stream
+// open here, such as a second tab) is no longer counted.
+func (st *stream) close() {
+	c := st.s.class
+	c.hub.unsubscribe(st.sub)
+	if st.sid == "" || !st.left || c.hub.streamsOf(st.code, st.sid) > 0 {
 		return
 	}
-	if room.Seq > since && !event("move", room.Seq) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c.store.gone(ctx, st.code, st.sid)
+	_ = c.store.publish(ctx, st.code, "here", 0)
+}
+
+// run sends the catch-up move, then every notice and a heartbeat, until
+// the phone goes, the class ends or the hub drops the stream.
+func (st *stream) run() {
+	c := st.s.class
+	if !st.write("retry: 3000\n\n") {
+		return
+	}
+	if st.room.Seq > st.last && !st.event("move", st.room.Seq) {
 		return
 	}
 	tick := time.NewTicker(c.lim.Heartbeat)
 	defer tick.Stop()
 	for {
 		select {
-		case <-r.Context().Done():
-			left = true
+		case <-st.r.Context().Done():
+			st.left = true
 			return
-		case <-sub.gone:
+		case <-st.sub.gone:
 			return
-		case n := <-sub.ch:
-			if !event(n.Kind, n.Seq) || n.Kind == "end" {
+		case n := <-st.sub.ch:
+			if !st.event(n.Kind, n.Seq) || n.Kind == "end" {
 				return
 			}
 		case <-tick.C:
-			// The heartbeat also re-reads the room: a notice lost while
-			// Redis reconnected is caught up here, and an expired room
-			// ends its streams.
-			seq, err := c.store.rdb.HGet(r.Context(), roomKey(code), "seq").Int64()
-			switch {
-			case errors.Is(err, redis.Nil):
-				_ = event("end", last+1)
-				return
-			case err == nil && seq > last:
-				if !event("move", seq) {
-					return
-				}
-			}
-			if teacher {
-				_ = c.store.touch(r.Context(), room)
-			} else if sid != "" {
-				_ = c.store.present(r.Context(), code, sid, c.lim.streamPresence())
-			}
-			if !write(": hb\n\n") {
+			if !st.heartbeat() {
 				return
 			}
 		}
 	}
+}
+
+// heartbeat re-reads the room (a notice lost while Redis reconnected is
+// caught up here, and an expired room ends its streams), keeps the
+// teacher's room and the student's presence alive, and sends a comment
+// that keeps proxies from closing the stream. false: the stream is over.
+func (st *stream) heartbeat() bool {
+	c, ctx := st.s.class, st.r.Context()
+	seq, err := c.store.seq(ctx, st.code)
+	switch {
+	case errors.Is(err, errNoRoom):
+		_ = st.event("end", st.last+1)
+		return false
+	case err == nil && seq > st.last:
+		if !st.event("move", seq) {
+			return false
+		}
+	}
+	if st.teacher {
+		_ = c.store.touch(ctx, st.room)
+	} else if st.sid != "" {
+		_ = c.store.present(ctx, st.code, st.sid, c.lim.streamPresence())
+	}
+	return st.write(": hb\n\n")
+}
+
+// writeRaw sends b now; false: the phone went away.
+func (st *stream) writeRaw(b []byte) bool {
+	_ = st.rc.SetWriteDeadline(time.Now().Add(classWriteWait))
+	if _, err := st.w.Write(b); err != nil || st.rc.Flush() != nil {
+		st.left = true
+		return false
+	}
+	return true
+}
+
+func (st *stream) write(format string, args ...any) bool {
+	return st.writeRaw(fmt.Appendf(nil, format, args...))
+}
+
+// event sends one notice. A student's "move" carries the fragment of the
+// new step itself (drawn once for every stream alike, see frame.go), so
+// the phone needs no request of its own; false: the stream is over.
+func (st *stream) event(kind string, seq int64) bool {
+	c := st.s.class
+	if kind == "move" && seq <= st.last {
+		return true // already seen (a catch-up raced a notice)
+	}
+	if kind == "move" && !st.teacher && !c.bareMoves {
+		ev, at, ended := st.s.studentMove(st.r, st.u, st.code, st.sid, seq)
+		if ended {
+			c.frames.forget(st.code)
+			_ = st.write("id: %d\nevent: end\ndata: {\"seq\":%d}\n\n", st.last+1, st.last+1)
+			return false
+		}
+		if ev != nil {
+			st.last = max(st.last, at)
+			return st.writeRaw(ev)
+		}
+	}
+	if kind == "move" || kind == "end" {
+		st.last = max(st.last, seq)
+		return st.write("id: %d\nevent: %s\ndata: {\"seq\":%d}\n\n", seq, kind, seq)
+	}
+	return st.write("event: %s\ndata: {\"seq\":%d}\n\n", kind, seq)
 }
 
 // Handler serves the live class's pages and streams.

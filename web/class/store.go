@@ -229,6 +229,16 @@ func (s *classStore) create(ctx context.Context, slug, do, opt string, ask, answ
 }
 
 // get reads a room; errNoRoom if it ended or expired.
+// seq is how many moves room code has had (errNoRoom: it is gone): what
+// a stream's heartbeat reads to catch up a lost notice.
+func (s *classStore) seq(ctx context.Context, code string) (int64, error) {
+	n, err := s.rdb.HGet(ctx, roomKey(code), "seq").Int64()
+	if errors.Is(err, redis.Nil) {
+		return 0, errNoRoom
+	}
+	return n, err
+}
+
 func (s *classStore) get(ctx context.Context, code string) (*Room, error) {
 	m, err := s.rdb.HGetAll(ctx, roomKey(code)).Result()
 	if err != nil {

@@ -371,82 +371,99 @@ func or(s int, t int64, end bool) pos {
 // buildMarks collects what each lane shows: commands, the ends of locks,
 // node faults; and each mark's label.
 func (l *layouter) buildMarks() {
-	u, tl := l.u, l.tl
-	evs := tl.Events
+	evs := l.tl.Events
 	for i := 0; i < len(evs); i++ {
-		e := evs[i]
-		switch e.Kind {
-		case sim.KindCommand, sim.KindLocal, sim.KindLocalUnlock:
+		switch evs[i].Kind {
 		case sim.KindNode:
-			if _, ok := l.laneIdx[e.Actor]; ok {
-				label := i18n.Fill(l.pu.NodeMark[e.Text], sim.FormatDuration(e.Ms))
-				if label == "" {
-					label = e.Text
-				}
-				l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: e.Actor, half: 8,
-					m: Marker{Class: "nodemk " + e.Text, Shape: "node", D: nodeShape(e.Text),
-						Title: tooltip(u, e)},
-					label: label, class: "lbl node"})
-			}
-			continue
-		default:
-			continue
+			l.nodeMark(evs[i])
+		case sim.KindCommand, sim.KindLocal, sim.KindLocalUnlock:
+			i = l.commandMark(i)
 		}
-		lane, ok := l.laneFor(e)
-		if e.Kind != sim.KindCommand {
-			lane = e.Actor
-			_, ok = l.laneIdx[e.Actor]
-		}
-		j := i
-		if e.Kind == sim.KindCommand {
-			j = roundEnd(evs, i)
-		}
-		if !ok {
-			i = j
-			continue
-		}
-		num := itoa(int64(e.Seq + 1))
-		if j > i {
-			num += "–" + itoa(int64(evs[j].Seq+1))
-		}
-		m := Marker{Class: "mk", Num: num}
-		var titles []string
-		for k := i; k <= j; k++ {
-			titles = append(titles, tooltip(u, evs[k]))
-		}
-		m.Title = strings.Join(titles, "\n")
-		label, class := "", "lbl"
-		if e.Kind == sim.KindCommand {
-			label = shortReply(e)
-			if j > i {
-				m.Class += " group"
-				label = groupReply(evs[i : j+1])
-			}
-			if e.Accepted != nil {
-				m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
-				label = narrate.Verdict(e, u)
-			}
-			if e.Refused || e.Lost {
-				m.Class += " lost"
-			}
-		} else {
-			m.Class += " model"
-		}
-		switch {
-		case strings.Contains(m.Class, " ok"):
-			class += " ok"
-		case strings.Contains(m.Class, " no"):
-			class += " no"
-		case strings.Contains(m.Class, " lost"):
-			class += " lost"
-		}
-		if e.Seq >= l.newFrom {
-			m.Class += " new"
-		}
-		l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: lane, m: m, half: markerHalf(num), label: label, class: class})
-		i = j
 	}
-	// the ends of locks
+	l.lockEnds()
+	l.labelRoom()
+}
+
+// nodeMark is a node fault's mark on the node's lane, with its word.
+func (l *layouter) nodeMark(e sim.Event) {
+	u := l.u
+	if _, ok := l.laneIdx[e.Actor]; ok {
+		label := i18n.Fill(l.pu.NodeMark[e.Text], sim.FormatDuration(e.Ms))
+		if label == "" {
+			label = e.Text
+		}
+		l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: e.Actor, half: 8,
+			m: Marker{Class: "nodemk " + e.Text, Shape: "node", D: nodeShape(e.Text),
+				Title: tooltip(u, e)},
+			label: label, class: "lbl node"})
+	}
+}
+
+// commandMark is the mark of the command at evs[i] on its lane: one
+// numbered circle, or one pill for a Redlock round (a client's commands to
+// every node at one instant), labelled with the reply or the verdict. It
+// returns the index of the round's last event.
+func (l *layouter) commandMark(i int) int {
+	u, evs := l.u, l.tl.Events
+	e := evs[i]
+	lane, ok := l.laneFor(e)
+	if e.Kind != sim.KindCommand {
+		lane = e.Actor
+		_, ok = l.laneIdx[e.Actor]
+	}
+	j := i
+	if e.Kind == sim.KindCommand {
+		j = roundEnd(evs, i)
+	}
+	if !ok {
+		return j
+	}
+	num := itoa(int64(e.Seq + 1))
+	if j > i {
+		num += "–" + itoa(int64(evs[j].Seq+1))
+	}
+	m := Marker{Class: "mk", Num: num}
+	var titles []string
+	for k := i; k <= j; k++ {
+		titles = append(titles, tooltip(u, evs[k]))
+	}
+	m.Title = strings.Join(titles, "\n")
+	label, class := "", "lbl"
+	if e.Kind == sim.KindCommand {
+		label = shortReply(e)
+		if j > i {
+			m.Class += " group"
+			label = groupReply(evs[i : j+1])
+		}
+		if e.Accepted != nil {
+			m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
+			label = narrate.Verdict(e, u)
+		}
+		if e.Refused || e.Lost {
+			m.Class += " lost"
+		}
+	} else {
+		m.Class += " model"
+	}
+	switch {
+	case strings.Contains(m.Class, " ok"):
+		class += " ok"
+	case strings.Contains(m.Class, " no"):
+		class += " no"
+	case strings.Contains(m.Class, " lost"):
+		class += " lost"
+	}
+	if e.Seq >= l.newFrom {
+		m.Class += " new"
+	}
+	l.marks = append(l.marks, mark{at: pos{slot: l.slotOf[e.Seq]}, lane: lane, m: m, half: markerHalf(num), label: label, class: class})
+	return j
+}
+
+// lockEnds marks how each lock's life ended: expired, deleted (by whom),
+// overwritten, lost with its node's data.
+func (l *layouter) lockEnds() {
+	u, tl := l.u, l.tl
 	for _, lk := range tl.Locks {
 		if _, ok := l.laneIdx[lk.Node]; !ok {
 			continue
@@ -480,7 +497,11 @@ func (l *layouter) buildMarks() {
 		l.marks = append(l.marks, mark{at: at, lane: lk.Node, half: 8, label: label, class: lc,
 			m: Marker{Class: class, Shape: shape, D: endShape(lk.End), Title: title}})
 	}
-	// half the widest label on each slot, for the last instant's room
+}
+
+// labelRoom records half the widest label on each slot, for the last
+// instant's room.
+func (l *layouter) labelRoom() {
 	for _, mk := range l.marks {
 		if mk.at.slot >= 0 {
 			s := &l.slots[mk.at.slot]
@@ -653,6 +674,14 @@ func padOf(in instant) float64 {
 // long gap drawn broken (breakW), and only when even the blocks alone do
 // not fit is the picture made wider than svgW.
 func (l *layouter) placeX() {
+	l.sizeGaps()
+	l.placeInstants()
+}
+
+// sizeGaps sets each gap between two instants: to scale where the scale
+// lets every instant's block fit, else the longest gaps compressed (drawn
+// broken) while that frees enough room.
+func (l *layouter) sizeGaps() {
 	n := len(l.ins)
 	d := make([]float64, max(n-1, 0))
 	need := make([]float64, len(d))
@@ -730,7 +759,12 @@ func (l *layouter) placeX() {
 	for k := range d {
 		l.gapW[k], l.gapLin[k] = width(k, px), !comp[k]
 	}
-	x := start
+}
+
+// placeInstants puts each instant's block and its slots on the axis, the
+// gaps between them as sizeGaps set them.
+func (l *layouter) placeInstants() {
+	x := plotX0 + 6
 	for k := range l.ins {
 		in := &l.ins[k]
 		if k > 0 {
@@ -893,29 +927,70 @@ func rows(ls []pending) ([]int, map[string]int) {
 
 // draw turns the places into the picture's shapes, lane by lane.
 func (l *layouter) draw() *Picture {
-	tl, u, p := l.tl, l.u, l.p
-	bars := l.rawBars()
+	d := &drawing{layouter: l, bars: l.rawBars()}
+	d.placeLabels()
+	d.planAxis()
+	d.stackLanes()
+	d.drawLanes()
+	d.drawAxis()
+	d.drawBars()
+	d.drawViolations()
+	d.drawMarks()
+	return d.finish()
+}
 
-	// marks' x, and what each lane has on its bar line
-	type ext struct{ a, b float64 }
-	onLine := map[string][]ext{}
-	mx := make([]float64, len(l.marks))
-	for i, mk := range l.marks {
-		mx[i] = l.at(mk.at)
-		onLine[mk.lane] = append(onLine[mk.lane], ext{mx[i] - mk.half, mx[i] + mk.half})
+// drawing is draw's working state, filled in passes a reader can take one
+// at a time: where labels go, what the axis shows, how tall each lane is,
+// then each kind of shape.
+type drawing struct {
+	*layouter
+	bars   []rawBar
+	mx     []float64           // each mark's x
+	onLine map[string][]extent // what each lane has on its bar line
+	ls     []pending           // labels under marks and bars
+	row    []int               // each label's row
+	nrows  map[string]int      // rows per lane
+	inside []float64           // a bar label's start inside its bar, or NaN
+	tls    []pending           // time labels on the axis
+	trow   []int               // their rows
+	single []pending           // a single event's time, shown where it fits
+	ticks  []axisTick          // ticks in gaps drawn to scale
+	axisY  float64             // the axis line
+	violY  float64             // the violations' warning shapes
+	laneY  map[string]float64  // each lane's top
+	rowsH  []float64           // each lane's height
+	height float64
+	bottom float64
+}
+
+// extent is a stretch of a lane's bar line that something covers.
+type extent struct{ a, b float64 }
+
+// axisTick is a time mark in a gap drawn to scale.
+type axisTick struct {
+	x     float64
+	label string
+}
+
+// placeLabels puts the marks on the axis, their labels under them, and
+// bar labels inside their bar when they fit there.
+func (d *drawing) placeLabels() {
+	d.onLine = map[string][]extent{}
+	d.mx = make([]float64, len(d.marks))
+	for i, mk := range d.marks {
+		d.mx[i] = d.at(mk.at)
+		d.onLine[mk.lane] = append(d.onLine[mk.lane], extent{d.mx[i] - mk.half, d.mx[i] + mk.half})
 	}
-	// labels under marks; bar labels inside their bar when they fit there
-	var ls []pending
-	for i, mk := range l.marks {
+	for i, mk := range d.marks {
 		if mk.label == "" {
 			continue
 		}
 		w := textWidth(mk.label, replyFont, true) + 4
-		ls = append(ls, pending{lane: mk.lane, text: mk.label, class: mk.class, x: clampLabel(mx[i], w), w: w, order: i})
+		d.ls = append(d.ls, pending{lane: mk.lane, text: mk.label, class: mk.class, x: clampLabel(d.mx[i], w), w: w, order: i})
 	}
-	inside := make([]float64, len(bars)) // the label's start inside, or NaN
-	for i, b := range bars {
-		inside[i] = math.NaN()
+	d.inside = make([]float64, len(d.bars))
+	for i, b := range d.bars {
+		d.inside[i] = math.NaN()
 		if b.label == "" {
 			continue
 		}
@@ -923,47 +998,43 @@ func (l *layouter) draw() *Picture {
 		sx := b.x0 + 5
 		for moved := true; moved; {
 			moved = false
-			for _, e := range onLine[b.lane] {
+			for _, e := range d.onLine[b.lane] {
 				if sx < e.b+3 && e.a < sx+w+3 {
 					sx, moved = e.b+3, true
 				}
 			}
 		}
 		if sx+w <= b.x1-4 {
-			inside[i] = sx
-			onLine[b.lane] = append(onLine[b.lane], ext{sx, sx + w})
+			d.inside[i] = sx
+			d.onLine[b.lane] = append(d.onLine[b.lane], extent{sx, sx + w})
 			continue
 		}
-		ls = append(ls, pending{lane: b.lane, text: b.label, class: "lbl " + b.labelClass,
-			x: clampLabel((b.x0+b.x1)/2, w+4), w: w + 4, order: len(l.marks) + i})
+		d.ls = append(d.ls, pending{lane: b.lane, text: b.label, class: "lbl " + b.labelClass,
+			x: clampLabel((b.x0+b.x1)/2, w+4), w: w + 4, order: len(d.marks) + i})
 	}
-	row, nrows := rows(ls)
+	d.row, d.nrows = rows(d.ls)
+}
 
-	// the axis: the instants' times first, then ticks and breaks where
-	// they fit
-	// (an instant of several events always shows its time, in a second
-	// row if need be; a single event's time only where it fits)
-	var tls, singles []pending
-	for k, in := range l.ins {
+// planAxis decides what the axis shows: the instants' times first (an
+// instant of several events always shows its time, in a second row if
+// need be; a single event's time only where it fits), then ticks in gaps
+// drawn to scale.
+func (d *drawing) planAxis() {
+	for k, in := range d.ins {
 		if in.s1 > in.s0 {
 			w := textWidth(shortTime(in.t), timeFont, true) + 4
 			lb := pending{lane: "axis", text: shortTime(in.t), x: clampLabel((in.x0+in.x1)/2, w), w: w, order: k}
 			if in.s1-in.s0 > 1 {
-				tls = append(tls, lb)
+				d.tls = append(d.tls, lb)
 			} else {
-				singles = append(singles, lb)
+				d.single = append(d.single, lb)
 			}
 		}
 	}
-	trow, tn := rows(tls)
-	nt := max(tn["axis"], 1)
-	type tk struct {
-		x     float64
-		label string
-	}
-	var ticks []tk
-	for k, lin := range l.gapLin {
-		a, b := l.ins[k], l.ins[k+1]
+	var tn map[string]int
+	d.trow, tn = rows(d.tls)
+	for k, lin := range d.gapLin {
+		a, b := d.ins[k], d.ins[k+1]
 		if !lin || b.x0-a.x1 < 60 {
 			continue
 		}
@@ -975,47 +1046,56 @@ func (l *layouter) draw() *Picture {
 			}
 		}
 		for t := (a.t/step + 1) * step; t < b.t; t += step {
-			x := l.xOf(t, false)
+			x := d.xOf(t, false)
 			if x < a.x1+22 || x > b.x0-22 {
 				continue
 			}
-			ticks = append(ticks, tk{x, shortTime(t)})
+			d.ticks = append(d.ticks, axisTick{x, shortTime(t)})
 		}
 	}
-	free := func(x, w float64) bool {
-		for i, t := range tls {
-			if trow[i] == 0 && x-w/2 < t.x+t.w/2+4 && t.x-t.w/2 < x+w/2+4 {
-				return false
-			}
-		}
-		return true
-	}
-	hasViol := len(tl.Violations) > 0
-	axisY := 6 + float64(nt)*14
-	violY := axisY + 13
-	axisH := axisY + 4
-	if hasViol {
-		axisH = violY + 12
-	}
+	d.axisY = 6 + float64(max(tn["axis"], 1))*14
+	d.violY = d.axisY + 13
+}
 
-	// lanes, top to bottom
-	laneY := map[string]float64{}
+// free reports whether a time label of width w at x misses the instants'
+// times in the axis's first row.
+func (d *drawing) free(x, w float64) bool {
+	for i, t := range d.tls {
+		if d.trow[i] == 0 && x-w/2 < t.x+t.w/2+4 && t.x-t.w/2 < x+w/2+4 {
+			return false
+		}
+	}
+	return true
+}
+
+// stackLanes gives each lane its height (a row per label row) under the
+// axis, and the picture its size and title.
+func (d *drawing) stackLanes() {
+	axisH := d.axisY + 4
+	if len(d.tl.Violations) > 0 {
+		axisH = d.violY + 12
+	}
+	d.laneY = map[string]float64{}
 	y := axisH
-	var laneRows []float64
-	for _, key := range l.lanes {
-		laneY[key] = y
-		h := max(laneMin, barY+barH+6+float64(max(nrows[key], 1))*rowH+3)
-		laneRows = append(laneRows, h)
+	for _, key := range d.lanes {
+		d.laneY[key] = y
+		h := max(laneMin, barY+barH+6+float64(max(d.nrows[key], 1))*rowH+3)
+		d.rowsH = append(d.rowsH, h)
 		y += h
 	}
-	height := y + 4
-	p.w, p.h = l.w, height
-	p.Title = u.Timeline + " — " + u.Now + " " + sim.FormatMS(tl.Now)
-	p.Hint = l.pu.ScrollHint
-	p.AxisY = f(axisY)
-	bottom := height - 4
+	d.height = y + 4
+	d.bottom = d.height - 4
+	p := d.p
+	p.w, p.h = d.w, d.height
+	p.Title = d.u.Timeline + " — " + d.u.Now + " " + sim.FormatMS(d.tl.Now)
+	p.Hint = d.pu.ScrollHint
+	p.AxisY = f(d.axisY)
+}
 
-	// lane labels
+// drawLanes names the lanes: each client with its state and token, each
+// node with its role, the storage with its check and value.
+func (d *drawing) drawLanes() {
+	tl, u, p := d.tl, d.u, d.p
 	for i, c := range tl.Clients {
 		sub2 := ""
 		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
@@ -1027,7 +1107,7 @@ func (l *layouter) draw() *Picture {
 		if c.Pending != "" {
 			sub2 = "→ " + c.Pending
 		}
-		p.Lanes = append(p.Lanes, lane(laneY[c.ID], laneRows[i], strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
+		p.Lanes = append(p.Lanes, lane(d.laneY[c.ID], d.rowsH[i], strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
 	}
 	for i, n := range tl.Nodes {
 		label, sub := narrate.NodeLabel(u, n.Name), tl.Scenario.LockKey()
@@ -1038,90 +1118,109 @@ func (l *layouter) draw() *Picture {
 			sub = st
 		}
 		k := len(tl.Clients) + i
-		p.Lanes = append(p.Lanes, lane(laneY[n.Name], laneRows[k], label, sub, "", "node"))
+		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[k], label, sub, "", "node"))
 	}
-	k := len(l.lanes) - 1
-	p.Lanes = append(p.Lanes, lane(laneY["storage"], laneRows[k], u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
+	k := len(d.lanes) - 1
+	p.Lanes = append(p.Lanes, lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
+}
 
-	// instants and breaks
-	for _, t := range singles {
-		if free(t.x, t.w) {
-			tls = append(tls, t)
-			trow = append(trow, 0)
+// drawAxis draws the instants with their times, the broken gaps with
+// their lengths, and the ticks, each label only where it has room.
+func (d *drawing) drawAxis() {
+	p, axisY, bottom := d.p, d.axisY, d.bottom
+	for _, t := range d.single {
+		if d.free(t.x, t.w) {
+			d.tls = append(d.tls, t)
+			d.trow = append(d.trow, 0)
 		}
 	}
-	for i, t := range tls {
-		in := l.ins[t.order]
-		ly := 6 + float64(trow[i]+1)*14 - 3
+	for i, t := range d.tls {
+		in := d.ins[t.order]
+		ly := 6 + float64(d.trow[i]+1)*14 - 3
 		it := Instant{X: f(in.x0), W: f(in.x1 - in.x0), Y: f(axisY), H: f(bottom - axisY), Label: t.text, LX: f(t.x), LY: f(ly),
 			Several: in.s1-in.s0 > 1, LineX1: f(in.x0 + 2), LineX2: f(in.x1 - 2), LineY: f(axisY)}
 		p.Instants = append(p.Instants, it)
 		p.box("time", t.text, t.x-t.w/2+2, ly-timeFont*0.8, t.x+t.w/2-2, ly+timeFont*0.25)
 	}
-	for k, lin := range l.gapLin {
+	for k, lin := range d.gapLin {
 		if lin {
 			continue
 		}
-		a, b := l.ins[k], l.ins[k+1]
+		a, b := d.ins[k], d.ins[k+1]
 		x := (a.x1 + b.x0) / 2
 		br := Break{X: f(x - 5), Y: f(axisY - 6), H: f(bottom - axisY + 6),
 			D: "M" + f(x-7) + " " + f(axisY+5) + "l6 -11M" + f(x+1) + " " + f(axisY+5) + "l6 -11"}
 		label := "+" + sim.FormatDuration(b.t-a.t)
-		w := textWidth(label, timeFont, false) + 4
-		if free(x, w) {
-			ly := 6 + 14 - 3.0
+		if ly, ok := d.axisLabel(label, x); ok {
 			br.Label, br.LX, br.LY = label, f(x), f(ly)
-			tls = append(tls, pending{lane: "axis", text: label, x: x, w: w})
-			trow = append(trow, 0)
-			p.box("time", label, x-w/2+2, ly-timeFont*0.8, x+w/2-2, ly+timeFont*0.25)
 		}
 		p.Breaks = append(p.Breaks, br)
 	}
-	for _, t := range ticks {
+	for _, t := range d.ticks {
 		tick := Tick{X: f(t.x), Y1: f(axisY), Y2: f(bottom)}
-		w := textWidth(t.label, timeFont, false) + 4
-		if free(t.x, w) {
-			ly := 6 + 14 - 3.0
+		if ly, ok := d.axisLabel(t.label, t.x); ok {
 			tick.Label, tick.Y = t.label, f(ly)
-			tls = append(tls, pending{lane: "axis", text: t.label, x: t.x, w: w})
-			trow = append(trow, 0)
-			p.box("time", t.label, t.x-w/2+2, ly-timeFont*0.8, t.x+w/2-2, ly+timeFont*0.25)
 		}
 		p.Ticks = append(p.Ticks, tick)
 	}
+}
 
-	// bars
-	for i, b := range bars {
-		by := laneY[b.lane] + barY
+// axisLabel places a break's or a tick's label at x in the axis's first
+// row if it is free there, and reports its baseline.
+func (d *drawing) axisLabel(label string, x float64) (float64, bool) {
+	w := textWidth(label, timeFont, false) + 4
+	if !d.free(x, w) {
+		return 0, false
+	}
+	ly := 6 + 14 - 3.0
+	d.tls = append(d.tls, pending{lane: "axis", text: label, x: x, w: w})
+	d.trow = append(d.trow, 0)
+	d.p.box("time", label, x-w/2+2, ly-timeFont*0.8, x+w/2-2, ly+timeFont*0.25)
+	return ly, true
+}
+
+// drawBars draws the states and the lock keys' lives, each label inside
+// its bar where placeLabels found it room.
+func (d *drawing) drawBars() {
+	p := d.p
+	for i, b := range d.bars {
+		by := d.laneY[b.lane] + barY
 		bar := Bar{X: f(b.x0), Y: f(by), W: f(b.x1 - b.x0), H: f(barH), Class: b.class, Title: b.title}
-		if !math.IsNaN(inside[i]) {
-			bar.Label, bar.LabelX, bar.LabelY = b.label, f(inside[i]), f(by+15)
-			p.box("barlabel", b.label, inside[i], by+15-replyFont*0.8, inside[i]+textWidth(b.label, replyFont, true), by+15+replyFont*0.25)
+		if x := d.inside[i]; !math.IsNaN(x) {
+			bar.Label, bar.LabelX, bar.LabelY = b.label, f(x), f(by+15)
+			p.box("barlabel", b.label, x, by+15-replyFont*0.8, x+textWidth(b.label, replyFont, true), by+15+replyFont*0.25)
 		}
 		p.Bars = append(p.Bars, bar)
 	}
+}
 
-	// violations: a band across the lanes and a warning shape on the axis
-	for _, s := range l.slots {
+// drawViolations draws each violation as a band across the lanes and a
+// warning shape on the axis, numbered as the list under the picture.
+func (d *drawing) drawViolations() {
+	p, violY := d.p, d.violY
+	for _, s := range d.slots {
 		if len(s.viol) == 0 {
 			continue
 		}
 		var titles []string
 		for _, n := range s.viol {
-			titles = append(titles, "⚠"+strconv.Itoa(n)+" "+narrate.ViolationText(u, tl.Violations[n-1]))
+			titles = append(titles, "⚠"+strconv.Itoa(n)+" "+narrate.ViolationText(d.u, d.tl.Violations[n-1]))
 		}
 		num := violNums(s.viol)
-		p.Bands = append(p.Bands, Band{X: f(s.x - 3), Y: f(violY + 9), W: "6", H: f(bottom - violY - 9), Class: "viol",
+		p.Bands = append(p.Bands, Band{X: f(s.x - 3), Y: f(violY + 9), W: "6", H: f(d.bottom - violY - 9), Class: "viol",
 			D:   "M" + f(s.x) + " " + f(violY-8) + "l8.5 15h-17z",
 			Num: num, NumX: f(s.x + 11), NumY: f(violY + 5), Title: strings.Join(titles, "\n")})
 		p.box("viol", "", s.x-8.5, violY-8, s.x+8.5, violY+7)
 		p.box("violnum", num, s.x+11, violY+5-11*0.8, s.x+11+textWidth(num, 11, true), violY+5+11*0.25)
 	}
+}
 
-	// markers
-	for i, mk := range l.marks {
+// drawMarks draws the markers on their lanes and the labels under them.
+func (d *drawing) drawMarks() {
+	p := d.p
+	for i, mk := range d.marks {
 		m := mk.m
-		x, cy := mx[i], laneY[mk.lane]+barY+barH/2
+		x, cy := d.mx[i], d.laneY[mk.lane]+barY+barH/2
 		m.X, m.Y = f(x), f(cy)
 		switch m.Shape {
 		case "none":
@@ -1139,21 +1238,26 @@ func (l *layouter) draw() *Picture {
 		}
 		p.Markers = append(p.Markers, m)
 	}
-	// labels
-	for i, lb := range ls {
-		ly := laneY[lb.lane] + barY + barH + 6 + float64(row[i]+1)*rowH - 3
+	for i, lb := range d.ls {
+		ly := d.laneY[lb.lane] + barY + barH + 6 + float64(d.row[i]+1)*rowH - 3
 		p.Labels = append(p.Labels, Label{Class: lb.class, X: f(lb.x), Y: f(ly), Text: lb.text})
 		p.box("label", lb.text, lb.x-lb.w/2+2, ly-replyFont*0.8, lb.x+lb.w/2-2, ly+replyFont*0.25)
 	}
-	for _, b := range p.boxes { // a label near the end may reach past it
+}
+
+// finish sizes the picture to what was drawn (a label near the end may
+// reach past the last instant) and places the "now" line.
+func (d *drawing) finish() *Picture {
+	p, height := d.p, d.height
+	for _, b := range p.boxes {
 		p.w = max(p.w, math.Ceil(b.x1+6))
 	}
 	w := p.w
 	p.ViewBox, p.Height, p.Width = "0 0 "+f(w)+" "+f(height), f(height), f(w)
 	p.LabelBox, p.PlotBox = "0 0 "+f(seam)+" "+f(height), f(seam)+" 0 "+f(w-seam)+" "+f(height)
 	p.LabelPct, p.PlotPct, p.SeamW = f(100*seam/w), f(100*(w-seam)/w), f(seam)
-	nx := l.xOf(tl.Now, true)
-	p.NowX, p.NowY1, p.NowY2, p.NowL = f(nx), f(axisY-4), f(bottom), u.Now+" "+sim.FormatMS(tl.Now)
+	nx := d.xOf(d.tl.Now, true)
+	p.NowX, p.NowY1, p.NowY2, p.NowL = f(nx), f(d.axisY-4), f(d.bottom), d.u.Now+" "+sim.FormatMS(d.tl.Now)
 	return p
 }
 

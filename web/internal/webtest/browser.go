@@ -103,6 +103,7 @@ func Tab(t *testing.T, parent context.Context) context.Context {
 		ctx, cancelT = context.WithDeadline(ctx, d.Add(-10*time.Second))
 	}
 	t.Cleanup(func() { cancelT(); cancel() })
+	OutOfTime(t, ctx) // a test that starts after the time ran out says so once, or skips
 	return ctx
 }
 
@@ -113,6 +114,7 @@ func Tab(t *testing.T, parent context.Context) context.Context {
 func NoScripts(t *testing.T, c context.Context) {
 	t.Helper()
 	if _, err := chromedp.Call(c, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		OutOfTime(t, c)
 		t.Fatal(err)
 	}
 	scriptless.Store(chromedp.FromContext(c).Target, true)
@@ -125,6 +127,7 @@ func Run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 	t.Helper()
 	v, err := chromedp.Run(ctx, a)
 	if err != nil {
+		OutOfTime(t, ctx)
 		t.Fatal(err)
 	}
 	return v
@@ -133,6 +136,7 @@ func Run[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 func Do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	if err := chromedp.Do(ctx, steps...); err != nil {
+		OutOfTime(t, ctx)
 		t.Fatal(err)
 	}
 }
@@ -142,6 +146,7 @@ func Do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 func Follow(t *testing.T, c context.Context, sel string) {
 	t.Helper()
 	if _, err := chromedp.RunResponse(c, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		OutOfTime(t, c)
 		t.Fatalf("following %s: %v", sel, err)
 	}
 }
@@ -205,6 +210,7 @@ func waitLoads[T any](c context.Context, expr string) (T, error) {
 func WaitLoaded(t *testing.T, ctx context.Context) {
 	t.Helper()
 	if _, err := WaitFor[bool](ctx, `document.readyState === "complete"`); err != nil {
+		OutOfTime(t, ctx)
 		t.Fatal(err)
 	}
 }
@@ -215,6 +221,7 @@ func WaitJS(t *testing.T, ctx context.Context, expr string) string {
 	t.Helper()
 	v, err := WaitFor[string](ctx, expr)
 	if err != nil {
+		OutOfTime(t, ctx)
 		t.Fatalf("waiting for %s: %v", expr, err)
 	}
 	return v
@@ -269,6 +276,7 @@ func WaitStep(t *testing.T, ctx context.Context, n int, title string) {
 	want := strconv.Itoa(n)
 	got, err := WaitFor[string](ctx, `(l => l && l.getAttribute("data-step") === `+JSONString(want)+` && document.readyState === "complete" && `+swapDone+` ? (document.getElementById("step-title") || {}).textContent || " " : "")(document.getElementById("lab"))`)
 	if err != nil {
+		OutOfTime(t, ctx)
 		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		step, _, _ := CurrentStep(c)
@@ -285,4 +293,25 @@ func JSONString(v any) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// outOfTime is the first test that found the binary's time gone.
+var outOfTime sync.Once
+
+// OutOfTime ends a browser test whose tab reached its deadline (go test's
+// -timeout, less 10 s): the first such test says so in one line, and the
+// others skip, instead of every test still waiting on the browser failing
+// with its own "context deadline exceeded".
+func OutOfTime(t *testing.T, c context.Context) {
+	t.Helper()
+	if !errors.Is(c.Err(), context.DeadlineExceeded) {
+		return
+	}
+	first := false
+	outOfTime.Do(func() { first = true })
+	if first {
+		d, _ := c.Deadline()
+		t.Fatalf("out of time: go test's -timeout ends at %s and the browser tests stop 10 s before it; this machine was too busy for that budget (run with a larger -timeout)", d.Add(10*time.Second).Format(time.TimeOnly))
+	}
+	t.Skip("out of time (see the one failure that says so)")
 }
