@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,7 +20,7 @@ import (
 	"locklab/web/site"
 )
 
-const guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release"
+const guided = webtest.Guided
 
 func newTestServer(t testing.TB) http.Handler {
 	t.Helper()
@@ -70,29 +69,6 @@ func TestLessonListBothLanguages(t *testing.T) {
 	}
 }
 
-var (
-	nextRe   = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
-	askRe    = regexp.MustCompile(`(?s)<form class="checkpoint" method="get" action="([^"]+)".*?</form>`)
-	hiddenRe = regexp.MustCompile(`<input type="hidden" name="(do|opt)" value="([^"]*)"`)
-)
-
-// nextURL is where #next leads: the Next link's address, or the address a
-// browser builds when the checkpoint form is submitted without a guess.
-func nextURL(body string) (string, bool) {
-	if m := nextRe.FindStringSubmatch(body); m != nil {
-		return strings.ReplaceAll(m[1], "&amp;", "&"), true
-	}
-	f := askRe.FindStringSubmatch(body)
-	if f == nil {
-		return "", false
-	}
-	var parts []string
-	for _, h := range hiddenRe.FindAllStringSubmatch(f[0], -1) {
-		parts = append(parts, h[1]+"="+h[2])
-	}
-	return f[1] + "?" + strings.Join(parts, "&"), true
-}
-
 // TestWalkGuidedPath follows the Next button from the first step to the
 // last of every lesson in both languages, as a learner without JavaScript
 // would: each page answers 200 and shows its step's number and title.
@@ -125,7 +101,7 @@ func TestWalkGuidedPath(t *testing.T) {
 						t.Errorf("%s/%s step %d: violation %s not explained on the page", lang, l.Slug, i+1, v)
 					}
 				}
-				next, ok := nextURL(body)
+				next, ok := webtest.NextURL(body)
 				if i == len(l.Steps)-1 {
 					if ok || !strings.Contains(body, i18n.For(lang).Finished) {
 						t.Fatalf("%s/%s: last step should say it is finished and offer no Next", lang, l.Slug)

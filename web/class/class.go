@@ -521,8 +521,10 @@ func (s *Handler) question(u *i18n.UI, room *Room, p roomStep, step int, votes m
 	return q
 }
 
-// teacherBar builds the teacher's class bar for the page state (do, opt).
-func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, do, opt string) *ClassBar {
+// teacherBar builds the teacher's class bar for the page state (do, opt);
+// p is the room's own state placed in its lesson (a move places it once
+// and hands it on).
+func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, p roomStep, do, opt string) *ClassBar {
 	cu := u.Class
 	base := links.Join(u.Lang, room.Code)
 	b := &ClassBar{UI: u, CU: cu, Code: room.Code, Base: base, Seq: room.Seq, Do: do, Opt: opt,
@@ -530,7 +532,6 @@ func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, do, opt st
 		Here: links.Query(do, opt), ClassHere: links.Query(room.Do, room.Opt)}
 	b.Connected = s.class.store.connected(r.Context(), room.Code)
 	b.HereMinutes = max(1, int(s.class.lim.pagePresence().Round(time.Minute)/time.Minute))
-	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
 	b.Place = p
 	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
 		b.LessonTitle = l.Title
@@ -598,7 +599,8 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 	_ = s.class.store.touch(r.Context(), room)
 	w.Header().Set("Cache-Control", "no-store")
 	v.Page = s.Frame(u, u.Class.BarLabel+" "+code+" — "+v.Title, r)
-	s.Render(w, r, ClassTeachPage(v, s.teacherBar(r, u, room, do, opt), s.Assets.URL("js/class.js")))
+	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
+	s.Render(w, r, ClassTeachPage(v, s.teacherBar(r, u, room, p, do, opt), s.Assets.URL("js/class.js")))
 }
 
 // Bar is the teacher's bar alone, which the teacher's page
@@ -610,7 +612,8 @@ func (s *Handler) Bar(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	w.Header().Set("Cache-Control", "no-store")
-	s.Render(w, r, classBar(s.teacherBar(r, u, room, q.Get("do"), q.Get("opt"))))
+	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
+	s.Render(w, r, classBar(s.teacherBar(r, u, room, p, q.Get("do"), q.Get("opt"))))
 }
 
 func (s *Handler) notTeacher(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
@@ -654,7 +657,7 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Header.Get("HX-Request") == "true" || r.Header.Get("X-Class") == "1" {
 		w.Header().Set("Cache-Control", "no-store")
-		s.Render(w, r, classBar(s.teacherBar(r, u, room, do, opt)))
+		s.Render(w, r, classBar(s.teacherBar(r, u, room, p, do, opt))) // the room is at (do, opt) now
 		return
 	}
 	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"testing"
+	"time"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -29,4 +30,13 @@ func Handler(t testing.TB, cfg web.Config) http.Handler {
 		t.Fatal(err)
 	}
 	return web.New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
+}
+
+// Default is the whole site as the tests use it: Lab explorations get
+// more time than a server gives them, so a slow CI runner never turns a
+// complete search into an early stop (the Lab's busy test checks the real
+// deadline).
+func Default(t testing.TB) http.Handler {
+	t.Helper()
+	return Handler(t, web.Config{Config: site.Config{Version: "test", LabDeadline: 30 * time.Second}})
 }

@@ -19,6 +19,10 @@ import (
 	"locklab/sim"
 )
 
+// Guided is the fencing lesson's flagship path: A pauses past its TTL, B
+// takes the lock and writes, A wakes and writes with its stale token.
+const Guided = "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release"
+
 // Main runs a package's tests and fails it if a goroutine outlives them:
 // every request's replay must close its miniredis nodes and go-redis
 // clients (the servers kept for reuse, and the shared browser, are closed
@@ -81,4 +85,28 @@ func HrefOf(body, id string) (string, bool) {
 		return "", false
 	}
 	return html.UnescapeString(m[1] + m[2]), true
+}
+
+// A lesson page's way on: its Next link, or its checkpoint form.
+var (
+	NextRe   = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
+	AskRe    = regexp.MustCompile(`(?s)<form class="checkpoint" method="get" action="([^"]+)".*?</form>`)
+	hiddenRe = regexp.MustCompile(`<input type="hidden" name="(do|opt)" value="([^"]*)"`)
+)
+
+// NextURL is where #next leads: the Next link's address, or the address a
+// browser builds when the checkpoint form is submitted without a guess.
+func NextURL(body string) (string, bool) {
+	if m := NextRe.FindStringSubmatch(body); m != nil {
+		return strings.ReplaceAll(m[1], "&amp;", "&"), true
+	}
+	f := AskRe.FindStringSubmatch(body)
+	if f == nil {
+		return "", false
+	}
+	var parts []string
+	for _, h := range hiddenRe.FindAllStringSubmatch(f[0], -1) {
+		parts = append(parts, h[1]+"="+h[2])
+	}
+	return f[1] + "?" + strings.Join(parts, "&"), true
 }

@@ -1,8 +1,9 @@
-package web
+package lesson_test
 
 import (
 	"flag"
 	"fmt"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"os"
@@ -22,7 +23,7 @@ var shotDir = flag.String("screenshots", "", "write full-page screenshots of eve
 var shotOnly = flag.String("screenshots-only", "", "with -screenshots: only this lesson slug")
 var shotView = flag.String("screenshots-view", "", "with -screenshots: only this view (phone, desktop, phone-dark, desktop-dark, projector, phone-presenter)")
 
-// TestScreenshots writes a PNG (quality 100 means PNG, not JPEG) of every guided step of every lesson, in
+// TestScreenshots writes a PNG (quality 100 means PNG, not JPEG) of every webtest.Guided step of every lesson, in
 // both languages, light and dark, at phone (360 px) and desktop (1440 px)
 // width, and in presenter mode on a projector (1920 px) and a phone: each
 // step as it opens (one dialog line), with every line revealed ("-all"),
@@ -36,7 +37,7 @@ func TestScreenshots(t *testing.T) {
 		t.Skip("pass -screenshots DIR to write screenshots")
 	}
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	defer srv.Close()
 	course, _ := lessons.Load()
 	if err := os.MkdirAll(*shotDir, 0o755); err != nil {

@@ -1,8 +1,10 @@
-package web
+package lesson_test
 
 import (
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,7 +26,7 @@ const guidedLesson = "fencing"
 // (every control a plain link).
 func TestBrowserGuidedPath(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 
@@ -89,7 +91,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 			cp := l.Steps[k].Checkpoint
 			webtest.Do(t, c, chromedp.Navigate(base+links.Query(l.Steps[k-1].Do, l.Steps[k-1].Opt)))
 			webtest.WaitStep(t, c, k, l.Steps[k-1].Title)
-			n := itoa(int64(cp.Correct()[0]))
+			n := strconv.Itoa(cp.Correct()[0])
 			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`input[name="guess"][value="`+n+`"]`)), chromedp.Click(chromedp.CSS("#next")))
 			webtest.WaitStep(t, c, k+1, l.Steps[k].Title)
 			stepURL := base + links.Query(l.Steps[k].Do, l.Steps[k].Opt) + "&guess=" + n
@@ -162,7 +164,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 	}
 }
 
-// TestBrowserEveryLesson walks every lesson's guided path with JavaScript
+// TestBrowserEveryLesson walks every lesson's webtest.Guided path with JavaScript
 // by clicking Next (through each checkpoint form without answering; each
 // click an htmx swap), in both languages, and checks each step's number
 // and title; every lesson but guidedLesson, which TestBrowserGuidedPath
@@ -175,7 +177,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 // such walk in a real browser with scripts off.
 func TestBrowserEveryLesson(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
@@ -202,7 +204,7 @@ func TestBrowserEveryLesson(t *testing.T) {
 // (time runs by itself, each tick a new URL).
 func TestBrowserEnhancements(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	defer srv.Close()
 	c := webtest.Tab(t, ctx)
 	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,b.acquire"))

@@ -1,7 +1,8 @@
-package web
+package lesson_test
 
 import (
 	"encoding/json"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"locklab/web/lesson"
 	"net/http"
@@ -23,9 +24,9 @@ const (
 // TestCheckpointAsked: the step before a checkpoint replaces Next by a GET
 // form to the next step whose submit is #next, and offers a skip link.
 func TestCheckpointAsked(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+wakes)
-	form := askRe.FindString(page)
+	form := webtest.AskRe.FindString(page)
 	if form == "" {
 		t.Fatal("no checkpoint form on the step before A's late write")
 	}
@@ -54,7 +55,7 @@ func TestCheckpointAsked(t *testing.T) {
 		t.Error("the Japanese form's button is not 答え合わせ")
 	}
 	// Steps whose next step has no checkpoint keep the plain Next link.
-	if p := webtest.MustGet(t, h, "/en/lessons/fencing?do=a.acquire"); askRe.MatchString(p) || !nextRe.MatchString(p) {
+	if p := webtest.MustGet(t, h, "/en/lessons/fencing?do=a.acquire"); webtest.AskRe.MatchString(p) || !webtest.NextRe.MatchString(p) {
 		t.Error("step 2 should have a plain Next link")
 	}
 }
@@ -62,7 +63,7 @@ func TestCheckpointAsked(t *testing.T) {
 // TestCheckpointAnswered: the step a checkpoint reveals tells the learner
 // how their guess went, or folds the answer away when they skipped.
 func TestCheckpointAnswered(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	right := webtest.MustGet(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2")
 	for _, want := range []string{
 		`class="feedback right"`, `<span class="fb-mark" aria-hidden="true">✓</span> Right`,
@@ -105,7 +106,7 @@ func TestCheckpointAnswered(t *testing.T) {
 		t.Errorf("the live region does not announce the verdict:\n%.300s", frag.Body)
 	}
 	// The release step's checkpoint: choice 1 is right.
-	if rel := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&guess=1"); !strings.Contains(rel, `class="feedback right"`) {
+	if rel := webtest.MustGet(t, h, "/en/lessons/fencing?do="+webtest.Guided+"&guess=1"); !strings.Contains(rel, `class="feedback right"`) {
 		t.Error("release checkpoint: choice 1 should be right")
 	}
 }
@@ -113,26 +114,26 @@ func TestCheckpointAnswered(t *testing.T) {
 // TestGuessCanonical: guess=N stays in the URL only where a checkpoint is
 // answered and N is one of its choices, after do and opt.
 func TestGuessCanonical(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	base := "/en/lessons/fencing"
-	for _, ok := range []string{base + "?do=" + lateWrite + "&guess=3", base + "?do=" + guided + "&guess=1"} {
+	for _, ok := range []string{base + "?do=" + lateWrite + "&guess=3", base + "?do=" + webtest.Guided + "&guess=1"} {
 		if r := webtest.Get(t, h, ok); r.Status != http.StatusOK {
 			t.Errorf("%s: %d, want 200 (a valid guess is canonical)", ok, r.Status)
 		}
 	}
 	cases := map[string]string{
-		base + "?do=" + lateWrite + "&guess=4":                                 base + "?do=" + lateWrite, // no such choice
-		base + "?do=" + lateWrite + "&guess=0":                                 base + "?do=" + lateWrite,
-		base + "?do=" + lateWrite + "&guess=":                                  base + "?do=" + lateWrite, // the form's empty radio
-		base + "?do=" + lateWrite + "&guess=x":                                 base + "?do=" + lateWrite,
-		base + "?do=" + lateWrite + "&guess=1&guess=2":                         base + "?do=" + lateWrite,
-		base + "?do=" + wakes + "&guess=1":                                     base + "?do=" + wakes,                  // no checkpoint here
-		base + "?do=" + lateWrite + ",wait.1s&guess=1":                         base + "?do=" + lateWrite + ",wait.1s", // off the path
-		base + "?do=" + lateWrite + "&opt=fence.off&guess=1":                   base + "?do=" + lateWrite + "&opt=fence.off",
-		base + "?guess=2&do=" + lateWrite:                                      base + "?do=" + lateWrite + "&guess=2", // order
-		base + "?do=" + lateWrite + "&guess=02":                                base + "?do=" + lateWrite + "&guess=2",
-		base + "?do=" + strings.ReplaceAll(lateWrite, ",", "%2C") + "&guess=2": base + "?do=" + lateWrite + "&guess=2", // a form's encoding
-		base + "?do=" + guided + "&guess=1&opt-release=lua&opt-fence=on":       base + "?do=" + guided + "&guess=1",
+		base + "?do=" + lateWrite + "&guess=4":                                   base + "?do=" + lateWrite, // no such choice
+		base + "?do=" + lateWrite + "&guess=0":                                   base + "?do=" + lateWrite,
+		base + "?do=" + lateWrite + "&guess=":                                    base + "?do=" + lateWrite, // the form's empty radio
+		base + "?do=" + lateWrite + "&guess=x":                                   base + "?do=" + lateWrite,
+		base + "?do=" + lateWrite + "&guess=1&guess=2":                           base + "?do=" + lateWrite,
+		base + "?do=" + wakes + "&guess=1":                                       base + "?do=" + wakes,                  // no checkpoint here
+		base + "?do=" + lateWrite + ",wait.1s&guess=1":                           base + "?do=" + lateWrite + ",wait.1s", // off the path
+		base + "?do=" + lateWrite + "&opt=fence.off&guess=1":                     base + "?do=" + lateWrite + "&opt=fence.off",
+		base + "?guess=2&do=" + lateWrite:                                        base + "?do=" + lateWrite + "&guess=2", // order
+		base + "?do=" + lateWrite + "&guess=02":                                  base + "?do=" + lateWrite + "&guess=2",
+		base + "?do=" + strings.ReplaceAll(lateWrite, ",", "%2C") + "&guess=2":   base + "?do=" + lateWrite + "&guess=2", // a form's encoding
+		base + "?do=" + webtest.Guided + "&guess=1&opt-release=lua&opt-fence=on": base + "?do=" + webtest.Guided + "&guess=1",
 	}
 	for from, to := range cases {
 		r := webtest.Get(t, h, from)
@@ -151,7 +152,7 @@ func TestGuessCanonical(t *testing.T) {
 }
 
 func TestLessonJSON(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		l, _ := course.Get(lang, "fencing")
@@ -246,7 +247,7 @@ func TestPlainText(t *testing.T) {
 // TestListCarriesProgressHooks: the list page gives app.js what it needs to
 // show progress, in the page's language: labels and each lesson's path.
 func TestListCarriesProgressHooks(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	en := webtest.MustGet(t, h, "/en/")
 	for _, want := range []string{
 		`<ol class="lessons" data-done-label="Finished" data-continue-label="Continue where you left off">`,

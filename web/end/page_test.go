@@ -1,8 +1,10 @@
-package web
+package end_test
 
 import (
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,7 +19,7 @@ import (
 // the table of pitfalls (each row linking a lesson that exists), the way
 // on to the Lab, and the hooks the progress script fills in.
 func TestEndPage(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		list := course.List(lang)
@@ -56,7 +58,7 @@ func TestEndPage(t *testing.T) {
 // ending page: a finished lesson, and a checkpoint answered right.
 func TestBrowserEndProgress(t *testing.T) {
 	ctx := webtest.Browser(t)
-	hs := httptest.NewServer(newTestServer(t))
+	hs := httptest.NewServer(sitetest.Default(t))
 	defer hs.Close()
 	srv := hs.URL
 	c := webtest.Tab(t, ctx)
@@ -71,7 +73,7 @@ func TestBrowserEndProgress(t *testing.T) {
 	}
 	right := asked.Checkpoint.Correct()[0]
 	// Answer a checkpoint right, then reach the lesson's last step.
-	webtest.Do(t, c, chromedp.Navigate(srv+links.Lesson(l)+links.Query(asked.Do, asked.Opt)+"&guess="+itoa(int64(right))))
+	webtest.Do(t, c, chromedp.Navigate(srv+links.Lesson(l)+links.Query(asked.Do, asked.Opt)+"&guess="+strconv.Itoa(right)))
 	webtest.WaitLoaded(t, c)
 	final := l.Steps[len(l.Steps)-1]
 	webtest.Do(t, c, chromedp.Navigate(srv+links.Lesson(l)+links.Query(final.Do, final.Opt)))

@@ -1,6 +1,7 @@
-package web
+package lab_test
 
 import (
+	"locklab/web/internal/sitetest"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -12,7 +13,7 @@ import (
 //
 //	go test ./web -run '^$' -fuzz '^FuzzLabURL$' -fuzztime 2m
 func FuzzLabURL(f *testing.F) {
-	h := newTestServer(f)
+	h := sitetest.Default(f)
 	for _, s := range []string{"", "lesson=fencing&pauses=0", "lesson=ttl&opt=ttl.off&pauses=0&crashes=1",
 		"lesson=fencing&pause=1s,2s&depth=6", "lesson=nope", "lesson=fencing&clients=9", "opt-fence=off&lesson=fencing&pauses=0",
 		"lesson=fencing&pause=%ff", "depth=4&lesson=redlock&pauses=0", "lesson=failover&nodes=1&pauses=0&depth=5"} {

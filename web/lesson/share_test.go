@@ -1,6 +1,8 @@
-package web
+package lesson_test
 
 import (
+	"locklab/web"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"locklab/web/site"
 	"net/http"
@@ -19,7 +21,7 @@ func TestShareThisMoment(t *testing.T) {
 		{"", "10.0.0.5:8080", "http://10.0.0.5:8080" + path},
 		{"https://locks.example.org/", "127.0.0.1:8080", "https://locks.example.org" + path},
 	} {
-		h := newServerWith(t, Config{Config: site.Config{Version: "t", CacheBytes: 1 << 20, PublicURL: tc.public}})
+		h := sitetest.Handler(t, web.Config{Config: site.Config{Version: "t", CacheBytes: 1 << 20, PublicURL: tc.public}})
 		page := webtest.Get(t, h, path, "Host", tc.host)
 		if page.Status != http.StatusOK || !strings.Contains(page.Body, `>`+tc.want+`</a>`) {
 			t.Fatalf("page at %s (public %q) does not show %s", tc.host, tc.public, tc.want)
@@ -44,7 +46,7 @@ func TestShareThisMoment(t *testing.T) {
 		}
 	}
 	// A malformed state gets the usual 400 page, not a picture.
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	if r := webtest.Get(t, h, "/ja/lessons/fencing/qr.svg?do=a.fly"); r.Status != http.StatusBadRequest || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("malformed state: %d %q", r.Status, r.Header.Get("Content-Type"))
 	}

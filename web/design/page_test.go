@@ -1,10 +1,11 @@
-package web
+package design_test
 
 import (
 	"go/parser"
 	"go/token"
 	"html"
 	"locklab/web/design"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http"
 	"net/url"
@@ -44,7 +45,7 @@ func designCell(body string, kind sim.ViolationKind, clients int) (string, bool)
 // the page says so within its bounds, never as a proof — in both
 // languages.
 func TestDesignSafeDefault(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, lang := range i18n.Codes() {
 		body := webtest.MustGet(t, h, "/"+lang+"/lab/design")
 		if !strings.Contains(body, html.EscapeString(i18n.For(lang).Design.Safe)) || !strings.Contains(body, html.EscapeString(i18n.For(lang).Design.Within)) {
@@ -65,7 +66,7 @@ func TestDesignSafeDefault(t *testing.T) {
 // link opens a timeline whose event log and "scripts used" show the
 // learner's script and whose "what went wrong" names the deleted lock.
 func TestDesignBrokenRelease(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	del, _ := sim.PresetNamed(sim.PieceRelease, sim.EffectSet, "del")
 	for _, lang := range i18n.Codes() {
 		r := webtest.Get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
@@ -91,7 +92,7 @@ func TestDesignBrokenRelease(t *testing.T) {
 // in the link and runs; one that fails at run time shows Redis's error
 // reply on the timeline, not an error page.
 func TestDesignCustomScript(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	src := "-- mine\nlocal n = redis.call('GET', KEYS[1]) + 1\nreturn n"
 	q := "release=" + links.QueryValue(src)
 	body := webtest.MustGet(t, h, "/en/lab/design?"+q)
@@ -112,7 +113,7 @@ func TestDesignCustomScript(t *testing.T) {
 // in the form while the box holds a preset's "set" text swaps in the
 // preset's "add" text. In both languages.
 func TestDesignEffect(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	fenced, _ := sim.PresetNamed(sim.PieceWrite, sim.EffectSet, "fenced")
 	for _, lang := range i18n.Codes() {
 		u, du := i18n.For(lang), i18n.For(lang).Design
@@ -166,7 +167,7 @@ func TestDesignEffect(t *testing.T) {
 // exist, a TTL out of bounds and an unknown parameter get a 400 in the
 // page's language naming the reason, and the form keeps what was typed.
 func TestDesignBadInput(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, tc := range []struct{ q, want, kept string }{
 		{"release=" + url.QueryEscape("while true do end"), "while", "while true do end"},
 		{"acquire=" + url.QueryEscape("return redis.call('FLUSHALL')"), "FLUSHALL", "FLUSHALL"},
@@ -252,7 +253,7 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 // TestDesignFromLessons: every lesson page links to the design page, and
 // a lesson's variant opens there as its presets.
 func TestDesignFromLessons(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	body := webtest.MustGet(t, h, "/en/lessons/fencing?opt=release.del")
 	link, ok := webtest.HrefOf(body, "byol")
 	if !ok || link != "/en/lab/design?release=del" {
@@ -294,8 +295,8 @@ func TestDesignUIComplete(t *testing.T) {
 // gets a 400 design page in the page's language that names where and why
 // (or, for the 100 KB one, that the design is too long), never a 5xx.
 func TestDesignHostileCorpus(t *testing.T) {
-	h := newTestServer(t)
-	files, _ := filepath.Glob("../sim/luacheck/testdata/hostile/*.lua")
+	h := sitetest.Default(t)
+	files, _ := filepath.Glob("../../sim/luacheck/testdata/hostile/*.lua")
 	if len(files) < 50 {
 		t.Fatalf("only %d hostile scripts found", len(files))
 	}

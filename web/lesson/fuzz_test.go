@@ -1,6 +1,8 @@
-package web
+package lesson_test
 
 import (
+	"locklab/web/internal/sitetest"
+	"locklab/web/internal/webtest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,9 +12,9 @@ import (
 // FuzzLessonURL: whatever a URL's path and query carry, the site answers
 // with a status below 500 (no panic, no internal error).
 func FuzzLessonURL(f *testing.F) {
-	h := newTestServer(f)
+	h := sitetest.Default(f)
 	for _, s := range []string{"do=a.acquire", "do=a.fly", "opt=fence.off&do=a.acquire,a.write", "guess=2&do=a.acquire",
-		"do=n3.jump.10s", "opt-release=del", "do=%ff", "do=" + guided} {
+		"do=n3.jump.10s", "opt-release=del", "do=%ff", "do=" + webtest.Guided} {
 		f.Add("fencing", s)
 		f.Add("redlock", s)
 	}

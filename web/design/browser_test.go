@@ -1,7 +1,8 @@
-package web
+package design_test
 
 import (
 	"context"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"strings"
@@ -20,7 +21,7 @@ import (
 // script.
 func TestBrowserDesign(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	mine := "-- mine: delete whatever is there\nreturn redis.call('DEL', KEYS[1])"
 	for _, lang := range i18n.Codes() {

@@ -1,8 +1,9 @@
-package web
+package lesson_test
 
 import (
 	"html"
 	"locklab/web/i18n"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"regexp"
 	"strings"
@@ -11,9 +12,9 @@ import (
 
 // TestLabCounterexampleFrame: a counterexample opened from the Lab gets
 // its own frame (the schedule, what broke and when, the way back to the
-// same Lab result), not the dialog of an unrelated guided step.
+// same Lab result), not the dialog of an unrelated webtest.Guided step.
 func TestLabCounterexampleFrame(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, lang := range []string{"en", "ja"} {
 		labURL := "/" + lang + "/lab?lesson=fencing&opt=fence.off"
 		lab := webtest.MustGet(t, h, labURL)
@@ -34,7 +35,7 @@ func TestLabCounterexampleFrame(t *testing.T) {
 			}
 		}
 		if strings.Contains(page, `class="line chick"`) || strings.Contains(page, `class="line penguin"`) {
-			t.Errorf("%s: the counterexample page shows a guided step's dialog", lang)
+			t.Errorf("%s: the counterexample page shows a webtest.Guided step's dialog", lang)
 		}
 		if !strings.Contains(page, `<ul class="broke"><li>`) {
 			t.Errorf("%s: the counterexample page does not say what broke", lang)

@@ -1,7 +1,8 @@
-package web
+package lesson_test
 
 import (
 	"fmt"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"testing"
@@ -28,7 +29,7 @@ var pictureShots = []struct {
 // while the page itself never scrolls sideways.
 func TestBrowserPictureText(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	type text struct {

@@ -1,7 +1,9 @@
-package web
+package lab_test
 
 import (
+	"locklab/web"
 	"locklab/web/i18n"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"locklab/web/site"
 	"net/http"
@@ -13,7 +15,7 @@ import (
 // TestLabSafetyStopIsBusy: a search the server's clock cuts short is no
 // verdict: 503, "try again", no ✓, and it is not cached.
 func TestLabSafetyStopIsBusy(t *testing.T) {
-	h := newServerWith(t, Config{Config: site.Config{Version: "test", LabDeadline: time.Nanosecond}})
+	h := sitetest.Handler(t, web.Config{Config: site.Config{Version: "test", LabDeadline: time.Nanosecond}})
 	for _, lang := range i18n.Codes() {
 		r := webtest.Get(t, h, "/"+lang+"/lab?lesson=fencing")
 		if r.Status != http.StatusServiceUnavailable {

@@ -1,8 +1,9 @@
-package web
+package lesson_test
 
 import (
 	"context"
 	"fmt"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"testing"
@@ -14,7 +15,7 @@ import (
 	"locklab/web/links"
 )
 
-// TestBrowserPresenterFits walks every guided step of every lesson in
+// TestBrowserPresenterFits walks every webtest.Guided step of every lesson in
 // presenter mode at 1920×1080 and 1280×720 and checks that the whole
 // timeline (its storage lane, the bottom one) and the dialog's current
 // line are inside the viewport without scrolling, and that the picture's
@@ -26,7 +27,7 @@ import (
 // viewport changes; no script of the page measures the screen at load).
 func TestBrowserPresenterFits(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	course, _ := lessons.Load()
 	sizes := [][2]int64{{1920, 1080}, {1280, 720}}
@@ -96,7 +97,7 @@ func presenterFits(t *testing.T, c context.Context, name string) {
 // pick that answer and submit it (a presenter answers for the room).
 func TestBrowserCheckpointKeys(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	defer srv.Close()
 	course, _ := lessons.Load()
 	l, _ := course.Get("en", "fencing")

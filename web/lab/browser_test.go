@@ -1,8 +1,9 @@
-package web
+package lab_test
 
 import (
 	"context"
 	"flag"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"os"
@@ -24,7 +25,7 @@ var labShots = flag.String("lab-screenshots", "", "write full-page screenshots o
 // With -lab-screenshots DIR it also writes each page as a PNG.
 func TestBrowserLab(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	if *labShots != "" {
 		if err := os.MkdirAll(*labShots, 0o755); err != nil {

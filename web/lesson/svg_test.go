@@ -1,9 +1,10 @@
-package web
+package lesson_test
 
 import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/xml"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http"
 	"regexp"
@@ -15,12 +16,12 @@ import (
 // one style element is the one the CSP hash allows), shows the same replay
 // as the page, and says what went wrong in the page's language.
 func TestTimelineSVG(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, tc := range []struct{ lang, want string }{
 		{"en", "took the lock while A"},
 		{"ja", "排他が崩れた"},
 	} {
-		r := webtest.Get(t, h, "/"+tc.lang+"/lessons/fencing/timeline.svg?do="+guided)
+		r := webtest.Get(t, h, "/"+tc.lang+"/lessons/fencing/timeline.svg?do="+webtest.Guided)
 		if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "image/svg+xml") {
 			t.Fatalf("%s: status %d, type %q", tc.lang, r.Status, r.Header.Get("Content-Type"))
 		}
@@ -62,7 +63,7 @@ func TestTimelineSVG(t *testing.T) {
 		t.Errorf("bad state: status %d, type %q, CSP %q", r.Status, r.Header.Get("Content-Type"), r.Header.Get("Content-Security-Policy"))
 	}
 	// The lesson page links both downloads.
-	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
+	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+webtest.Guided)
 	for _, want := range []string{`/en/lessons/fencing/timeline.svg?do=`, `download="locklab-fencing-8-actions.svg"`, `download="locklab-fencing-8-actions.json"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("lesson page lacks %q", want)

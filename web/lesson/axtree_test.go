@@ -1,9 +1,10 @@
-package web
+package lesson_test
 
 import (
 	"context"
 	"encoding/json"
 	"html"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"net/http/httptest"
 	"regexp"
@@ -91,7 +92,7 @@ func axString(v *accessibility.Value) string {
 // visible focus ring. -v prints the tree.
 func TestTimelineTextAlternative(t *testing.T) {
 	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(newTestServer(t))
+	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	want := map[string][]string{
 		"en": {`region "Timeline picture" [focusable]`,
@@ -132,12 +133,12 @@ func TestTimelineTextAlternative(t *testing.T) {
 	}
 }
 
-// TestPictureTextEveryStep: on every guided step of every lesson, in both
+// TestPictureTextEveryStep: on every webtest.Guided step of every lesson, in both
 // languages, the picture's name and description are whole sentences in
 // the page's language (no placeholder or untranslated word left), and
 // the name says more than "Timeline".
 func TestPictureTextEveryStep(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, _ := lessons.Load()
 	title := regexp.MustCompile(`<title id="svg-title">([^<]*)</title><desc id="svg-desc">([^<]*)</desc>`)
 	for _, lang := range i18n.Codes() {

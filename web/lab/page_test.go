@@ -1,14 +1,17 @@
-package web
+package lab_test
 
 import (
 	"context"
 	"html"
 	"io"
+	"locklab/web"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"locklab/web/lab"
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,7 +38,7 @@ func rowLink(body string, kind sim.ViolationKind) (string, bool) {
 // failure in its "what went wrong" box; the headline's shortest
 // counterexample opens on a violation too — in both languages.
 func TestLabUnsafeDesigns(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, tc := range []struct {
 		lab  string
 		kind sim.ViolationKind
@@ -80,7 +83,7 @@ func TestLabUnsafeDesigns(t *testing.T) {
 // and says so with the bounds, never as a proof; the storage verdict, the
 // completeness and the code are there in both languages.
 func TestLabSafeDesign(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	en := webtest.MustGet(t, h, "/en/lab?lesson=fencing")
 	for _, want := range []string{"The storage was never harmed", "within these bounds", "it is not a proof",
 		"Every schedule within these bounds was explored", "package lock", "fencedWrite", "releaseScript", "SetArgs"} {
@@ -111,7 +114,7 @@ func TestLabSafeDesign(t *testing.T) {
 
 // TestLabHeadline: the result line counts what the explorer counted.
 func TestLabHeadline(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	sc, _ := sim.Lookup("fencing")
 	res, err := sim.Explore(context.Background(), sim.ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2,
 		Pauses: 1, PauseMs: []int64{10_000}, MaxStates: lab.StateCap})
@@ -119,12 +122,12 @@ func TestLabHeadline(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := webtest.MustGet(t, h, "/en/lab?lesson=fencing")
-	want := "Explored " + itoa(int64(res.Schedules)) + " schedules (" + itoa(int64(res.States)) + " distinct states). " +
-		itoa(int64(res.Found[sim.Overlap].Schedules)) + " break mutual exclusion."
+	want := "Explored " + strconv.Itoa(res.Schedules) + " schedules (" + strconv.Itoa(res.States) + " distinct states). " +
+		strconv.Itoa(res.Found[sim.Overlap].Schedules) + " break mutual exclusion."
 	if !strings.Contains(body, want) {
 		t.Errorf("headline: want %q", want)
 	}
-	if !strings.Contains(body, "Shortest counterexample: "+itoa(int64(len(res.Shortest)))+" steps") {
+	if !strings.Contains(body, "Shortest counterexample: "+strconv.Itoa(len(res.Shortest))+" steps") {
 		t.Errorf("no shortest counterexample line")
 	}
 }
@@ -132,7 +135,7 @@ func TestLabHeadline(t *testing.T) {
 // TestLabCanonical: the form's fields and default values redirect to the
 // one canonical URL; a canonical URL is served as it is.
 func TestLabCanonical(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for from, to := range map[string]string{
 		"/en/lab?lesson=fencing&opt-release=lua&opt-fence=off&clients=2&pauses=1&pause=10s&crashes=0&depth=14": "/en/lab?lesson=fencing&opt=fence.off",
 		"/en/lab?lesson=fencing&pause=1s&pause=10s&pause=1s":                                                   "/en/lab?lesson=fencing&pause=1s,10s",
@@ -152,7 +155,7 @@ func TestLabCanonical(t *testing.T) {
 // TestLabBadInput: malformed Lab URLs get a 400 in the page's language
 // that names the problem, never a 5xx.
 func TestLabBadInput(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, tc := range []struct{ url, want string }{
 		{"/en/lab?lesson=nope", "There is no lesson “nope”"},
 		{"/ja/lab?lesson=nope", "レッスン「nope」はありません"},
@@ -186,7 +189,7 @@ func TestLabBadInput(t *testing.T) {
 // TestLessonLinksToLab: every lesson page, in both languages, links to the
 // Lab with its lesson and the variant it shows, and the link works.
 func TestLessonLinksToLab(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
@@ -233,7 +236,7 @@ func TestLabBusy(t *testing.T) {
 		<-release
 		return sim.Replay(sc, o, as)
 	}
-	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "t", Replays: 1}}).Handler()
+	h := web.New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{Config: site.Config{Version: "t", Replays: 1}}).Handler()
 	first := make(chan int)
 	go func() { first <- webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire").Status }()
 	<-holding // the first request holds the only slot
@@ -254,7 +257,7 @@ func TestLabBusy(t *testing.T) {
 // TestLabCached: a finished exploration is cached and revalidated like a
 // timeline page.
 func TestLabCached(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	a := webtest.Get(t, h, "/en/lab?lesson=fencing&opt=release.del")
 	b := webtest.Get(t, h, "/en/lab?lesson=fencing&opt=release.del")
 	if a.Status != 200 || a.Body != b.Body || b.Header.Get("X-Cache") != "hit" || a.Header.Get("ETag") == "" {
@@ -276,7 +279,7 @@ func TestLabUIComplete(t *testing.T) {
 
 // TestHomeLinksToLab: the lesson list offers the Lab in both languages.
 func TestHomeLinksToLab(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, lang := range i18n.Codes() {
 		if link, ok := webtest.HrefOf(webtest.MustGet(t, h, "/"+lang+"/"), "to-lab"); !ok || link != "/"+lang+"/lab" {
 			t.Errorf("/%s/: Lab link %q", lang, link)

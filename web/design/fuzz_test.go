@@ -1,8 +1,9 @@
-package web
+package design_test
 
 import (
 	"locklab/web/design"
 	"locklab/web/i18n"
+	"locklab/web/internal/sitetest"
 	"locklab/web/links"
 	"net/http"
 	"net/http/httptest"
@@ -17,7 +18,7 @@ import (
 //
 //	go test ./web -run '^$' -fuzz '^FuzzDesignURL$' -fuzztime 2m
 func FuzzDesignURL(f *testing.F) {
-	h := newTestServer(f)
+	h := sitetest.Default(f)
 	for _, s := range []string{"", "release=del", "acquire=get-set&release=get-del&write=split", "extend=pexpire&ttl=2s&work=5s",
 		"release=nope", "release=z.AAAA", "release=z.!!", "ttl=0s", "work=61s", "release=return+1&release=return+0",
 		"release=while+true+do+end", "write=return+redis.call('FLUSHALL')", "acquire=%00", "release=%E2%80%AE",
