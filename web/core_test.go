@@ -1,11 +1,11 @@
-package web
+package web_test
 
 import (
 	"context"
 	"fmt"
-	"io"
+	"locklab/web"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -15,9 +15,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"locklab/lessons"
 	"locklab/sim"
-	"locklab/static"
 	"locklab/web/site"
 )
 
@@ -25,14 +23,6 @@ import (
 // its slot back, so more panics than there are slots never leave the
 // site answering 503.
 func TestReplayPanicFreesSlots(t *testing.T) {
-	course, err := lessons.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	assets, err := site.NewAssets(static.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var panicking atomic.Bool
 	panicking.Store(true)
 	replay := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
@@ -42,7 +32,7 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 		return sim.ReplayContext(ctx, sc, o, as)
 	}
 	const slots = 2
-	srv := New(course, assets, replay, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "t", Replays: slots}})
+	srv := sitetest.Server(t, replay, web.Config{Config: site.Config{Version: "t", Replays: slots}})
 	h := srv.Handler()
 	for i := range 3 * slots {
 		url := fmt.Sprintf("/en/lessons/fencing?do=wait.%ds", i+1)
@@ -50,7 +40,7 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 			t.Fatalf("panicking replay %s: %d, want 500", url, r.Status)
 		}
 	}
-	if n := srv.site.ReplaysRunning(); n != 0 {
+	if n := srv.Site().ReplaysRunning(); n != 0 {
 		t.Errorf("%d of %d replay slots still taken after the panics", n, slots)
 	}
 	panicking.Store(false)
@@ -62,7 +52,7 @@ func TestReplayPanicFreesSlots(t *testing.T) {
 // TestHeadOnEveryGetRoute: HEAD answers every GET route with GET's status
 // and headers and no body (never 405 or a 404 the GET does not give).
 func TestHeadOnEveryGetRoute(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	css := regexp.MustCompile(`/static/[^"]+/css/app\.css`).FindString(webtest.MustGet(t, h, "/en/"))
 	if css == "" {
 		t.Fatal("no stylesheet link on /en/")

@@ -1,12 +1,13 @@
-package web
+package web_test
 
 import (
 	"compress/gzip"
 	"context"
 	"html"
 	"io"
+	"locklab/web"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -22,7 +23,7 @@ import (
 )
 
 func TestSecurityHeaders(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, u := range []string{"/en/", "/en/lessons/fencing?do=a.acquire", "/en/lessons/nope", "/static/0/css/app.css"} {
 		r := webtest.Get(t, h, u)
 		for name, want := range map[string]string{
@@ -43,7 +44,7 @@ func TestSecurityHeaders(t *testing.T) {
 // TestNoInlineScriptOrStyle: the strict CSP would block them, so no page
 // may rely on one.
 func TestNoInlineScriptOrStyle(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, _ := lessons.Load()
 	inlineScript := regexp.MustCompile(`<script(?:\s[^>]*)?>[^<]`)
 	for _, lang := range i18n.Codes() {
@@ -63,7 +64,7 @@ func TestNoInlineScriptOrStyle(t *testing.T) {
 }
 
 func TestETagAndCache(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	u := "/en/lessons/fencing?do=" + guided
 	first := webtest.Get(t, h, u)
 	tag := first.Header.Get("ETag")
@@ -99,7 +100,7 @@ func TestETagAndCache(t *testing.T) {
 }
 
 func TestCompression(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	assets, _ := site.NewAssets(static.FS)
 	for _, u := range []string{"/en/lessons/fencing?do=" + guided, assets.URL("css/app.css"), assets.URL("vendor/htmx.min.js"),
 		assets.URL("img/penguin.svg"), "/en/lessons/fencing.json"} {
@@ -125,7 +126,7 @@ func TestCompression(t *testing.T) {
 }
 
 func TestRobotsAndHealth(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	robots := webtest.Get(t, h, "/robots.txt")
 	if robots.Status != 200 || !strings.Contains(robots.Body, "Disallow: /*?") {
 		t.Errorf("robots.txt: %d %q", robots.Status, robots.Body)
@@ -151,7 +152,7 @@ func TestRobotsAndHealth(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	req := httptest.NewRequest(http.MethodGet, "/en/", strings.NewReader(strings.Repeat("x", 4096)))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -169,15 +170,13 @@ func TestLimits(t *testing.T) {
 // deadline and then gets a clear 503 with Retry-After, not a hang.
 func TestBusy(t *testing.T) {
 	t.Parallel() // mostly waiting for the deadline
-	course, _ := lessons.Load()
-	assets, _ := site.NewAssets(static.FS)
 	release, holding := make(chan struct{}), make(chan struct{})
 	slow := func(ctx context.Context, sc *sim.Scenario, o sim.Opts, as []sim.Action) (*sim.Timeline, error) {
 		close(holding) // called once: the second request never gets a slot
 		<-release
 		return sim.Replay(sc, o, as) // held on purpose: this one ignores the deadline
 	}
-	h := New(course, assets, slow, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "t", Replays: 1}}).Handler()
+	h := sitetest.Server(t, slow, web.Config{Config: site.Config{Version: "t", Replays: 1}}).Handler()
 	first := make(chan int)
 	go func() { first <- webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire").Status }()
 	<-holding // the first request holds the only slot
@@ -194,7 +193,7 @@ func TestBusy(t *testing.T) {
 // TestHeaderLimit: an oversized header gets the site's 431 page in the
 // page's language; a large but allowed one is served.
 func TestHeaderLimit(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	if r := webtest.Get(t, h, "/ja/lessons/fencing", "Cookie", "a="+strings.Repeat("x", 12<<10)); r.Status != http.StatusOK {
 		t.Errorf("a 12 KB cookie: %d", r.Status)
 	}

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 // japanese_test.go: a Japanese page shows Japanese. English words are
 // allowed only inside code (commands, replies, keys, Lua), in the event
@@ -7,6 +7,7 @@ package web
 // someone forgot to translate.
 
 import (
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"regexp"
 	"slices"
@@ -138,7 +139,7 @@ func TestEnglishInJapanesePagesFails(t *testing.T) {
 // reach on the guided path, the lesson list, the Lab, the ending page and
 // an error page, and fails on an English word outside code and replies.
 func TestJapanesePagesAreJapanese(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, err := lessons.Load()
 	if err != nil {
 		t.Fatal(err)

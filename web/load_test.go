@@ -1,4 +1,4 @@
-package web
+package web_test
 
 // The load harness: Go benchmarks that serve the site on a real loopback
 // listener and hit it from 64 concurrent connections (2 cores × parallelism
@@ -11,8 +11,9 @@ package web
 
 import (
 	"io"
+	"locklab/web"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -26,7 +27,6 @@ import (
 	"time"
 
 	"locklab/lessons"
-	"locklab/sim"
 	"locklab/static"
 	"locklab/web/links"
 	"locklab/web/site"
@@ -36,16 +36,7 @@ const loadConns = 64
 
 func loadServer(b *testing.B, cacheBytes int) *httptest.Server {
 	b.Helper()
-	course, err := lessons.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	assets, err := site.NewAssets(static.FS)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{Config: site.Config{Version: "load", CacheBytes: cacheBytes}})
-	return httptest.NewServer(s.Handler())
+	return httptest.NewServer(sitetest.Handler(b, web.Config{Config: site.Config{Version: "load", CacheBytes: cacheBytes}}))
 }
 
 // runLoad sends GETs to the urls (round robin per worker) from loadConns
@@ -231,7 +222,7 @@ func BenchmarkPageWeight(b *testing.B) {
 //
 //	go test ./web -run '^$' -bench BenchmarkGuidedStepServerTime -benchtime 200x
 func BenchmarkGuidedStepServerTime(b *testing.B) {
-	h := newServerWith(b, Config{Config: site.Config{Version: "bench", CacheBytes: 1}})
+	h := sitetest.Handler(b, web.Config{Config: site.Config{Version: "bench", CacheBytes: 1}})
 	urls := guidedURLs()
 	var all []time.Duration
 	for b.Loop() {

@@ -1,16 +1,15 @@
-package web
+package web_test
 
 import (
 	"encoding/json"
-	"io"
+	"locklab/web"
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -22,30 +21,8 @@ import (
 
 const guided = webtest.Guided
 
-func newTestServer(t testing.TB) http.Handler {
-	t.Helper()
-	// Lab explorations finish well inside their deadline on an idle
-	// machine; a slow CI runner must not turn a complete search into an
-	// early stop, so tests give them more time (TestLabBusy checks the
-	// real deadline).
-	return newServerWith(t, Config{Config: site.Config{Version: "test", LabDeadline: 30 * time.Second}})
-}
-
-func newServerWith(t testing.TB, cfg Config) http.Handler {
-	t.Helper()
-	course, err := lessons.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	assets, err := site.NewAssets(static.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
-}
-
 func TestRootNegotiatesLanguage(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for accept, want := range map[string]string{
 		"ja,en;q=0.8": "/ja/", "ja-JP": "/ja/", "en-GB,en;q=0.9": "/en/", "fr-FR": "/en/", "": "/en/",
 		"de;q=0.9,ja;q=0.5": "/ja/",
@@ -58,7 +35,7 @@ func TestRootNegotiatesLanguage(t *testing.T) {
 }
 
 func TestLessonListBothLanguages(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	en := webtest.MustGet(t, h, "/en/")
 	ja := webtest.MustGet(t, h, "/ja/")
 	if !strings.Contains(en, `lang="en"`) || !strings.Contains(en, "Fencing tokens") || !strings.Contains(en, `href="/ja/"`) {
@@ -77,7 +54,7 @@ func TestLessonListBothLanguages(t *testing.T) {
 // walks one lesson so in TestBrowserGuidedPath, and every lesson with
 // JavaScript in TestBrowserEveryLesson.
 func TestWalkGuidedPath(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	course, _ := lessons.Load()
 	for _, lang := range i18n.Codes() {
 		for _, l := range course.List(lang) {
@@ -120,7 +97,7 @@ func TestWalkGuidedPath(t *testing.T) {
 // TestFlagshipOutcomes checks, on the page a learner sees, the three
 // outcomes the fencing lesson exists for.
 func TestFlagshipOutcomes(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{
 		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock while A still believed it held it.",
@@ -147,7 +124,7 @@ func TestFlagshipOutcomes(t *testing.T) {
 // TestBadInputNever500 is the table of malformed and impossible URLs: each
 // gets a clear 4xx in the page's language, never a 500.
 func TestBadInputNever500(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	long := "/en/lessons/fencing?do=" + strings.Repeat("a.acquire,", 900)
 	cases := []struct {
 		url    string
@@ -245,7 +222,7 @@ func TestBadInputNever500(t *testing.T) {
 // TestBadActionKeepsTheRest: an impossible action's error page links to
 // the timeline up to the last possible action, so nothing is lost.
 func TestBadActionKeepsTheRest(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire,a.pause,wait.10s,a.write&opt=fence.off")
 	if r.Status != 400 || !strings.Contains(r.Body, `href="/en/lessons/fencing?do=a.acquire,a.pause,wait.10s&amp;opt=fence.off"`) {
 		t.Fatalf("no link back to the valid prefix:\n%s", r.Body)
@@ -256,7 +233,7 @@ func TestBadActionKeepsTheRest(t *testing.T) {
 }
 
 func TestSameURLSameBytes(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, u := range []string{"/en/lessons/fencing?do=" + guided, "/ja/lessons/fencing/timeline.json?do=" + guided + "&opt=release.del"} {
 		if a, b := webtest.MustGet(t, h, u), webtest.MustGet(t, h, u); a != b {
 			t.Errorf("%s: two renders differ", u)
@@ -265,7 +242,7 @@ func TestSameURLSameBytes(t *testing.T) {
 }
 
 func TestHtmxGetsFragment(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire", "HX-Request", "true")
 	if r.Status != 200 || strings.Contains(r.Body, "<html") || !strings.Contains(r.Body, `<main id="lab"`) ||
 		!strings.Contains(r.Body, `id="lang-switch"`) || !strings.Contains(r.Body, `hx-swap-oob="true"`) {
@@ -284,7 +261,7 @@ func TestHtmxGetsFragment(t *testing.T) {
 }
 
 func TestCanonicalRedirects(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	cases := map[string]string{
 		"/en/lessons/fencing?do=a.acquire&opt-release=del&opt-fence=on": "/en/lessons/fencing?do=a.acquire&opt=release.del",
 		"/en/lessons/fencing?opt-release=lua&opt-fence=on":              "/en/lessons/fencing",
@@ -307,7 +284,7 @@ func TestCanonicalRedirects(t *testing.T) {
 }
 
 func TestTimelineJSON(t *testing.T) {
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	var out struct {
 		Events []struct {
 			AtMS     *int64   `json:"at_ms"`
@@ -345,7 +322,7 @@ func TestTimelineJSON(t *testing.T) {
 
 func TestStaticCaching(t *testing.T) {
 	assets, _ := site.NewAssets(static.FS)
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	url := assets.URL("css/app.css")
 	r := webtest.Get(t, h, url)
 	if r.Status != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/css") {
@@ -376,7 +353,7 @@ func TestUIComplete(t *testing.T) {
 // guided path on fresh miniredis nodes and render the full page (the page
 // cache is off).
 func BenchmarkLessonStep(b *testing.B) {
-	h := newServerWith(b, Config{Config: site.Config{Version: "bench", CacheBytes: 1}})
+	h := sitetest.Handler(b, web.Config{Config: site.Config{Version: "bench", CacheBytes: 1}})
 	url := "/en/lessons/fencing?do=" + guided
 	b.ReportAllocs()
 	for b.Loop() {
@@ -388,7 +365,7 @@ func BenchmarkLessonStep(b *testing.B) {
 
 // BenchmarkLessonStepCached is the same step served from the page cache.
 func BenchmarkLessonStepCached(b *testing.B) {
-	h := newTestServer(b)
+	h := sitetest.Default(b)
 	url := "/en/lessons/fencing?do=" + guided
 	b.ReportAllocs()
 	for b.Loop() {

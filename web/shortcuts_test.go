@@ -1,6 +1,7 @@
-package web
+package web_test
 
 import (
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"os"
 	"regexp"
@@ -29,7 +30,7 @@ func TestShortcutsListed(t *testing.T) {
 	if len(keys) < 5 {
 		t.Fatalf("found only %v in app.js", keys)
 	}
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for _, lang := range []string{"en", "ja"} {
 		page := webtest.MustGet(t, h, "/"+lang+"/lessons/fencing")
 		i := strings.Index(page, `<dialog id="shortcuts"`)

@@ -1,7 +1,8 @@
-package web
+package web_test
 
 import (
 	"go/build"
+	"locklab/web"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -67,7 +68,7 @@ func TestPackageShape(t *testing.T) {
 			}
 		}
 	}
-	if n := reflect.TypeFor[*Server]().NumMethod(); n > 15 {
+	if n := reflect.TypeFor[*web.Server]().NumMethod(); n > 15 {
 		t.Errorf("*Server has %d methods; the route table should stay a table", n)
 	}
 }

@@ -1,6 +1,7 @@
-package web
+package web_test
 
 import (
+	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 			delete(i18n.For(lang).Verb, "wave")
 		}
 	})
-	h := newTestServer(t)
+	h := sitetest.Default(t)
 	for lang, label := range labels {
 		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire")
 		if r.Status != 200 || !strings.Contains(r.Body, `id="do-a-wave"`) || !strings.Contains(r.Body, ">"+label+"<") {

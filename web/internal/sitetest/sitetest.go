@@ -21,15 +21,7 @@ import (
 // Handler is the whole site with cfg.
 func Handler(t testing.TB, cfg web.Config) http.Handler {
 	t.Helper()
-	course, err := lessons.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	assets, err := site.NewAssets(static.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return web.New(course, assets, sim.ReplayContext, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg).Handler()
+	return Server(t, sim.ReplayContext, cfg).Handler()
 }
 
 // Default is the whole site as the tests use it: Lab explorations get
@@ -39,4 +31,19 @@ func Handler(t testing.TB, cfg web.Config) http.Handler {
 func Default(t testing.TB) http.Handler {
 	t.Helper()
 	return Handler(t, web.Config{Config: site.Config{Version: "test", LabDeadline: 30 * time.Second}})
+}
+
+// Server is the site with replay as its replay function (a test's own,
+// slow or panicking one) and cfg.
+func Server(t testing.TB, replay web.ReplayFunc, cfg web.Config) *web.Server {
+	t.Helper()
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := site.NewAssets(static.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return web.New(course, assets, replay, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg)
 }
