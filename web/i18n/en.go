@@ -11,7 +11,7 @@ import (
 var english = &UI{
 	SiteName: "Lock Lab", Tagline: "Distributed locks, learned on a live Redis timeline",
 	LanguageMenu: "Language",
-	Lessons:      "Lessons", LessonListIntro: "Chick asks, Professor Penguin answers — and after every answer you do it yourself on a timeline that runs real Redis commands.",
+	Lessons:      "Lessons", LessonListIntro: "Chick asks, Professor Penguin answers — and after every answer you do it yourself on a timeline whose clients send real Redis commands to miniredis, a Redis server written in Go, and show what it answered.",
 	ReadIn: "Read in English",
 	Chick:  "Chick", Penguin: "Professor Penguin", Step: "Step", Of: "of",
 	NextStep: "Next step", Undo: "Undo", Reset: "Reset",
@@ -167,8 +167,8 @@ var english = &UI{
 		Title:    "The Lab",
 		HomeHint: "Choose a lock design and a budget of faults; the explorer tries every schedule and shows the shortest way it breaks.",
 		Intro: "Pick a lock design and a budget of faults. The explorer then tries every order in which the clients' commands " +
-			"and the faults can happen, up to the bounds you set, each one on the same simulator as the lessons: real go-redis " +
-			"clients, real Redis replies. It reports what broke and the shortest way to break it.",
+			"and the faults can happen, up to the bounds you set, each one on the same simulator as the lessons: go-redis " +
+			"clients sending real commands to miniredis, and its replies. It reports what broke and the shortest way to break it.",
 		WhatElse:     "What else could go wrong?",
 		WhatElseHint: "Let the explorer try every schedule of this design.",
 		LessonLegend: "Start from a lesson", LessonLabel: "Lesson", Load: "Load its design",

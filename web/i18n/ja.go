@@ -9,9 +9,9 @@ import (
 
 // japanese is the Japanese.
 var japanese = &UI{
-	SiteName: "Lock Lab", Tagline: "分散ロックを、本物の Redis が動くタイムラインで学ぶ",
+	SiteName: "Lock Lab", Tagline: "分散ロックを、Redis のコマンドが動くタイムラインで学ぶ",
 	LanguageMenu: "言語",
-	Lessons:      "レッスン", LessonListIntro: "ひよこが質問し、ペンギン先生が答えます。答えのあとは、本物の Redis コマンドが動くタイムラインで自分の手で試します。",
+	Lessons:      "レッスン", LessonListIntro: "ひよこが質問し、ペンギン先生が答えます。答えのあとは、タイムラインで自分の手で試します。クライアントは本物の Redis コマンドを miniredis（Go で書かれた Redis 互換サーバー）に送り、その応答をそのまま表示します。",
 	ReadIn: "日本語で読む",
 	Chick:  "ひよこ", Penguin: "ペンギン先生", Step: "ステップ", Of: "/",
 	NextStep: "次へ", Undo: "元に戻す", Reset: "最初から",
@@ -167,7 +167,7 @@ var japanese = &UI{
 		Title:    "実験室",
 		HomeHint: "ロックの設計と障害の数を選ぶと、探索器があらゆる順序を試し、壊れる最短の手順を見せます。",
 		Intro: "ロックの設計と、起こしてよい障害の数を選んでください。探索器は、クライアントのコマンドと障害が起こりうる順序を、" +
-			"決めた範囲ですべて試します。どの順序もレッスンと同じシミュレーターで動きます（本物の go-redis クライアントと本物の Redis の応答）。" +
+			"決めた範囲ですべて試します。どの順序もレッスンと同じシミュレーターで動きます（go-redis のクライアントが本物のコマンドを miniredis に送り、その応答を使います）。" +
 			"何が壊れたか、そして壊れる最短の手順を報告します。",
 		WhatElse:     "ほかに何が起こりうる？",
 		WhatElseHint: "この設計のあらゆる順序を探索器に試させます。",
