@@ -75,7 +75,7 @@ var japanese = &UI{
 	},
 	KindNote: map[sim.Kind]string{
 		sim.KindLocal: "プロセス内の mutex を取った（モデル：他のサーバーからは見えない）", sim.KindLocalUnlock: "プロセス内の mutex を外した",
-		sim.KindDrop: "次のコマンドの応答をネットワークが失う", sim.KindGiveUp: "あきらめた：取得は 1 回だけ試す",
+		sim.KindDrop: "次のコマンドの応答をネットワークが失う", sim.KindGiveUp: "あきらめた（取得は 1 回だけ試す）",
 	},
 	DropWriteNote: "次のストレージ書き込みの応答をネットワークが失う",
 	Predict:       "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
