@@ -184,7 +184,8 @@ func newValue() string {
 		c.use("crypto/rand", "encoding/hex")
 		c.add(c.say(`
 // newValue is unique to one acquisition, so a holder can tell its own
-// lock from the next holder's.`) + `
+// lock from the next holder's: 20 random bytes, as the Redis docs suggest
+// (the simulated clients use 10, to keep the event log short).`) + `
 func newValue() string {
 	b := make([]byte, 20)
 	if _, err := rand.Read(b); err != nil {

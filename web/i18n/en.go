@@ -309,7 +309,7 @@ var english = &UI{
 		PieceHelp: map[string]string{
 			"acquire": "KEYS[1] is the lock key, ARGV[1] this acquisition's random value, ARGV[2] the TTL in ms. Success (1 or OK) means the lock is yours; then the client takes a fencing token with INCR.",
 			"release": "KEYS[1] is the lock key, ARGV[1] the value the client acquired with.",
-			"extend":  "KEYS[1] is the lock key, ARGV[1] the value, ARGV[2] the TTL in ms. With an extend script the client runs it after every half-TTL of work and just before writing; any answer but success tells it the lock is gone, and it stops without writing. Leave it empty for no extending.",
+			"extend":  "KEYS[1] is the lock key, ARGV[1] the value, ARGV[2] the TTL in ms. With an extend script the client runs it after every half-TTL of work and just before writing (later than the third of the TTL lesson 3 advises for a real client, so it leaves less slack); any answer but success tells it the lock is gone, and it stops without writing. Leave it empty for no extending.",
 			"write":   "Runs on the storage. KEYS[1] is the record, KEYS[2] the last accepted token, ARGV[1] the client's token, ARGV[2] the value to store (or, when the write adds to a total, 1). Success (1 or OK) means the write was accepted.",
 		},
 		PresetLabel: map[string]string{

@@ -307,7 +307,7 @@ var japanese = &UI{
 		PieceHelp: map[string]string{
 			"acquire": "KEYS[1] はロックのキー、ARGV[1] は今回の取得に使うランダムな値、ARGV[2] はミリ秒単位の TTL です。成功（1 か OK）ならロックを得たことになり、クライアントは続けて INCR でフェンシングトークンを受け取ります。",
 			"release": "KEYS[1] はロックのキー、ARGV[1] は取得したときの値です。",
-			"extend":  "KEYS[1] はロックのキー、ARGV[1] は値、ARGV[2] はミリ秒単位の TTL です。延長スクリプトがあると、クライアントは TTL の半分だけ作業するたびと、書き込む直前にこれを実行します。成功以外の応答なら、ロックを失ったと判断し、書き込まずにやめます。延長しないなら空のままにします。",
+			"extend":  "KEYS[1] はロックのキー、ARGV[1] は値、ARGV[2] はミリ秒単位の TTL です。延長スクリプトがあると、クライアントは TTL の半分だけ作業するたびと、書き込む直前にこれを実行します（レッスン 3 が本物のクライアントに勧める「TTL の 3 分の 1 ごと」より遅いので、余裕はそのぶん少なくなります）。成功以外の応答なら、ロックを失ったと判断し、書き込まずにやめます。延長しないなら空のままにします。",
 			"write":   "ストレージ側で動きます。KEYS[1] はレコード、KEYS[2] は最後に受け付けたトークン、ARGV[1] はクライアントのトークン、ARGV[2] は書き込む値（合計に足す書き込みなら 1）です。成功（1 か OK）なら書き込みが受け付けられたことになります。",
 		},
 		PresetLabel: map[string]string{
@@ -524,9 +524,11 @@ var japanese = &UI{
 // 取得ごとに一意でなければならない。`,
 		`
 // newValue is unique to one acquisition, so a holder can tell its own
-// lock from the next holder's.`: `
+// lock from the next holder's: 20 random bytes, as the Redis docs suggest
+// (the simulated clients use 10, to keep the event log short).`: `
 // newValue は取得ごとに一意の値。自分のロックと次の持ち主のロックを
-// 見分けるために使う。`,
+// 見分けるために使う。Redis のドキュメントが勧めるとおり 20 バイトの乱数
+// (シミュレーターのクライアントは、イベントログを短くするため 10 バイト)。`,
 		"the system's random source failed":                          "OS の乱数源が壊れている",
 		"a mutex inside each process":                                "各プロセスの中のミューテックス",
 		"Redlock over independent nodes":                             "独立したノードでの Redlock",
@@ -679,8 +681,8 @@ var japanese = &UI{
 // it there, and so does an error reply: a script that fails at run time
 // is a no, as on the timeline.`: `// run は部分を順に送る。成功（1 か OK）以外の応答ならそこで終わる。
 // エラー応答も同じ：実行時に失敗したスクリプトは、タイムラインと同じく「いいえ」。`,
-		"// newValue is this acquisition's random value.":                                 "// newValue は今回の取得に使うランダムな値。",
-		"// acquire tries until the acquire script says yes, then takes a fencing token.": "// acquire は取得スクリプトが成功するまで試し、そのあとフェンシングトークンを受け取る。",
+		"// newValue is this acquisition's random value: 20 random bytes, as the Redis docs suggest\n// (the simulated clients use 10, to keep the event log short).": "// newValue はこの取得のランダムな値。Redis のドキュメントが勧めるとおり 20 バイトの乱数\n// (シミュレーターのクライアントは、イベントログを短くするため 10 バイト)。",
+		"// acquire tries until the acquire script says yes, then takes a fencing token.":                                                                             "// acquire は取得スクリプトが成功するまで試し、そのあとフェンシングトークンを受け取る。",
 		`// workAndWrite does the work, extending the lock after every half TTL of it
 // (and once more just before writing) if the design extends, then sends
 // the write to the storage. It reports whether the storage accepted it.
