@@ -39,11 +39,13 @@ type Language struct {
 	ListSep, NameSep string
 	// Group separates thousands in a count ("23,151").
 	Group string
-	// Quote opens and closes a quoted term.
+	// Quote opens and closes a quoted term. The catalogs' sentences carry
+	// their own quotes today; this is for code that quotes a term.
 	Quote [2]string
 	// Fonts is the CSS font-family order for the language's glyph shapes
 	// (CJK languages share code points but not shapes); "" keeps the
-	// site's default.
+	// stylesheet's order, which is what en and ja use. Nothing reads it
+	// yet: the first language whose shapes differ (zh-Hans) will.
 	Fonts string
 	// UI is its catalog.
 	UI *UI
@@ -189,18 +191,6 @@ func (u *UI) Count(n int) string {
 		s = s[:i] + sep + s[i:]
 	}
 	return s
-}
-
-// Others are the languages other than u's, in the registry's order: the
-// language menu.
-func (u *UI) Others() []*Language {
-	var out []*Language
-	for _, l := range Languages() {
-		if l.UI != u {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // fillGaps copies into dst every empty string (and missing map entry)

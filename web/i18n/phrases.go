@@ -1,9 +1,6 @@
 package i18n
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // phrase is a compiled Phrase.
 type phrase struct {
@@ -42,9 +39,4 @@ func (u *UI) GoComment(en string) string {
 		return t
 	}
 	return en
-}
-
-// List joins items as u's language lists names.
-func (u *UI) List(items []string) string {
-	return strings.Join(items, u.Language().NameSep)
 }

@@ -72,7 +72,7 @@ func Of(u *i18n.UI, e sim.Event) Narration {
 			n.Outcome = Rejected
 		}
 	case sim.KindExpired:
-		n.Actor, n.Outcome = Who(e.Actor, u), Expired
+		n.Outcome = Expired
 		n.What = i18n.Fill(u.ExpiredAt, strings.ToUpper(e.Owner))
 	case sim.KindNode:
 		arg := ""
