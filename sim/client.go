@@ -33,10 +33,12 @@ type Client struct {
 	validUntil int64
 	// disconnected: its connection to the coordination service is down.
 	disconnected bool
-	// leaseEnd: for a design's client, the instant its own count of the
-	// TTL it asked for runs out (from its acquire or last extend); wrote:
-	// the storage accepted its write under this lease.
+	// leaseEnd: the instant its own count of the TTL it asked for runs
+	// out (from its acquire or last extend; leaseForever with no TTL);
+	// acq numbers its latest acquisition in the order the lock was handed
+	// out; wrote: the storage accepted its write under this acquisition.
 	leaseEnd int64
+	acq      int
 	wrote    bool
 	// dropWindow: a design's client whose next step sends its write
 	// (it holds the lock and has not started working, or it stopped

@@ -142,7 +142,7 @@ func (w *World) coordCheck(c *Client) error {
 	}
 	if mine == 0 {
 		c.setState(StateHolding, w.clock.Now())
-		w.checkOverlap(c)
+		w.enter(c)
 		return nil
 	}
 	below := k.entries[mine-1].name

@@ -84,13 +84,11 @@ func (w *World) designAttempt(c *Client, purpose string, yield bool, i int) erro
 	return w.yieldOr(c, yield, StateChecking, w.designWhat(PieceAcquire, i+1), then)
 }
 
-// designGot starts c's lease: the TTL it asked for, counted from now, as
-// a careful client counts it. Two valid leases at once are two holders.
+// designGot opens the window in which the explorer may lose the reply to
+// c's write (its lease was started by enter: the TTL it asked for,
+// counted from now, as a careful client counts it).
 func (w *World) designGot(c *Client) {
-	c.leaseEnd = w.clock.Now() + w.sc.TTL
-	c.wrote = false
 	c.dropWindow = true
-	w.checkTwoHolders(c)
 }
 
 // designWork is the design's work and write: with an extend script the
@@ -139,7 +137,7 @@ func (w *World) designExtend(c *Client) (bool, error) {
 		}
 	}
 	c.leaseEnd = w.clock.Now() + w.sc.TTL
-	w.checkTwoHolders(c)
+	w.checkRenewal(c)
 	return true, nil
 }
 
@@ -182,15 +180,13 @@ func (w *World) designWrite(c *Client, i int) error {
 
 // designAccepted runs the checks of a write the storage accepted. A
 // second accepted write under the same acquisition (the same token: a
-// retry after a lost reply) is a double write when the write adds to a
+// retry after a lost reply) is a repeated write when the write adds to a
 // total; when it sets the record, the retry wrote what was already there.
 func (w *World) designAccepted(c *Client) {
-	w.checkWrite(c)
-	w.checkDoubleWrite(c)
 	if c.wrote && w.sc.Design.Effect == EffectAdd {
 		w.violate(RepeatedWrite, c.ID)
 	}
-	c.wrote = true
+	w.checkWrite(c)
 }
 
 // designRelease runs the release script from part i; the client then
@@ -211,33 +207,4 @@ func (w *World) designRelease(c *Client, i int) error {
 	}
 	c.setState(StateIdle, w.clock.Now())
 	return nil
-}
-
-// checkTwoHolders runs when c's lease starts or is renewed: another
-// client inside the critical section whose own lease has not run out is
-// a second holder. (A paused holder whose lease ran out is not: every
-// lease-based lock allows that, and the storage's check is what must
-// catch its write.)
-func (w *World) checkTwoHolders(c *Client) {
-	now := w.clock.Now()
-	for _, d := range w.clients {
-		if d != c && d.inside() && d.leaseEnd > now {
-			w.violate(TwoHolders, c.ID, d.ID)
-		}
-	}
-}
-
-// checkDoubleWrite runs after the storage accepted c's write while c's
-// lease was valid: another holder with a valid lease that already wrote
-// means the protected work was done twice under one lock.
-func (w *World) checkDoubleWrite(c *Client) {
-	now := w.clock.Now()
-	if c.leaseEnd <= now {
-		return
-	}
-	for _, d := range w.clients {
-		if d != c && d.inside() && d.leaseEnd > now && d.wrote {
-			w.violate(DoubleWrite, c.ID, d.ID)
-		}
-	}
 }

@@ -61,38 +61,6 @@ type Event struct {
 	Text string
 }
 
-// ViolationKind names an invariant the checks enforce.
-type ViolationKind string
-
-// The invariants.
-const (
-	// Overlap: two clients inside the critical section at once.
-	Overlap ViolationKind = "overlap"
-	// StaleWrite: the storage accepted a write from a client that no
-	// longer held the lock.
-	StaleWrite ViolationKind = "stale-write"
-	// ForeignDelete: a client deleted a lock that was someone else's.
-	ForeignDelete ViolationKind = "foreign-delete"
-	// DoubleCharge: the order was charged more than once.
-	DoubleCharge ViolationKind = "double-charge"
-	// Orphan: the lock's holder died and its key has no TTL: the lock is
-	// held forever.
-	Orphan ViolationKind = "orphan"
-	// TwoHolders (designs): a client's lease started or was renewed while
-	// another holder's lease had not run out.
-	TwoHolders ViolationKind = "two-holders"
-	// DoubleWrite (designs): two holders with valid leases both had their
-	// write accepted: the protected work was done twice.
-	DoubleWrite ViolationKind = "double-write"
-	// RepeatedWrite (designs whose write adds to a total): the storage
-	// accepted the same acquisition's write twice — a retry after a lost
-	// reply applied again, so the job counts twice.
-	RepeatedWrite ViolationKind = "repeated-write"
-	// NotReleased (designs): after a release the key still held the
-	// releaser's value.
-	NotReleased ViolationKind = "not-released"
-)
-
 // Violation is an invariant broken at an instant. Actors[0] is the client
 // that broke it, Actors[1] (if any) the one it hurt.
 type Violation struct {

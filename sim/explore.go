@@ -18,11 +18,9 @@ package sim
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
-	"maps"
 	"reflect"
 	"runtime"
 	"slices"
@@ -100,14 +98,6 @@ type Finding struct {
 // CodeBadExplore: an explorer configuration out of its limits.
 const CodeBadExplore Code = "bad-explore"
 
-// Harm is the explorer's name for the storage's own safety being broken:
-// a charge taken twice, or a write of an older lock holder accepted after
-// a newer holder's write was (the storage went back in time — a lost
-// update). A stale write that lands before any newer holder wrote is
-// reported as stale-write but is not harm: the storage saw the writes in
-// the order the lock was handed out, which is all fencing promises.
-const Harm ViolationKind = "storage-harm"
-
 // ExploreResult is what an exploration found.
 type ExploreResult struct {
 	Schedules int // schedules replayed (every prefix counts as one)
@@ -115,10 +105,10 @@ type ExploreResult struct {
 	// Violating counts the schedules whose last action broke anything
 	// (any violation of the checks, or harm).
 	Violating int
-	// Found holds, per kind, the failures seen: the check's kinds and Harm.
+	// Found holds, per kind, the failures seen.
 	Found map[ViolationKind]*Finding
 	// Shortest is the shortest counterexample of any kind (nil if none);
-	// at equal length a harmful one.
+	// at equal length the worst (ClassOf), then the first in Kinds.
 	Shortest     []Action
 	ShortestKind ViolationKind
 	// Stopped says why the exploration is incomplete ("" if it saw every
@@ -474,9 +464,6 @@ func (e *explorer) expand(r *rig, s *state, m move) child {
 			c.kinds = append(c.kinds, v.Kind)
 		}
 	}
-	if w.harmAt(last) {
-		c.kinds = append(c.kinds, Harm)
-	}
 	slices.Sort(c.kinds)
 	keys := w.dumpKeys()
 	c.fp, c.fp0 = e.fingerprintKeys(&r.fp, w, m.b, keys), [16]byte{}
@@ -791,111 +778,6 @@ func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) [
 	return fb.best
 }
 
-// acq is one acquisition of the lock: the instant a client came to hold
-// it, and the event that settled it (to order acquisitions at one instant).
-type acq struct {
-	who     string
-	at, seq int64
-}
-
-func (x acq) before(y acq) bool { return x.at < y.at || (x.at == y.at && x.seq < y.seq) }
-
-// lane is one client's history: its id and its state spans.
-type lane struct {
-	id    string
-	spans []Span
-}
-
-// acquisitions lists every acquisition of a history, in order. A client
-// acquires when it comes to hold the lock from not holding it (idle,
-// trying, checking, waiting); coming back from work or a pause is the same
-// acquisition. It reads only what a Timeline shows: spans and events.
-func acquisitions(lanes []lane, events []Event) []acq {
-	var out []acq
-	for _, c := range lanes {
-		for i, s := range c.spans {
-			if s.State != StateHolding {
-				continue
-			}
-			if i > 0 {
-				switch c.spans[i-1].State {
-				case StateWorking, StatePaused, StateHolding:
-					continue
-				}
-			}
-			seq := int64(-1)
-			for _, ev := range events {
-				if ev.At > s.From {
-					break
-				}
-				if ev.Actor == c.id && ev.Kind == KindCommand {
-					seq = int64(ev.Seq)
-				}
-			}
-			out = append(out, acq{who: c.id, at: s.From, seq: seq})
-		}
-	}
-	slices.SortFunc(out, func(x, y acq) int { return cmp.Or(cmp.Compare(x.at, y.at), cmp.Compare(x.seq, y.seq)) })
-	return out
-}
-
-// storageWrites walks the storage's accepted writes in order and calls f
-// with each one's event and whether it went back in time: its writer's
-// acquisition is older than that of a write the storage accepted before.
-// It returns the index (into acqs) of the newest acquisition written.
-func storageWrites(acqs []acq, events []Event, f func(ev *Event, backwards bool)) int {
-	newest := -1
-	for i := range events {
-		ev := &events[i]
-		if ev.Node != NodeStorage || ev.Accepted == nil || !*ev.Accepted || ev.Kind != KindCommand {
-			continue
-		}
-		mine := -1
-		for j, a := range acqs {
-			if a.who == ev.Actor && a.before(acq{at: ev.At, seq: int64(ev.Seq)}) {
-				mine = j
-			}
-		}
-		f(ev, mine < newest)
-		newest = max(newest, mine)
-	}
-	return newest
-}
-
-// backwardsAt reports whether a write accepted at the action step went
-// back in time (only a fenced record can: a ledger keeps every charge).
-func backwardsAt(sc *Scenario, lanes []lane, events []Event, step int) bool {
-	if sc.Storage != StoreFenced {
-		return false
-	}
-	harm := false
-	storageWrites(acquisitions(lanes, events), events, func(ev *Event, backwards bool) {
-		if backwards && ev.Step == step {
-			harm = true
-		}
-	})
-	return harm
-}
-
-func (w *World) lanes() []lane {
-	out := make([]lane, len(w.clients))
-	for i, c := range w.clients {
-		out[i] = lane{c.ID, c.spans}
-	}
-	return out
-}
-
-// harmAt reports whether the action at step harmed the storage: a double
-// charge, or a fenced record's write that went back in time.
-func (w *World) harmAt(step int) bool {
-	for _, v := range w.violations {
-		if v.Step == step && v.Kind == DoubleCharge {
-			return true
-		}
-	}
-	return backwardsAt(w.sc, w.lanes(), w.events, step)
-}
-
 // verify replays every candidate counterexample from its URL form with
 // Replay — the path a learner's link takes — and keeps it only if the
 // timeline shows the violation at its last action. A candidate that does
@@ -922,11 +804,14 @@ func (e *explorer) verify() error {
 		}
 		e.res.Found[k].Shortest = actions
 	}
-	// The shortest of all; at equal length harm first, then by kind.
-	for _, k := range slices.Sorted(maps.Keys(e.res.Found)) {
+	// The shortest of all; at equal length the first in Kinds (worst
+	// class first).
+	for _, k := range Kinds {
 		f := e.res.Found[k]
-		if e.res.Shortest == nil || len(f.Shortest) < len(e.res.Shortest) ||
-			(len(f.Shortest) == len(e.res.Shortest) && k == Harm) {
+		if f == nil {
+			continue
+		}
+		if e.res.Shortest == nil || len(f.Shortest) < len(e.res.Shortest) {
 			e.res.Shortest, e.res.ShortestKind = f.Shortest, k
 		}
 	}
@@ -934,21 +819,13 @@ func (e *explorer) verify() error {
 }
 
 // Breaks reports whether the timeline shows a failure of kind k at the
-// action step: a violation of the checks, or — for Harm — a double charge
-// or a storage write that went back in time (see Harm). The Lab's tests
-// use it to prove a counterexample opens on the failure it claims.
+// action step. The Lab's tests use it to prove a counterexample opens on
+// the failure it claims.
 func (tl *Timeline) Breaks(k ViolationKind, step int) bool {
 	for _, v := range tl.Violations {
-		if v.Step == step && (v.Kind == k || (k == Harm && v.Kind == DoubleCharge)) {
+		if v.Step == step && v.Kind == k {
 			return true
 		}
 	}
-	if k != Harm {
-		return false
-	}
-	lanes := make([]lane, len(tl.Clients))
-	for i, c := range tl.Clients {
-		lanes[i] = lane{c.ID, c.Spans}
-	}
-	return backwardsAt(tl.Scenario, lanes, tl.Events, step)
+	return false
 }

@@ -82,7 +82,8 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 		}
 		// It holds a key with no TTL until the second command arrives.
 		c.setState(StateHolding, w.clock.Now())
-		w.checkOverlap(c)
+		w.enter(c)
+		c.leaseEnd = leaseForever
 		then := func(w *World, c *Client) error {
 			// A lost reply here leaves the client unsure; it carries on.
 			if _, err := w.send(c, w.primary, "expire", "PEXPIRE", key, sc.TTL); err != nil && !noReply(err) {
@@ -144,7 +145,8 @@ func (w *World) tryLater(c *Client) error {
 
 // gotLock is the end of a successful acquire: a fencing token if the
 // scenario hands them out, then the client is inside. check is false when
-// the overlap was already checked at an earlier command of the program.
+// it entered at an earlier command of the program (SETNX before PEXPIRE):
+// only its lease starts again here.
 func (w *World) gotLock(c *Client, check bool) {
 	if w.sc.Tokens {
 		tok, err := w.send(c, w.primary, "token", "INCR", w.sc.FenceKey())
@@ -178,7 +180,9 @@ func (w *World) gotLock(c *Client, check bool) {
 	}
 	c.setState(StateHolding, w.clock.Now())
 	if check {
-		w.checkOverlap(c)
+		w.enter(c)
+	} else {
+		w.startLease(c)
 	}
 	if w.sc.Design != nil {
 		w.designGot(c)
@@ -304,7 +308,9 @@ func (w *World) extend(c *Client) error {
 	w.observe(c.ID)
 	if val != int64(1) {
 		c.setState(StateIdle, w.clock.Now())
+		return nil
 	}
+	c.leaseEnd = w.clock.Now() + w.sc.TTL
 	return nil
 }
 

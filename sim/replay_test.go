@@ -299,23 +299,23 @@ func TestLessonClaims(t *testing.T) {
 	cases := []struct {
 		name, scenario, opt, do, want string
 	}{
-		{"in-process mutexes do not exclude", "two-servers", "lock.local", "a.acquire,b.acquire,a.write,b.write", "overlap:b,a double-charge:b,a"},
+		{"in-process mutexes do not exclude", "two-servers", "lock.local", "a.acquire,b.acquire,a.write,b.write", "two-holders:b,a double-charge:b,a"},
 		{"a shared key makes B give up", "two-servers", "", "a.acquire,b.acquire,a.write,b.acquire,a.release", ""},
-		{"check-then-set lets both in", "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next", "overlap:b,a"},
+		{"check-then-set lets both in", "atomic-acquire", "acquire.getset", "a.acquire,b.acquire,a.next,b.next", "two-holders:b,a"},
 		{"SETNX then crash: locked forever", "atomic-acquire", "acquire.setnx", "a.acquire,a.crash", "orphan:a"},
 		{"SET NX PX then crash: freed by TTL", "atomic-acquire", "", "a.acquire,a.crash,b.acquire,wait.10s", ""},
 		{"no TTL then crash: locked forever", "ttl", "ttl.off", "a.acquire,a.crash,b.acquire,wait.1m", "orphan:a"},
-		{"a paused holder outlives its TTL", "ttl", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write", "overlap:b,a stale-write:a,b"},
-		{"DEL deletes the next holder's lock", "safe-release", "release.del", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire", "overlap:b,a foreign-delete:a,b overlap:c,b"},
+		{"a paused holder outlives its TTL", "ttl", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write", "overlap:b,a late-write:a,b"},
+		{"DEL deletes the next holder's lock", "safe-release", "release.del", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire", "overlap:b,a foreign-delete:a,b two-holders:c,b"},
 		{"compare-and-delete keeps it", "safe-release", "", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire", "overlap:b,a"},
 		{"lost reply + retry charges twice", "exactly-once", "idem.none", "a.acquire,a.drop,a.write,wait.1s", "double-charge:a,a"},
 		{"idempotency key makes it a no-op", "exactly-once", "", "a.acquire,a.drop,a.write,wait.1s", ""},
-		{"failover before replication: two holders", "failover", "wait.off", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write", "overlap:b,a stale-write:a,b"},
+		{"failover before replication: two holders", "failover", "wait.off", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write", "two-holders:b,a"},
 		{"WAIT until the replica has it: B waits", "failover", "", "a.acquire,primary.down,replica.promote,b.acquire,wait.1s", ""},
 		{"Redlock: one node down, still one holder", "redlock", "", "n5.down,a.acquire,b.acquire", ""},
-		{"Redlock: restart without persistence", "redlock", "persist.none", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire", "overlap:b,a"},
+		{"Redlock: restart without persistence", "redlock", "persist.none", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire", "two-holders:b,a"},
 		{"Redlock: restart with fsync", "redlock", "", "n4.down,n5.down,a.acquire,n3.restart,n4.up,n5.up,b.acquire", ""},
-		{"Redlock: a clock jump", "redlock", "", "n4.down,n5.down,a.acquire,n3.jump.10s,n4.up,n5.up,b.acquire", "overlap:b,a"},
+		{"Redlock: a clock jump", "redlock", "", "n4.down,n5.down,a.acquire,n3.jump.10s,n4.up,n5.up,b.acquire", "two-holders:b,a"},
 		{"Redlock: a pause after acquiring", "redlock", "", "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write", "overlap:b,a stale-write:a,b"},
 		{"ZooKeeper: a short connection loss keeps the lock", "coordination", "", "a.acquire,b.acquire,a.disconnect,wait.3s,a.reconnect,a.write,a.release", ""},
 		{"ZooKeeper: session expiry, czxid fences A out", "coordination", "", "a.acquire,b.acquire,a.pause,wait.7s,b.write,a.resume,a.write", "overlap:b,a"},
@@ -400,8 +400,8 @@ func TestStrictTokenPolicyRejectsRetry(t *testing.T) {
 // at the expiry while A still works, and A's result lands after.
 func TestLongJobOverlaps(t *testing.T) {
 	tl := run(t, "ttl", "work.long", "a.acquire,b.acquire,a.write")
-	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a stale-write:a,b" {
-		t.Fatalf("violations = %v, want B overlapping A, then A's stale write", k)
+	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a late-write:a,b" {
+		t.Fatalf("violations = %v, want B overlapping A, then A's late write (B has not written yet)", k)
 	}
 	for _, e := range tl.Events {
 		if e.Kind == KindPause {
@@ -497,8 +497,8 @@ func TestSharedValueDeletesNewLock(t *testing.T) {
 	if len(rel) != 1 || !rel[0].Reply.IsInt(1) {
 		t.Fatalf("A's release = %v, want (integer) 1: the script matched B's equal value", rel)
 	}
-	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a foreign-delete:a,b overlap:c,b" {
-		t.Fatalf("violations = %v, want B over A, A deleting B's lock, C over B", k)
+	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a foreign-delete:a,b two-holders:c,b" {
+		t.Fatalf("violations = %v, want B over A (A's lease had run out), A deleting B's lock, C beside B (B's lease had not)", k)
 	}
 	var owners []string
 	for _, l := range tl.Locks {

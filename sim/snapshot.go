@@ -120,9 +120,11 @@ type worldState struct {
 	Shipped  replState
 	Inflight []shipState
 	Coord    *coordState
-	// Order is who acquired the lock, in order, and Newest the index of
-	// the newest acquisition the storage holds a write of: whether a
-	// later write is harm depends on them.
+	// Order is the clients that have held the lock, by their latest
+	// acquisition, oldest first; Newest how many of those acquisitions are
+	// no newer than the newest one the storage holds a write of: whether
+	// a later write is stale depends on them (check.go), not on the
+	// acquisitions' numbers.
 	Order  []cid
 	Newest int
 }
@@ -148,7 +150,7 @@ type clientState struct {
 	DropNext     bool
 	ValidUntil   vtime
 	Disconnected bool
-	LeaseEnd     vtime // a design client's own lease
+	LeaseEnd     vtime // the client's own lease (-1: forever)
 	Wrote        bool
 	DropWindow   bool
 	// The explorer's per-client budget: what its program has done, and
@@ -222,7 +224,10 @@ func (w *World) capture(st *worldState, ts *[]timer, b budget, keys [][]keyState
 			Due: c.due, PendingWhat: c.pendingWhat, DropNext: c.dropNext,
 			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected,
 			Wrote: c.wrote, DropWindow: c.dropWindow}
-		if c.leaseEnd > w.clock.Now() {
+		switch {
+		case c.leaseEnd == leaseForever:
+			cs.LeaseEnd = -1 // kept as it is, not as a distance from now
+		case c.leaseEnd > w.clock.Now():
 			cs.LeaseEnd = vtime(c.leaseEnd) // a lease that ran out is as good as none
 		}
 		if c.pending != nil {
@@ -276,10 +281,18 @@ func (w *World) capture(st *worldState, ts *[]timer, b budget, keys [][]keyState
 		}
 		st.Coord = cs
 	}
-	acqs := acquisitions(w.lanes(), w.events)
-	st.Newest = storageWrites(acqs, w.events, func(*Event, bool) {})
-	for _, a := range acqs {
-		order = append(order, cid(a.who))
+	held := make([]*Client, 0, len(w.clients))
+	for _, c := range w.clients {
+		if c.acq > 0 {
+			held = append(held, c)
+		}
+	}
+	slices.SortFunc(held, func(x, y *Client) int { return cmp.Compare(x.acq, y.acq) })
+	for _, c := range held {
+		order = append(order, cid(c.ID))
+		if c.acq <= w.newestWrite {
+			st.Newest++
+		}
 	}
 	st.Order = order
 }

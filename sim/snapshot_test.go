@@ -95,9 +95,7 @@ var fpTable = map[string]fpEntry{
 	}},
 	"Client.token": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].token++ }},
 	"Client.due":   {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].due = []timerKind{timerRetry} }},
-	"Client.spans": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) {
-		w.clients[0].spans = w.clients[0].spans[:1] // its acquisition is gone from the history
-	}},
+	"Client.spans": {why: "history: the picture's lanes; the order of acquisitions, which a stale write depends on, is Client.acq"},
 	"Client.pending": {base: "getdel", mutate: func(t *testing.T, w *World, b *budget) {
 		w.clients[0].pending = func(*World, *Client) error { return nil }
 	}},
@@ -105,8 +103,11 @@ var fpTable = map[string]fpEntry{
 	"Client.dropNext":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[1].dropNext = true }},
 	"Client.leaseEnd":    {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].leaseEnd = w.clock.Now() + 5 }},
 	"Client.wrote":       {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].wrote = true }},
-	"Client.dropWindow":  {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].dropWindow = true }},
-	"Client.validUntil":  {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].validUntil-- }},
+	"Client.acq": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) {
+		w.clients[0].acq, w.clients[1].acq = w.clients[1].acq, w.clients[0].acq
+	}},
+	"Client.dropWindow": {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].dropWindow = true }},
+	"Client.validUntil": {base: "redlock", mutate: func(t *testing.T, w *World, b *budget) { w.clients[0].validUntil-- }},
 	"Client.disconnected": {base: "coord", mutate: func(t *testing.T, w *World, b *budget) {
 		w.clients[1].disconnected = true
 	}},
@@ -121,17 +122,20 @@ var fpTable = map[string]fpEntry{
 		}
 		t.Fatal("no command of a")
 	}},
-	"World.violations": {why: "history: what broke is counted at the action that broke it; no check reads it again"},
-	"World.locks":      {why: "history: the picture's lock spans; the keys themselves are in the snapshot"},
-	"World.step":       {why: "the index of the action being applied: a label"},
-	"World.deleting":   {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
-	"World.fail":       {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
-	"World.wiping":     {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
-	"World.coord":      {into: true},
-	"coord.svc":        {why: "the modelled service: fixed by the options"},
-	"coord.zxid":       {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.zxid++ }},
-	"coord.seq":        {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.seq++ }},
-	"coord.entries":    {into: true},
+	"World.acquisitions": {why: "a counter: only the order of the clients' acquisitions (Client.acq) matters, and the snapshot keeps that"},
+	"World.newestWrite":  {base: "fencing", mutate: func(t *testing.T, w *World, b *budget) { w.newestWrite = w.clients[0].acq }},
+	"World.newestWriter": {why: "names whom a stale write went past in its violation; no check or future depends on it"},
+	"World.violations":   {why: "history: what broke is counted at the action that broke it; no check reads it again"},
+	"World.locks":        {why: "history: the picture's lock spans; the keys themselves are in the snapshot"},
+	"World.step":         {why: "the index of the action being applied: a label"},
+	"World.deleting":     {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
+	"World.fail":         {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
+	"World.wiping":       {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
+	"World.coord":        {into: true},
+	"coord.svc":          {why: "the modelled service: fixed by the options"},
+	"coord.zxid":         {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.zxid++ }},
+	"coord.seq":          {base: "coord", mutate: func(t *testing.T, w *World, b *budget) { w.coord.seq++ }},
+	"coord.entries":      {into: true},
 	"lockEntry.owner": {base: "coord", mutate: func(t *testing.T, w *World, b *budget) {
 		w.coord.entries[1].owner = w.coord.entries[0].owner
 	}},

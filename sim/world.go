@@ -38,6 +38,13 @@ type World struct {
 	link       *Client
 	shipped    replicaState
 	inflight   []shipment
+	// acquisitions counts the lock handed out; newestWrite is the
+	// acquisition (Client.acq) of the newest holder whose write the
+	// storage accepted, newestWriter that holder: a write of an older
+	// acquisition after it is a stale write.
+	acquisitions int
+	newestWrite  int
+	newestWriter string
 }
 
 // newWorld builds the world of one replay, its nodes on b's servers. On

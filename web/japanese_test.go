@@ -110,9 +110,14 @@ func isLockValue(tok string) bool {
 var badTypography = regexp.MustCompile(`\([^()]*[\p{Hiragana}\p{Katakana}\p{Han}][^()]*\)|：\s*：`)
 
 // englishIn lists the words of text that are not allowed.
+// storedValue: the storage record's value in quotes, “written by B”, is
+// data the storage holds and is shown as it is in every language (README,
+// "Languages as data"), not prose.
+var storedValue = regexp.MustCompile(`“written by [A-Z]”`)
+
 func englishIn(text string) []string {
 	var out []string
-	for _, tok := range strings.Fields(text) {
+	for _, tok := range strings.Fields(storedValue.ReplaceAllString(text, "")) {
 		trimmed := strings.Trim(tok, "。、．.,:：)）(（「」“”\"")
 		if codeLike.MatchString(trimmed) || isLockValue(trimmed) {
 			continue

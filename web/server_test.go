@@ -100,7 +100,7 @@ func TestFlagshipOutcomes(t *testing.T) {
 	h := sitetest.Default(t)
 	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{
-		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock while A still believed it held it.",
+		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock after A&#39;s lease ran out, while A still believed it held it.",
 		"8.0s left", "max token 2", "“written by B”",
 	} {
 		if !strings.Contains(page, want) {
@@ -112,7 +112,7 @@ func TestFlagshipOutcomes(t *testing.T) {
 		t.Error("release.del: the page does not say A deleted B's lock")
 	}
 	off := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=fence.off")
-	if !strings.Contains(off, "Stale write accepted: A no longer held the lock") {
+	if !strings.Contains(off, "Stale write accepted: A&#39;s write landed after B&#39;s, though B got the lock later.") {
 		t.Error("fence.off: the page does not flag A's stale write")
 	}
 	ja := webtest.MustGet(t, h, "/ja/lessons/fencing?do="+guided+"&opt=fence.off")
@@ -248,7 +248,7 @@ func TestHtmxGetsFragment(t *testing.T) {
 		!strings.Contains(r.Body, `id="lang-switch"`) || !strings.Contains(r.Body, `hx-swap-oob="true"`) {
 		t.Fatalf("htmx fragment wrong:\n%.500s", r.Body)
 	}
-	if !strings.Contains(r.Body, "Step 2 of 21: A takes the lock") {
+	if !strings.Contains(r.Body, "Step 2 of 23: A takes the lock") {
 		t.Error("the live region does not announce the step")
 	}
 	if !strings.Contains(strings.Join(r.Header.Values("Vary"), ","), "HX-Request") {

@@ -30,6 +30,7 @@ import (
 
 	"locklab/sim"
 	"locklab/sim/luacheck"
+	"locklab/web/findings"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
 	"locklab/web/links"
@@ -276,16 +277,23 @@ type DesignPiece struct {
 type DesignGrade struct {
 	Summary, Within, Bounds string
 	TableLabel              string // the findings table's region
+	ClassCol                string // the findings table's class column
 	Incomplete              []string
 	Clients                 []string // the columns: "2 clients", "3 clients"
 	Rows                    []DesignRow
-	Broken                  bool
+	// Verdict sums up Rows, in the words the Lab uses too.
+	Verdict findings.Verdict
 }
 
 // DesignRow is one kind of failure, with what each search found.
 type DesignRow struct {
-	Kind, Name, Meaning string
-	Cells               []DesignCell
+	findings.Row
+	Cells []DesignCell
+}
+
+// Found reports whether some search found this kind.
+func (r DesignRow) Found() bool {
+	return slices.ContainsFunc(r.Cells, func(c DesignCell) bool { return c.URL != "" })
 }
 
 // DesignCell is one search's shortest counterexample of a kind ("" URL:
@@ -374,10 +382,15 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 	}
 	defer release()
 	du := u.Design
-	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
+	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, ClassCol: u.Verdict.ClassCol, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
 		u.Count(designStateCap), du.EffectBound[d.Effect])}
-	found := map[sim.ViolationKind][]DesignCell{}
-	complete := true
+	sc, err := d.ScenarioFor(2)
+	if err != nil {
+		return nil, site.Internal(u, err)
+	}
+	kinds := sim.KindsFor(sc)
+	cells := map[sim.ViolationKind][]DesignCell{}
+	complete, depth := true, sim.GradeDepth
 	for _, n := range []int{2, 3} {
 		res, err := sim.Grade(ctx, d, n, designStateCap)
 		if err != nil {
@@ -390,35 +403,26 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 		}
 		if !res.Complete() {
 			complete = false
+			depth = min(depth, res.Depth)
 			g.Incomplete = append(g.Incomplete, i18n.Fill(du.Incomplete, strconv.Itoa(n), u.Count(designStateCap), strconv.Itoa(res.Depth)))
 		}
 		g.Clients = append(g.Clients, i18n.Fill(du.ClientsCol, strconv.Itoa(n)))
-		for _, k := range sim.GradeKinds {
+		for _, k := range kinds {
 			cell := DesignCell{Text: du.NoneFound}
 			if f := res.Found[k]; f != nil {
 				cell = DesignCell{Text: i18n.Fill(du.StepsOpen, strconv.Itoa(len(f.Shortest))), URL: links.DesignRun(u.Lang, d, n, f.Shortest)}
 			}
-			found[k] = append(found[k], cell)
+			cells[k] = append(cells[k], cell)
 		}
 	}
-	kinds := 0
-	for _, k := range sim.GradeKinds {
-		cells := found[k]
-		hit := slices.ContainsFunc(cells, func(c DesignCell) bool { return c.URL != "" })
-		if hit {
-			kinds++
+	var found []sim.ViolationKind
+	for _, k := range kinds {
+		if slices.ContainsFunc(cells[k], func(c DesignCell) bool { return c.URL != "" }) {
+			found = append(found, k)
 		}
-		g.Rows = append(g.Rows, DesignRow{Kind: string(k), Name: du.KindName[k], Meaning: du.KindMeaning[k], Cells: cells})
+		g.Rows = append(g.Rows, DesignRow{Row: findings.RowOf(u, k), Cells: cells[k]})
 	}
-	if kinds > 0 {
-		g.Broken = true
-		g.Summary = i18n.Fill(du.Broken, strconv.Itoa(kinds), strconv.Itoa(len(sim.GradeKinds)))
-	} else {
-		g.Summary = du.Safe
-		if complete {
-			g.Within = du.Within
-		}
-	}
+	g.Verdict = findings.Of(u, found, complete, depth)
 	return g, nil
 }
 

@@ -48,7 +48,7 @@ var japanese = &UI{
 	Down: "停止中", ClockAhead: "時計 +{0}", SlowBy: "遅延 {0}", PrimaryRole: "プライマリ", ReplicaRole: "レプリカ",
 	NoCheck:     "トークン検査なし",
 	AlreadyPaid: "支払い済み：課金しない", ChargedTwiceBy: "二重課金：{0} が注文 42 を 2 回課金した。",
-	WrittenBy: "{0} が書いた値", Review: "おさらい",
+	Review:          "おさらい",
 	CounterTitle:    "実験室が見つけた反例",
 	CounterIntro:    "実験室の探索器が、バリエーションに表示している設計について見つけた手順です。レッスンのステップではありません。同じシミュレーターで本物の Redis の応答とともに再生しているので、じっくり眺めたり、ここから自分で操作を続けたりできます。",
 	CounterSchedule: "手順（操作ごと）", CounterBroke: "何が、いつ壊れたか",
@@ -61,7 +61,7 @@ var japanese = &UI{
 		"fence.on": "ストレージがトークンを検査する", "fence.off": "ストレージがトークンを無視する",
 		"fence.strict":  "ストレージはより大きいトークンだけを受け付ける（再試行も拒否）",
 		"fence.twostep": "ストレージが 2 つのコマンドでトークンを検査する（GET してから MSET）",
-		"check.none":    "クライアントは確かめずに書く", "check.get": "クライアントが書く前に「まだ自分のもの？」と GET で確かめる",
+		"check.none":    "クライアントは確かめずに書く", "check.get": "クライアントが書く前に、まだ自分のものか GET で確かめる",
 		"value.unique": "取得のたびに新しいランダムな値", "value.host": "ホスト名を値にする",
 		"work.short": "作業は 1 秒", "work.long": "作業は 15 秒（TTL より長い）",
 		"acquire.set": "SET … NX PX（1 コマンド）", "acquire.getset": "GET してから SET（2 コマンド）",
@@ -86,15 +86,39 @@ var japanese = &UI{
 		"lock": "ロック", "idem": "課金", "persist": "永続化", "wait": "レプリケーション", "svc": "サービス", "work": "作業",
 		"check": "書く前の確認", "value": "ロックの値"},
 	ViolationText: map[sim.ViolationKind]string{
-		sim.Overlap:       "排他が崩れた：{1} がまだロックを持っているつもりのまま、{0} がロックを取った。",
-		sim.StaleWrite:    "古い書き込みが通った：{0} はもうロックを持っていないのに、ストレージが書き込みを受け付けた。",
-		sim.ForeignDelete: "{0} が自分のものではないロック（{1} のロック）を削除した。",
+		sim.StaleWrite:    "古い書き込みが通った：{1} のほうがあとでロックを取ったのに、{0} の書き込みが {1} の書き込みのあとに通った。新しい結果が失われた。",
 		sim.DoubleCharge:  "二重課金：注文 42 が {1} と {0} で 2 回課金された。",
-		sim.Orphan:        "永遠にロック：{0} がクラッシュし、キーに TTL がないので、もう誰も消せない。",
-		sim.TwoHolders:    "保持者が 2 人：{1} のリースが切れていないのに {0} がロックを取得または延長した。",
 		sim.DoubleWrite:   "2 台とも書き込んだ：有効なリースを持つ {1} と {0} の書き込みを、ストレージがどちらも受け付けた。",
 		sim.RepeatedWrite: "二重の書き込み：応答が失われたので {0} が同じトークンで送り直した書き込みを、ストレージがもう一度受け付けた。合計には作業が 2 回数えられた。",
+		sim.TwoHolders:    "保持者が 2 人：{1} のリースが切れていないのに {0} がロックを取得または延長した。",
+		sim.ForeignDelete: "{0} が自分のものではないロック（{1} のロック）を削除した。",
 		sim.NotReleased:   "{0} は解放したが、ロックのキーにはまだ {0} の値が残っている。",
+		sim.Orphan:        "永遠にロック：{0} がクラッシュし、キーに TTL がないので、もう誰も消せない。",
+		sim.Overlap:       "排他が崩れた：{1} のリースが切れたあと、{1} がまだロックを持っているつもりのまま、{0} がロックを取った。",
+		sim.LateWrite:     "遅れた書き込みが通った：{0} のリースは切れていたのに、ストレージが書き込みを受け付けた。新しい保持者はまだ書いていないので、新しい結果は上書きされていない。",
+	},
+	Failures: map[sim.ViolationKind]Failure{
+		sim.StaleWrite:    {"古い書き込みが通った", "新しい保持者の書き込みのあとに、古い保持者の書き込みをストレージが受け付けた。時間が巻き戻り、新しい結果が失われた。"},
+		sim.DoubleCharge:  {"二重課金", "注文が 2 回以上課金された。"},
+		sim.DoubleWrite:   {"2 台とも書き込んだ", "リースがどちらも有効な 2 台のクライアントの書き込みが、どちらも受け付けられた。守りたい処理が 2 回行われた。"},
+		sim.RepeatedWrite: {"二重の書き込み", "1 回の取得での書き込みを、ストレージが 2 回受け付けた。応答が失われたのでクライアントが同じトークンで送り直し、書き込みは合計に足すものなので、作業が 2 回数えられた。"},
+		sim.TwoHolders:    {"保持者が同時に 2 人", "別のクライアントのリースが切れていないのに、ロックを取得または延長できた。ロックそのものが失敗した。"},
+		sim.ForeignDelete: {"他人のロックを削除", "解放が、別のクライアントのロックを消したか書き換えた。"},
+		sim.NotReleased:   {"解放してもロックが残った", "解放を実行したあとも、キーには解放したクライアントの値が残っていた。"},
+		sim.Orphan:        {"永遠にロック", "TTL のないキーを持ったままクライアントがクラッシュし、もう誰も消せない。"},
+		sim.Overlap:       {"排他が崩れた", "別のクライアントのリースが切れたあと、そのクライアントがまだ持っているつもりのうちに（止まっていたか、切り離されていた）ロックが取られた。TTL のあるロックなら必ず起こりうることで、害にしないのはストレージ側のチェックの役目。"},
+		sim.LateWrite:     {"遅れた書き込みが通った", "リースの切れたクライアントの書き込みを、新しい保持者がまだ書く前に、ストレージが受け付けた。新しい結果は上書きされていない。フェンシングのチェックがこの書き込みを拒めるのは、新しいトークンがストレージに届いてからだ。"},
+	},
+	Verdict: &VerdictUI{
+		ClassCol: "深刻さ",
+		Class:    map[sim.Class]string{sim.ClassHarm: "データが壊れた", sim.ClassBroken: "ロックが失敗した", sim.ClassAllowed: "リースなら起こりうる"},
+		Harm:     "害が見つかりました：{0}。守りたいデータがおかしくなりました。各行から、それが起きる最短の順序を開けます。",
+		Broken:   "データへの害は見つかりませんでしたが、ロックそのものが失敗しました：{0}。",
+		Allowed: "データへの害も、ロックの失敗もありませんでした。表にあるのは、TTL のあるロックならどれでも起こりうること（リースより長生きした保持者）で、" +
+			"ここではそれが害になりませんでした。",
+		None:    "何も起きませんでした。害もロックの失敗もなく、リースより長生きした保持者もいません。",
+		Unknown: "{0} 操作までのどの順序でも、害もロックの失敗もありませんでした。それより長い順序はすべては調べていません。",
+		Within:  "これはこの範囲での話で、証明ではありません。もっと長い順序、別の障害、別のタイミングなら壊れるかもしれません。",
 	},
 	ErrorText: map[sim.Code]string{
 		sim.CodeSyntax:         "「{0}」は操作として読めません。a.acquire や wait.10s のような形です。",
@@ -179,7 +203,6 @@ var japanese = &UI{
 		FixedNote:   "レッスンで固定：ロックの TTL {0}、書き込み前の作業 {1}、再試行の間隔 {2}。",
 		ResultTitle: "探索の結果",
 		Explored:    "{0} 通りの順序を試しました（異なる状態は {1} 個）。",
-		BreakME:     "そのうち {0} 通りで排他が崩れました。",
 		Shortest:    "最短の反例：{0} ステップ（{1}）。",
 		NoneFound:   "検査で見つかる問題は、どの順序でも起きませんでした。",
 		Complete:    "この範囲の順序はすべて試しました。",
@@ -189,15 +212,11 @@ var japanese = &UI{
 			"最後まで調べるには、1 つの順序の操作数か、障害の予算を減らしてください。",
 		Busy: "サーバーが混み合っていて、この探索を終えられませんでした。時間切れで途中までしか調べていない結果は判定にならないため、表示しません。" +
 			"少し待ってから同じリンクをもう一度開いてください。",
-		Budget:         "1 回の探索の予算：異なる状態は最大 {0} 個、1 つの順序は最大 {1} 操作。サーバーが混んでいて {2} 秒以内に終わらないときは、判定を出さずにそう伝えます。",
-		StorageUnknown: "{0} 操作までのどの順序でも、ストレージは壊れませんでした。それより長い順序はすべては調べていません。",
-		StorageSafe:    "ストレージは一度も壊れませんでした：古い保持者の書き込みが新しい保持者の書き込みのあとに通ることはなく、二重課金もありませんでした。",
-		StorageHarmed:  "{0} 通りの順序でストレージが壊れました：最短は {1} ステップです。",
-		Within:         "これはこの範囲での話で、証明ではありません。もっと長い順序、別の障害、別のタイミングなら壊れるかもしれません。",
-		KindCol:        "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
+		Budget:  "1 回の探索の予算：異なる状態は最大 {0} 個、1 つの順序は最大 {1} 操作。サーバーが混んでいて {2} 秒以内に終わらないときは、判定を出さずにそう伝えます。",
+		KindCol: "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
 		OpenTimeline: "タイムラインで開く", StepsOf: "{0} ステップ",
 		CodeTitle:   "この設計を Go で（go-redis）",
-		CodeNote:    "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。ここに出るすべてのバリエーションをテストで miniredis に対して実際に動かし、レッスンと同じ手順でシミュレーターと同じコマンドを送ることを確かめています。",
+		CodeNote:    "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。通信上の違いは 1 つだけで、go-redis は秒単位ちょうどの TTL を、クライアントの PX 10000 の代わりに EX 10 と書きます。期限は同じです。ここに出るすべてのバリエーションをテストで miniredis に対して実際に動かし、レッスンと同じ手順でシミュレーターと同じコマンドを送ることを確かめています（EX は PX に読み替えて比べます）。",
 		NoCode:      "このレッスンのロックは Redis ではなく、モデル化したサービス（ZooKeeper または etcd）にあるため、go-redis のコードはありません。ストレージのフェンシング検査はレッスン 5 と同じです。",
 		BoundsTitle: "範囲の意味",
 		BoundsText: "各クライアントはプログラムを 1 回だけ実行します：取得、作業して書き込み、解放。時間が進むのは、クライアントの作業中と、" +
@@ -210,18 +229,6 @@ var japanese = &UI{
 		BadRange:   "{0} は {1} から {2} の間で指定してください。",
 		BadOnly:    "このレッスンで指定できるのは {0}={1} だけです。",
 		BadLengths: "一時停止の長さを 1 つ以上、{0} つまで選んでください。",
-		KindName: map[sim.ViolationKind]string{
-			sim.Overlap: "排他が崩れた", sim.StaleWrite: "古い書き込みが通った", sim.ForeignDelete: "他人のロックを削除",
-			sim.DoubleCharge: "二重課金", sim.Orphan: "永遠にロック", sim.Harm: "ストレージが壊れた",
-		},
-		KindMeaning: map[sim.ViolationKind]string{
-			sim.Overlap:       "2 つのクライアントが同時に、自分がロックを持っていると思っていた。",
-			sim.StaleWrite:    "ロックを失ったクライアントの書き込みを、ストレージが受け付けた。",
-			sim.ForeignDelete: "解放が、別のクライアントのロックを消した。",
-			sim.DoubleCharge:  "注文が 2 回以上課金された。",
-			sim.Orphan:        "クラッシュしたクライアントのキーに TTL がなく、誰も消せない。",
-			sim.Harm:          "古い保持者の書き込みが新しい保持者の書き込みのあとに通った、または二重課金が起きた。",
-		},
 	},
 	Class: &ClassUI{
 		TeachLive: "このステップからライブ授業",
@@ -326,9 +333,6 @@ var japanese = &UI{
 		TimesLegend: "時間", TTLLabel: "ロックの TTL", WorkLabel: "書き込み前の作業時間", Grade: "この設計を採点する",
 		ResultTitle: "採点結果", KindCol: "問題", MeaningCol: "意味", ClientsCol: "{0} 台",
 		NoneFound: "見つからず", StepsOpen: "{0} ステップ：タイムラインで開く",
-		Safe:   "探索器はこれらの問題をどれも見つけませんでした。",
-		Broken: "探索器はこの設計を破りました：{1} 種類のうち {0} 種類の問題が見つかりました。",
-		Within: "これはこの範囲での話で、証明ではありません。もっと長い順序、もっと多い障害、別のタイミングなら壊れるかもしれません。",
 		Incomplete: "クライアント {0} 台の探索は、異なる状態 {1} 個という予算で止まりました。{2} 操作までの順序はすべて見ましたが、それより長い順序はすべては見ていません。" +
 			"見つかった問題は本物ですが、見つからなかったことは答えになりません。",
 		Bounds: "範囲：各クライアントはプログラム（取得、作業して書き込み、解放）を 1 回だけ実行します。1 つの順序に含まれるのは、{0}（TTL と同じ長さ）の一時停止 1 回、" +
@@ -355,21 +359,7 @@ var japanese = &UI{
 		BackToGrade:    "採点結果に戻る",
 		ScriptsUsed:    "使ったスクリプト",
 		ErrorReplyNote: "実行時にエラーになったスクリプトは、Redis が返したエラー応答としてタイムラインに出ます。クライアントはそれを失敗として扱います。",
-		KindName: map[sim.ViolationKind]string{
-			sim.TwoHolders: "ロックの保持者が同時に 2 人", sim.Harm: "古い書き込みが通った", sim.ForeignDelete: "他人にロックを消された",
-			sim.Orphan: "クラッシュ後もロックが永遠に残る", sim.DoubleWrite: "2 台とも書き込んだ", sim.RepeatedWrite: "二重の書き込み",
-			sim.NotReleased: "解放してもロックが残った",
-		},
-		KindMeaning: map[sim.ViolationKind]string{
-			sim.TwoHolders:    "別のクライアントのリース（そのクライアント自身が取得または延長した時刻から数えたもの）が切れていないのに、ロックを取得または延長できた。",
-			sim.Harm:          "新しい保持者の書き込みのあとに、古い保持者の書き込みをストレージが受け付けた。時間が巻き戻った。",
-			sim.ForeignDelete: "あるクライアントのスクリプトが、別のクライアントの値を持つロックのキーを消したか、書き換えた。",
-			sim.Orphan:        "TTL のないキーを持ったままクライアントがクラッシュし、もう誰も消せない。",
-			sim.DoubleWrite:   "有効なリースを持つ 2 台のクライアントの書き込みが、どちらも受け付けられた。守りたい処理が 2 回行われた。",
-			sim.RepeatedWrite: "1 回の取得での書き込みを、ストレージが 2 回受け付けた。応答が失われたのでクライアントが同じトークンで送り直し、書き込みは合計に足すものなので、作業が 2 回数えられた。",
-			sim.NotReleased:   "解放スクリプトを実行したあとも、キーには解放したクライアントの値が残っていた。",
-		},
-		EffectField: "書き込みが何をするか",
+		EffectField:    "書き込みが何をするか",
 		EffectHelp: "レコードを上書きする：ARGV[2] は保存する値で、2 回書いてもレコードは同じです。" +
 			"合計に足す：ARGV[2] は 1 で、レコードに足されます。2 回反映されると作業が 2 回数えられます。書き込みのひな形はこの選択に合わせて変わります。",
 		BadEffect: "「{0}」は書き込みの種類として使えません。レコードを上書きする（effect=set）か、合計に足す（effect=add）のどちらかです。",
@@ -501,17 +491,17 @@ var japanese = &UI{
 		`
 // tryAcquire is one atomic command: SET key value NX, with the TTL.
 // go-redis writes a TTL of whole seconds as {0} (the same as PX {1}).`: `
-// tryAcquire はアトミックなコマンド一つ: TTL 付きの SET key value NX。
-// go-redis は秒単位ちょうどの TTL を {0} と書く(PX {1} と同じ)。`,
+// tryAcquire はアトミックなコマンド一つ：TTL 付きの SET key value NX。
+// go-redis は秒単位ちょうどの TTL を {0} と書く（PX {1} と同じ）。`,
 		`// acquire sets the same key and value on every node (SET … NX, the TTL
 // as {0}); the lock counts only if a majority said OK and time
 // is left of its validity. Otherwise it unlocks every node (a reply may
-// have been lost after a SET) and retries.`: `// acquire はすべてのノードに同じキーと値を SET … NX する(TTL は {0})。
+// have been lost after a SET) and retries.`: `// acquire はすべてのノードに同じキーと値を SET … NX する（TTL は {0}）。
 // 過半数が OK と答え、有効時間が残っているときだけロックを得たとみなす。
-// そうでなければ全ノードで解放して(SET の返事だけが失われたかもしれない)
+// そうでなければ全ノードで解放して（SET の返事だけが失われたかもしれない）
 // やり直す。`,
 		"// The lesson's keys and timings.":                     "// レッスンと同じキーと時間。",
-		"// No TTL: a holder that dies leaves the key forever.": "// TTL なし: 持ち主が死ぬと、キーは永遠に残る。",
+		"// No TTL: a holder that dies leaves the key forever.": "// TTL なし：持ち主が死ぬと、キーは永遠に残る。",
 		"// how long the protected work takes":                  "// ロックの下で行う処理の長さ",
 		`
 // newValue is this host's name. Every acquisition made on this host, by
@@ -528,7 +518,7 @@ var japanese = &UI{
 // (the simulated clients use 10, to keep the event log short).`: `
 // newValue は取得ごとに一意の値。自分のロックと次の持ち主のロックを
 // 見分けるために使う。Redis のドキュメントが勧めるとおり 20 バイトの乱数
-// (シミュレーターのクライアントは、イベントログを短くするため 10 バイト)。`,
+// （シミュレーターのクライアントは、イベントログを短くするため 10 バイト）。`,
 		"the system's random source failed":                          "OS の乱数源が壊れている",
 		"a mutex inside each process":                                "各プロセスの中のミューテックス",
 		"Redlock over independent nodes":                             "独立したノードでの Redlock",
@@ -557,20 +547,20 @@ var japanese = &UI{
 		`
 // tryAcquire looks, then writes: two commands. Two clients can both see
 // the key free between them, and both SET it.`: `
-// tryAcquire は見てから書く: コマンドが二つ。その間に二つのクライアントが
+// tryAcquire は見てから書く：コマンドが二つ。その間に二つのクライアントが
 // 両方とも空きを見て、両方とも SET できてしまう。`,
 		"someone holds it": "誰かが持っている",
-		"// The gap: if the process dies here, the key stays without a TTL.": "// 隙間: ここでプロセスが死ぬと、キーは TTL なしで残る。",
+		"// The gap: if the process dies here, the key stays without a TTL.": "// 隙間：ここでプロセスが死ぬと、キーは TTL なしで残る。",
 		`
 // tryAcquire sends SETNX (set if absent, with no TTL), then gives the key
 // a TTL with a second command. go-redis's SetNX method sends SET … NX
 // nowadays, so the old command goes out as it is, through Do.`: `
-// tryAcquire は SETNX(無ければ設定、TTL なし)を送り、二つ目のコマンドで
+// tryAcquire は SETNX（無ければ設定、TTL なし）を送り、二つ目のコマンドで
 // TTL を付ける。go-redis の SetNX メソッドは今は SET … NX を送るので、
 // 古い SETNX コマンドは Do でそのまま送る。`,
 		`
 // tryAcquire is one atomic command: SET key value NX (here with no TTL).`: `
-// tryAcquire はアトミックなコマンド一つ: SET key value NX(ここでは TTL なし)。`,
+// tryAcquire はアトミックなコマンド一つ：SET key value NX（ここでは TTL なし）。`,
 		"// releaseScript deletes the lock only while it still holds our value.": "// releaseScript は、キーがまだ自分の値のときだけロックを消す。",
 		`
 // acquire tries until it holds the lock`: `
@@ -583,11 +573,11 @@ var japanese = &UI{
 // that grows with every acquisition, for the storage to check`: `。それからフェンシングトークンを取る:
 // 取得のたびに増える番号で、ストレージが検査に使う`,
 		".": "。",
-		"// Taken, or no reply: try again after a while.": "// 取られている、または返事がない: 少し待ってやり直す。",
+		"// Taken, or no reply: try again after a while.": "// 取られている、または返事がない：少し待ってやり直す。",
 		`// Trust the lock only once the replica has it too; otherwise a
 		// failover could hand the same lock to someone else.`: `// レプリカにも届いてから信じる。そうでないと、フェイルオーバーで
 		// 同じロックが他の誰かに渡りうる。`,
-		"// The primary has it, the replica not yet: give it back.": "// プライマリにはあるがレプリカにはまだ無い: ロックを返す。",
+		"// The primary has it, the replica not yet: give it back.": "// プライマリにはあるがレプリカにはまだ無い：ロックを返す。",
 		`
 // release deletes the key, whoever's it is now: if our lock expired and
 // another client took it, this deletes theirs.`: `
@@ -596,14 +586,14 @@ var japanese = &UI{
 		`
 // release checks, then deletes: two commands. The lock can expire and be
 // taken by another client between them.`: `
-// release は確かめてから消す: コマンドが二つ。その間にロックが期限切れに
+// release は確かめてから消す：コマンドが二つ。その間にロックが期限切れに
 // なり、他のクライアントに取られることがある。`,
 		"gone, or not ours any more": "もう無い、または自分のものではない",
 		`
 // release deletes the key only if it still holds our value, in one
 // command (DELEX key IFEQ value, Redis 8.4 and later).`: `
 // release はキーがまだ自分の値のときだけ、一つのコマンドで消す
-// (DELEX key IFEQ value、Redis 8.4 以降)。`,
+// （DELEX key IFEQ value、Redis 8.4 以降）。`,
 		`
 // release runs the compare-and-delete script: the check and the delete
 // happen in one step on the server, so it never removes another's lock.`: `
@@ -618,10 +608,10 @@ var japanese = &UI{
 // one of them did not answer: the others must still let go.`: `// release はすべてのノードで比較して削除するスクリプトを実行する。
 // 答えないノードがあっても、残りのノードでは解放する。`,
 		`// chargeOnce writes the idempotency key and the charge together: a
-// repeated request is a no-op.`: `// chargeOnce は冪等キーと課金を一緒に書く: 繰り返された要求は
+// repeated request is a no-op.`: `// chargeOnce は冪等キーと課金を一緒に書く：繰り返された要求は
 // 何もしない。`,
 		"// write charges the order once, however often it is asked.": "// write は、何度頼まれても注文を一度だけ課金する。",
-		"// write charges the order: every call is one more charge.":  "// write は注文を課金する: 呼ぶたびに課金が一つ増える。",
+		"// write charges the order: every call is one more charge.":  "// write は注文を課金する：呼ぶたびに課金が一つ増える。",
 		`// write checks the fencing token in two commands: it reads the last token
 // the storage accepted, then writes the result and its token together.
 // Another writer can read the same old token between the two, and the
@@ -629,8 +619,8 @@ var japanese = &UI{
 // 最後に受け付けたトークンを読み、それから結果とトークンを一緒に書く。
 // その間に別の書き手が同じ古いトークンを読めるので、最後に届いた MSET が
 // トークンの新旧にかかわらず勝つ。`,
-		"refused: a newer holder already wrote":                                      "拒否: もっと新しい持ち主がもう書いた",
-		"// The gap: another write can land here, between the check and the update.": "// 隙間: 確認と更新の間に、別の書き込みがここに入りうる。",
+		"refused: a newer holder already wrote":                                      "拒否：もっと新しい持ち主がもう書いた",
+		"// The gap: another write can land here, between the check and the update.": "// 隙間：確認と更新の間に、別の書き込みがここに入りうる。",
 		`// fencedWrite refuses a token lower than the last one accepted; check and
 // update are one script.`: `// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と
 // 更新は一つのスクリプト。`,
@@ -638,23 +628,23 @@ var japanese = &UI{
 // taken over after a pause is refused here, at the storage.`: `// write はフェンシングトークン付きで結果を保存する。停止の間にロックを
 // 奪われた持ち主は、ここでストレージに拒まれる。`,
 		`// write stores the result. Nothing checks who is writing: a holder whose
-// lock expired during a pause overwrites the next holder's result.`: `// write は結果を保存する。誰が書いているかは誰も確かめない: 停止中に
+// lock expired during a pause overwrites the next holder's result.`: `// write は結果を保存する。誰が書いているかは誰も確かめない：停止中に
 // ロックが期限切れになった持ち主は、次の持ち主の結果を上書きする。`,
 		`
 // A request whose reply was lost is sent again: the client cannot tell
 // whether it happened.`: `
-// 返事が失われた要求はもう一度送る: 実行されたかどうか、クライアントには
+// 返事が失われた要求はもう一度送る：実行されたかどうか、クライアントには
 // 分からない。`,
 		`
 // Run is one server's program: lock, work, charge, unlock.`: `
-// Run は一台のサーバーのプログラム: ロック、処理、課金、解放。`,
+// Run は一台のサーバーのプログラム：ロック、処理、課金、解放。`,
 		`
 // Run is one client's program: lock a majority, work, write, unlock. The
 // work has to end within the lock's validity, and nothing here can make
 // sure it does: a pause after acquire outlives it unnoticed.`: `
-// Run は一つのクライアントのプログラム: 過半数をロックし、処理し、書き、
+// Run は一つのクライアントのプログラム：過半数をロックし、処理し、書き、
 // 解放する。処理はロックの有効時間内に終わらなければならないが、ここには
-// それを保証するものが何もない: 取得直後の停止は、気付かれないまま
+// それを保証するものが何もない：取得直後の停止は、気付かれないまま
 // 有効時間を越える。`,
 		`
 // stillMine asks Redis whether the lock still holds our value. The answer
@@ -665,12 +655,12 @@ var japanese = &UI{
 // stillMine は、ロックがまだ自分の値かを Redis に聞く。答えは返ってきた
 // 時点では正しいが、その直後にロックが期限切れになることもあり、確認と
 // 書き込みの間の停止には気付けない。確認と書き込みは一つの手順ではなく
-// 二つだから。古い書き込みを拒めるのはストレージだけ(フェンシングトークン)。`,
-		"the lock is gone: do not write":                                 "ロックはもう無い: 書かない",
+// 二つだから。古い書き込みを拒めるのはストレージだけ（フェンシングトークン）。`,
+		"the lock is gone: do not write":                                 "ロックはもう無い：書かない",
 		"// A pause here, after the check, lets the write go out stale.": "// ここで、確認の後に止まると、古い書き込みが出ていく。",
 		`
 // Run is one client's program: acquire, work, write, release.`: `
-// Run は一つのクライアントのプログラム: 取得、処理、書き込み、解放。`,
+// Run は一つのクライアントのプログラム：取得、処理、書き込み、解放。`,
 		"// The keys and times of your design.": "// この設計のキーと時間。",
 		`// The write adds amount to a total (ARGV[2]): not idempotent. The same
 // write applied twice counts the job twice.`: `// 書き込みは合計に amount を足す（ARGV[2]）。冪等ではない：
@@ -681,7 +671,7 @@ var japanese = &UI{
 // it there, and so does an error reply: a script that fails at run time
 // is a no, as on the timeline.`: `// run は部分を順に送る。成功（1 か OK）以外の応答ならそこで終わる。
 // エラー応答も同じ：実行時に失敗したスクリプトは、タイムラインと同じく「いいえ」。`,
-		"// newValue is this acquisition's random value: 20 random bytes, as the Redis docs suggest\n// (the simulated clients use 10, to keep the event log short).": "// newValue はこの取得のランダムな値。Redis のドキュメントが勧めるとおり 20 バイトの乱数\n// (シミュレーターのクライアントは、イベントログを短くするため 10 バイト)。",
+		"// newValue is this acquisition's random value: 20 random bytes, as the Redis docs suggest\n// (the simulated clients use 10, to keep the event log short).": "// newValue はこの取得のランダムな値。Redis のドキュメントが勧めるとおり 20 バイトの乱数\n// （シミュレーターのクライアントは、イベントログを短くするため 10 バイト）。",
 		"// acquire tries until the acquire script says yes, then takes a fencing token.":                                                                             "// acquire は取得スクリプトが成功するまで試し、そのあとフェンシングトークンを受け取る。",
 		`// workAndWrite does the work, extending the lock after every half TTL of it
 // (and once more just before writing) if the design extends, then sends

@@ -36,7 +36,7 @@ type UI struct {
 	Shortcuts                                                           [][2]string
 	Busy, DoneLabel, ContinueLabel                                      string
 	RedisDown                                                           string
-	AlreadyPaid, ChargedTwiceBy, WrittenBy, Review                      string
+	AlreadyPaid, ChargedTwiceBy, Review                                 string
 	CounterTitle, CounterIntro, CounterSchedule, CounterBroke           string
 	CounterNone, CounterWhen, CounterBack, CounterGuided                string
 	NodeName                                                            map[string]string
@@ -46,10 +46,15 @@ type UI struct {
 	KindNote                                                            map[sim.Kind]string
 	DropWriteNote                                                       string // KindNote of a design's drop: only its write's reply
 	NodeNote                                                            map[string]string
-	ViolationText                                                       map[sim.ViolationKind]string
-	ErrorText                                                           map[sim.Code]string
-	StateName                                                           map[sim.State]string
-	Purpose                                                             map[string]string
+	// ViolationText is one failure as the event log tells it; Failures
+	// the same kinds as the Lab's and the design grade's tables name and
+	// define them (sim/kinds.go: one vocabulary, read by every surface).
+	ViolationText map[sim.ViolationKind]string
+	Failures      map[sim.ViolationKind]Failure
+	Verdict       *VerdictUI
+	ErrorText     map[sim.Code]string
+	StateName     map[sim.State]string
+	Purpose       map[string]string
 
 	// The features' own strings, each in a struct of its own so a
 	// feature's words can be read together.
@@ -96,15 +101,27 @@ type LabUI struct {
 	FaultsLegend, Pauses, PauseLengths, Crashes                  string
 	NodeFaults, Drops, BoundsLegend, Depth, Explore              string
 	FixedNote                                                    string
-	ResultTitle, Explored, BreakME, Shortest                     string
+	ResultTitle, Explored, Shortest                              string
 	NoneFound, Complete, CompleteCut, Incomplete                 string
-	Busy, Budget, StorageSafe, StorageHarmed, Within             string
-	StorageUnknown                                               string
+	Busy, Budget                                                 string
 	KindCol, MeaningCol, SchedulesCol, ShortestCol               string
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
 	BoundsTitle, BoundsText, ModelNote                           string
 	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
-	KindName, KindMeaning                                        map[sim.ViolationKind]string
+}
+
+// Failure is one kind of failure's name and what it means.
+type Failure struct{ Name, Meaning string }
+
+// VerdictUI is the verdict line the Lab and the design grade both show:
+// it names the worst class of failure found (sim.Class), so it always
+// agrees with the rows of the table below it.
+type VerdictUI struct {
+	ClassCol string
+	Class    map[sim.Class]string
+	// Harm and Broken take the names of the kinds found ({0}); Unknown
+	// the depth up to which the search was complete.
+	Harm, Broken, Allowed, None, Unknown, Within string
 }
 
 // ClassUI is every string of the live class in one language.
@@ -136,14 +153,13 @@ type DesignUI struct {
 	StartFrom, Current, Own, ThenHelp, NoExtend    string
 	TimesLegend, TTLLabel, WorkLabel, Grade        string
 	ResultTitle, KindCol, MeaningCol, ClientsCol   string
-	NoneFound, StepsOpen, Safe, Broken, Within     string
+	NoneFound, StepsOpen                           string
 	Incomplete, Bounds, CodeTitle, CodeNote        string
 	BadTitle, BadScript, BadEmpty, BadTooLong      string
 	BadParts, BadTTL, BadWork, BadParam, BadPreset string
 	BadLink, BadClients, KeptNote, StartOver       string
 	RunTitle, RunIntro, BackToGrade, ScriptsUsed   string
 	ErrorReplyNote                                 string
-	KindName, KindMeaning                          map[sim.ViolationKind]string
 	// What the write does: the form's field, its options and help, the
 	// sentence the grade's bounds add for it, and a bad value.
 	EffectField, EffectHelp, BadEffect string

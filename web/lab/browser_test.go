@@ -49,21 +49,21 @@ func TestBrowserLab(t *testing.T) {
 			webtest.WaitLoaded(t, c)
 			webtest.Do(t, c, chromedp.Click(chromedp.CSS("#what-else")))
 			arrive(t, c, "/"+lang+"/lab?lesson=fencing")
-			if h := webtest.Run(t, c, chromedp.TextContent(chromedp.CSS(".lab-result .storage"))); !strings.Contains(h, i18n.For(lang).Lab.StorageSafe) {
+			if h := webtest.Run(t, c, chromedp.TextContent(chromedp.CSS("#verdict"))); !strings.Contains(h, i18n.For(lang).Verdict.Allowed) {
 				t.Errorf("safe design: %q", h)
 			}
 			shot("safe")
 			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-fence"][value="off"]`)), chromedp.Click(chromedp.CSS("#explore")))
 			arrive(t, c, "/"+lang+"/lab?lesson=fencing&opt=fence.off")
-			if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".lab-result .storage.harmed").length`)); n != 1 {
+			if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll('#verdict[data-severity="harm"]').length`)); n != 1 {
 				t.Errorf("fence off: harm not reported")
 			}
 			shot("fence-off")
-			href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="storage-harm"] a').getAttribute("href")`))
+			href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="stale-write"] a').getAttribute("href")`))
 			if !strings.Contains(href, "/lessons/fencing") {
 				t.Fatalf("the harm row links to %q", href)
 			}
-			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="storage-harm"] a`)))
+			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="stale-write"] a`)))
 			// Not just "opt=fence.off": the Lab's own URL ends so too.
 			arrive(t, c, href)
 			if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".violations li").length`)); n == 0 {

@@ -21,7 +21,7 @@ func TestLabSafetyStopIsBusy(t *testing.T) {
 		if r.Status != http.StatusServiceUnavailable {
 			t.Errorf("%s: %d", lang, r.Status)
 		}
-		for _, bad := range []string{"✓", i18n.For(lang).Lab.Within} { // only a finished search may show them
+		for _, bad := range []string{"✓", i18n.For(lang).Verdict.Within} { // only a finished search may show them
 			if strings.Contains(r.Body, bad) {
 				t.Errorf("%s: a search stopped by the clock shows %q", lang, bad)
 			}

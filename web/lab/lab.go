@@ -22,6 +22,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/findings"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
@@ -266,9 +267,9 @@ type LabCount struct {
 
 // LabResult is the explorer's findings, in words and links.
 type LabResult struct {
-	Explored, BreakME, Shortest, None string
-	ShortestURL                       string
-	ShortestSteps                     []string
+	Explored, Shortest, None string
+	ShortestURL              string
+	ShortestSteps            []string
 	// Incomplete, when set, comes first: the search stopped at its state
 	// budget; how far it got and how to get a complete answer. No ✓ and
 	// no "holds within these bounds" then.
@@ -278,16 +279,16 @@ type LabResult struct {
 	Coverage string
 	Budget   string
 	Complete bool
-	Storage  string
-	Harmed   bool
-	HarmURL  string
-	Within   string
-	Rows     []LabRow
+	// Verdict sums up Rows, in the words the design grade uses too.
+	Verdict findings.Verdict
+	Rows    []LabRow
 }
 
-// LabRow is one kind of failure found.
+// LabRow is one kind of failure found: how many schedules, and the
+// shortest as a link.
 type LabRow struct {
-	Kind, Name, Meaning, Count, Steps, URL string
+	findings.Row
+	Count, Steps, URL string
 }
 
 // labView builds the page for config c and its result.
@@ -364,13 +365,8 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		Budget: i18n.Fill(lu.Budget, u.Count(StateCap), strconv.Itoa(c.Depth),
 			strconv.Itoa(int(site.LabDeadline/time.Second))),
 	}
-	overlap := 0
-	if f := res.Found[sim.Overlap]; f != nil {
-		overlap = f.Schedules
-	}
-	out.BreakME = i18n.Fill(lu.BreakME, u.Count(overlap))
 	if res.Shortest != nil {
-		out.Shortest = i18n.Fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), lu.KindName[res.ShortestKind])
+		out.Shortest = i18n.Fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), u.Failures[res.ShortestKind].Name)
 		out.ShortestURL = link(res.Shortest)
 		for _, a := range res.Shortest {
 			out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, a))
@@ -388,24 +384,17 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 	default:
 		out.Coverage = lu.Complete
 	}
-	switch f := res.Found[sim.Harm]; {
-	case f != nil:
-		out.Harmed = true
-		out.Storage = i18n.Fill(lu.StorageHarmed, u.Count(f.Schedules), strconv.Itoa(len(f.Shortest)))
-		out.HarmURL = link(f.Shortest)
-	case res.Complete():
-		out.Storage, out.Within = lu.StorageSafe, lu.Within
-	default:
-		out.Storage = i18n.Fill(lu.StorageUnknown, strconv.Itoa(res.Depth))
-	}
-	for _, k := range []sim.ViolationKind{sim.Harm, sim.Overlap, sim.StaleWrite, sim.ForeignDelete, sim.DoubleCharge, sim.Orphan} {
+	var found []sim.ViolationKind
+	for _, k := range sim.Kinds {
 		f := res.Found[k]
 		if f == nil {
 			continue
 		}
-		out.Rows = append(out.Rows, LabRow{Kind: string(k), Name: lu.KindName[k], Meaning: lu.KindMeaning[k],
+		found = append(found, k)
+		out.Rows = append(out.Rows, LabRow{Row: findings.RowOf(u, k),
 			Count: u.Count(f.Schedules), Steps: i18n.Fill(lu.StepsOf, strconv.Itoa(len(f.Shortest))), URL: link(f.Shortest)})
 	}
+	out.Verdict = findings.Of(u, found, res.Complete(), res.Depth)
 	return out
 }
 

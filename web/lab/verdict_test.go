@@ -19,7 +19,7 @@ import (
 // verdictMarks are what only a finished search may show: the ✓ and the
 // "holds within these bounds" sentence, in both languages.
 func verdictMarks(lang string) []string {
-	return []string{"✓", i18n.For(lang).Lab.Within}
+	return []string{"✓", i18n.For(lang).Verdict.Within}
 }
 
 // TestLabIncompleteHasNoVerdict: a search that stopped at its state
@@ -55,7 +55,7 @@ func TestLabIncompleteHasNoVerdict(t *testing.T) {
 		// A complete search of the same design does show the verdict.
 		res.Stopped = ""
 		body, _, _ = s.RenderBytes(r, u, LabPage(s.labView(r, u, c, res)))
-		if !strings.Contains(string(body), i18n.For(lang).Lab.Within) {
+		if !strings.Contains(string(body), i18n.For(lang).Verdict.Within) {
 			t.Errorf("%s: a complete search without harm lacks the verdict", lang)
 		}
 	}

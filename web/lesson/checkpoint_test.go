@@ -102,7 +102,7 @@ func TestCheckpointAnswered(t *testing.T) {
 		t.Error("Japanese folded answer lacks its summary")
 	}
 	frag := webtest.Get(t, h, "/en/lessons/fencing?do="+lateWrite+"&guess=2", "HX-Request", "true")
-	if !strings.Contains(frag.Body, "Step 8 of 21: A&#39;s late write — ✓ Right") {
+	if !strings.Contains(frag.Body, "Step 8 of 23: A&#39;s late write — ✓ Right") {
 		t.Errorf("the live region does not announce the verdict:\n%.300s", frag.Body)
 	}
 	// The release step's checkpoint: choice 1 is right.

@@ -97,8 +97,12 @@ func timelineOut(u *i18n.UI, l *lessons.Lesson, st URLState, tl *sim.Timeline) j
 		NowMS: tl.Now, Storage: jsonStorage(tl.Storage), LockTTLMS: tl.LockTTL,
 		Events: []jsonEvent{}, Violations: []jsonViolation{}}
 	for _, e := range tl.Events {
+		cmd := e.Command
+		if e.Model {
+			cmd = narrate.ModelCommand(u, cmd) // a model's words, in the page's language as on the page
+		}
 		out.Events = append(out.Events, jsonEvent{Seq: e.Seq, AtMS: e.At, Step: e.Step, Actor: e.Actor, Kind: e.Kind,
-			Node: e.Node, Command: e.Command, Script: e.Script, Reply: e.Reply.String(), Purpose: e.Purpose,
+			Node: e.Node, Command: cmd, Script: e.Script, Reply: narrate.EventReply(u, e), Purpose: e.Purpose,
 			Token: e.Token, Accepted: e.Accepted, Key: e.Key, Owner: e.Owner, MS: e.Ms})
 	}
 	for _, v := range tl.Violations {

@@ -18,7 +18,7 @@ import (
 func TestTimelineSVG(t *testing.T) {
 	h := sitetest.Default(t)
 	for _, tc := range []struct{ lang, want string }{
-		{"en", "took the lock while A"},
+		{"en", "took the lock after A"},
 		{"ja", "排他が崩れた"},
 	} {
 		r := webtest.Get(t, h, "/"+tc.lang+"/lessons/fencing/timeline.svg?do="+webtest.Guided)

@@ -24,15 +24,6 @@ func ModelCommand(u *i18n.UI, cmd []string) []string {
 	return out
 }
 
-// StorageText is the storage record's value as the page shows it: the
-// simulator writes "written by B"; the page says it in its language.
-func StorageText(u *i18n.UI, v string) string {
-	if who, ok := strings.CutPrefix(v, "written by "); ok {
-		return i18n.Fill(u.WrittenBy, who)
-	}
-	return v
-}
-
 // NodeLabel is a node's name on its lane, in the event log and on its
 // controls: a role or a product name in the page's language; Redlock's
 // n1…n5 keep their names.

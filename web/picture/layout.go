@@ -93,6 +93,9 @@ type box struct {
 type Lane struct {
 	Y, LabelY, SubY, Sub2Y, LineY string
 	Label, Sub, Sub2, Class       string
+	// Sub2Data: Sub2 is a value the storage holds, shown byte for byte
+	// as it is in every language (marked as a reply, like the log's).
+	Sub2Data bool
 }
 
 // Tick is a time mark on the axis; Label may be empty (a line only).
@@ -433,7 +436,7 @@ func (l *layouter) commandMark(i int) int {
 		label = shortReply(e)
 		if j > i {
 			m.Class += " group"
-			label = groupReply(evs[i : j+1])
+			label = groupReply(u, evs[i:j+1])
 		}
 		if e.Accepted != nil {
 			m.Class += map[bool]string{true: " ok", false: " no"}[*e.Accepted]
@@ -1121,7 +1124,9 @@ func (d *drawing) drawLanes() {
 		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[k], label, sub, "", "node"))
 	}
 	k := len(d.lanes) - 1
-	p.Lanes = append(p.Lanes, lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl, u), "node"))
+	st := lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl), "node")
+	st.Sub2Data = true
+	p.Lanes = append(p.Lanes, st)
 }
 
 // drawAxis draws the instants with their times, the broken gaps with
@@ -1330,14 +1335,16 @@ func lane(y, h float64, label, sub, sub2, class string) Lane {
 // Reply labels: how a reply reads under its marker and in a tooltip. All
 // of the picture's reply wording is here, in one place.
 
-// groupReply summarises a run of replies: "OK×4 · ✕1".
-func groupReply(evs []sim.Event) string {
+// groupReply summarises a run of replies at one instant in reading order:
+// each distinct reply once, with a count when it repeats, and a node that
+// refused (it is down) in words — "OK · 1 · \"5e7810…\"", "OK ×3 · down ×2".
+func groupReply(u *i18n.UI, evs []sim.Event) string {
 	counts := map[string]int{}
 	var order []string
 	for _, e := range evs {
 		r := shortReply(e)
 		if e.Refused {
-			r = "✕"
+			r = u.Picture.NodeMark["down"]
 		}
 		if counts[r] == 0 {
 			order = append(order, r)
@@ -1346,9 +1353,12 @@ func groupReply(evs []sim.Event) string {
 	}
 	var parts []string
 	for _, r := range order {
-		parts = append(parts, r+"×"+strconv.Itoa(counts[r]))
+		if n := counts[r]; n > 1 {
+			r += " ×" + strconv.Itoa(n)
+		}
+		parts = append(parts, r)
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, " · ")
 }
 
 func storageSub(tl *sim.Timeline, u *i18n.UI) string {
@@ -1363,14 +1373,14 @@ func storageSub(tl *sim.Timeline, u *i18n.UI) string {
 
 // storageValue is the record's current value as the lane shows it (for a
 // ledger: who charged).
-func storageValue(tl *sim.Timeline, u *i18n.UI) string {
+func storageValue(tl *sim.Timeline) string {
 	if tl.Storage.Kind == sim.StoreCharges {
 		if len(tl.Storage.Charges) == 0 {
 			return "—"
 		}
 		return strings.Join(tl.Storage.Charges, ", ")
 	}
-	v := narrate.StorageText(u, tl.Storage.Value)
+	v := tl.Storage.Value
 	if v == "" {
 		return "—"
 	}

@@ -1,0 +1,109 @@
+// kinds.go is the one vocabulary of failures: every kind the checks can
+// report, what it means, and how bad it is. The lessons' event log, the
+// Lab and the design grade all read this list, so one name never means
+// two things on two pages.
+package sim
+
+// ViolationKind names a failure the checks report.
+type ViolationKind string
+
+// Class is how bad a kind of failure is. The verdicts summarise by class:
+// harm is the protected data gone wrong; a broken lock is the lock's own
+// promise failing while its leases were valid; what a lease allows is
+// what every lock with a time limit lets happen to a holder that outlives
+// its lease — not harm by itself, and the storage's check is what must
+// keep it harmless.
+type Class int
+
+// The classes, worst first.
+const (
+	ClassHarm Class = iota
+	ClassBroken
+	ClassAllowed
+)
+
+// The kinds, in the order every surface lists them (worst class first).
+const (
+	// StaleWrite (harm): the storage accepted a write of an older holder
+	// after it had accepted a newer holder's: it went back in time, a
+	// lost update. (Older and newer: in the order the lock was granted.)
+	StaleWrite ViolationKind = "stale-write"
+	// DoubleCharge (harm): the order was charged more than once.
+	DoubleCharge ViolationKind = "double-charge"
+	// DoubleWrite (harm): two holders whose leases were both valid had
+	// their writes accepted: the protected work was done twice.
+	DoubleWrite ViolationKind = "double-write"
+	// RepeatedWrite (harm, designs whose write adds to a total): the
+	// storage accepted one acquisition's write twice — a retry after a
+	// lost reply applied again, so the job counts twice.
+	RepeatedWrite ViolationKind = "repeated-write"
+	// TwoHolders (broken lock): a client got or renewed the lock while
+	// another holder's lease had not run out.
+	TwoHolders ViolationKind = "two-holders"
+	// ForeignDelete (broken lock): a client deleted or replaced a lock
+	// that was someone else's.
+	ForeignDelete ViolationKind = "foreign-delete"
+	// NotReleased (broken lock, designs): after a release the key still
+	// held the releaser's value.
+	NotReleased ViolationKind = "not-released"
+	// Orphan (broken lock): the holder crashed and its key has no TTL:
+	// the lock is held forever.
+	Orphan ViolationKind = "orphan"
+	// Overlap (allowed by a lease): a client got the lock after another
+	// holder's lease had run out while that holder still believed it
+	// held it (it was paused, or cut off). Two clients believe they are
+	// inside; every lease-based lock allows it.
+	Overlap ViolationKind = "overlap"
+	// LateWrite (allowed by a lease): the storage accepted a write from a
+	// client whose lease had run out, and no newer holder had written
+	// yet, so nothing newer was overwritten. Fencing can only refuse such
+	// a write once a newer token has reached the storage; until then the
+	// late write is still the newest, and letting it through is the fence
+	// working.
+	LateWrite ViolationKind = "late-write"
+)
+
+// Kinds is every kind, in the order surfaces list them.
+var Kinds = []ViolationKind{StaleWrite, DoubleCharge, DoubleWrite, RepeatedWrite,
+	TwoHolders, ForeignDelete, NotReleased, Orphan, Overlap, LateWrite}
+
+// ClassOf is the class of kind k.
+func ClassOf(k ViolationKind) Class {
+	switch k {
+	case StaleWrite, DoubleCharge, DoubleWrite, RepeatedWrite:
+		return ClassHarm
+	case TwoHolders, ForeignDelete, NotReleased, Orphan:
+		return ClassBroken
+	}
+	return ClassAllowed
+}
+
+// KindsFor lists the kinds a world of scenario sc can report, in the
+// order of Kinds: a ledger is charged twice, a record goes back in time
+// or is written twice (a late write can reach either); only a design can repeat a write that adds or
+// fail to release.
+func KindsFor(sc *Scenario) []ViolationKind {
+	var out []ViolationKind
+	for _, k := range Kinds {
+		switch k {
+		case DoubleCharge:
+			if sc.Storage != StoreCharges {
+				continue
+			}
+		case StaleWrite, DoubleWrite:
+			if sc.Storage != StoreFenced {
+				continue
+			}
+		case RepeatedWrite:
+			if sc.Design == nil || sc.Design.Effect != EffectAdd {
+				continue
+			}
+		case NotReleased:
+			if sc.Design == nil {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,97 @@
+// Package findings puts what an exploration found into the words of the
+// one vocabulary of failures (sim/kinds.go): a row per kind, and the
+// verdict line above the rows. The Lab and the design grade both build
+// their tables and verdicts here, so the two pages cannot disagree on
+// what a kind means, and a verdict always sums up the rows beside it: a ✓
+// only when no row is harm or a failure of the lock, and then the text
+// says what the remaining rows are.
+package findings
+
+import (
+	"strconv"
+	"strings"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+)
+
+// Row is one kind of failure in the page's language.
+type Row struct {
+	Kind          sim.ViolationKind
+	Name, Meaning string
+	// Class is the kind's class as the page names it; Severity the same
+	// as a word for style sheets and tests: harm, broken, allowed.
+	Class, Severity string
+}
+
+// Severity is the word for class c.
+func Severity(c sim.Class) string {
+	switch c {
+	case sim.ClassHarm:
+		return "harm"
+	case sim.ClassBroken:
+		return "broken"
+	}
+	return "allowed"
+}
+
+// RowOf is kind k's row.
+func RowOf(u *i18n.UI, k sim.ViolationKind) Row {
+	f, c := u.Failures[k], sim.ClassOf(k)
+	return Row{Kind: k, Name: f.Name, Meaning: f.Meaning, Class: u.Verdict.Class[c], Severity: Severity(c)}
+}
+
+// Verdict is the line above the rows.
+type Verdict struct {
+	// Severity is the worst class found ("" when nothing was).
+	Severity string
+	// OK: a ✓ may stand beside the text — the search was complete and
+	// found no harm and no failure of the lock.
+	OK     bool
+	Text   string
+	Within string // with OK: that it holds within the bounds only
+}
+
+// Bad reports whether the verdict warns (harm or a failed lock).
+func (v Verdict) Bad() bool { return v.Severity == "harm" || v.Severity == "broken" }
+
+// Of is the verdict on the kinds found. complete says the search saw
+// every schedule within its bounds; when it did not, depth is how far it
+// was complete, and no ✓ is given.
+func Of(u *i18n.UI, found []sim.ViolationKind, complete bool, depth int) Verdict {
+	vu := u.Verdict
+	names := func(c sim.Class) string {
+		var out []string
+		for _, k := range sim.Kinds {
+			for _, f := range found {
+				if f == k && sim.ClassOf(k) == c {
+					out = append(out, u.Failures[k].Name)
+				}
+			}
+		}
+		return strings.Join(out, u.Language().ListSep)
+	}
+	worst := sim.Class(-1)
+	for _, k := range found {
+		if c := sim.ClassOf(k); worst < 0 || c < worst {
+			worst = c
+		}
+	}
+	v := Verdict{}
+	if worst >= 0 {
+		v.Severity = Severity(worst)
+	}
+	switch {
+	case worst == sim.ClassHarm:
+		v.Text = i18n.Fill(vu.Harm, names(sim.ClassHarm))
+	case worst == sim.ClassBroken:
+		v.Text = i18n.Fill(vu.Broken, names(sim.ClassBroken))
+	case !complete:
+		v.Text = i18n.Fill(vu.Unknown, strconv.Itoa(depth))
+	case worst == sim.ClassAllowed:
+		v.Text, v.OK, v.Within = vu.Allowed, true, vu.Within
+	default:
+		v.Text, v.OK, v.Within = vu.None, true, vu.Within
+	}
+	return v
+}
