@@ -112,7 +112,7 @@ func TestDesignCustomScript(t *testing.T) {
 // TestDesignEffect: what the write does decides whether a resent write
 // is a finding. With the default (the write sets the record) the token
 // policy "not lower" is safe; with effect=add the same policy gets a
-// double write whose counterexample shows the lost reply and the resent
+// write applied twice whose counterexample shows the lost reply and the resent
 // write, each a real EVAL, and "greater only" gets none. Choosing "add"
 // in the form while the box holds a preset's "set" text swaps in the
 // preset's "add" text. In both languages.
@@ -138,10 +138,10 @@ func TestDesignEffect(t *testing.T) {
 		for _, n := range []int{2, 3} {
 			link, ok := designCell(add, sim.RepeatedWrite, n)
 			if !ok {
-				t.Fatalf("%s: effect=add, token not lower: no double write with %d clients", lang, n)
+				t.Fatalf("%s: effect=add, token not lower: no write applied twice with %d clients", lang, n)
 			}
 			if !strings.HasSuffix(link, "do=a.acquire,a.drop,a.write,a.next") {
-				t.Errorf("%s: %d clients: the shortest double write is %s", lang, n, link)
+				t.Errorf("%s: %d clients: the shortest write applied twice is %s", lang, n, link)
 			}
 			if n > 2 {
 				continue

@@ -88,9 +88,9 @@ var english = &UI{
 	ViolationText: map[sim.ViolationKind]string{
 		sim.StaleWrite:    "Stale write accepted: {0}'s write landed after {1}'s, though {1} got the lock later. The newer result is lost.",
 		sim.DoubleCharge:  "Charged twice: order 42 was charged by {1} and again by {0}.",
-		sim.DoubleWrite:   "Both wrote: the storage accepted {0}'s write and {1}'s, both under valid leases.",
-		sim.RepeatedWrite: "Applied twice: {0} resent its write with the same token after the reply was lost, and the storage accepted it again: the total counts the job twice.",
-		sim.TwoHolders:    "Two holders: {0} took or renewed the lock while {1}'s lease had not run out.",
+		sim.DoubleWrite:   "Both holders wrote: the storage accepted {0}'s write and {1}'s, both under valid leases.",
+		sim.RepeatedWrite: "Write applied twice: {0} resent its write with the same token after the reply was lost, and the storage accepted it again: the total counts the job twice.",
+		sim.TwoHolders:    "Two holders at once: {0} took or renewed the lock while {1}'s lease had not run out.",
 		sim.ForeignDelete: "{0} deleted a lock that was not its own (it was {1}'s).",
 		sim.NotReleased:   "{0} released, but the lock key still holds its value.",
 		sim.Orphan:        "Locked forever: {0} crashed and its key has no TTL, so nothing will ever delete it.",
@@ -369,8 +369,8 @@ var english = &UI{
 			sim.EffectSet: "Sets the record (idempotent)", sim.EffectAdd: "Adds 1 to a total (not idempotent)",
 		},
 		EffectBound: map[string]string{
-			sim.EffectSet: "The write sets the record, so a resent write the storage accepts again only stores what is already there: that is not counted as a double write.",
-			sim.EffectAdd: "The write adds to a total, so a resent write the storage accepts again counts twice: a double write.",
+			sim.EffectSet: "The write sets the record, so a resent write the storage accepts again only stores what is already there: that is not counted as a write applied twice.",
+			sim.EffectAdd: "The write adds to a total, so a resent write the storage accepts again counts twice: a write applied twice.",
 		},
 	},
 	A11y: &A11yUI{
