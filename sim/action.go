@@ -50,12 +50,16 @@ type Action struct {
 	Who  string // client id (one lower-case letter) or node name; "" for a global verb
 	Verb string
 	Ms   int64
+	// Cmd is a typed command's arguments (VerbCLI; Who is its node).
+	Cmd []string
 }
 
 // String is the canonical form used in URLs: the same action always prints
 // the same way, so equal timelines have equal URLs.
 func (a Action) String() string {
 	switch {
+	case a.Verb == VerbCLI:
+		return VerbCLI + "." + a.Who + "." + FormatCommand(a.Cmd)
 	case a.Who == "":
 		return a.Verb + "." + FormatDuration(a.Ms)
 	case a.Ms > 0:
@@ -127,7 +131,7 @@ func ParseActions(s string) ([]Action, error) {
 	for i, p := range parts {
 		a, code := parseAction(p)
 		if code != "" {
-			return nil, &ActionError{Index: i, Action: p, Code: code}
+			return nil, &ActionError{Index: i, Action: p, Code: code, Who: a.Who}
 		}
 		out = append(out, a)
 	}
@@ -142,6 +146,9 @@ func parseAction(p string) (Action, Code) {
 	head, tail, ok := strings.Cut(p, ".")
 	if !ok || head == "" || tail == "" {
 		return Action{}, CodeSyntax
+	}
+	if head == VerbCLI {
+		return parseCLI(tail)
 	}
 	if s := spec(head); s != nil && s.Doer == ByLearner {
 		ms, code := parseArg(s, tail, true)
@@ -161,6 +168,23 @@ func parseAction(p string) (Action, Code) {
 	}
 	ms, code := parseArg(s, arg, hasArg)
 	return Action{Who: head, Verb: verb, Ms: ms}, code
+}
+
+// parseCLI reads a typed command's <node>.<command>. A command the command
+// line does not send is refused here, with its name as Who.
+func parseCLI(tail string) (Action, Code) {
+	node, line, ok := strings.Cut(tail, ".")
+	if !ok || !isName(node) || isClientID(node) {
+		return Action{}, CodeSyntax
+	}
+	args, code := ParseCommand(line)
+	if code != "" {
+		return Action{}, code
+	}
+	if code := CheckCommand(args); code != "" {
+		return Action{Who: strings.ToUpper(args[0])}, code
+	}
+	return Action{Who: node, Verb: VerbCLI, Cmd: args}, ""
 }
 
 // parseArg reads the argument of s's verb, if it takes one.

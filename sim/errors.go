@@ -31,6 +31,16 @@ const (
 	CodeTooSlow        Code = "too-slow"        // the replay ran past the server's deadline
 	CodeNodeState      Code = "node-state"      // the node cannot do that now (up when up, promote a primary…)
 	CodeNotOffered     Code = "not-offered"     // a client verb this scenario does not offer (ttl where there is no Redis, drop outside its lesson)
+	// The command line (command.go, operator.go): Who is the command's
+	// name, or the node it was sent to (CodeCmdNode).
+	CodeCmdSyntax     Code = "cmd-syntax"      // not a command line redis-cli reads (unbalanced quotes, empty)
+	CodeCmdTooLong    Code = "cmd-too-long"    // over MaxCommandLen bytes or MaxCommandArgs arguments
+	CodeCmdBlocking   Code = "cmd-blocking"    // could wait for ever
+	CodeCmdMode       Code = "cmd-mode"        // would leave the connection in a mode (MULTI, SUBSCRIBE…)
+	CodeCmdAdmin      Code = "cmd-admin"       // administers the server
+	CodeCmdNotOffered Code = "cmd-not-offered" // not one the command line sends
+	CodeCmdScript     Code = "cmd-script"      // an EVAL script the checker refuses
+	CodeCmdNode       Code = "cmd-node"        // no Redis node of that name here (a model's nodes have none)
 )
 
 // ActionError says which part of the learner's input was impossible and why.

@@ -187,6 +187,7 @@ func (w *World) copyTo(d *World) {
 	// The replication link has no state but its connections: d keeps its
 	// own if it has one.
 	d.link = link
+	d.operator = nil // its connections are w's nodes'; d opens its own on first use
 	if d.link == nil && w.link != nil {
 		d.link = &Client{ID: w.link.ID}
 	}

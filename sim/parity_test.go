@@ -64,6 +64,37 @@ func parityPaths(t *testing.T) []parityPath {
 			}
 		}
 	}
+	// The command line: a corpus of typed commands (reads, writes,
+	// deletes, lists, scripts, error replies, quoting) at several points
+	// of the Redis lessons, compared like every other command. Left out:
+	// a script that fails at run time (miniredis words that error with
+	// its Lua stack trace, Redis with the script's SHA: both are error
+	// replies) and a script that returns a key's name (the real backend's
+	// keys carry a prefix).
+	corpus := strings.Join([]string{
+		"cli.redis.PTTL lock:order:42", "cli.redis.GET lock:order:42", "cli.redis.TTL lock:order:42",
+		"cli.redis.EXISTS lock:order:42 nokey", "cli.redis.TYPE lock:order:42", "cli.redis.TYPE nokey",
+		"cli.storage.GET data:order:42:token", "cli.storage.MGET data:order:42 data:order:42:token",
+		`cli.redis.SET k "a b\x00c\x2c'd"`, "cli.redis.GET k", "cli.redis.STRLEN k", "cli.redis.APPEND k xyz",
+		"cli.redis.GETRANGE k 0 2", "cli.redis.INCR k", "cli.redis.SET n 41", "cli.redis.INCRBY n 1", "cli.redis.DECR n",
+		"cli.redis.RPUSH l a b", "cli.redis.LPUSH l z", "cli.redis.LRANGE l 0 -1", "cli.redis.LLEN l", "cli.redis.LINDEX l 1",
+		"cli.redis.GET l", "cli.redis.RENAME n m", "cli.redis.COPY m m2", "cli.redis.MSET x 1 y 2", "cli.redis.MGET x y nokey",
+		`cli.redis.EVAL "return redis.call('GET'\x2c KEYS[1])" 1 lock:order:42`,
+		`cli.redis.EVAL "return ARGV[1] .. '!'" 0 a`,
+		"cli.redis.ECHO hi", "cli.redis.PING", "cli.redis.SET", "cli.redis.GET a b",
+		"cli.redis.PEXPIRE lock:order:42 5000", "cli.redis.PTTL lock:order:42", "cli.redis.DEL lock:order:42 x y", "cli.redis.UNLINK m2",
+	}, ",")
+	for _, at := range []struct{ slug, do string }{
+		{"fencing", "a.acquire"},
+		{"fencing", "a.acquire,a.pause,wait.10s,b.acquire,b.write"},
+		{"atomic-acquire", "a.acquire,wait.3s"},
+	} {
+		l, ok := cat.Get("en", at.slug)
+		if !ok {
+			t.Fatalf("no lesson %s", at.slug)
+		}
+		add(l, "", at.do+","+corpus)
+	}
 	// Drop a path another one extends with the same options: its
 	// commands are the first of the longer one's.
 	var kept []parityPath

@@ -301,18 +301,28 @@ func (replyError) RedisError()     {}
 func keyPositions(name string, args []any) ([]int, error) {
 	switch name {
 	case "GET", "SET", "SETNX", "PEXPIRE", "EXPIRE", "PEXPIREAT", "PTTL", "TTL", "DELEX",
-		"INCR", "RPUSH", "LRANGE", "PERSIST", "GETDEL", "TYPE":
+		"INCR", "RPUSH", "LRANGE", "PERSIST", "GETDEL", "TYPE",
+		// and the rest of what the command line sends (command.go)
+		"GETSET", "APPEND", "STRLEN", "GETRANGE", "SETRANGE",
+		"INCRBY", "DECR", "DECRBY", "LPUSH", "LPOP", "RPOP", "LLEN", "LINDEX":
 		if len(args) < 2 {
 			return nil, nil // the server will say what is missing
 		}
 		return []int{1}, nil
-	case "MSET": // key value [key value …]
+	case "RENAME", "RENAMENX", "COPY": // source destination [DB … REPLACE]
+		if len(args) < 3 {
+			return nil, nil
+		}
+		return []int{1, 2}, nil
+	case "ECHO", "PING":
+		return nil, nil
+	case "MSET", "MSETNX": // key value [key value …]
 		var idx []int
 		for i := 1; i < len(args); i += 2 {
 			idx = append(idx, i)
 		}
 		return idx, nil
-	case "DEL", "EXISTS":
+	case "DEL", "EXISTS", "MGET", "UNLINK":
 		var idx []int
 		for i := 1; i < len(args); i++ {
 			idx = append(idx, i)

@@ -76,8 +76,12 @@ func (w *World) apply(a Action) error {
 	if s == nil {
 		return &ActionError{Code: CodeUnknownVerb, Who: a.Who}
 	}
-	x := &Act{w: w, Ms: a.Ms}
+	x := &Act{w: w, Ms: a.Ms, Cmd: a.Cmd}
 	switch s.Doer {
+	case ByOperator:
+		if x.n = w.operatorNode(a.Who); x.n == nil {
+			return &ActionError{Code: CodeCmdNode, Who: a.Who}
+		}
 	case ByClient:
 		if x.c = w.client(a.Who); x.c == nil {
 			return &ActionError{Code: CodeUnknownClient, Who: a.Who}
@@ -96,7 +100,7 @@ func (w *World) apply(a Action) error {
 	if code := s.refuse(x); code != "" {
 		return &ActionError{Code: code, Who: a.Who}
 	}
-	if x.n != nil {
+	if x.n != nil && s.Doer == ToNode {
 		w.record(Event{Actor: x.n.Name, Kind: KindNode, Node: x.n.Name, Text: a.Verb, Ms: a.Ms, Model: true})
 	}
 	if err := s.Do(x); err != nil {

@@ -19,9 +19,10 @@ type Doer uint8
 
 // Doers.
 const (
-	ByClient  Doer = iota + 1 // a client, by its one-letter id: a.acquire
-	ToNode                    // done to a node, by its name: n3.down, n3.jump.5s
-	ByLearner                 // the learner, to the whole world: wait.10s
+	ByClient   Doer = iota + 1 // a client, by its one-letter id: a.acquire
+	ToNode                     // done to a node, by its name: n3.down, n3.jump.5s
+	ByLearner                  // the learner, to the whole world: wait.10s
+	ByOperator                 // the learner typing a command to a node: cli.redis.PTTL lock:order:42
 )
 
 // Arg is what an action takes after its verb.
@@ -31,6 +32,7 @@ type Arg uint8
 const (
 	ArgNone     Arg = iota
 	ArgDuration     // a whole duration from 1ms to MaxWait: n3.jump.5s, wait.10s
+	ArgCommand      // a command line (command.go): cli.<node>.<command>
 )
 
 // Need is what a client must be doing for a verb.
@@ -90,10 +92,11 @@ const (
 // Act is one action being done: the world, and the client or node it is
 // done by or to. The table's functions receive it.
 type Act struct {
-	w  *World
-	c  *Client // ByClient
-	n  *Node   // ToNode
-	Ms int64   // the duration argument (ArgDuration)
+	w   *World
+	c   *Client  // ByClient
+	n   *Node    // ToNode, ByOperator
+	Ms  int64    // the duration argument (ArgDuration)
+	Cmd []string // the typed command (ArgCommand)
 }
 
 // ActionSpec is one entry of the table.
@@ -369,6 +372,9 @@ func init() {
 				x.w.runUntil(x.w.clock.Now() + x.Ms)
 				return nil
 			}},
+
+		{Verb: VerbCLI, Doer: ByOperator, Arg: ArgCommand,
+			Do: func(x *Act) error { return x.w.operate(x.n, x.Cmd) }},
 	} {
 		Register(s)
 	}

@@ -45,6 +45,9 @@ type World struct {
 	acquisitions int
 	newestWrite  int
 	newestWriter string
+	// operator is the connection the learner's typed commands go
+	// through (operator.go); nil until the first one.
+	operator *Client
 }
 
 // newWorld builds the world of one replay, its nodes on b's servers. On

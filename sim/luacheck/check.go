@@ -16,26 +16,38 @@ import (
 // Kind is the role a script plays; it decides which KEYS and ARGV it has.
 type Kind int
 
-// The four pieces of a lock design a learner can script.
+// The four pieces of a lock design a learner can script, and a script
+// typed on a timeline's command line (EVAL as the operator: up to
+// OperatorKeys of each).
 const (
 	Acquire Kind = iota
 	Release
 	Extend
 	Storage
+	Operator
 )
+
+// OperatorKeys is how many KEYS and ARGV an operator's script may name.
+const OperatorKeys = 8
 
 // Keys and Args are how many KEYS and ARGV a script of kind k is given.
 func (k Kind) Keys() int {
-	if k == Storage {
+	switch k {
+	case Storage:
 		return 2
+	case Operator:
+		return OperatorKeys
 	}
 	return 1
 }
 
 // Args: see Keys.
 func (k Kind) Args() int {
-	if k == Release {
+	switch k {
+	case Release:
 		return 1
+	case Operator:
+		return OperatorKeys
 	}
 	return 2
 }
@@ -51,6 +63,8 @@ func (k Kind) String() string {
 		return "extend"
 	case Storage:
 		return "storage"
+	case Operator:
+		return "operator"
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -160,7 +174,7 @@ func (e *Error) Error() string {
 // Check returns nil if src is in the accepted subset for kind k, or an
 // *Error naming the first reason it is not.
 func Check(src string, k Kind) error {
-	if k < Acquire || k > Storage {
+	if k < Acquire || k > Operator {
 		return &Error{Line: 1, Col: 1, Code: CodeArgs, Arg: k.String()}
 	}
 	s := newSource(src)

@@ -4,7 +4,9 @@
 //   scroll it so the "now" line is in view;
 // - progress, kept in this browser only (localStorage, never sent to the
 //   server): a lesson page records its URL and whether it is the last
-//   step, and the lesson list shows "finished" or "continue" from that.
+//   step, and the lesson list shows "finished" or "continue" from that;
+// - on the timeline's command line, Up and Down walk the commands typed on
+//   this timeline, and after a command is sent the line keeps the focus.
 (function () {
   "use strict";
   function showNow() {
@@ -352,5 +354,34 @@
     default: return;
     }
     e.preventDefault();
+  });
+})();
+
+// The command line: Up and Down bring back the commands of this timeline
+// (data-history, oldest first); the form itself sends with Enter, with or
+// without this file.
+(function () {
+  "use strict";
+  var pos = -1, sent = false;
+  document.addEventListener("keydown", function (e) {
+    var t = e.target;
+    if (!t || t.id !== "cli-input" || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) { return; }
+    var hist = [];
+    try { hist = JSON.parse(t.getAttribute("data-history") || "[]"); } catch (err) { return; }
+    if (!hist.length) { return; }
+    if (pos < 0) { pos = hist.length; }
+    pos += e.key === "ArrowUp" ? -1 : 1;
+    pos = Math.max(0, Math.min(hist.length, pos));
+    t.value = pos < hist.length ? hist[pos] : "";
+    e.preventDefault();
+  });
+  document.addEventListener("submit", function (e) {
+    if (e.target && e.target.classList && e.target.classList.contains("cli")) { sent = true; }
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    pos = -1;
+    var input = document.getElementById("cli-input");
+    if (sent && input) { input.focus(); }
+    sent = false;
   });
 })();

@@ -569,11 +569,16 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// the page's own links and forms come here (the options form
-		// as opt-<name> fields, folded as the lesson page folds them);
+		// as opt-<name> fields and the command line as cli=, folded as
+		// the lesson page folds them);
 		// the guess of the lesson's checkpoint form is the lesson's, not
 		// the class's: the class's answer is the reveal
 		q := r.URL.Query()
 		if err := lesson.FoldOptionFields(q, l.Scenario); err != nil {
+			s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
+			return
+		}
+		if err := lesson.FoldCommandField(q, l.Scenario); err != nil {
 			s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
 			return
 		}

@@ -110,6 +110,9 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n in
 	v.Picture.Describe(tl, u, from)
 	base := "/" + u.Lang + "/lab/design/run"
 	c := lesson.ControlsOf(u, base, st, tl)
+	// Not yet here: the command line would have to carry the design and
+	// the clients through its form, and the run page fold it.
+	c.CLI = lesson.CommandLine{}
 	// The controls' links are base + "?do=…": put the design and the
 	// clients in front of the timeline's own query.
 	fix := func(link string) string {

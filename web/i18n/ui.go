@@ -10,13 +10,17 @@ import "locklab/sim"
 // UI is every interface string in one language: the strings every page
 // shares as fields, each feature's own in a struct of its own.
 type UI struct {
-	SiteName, Tagline, Lessons, LessonListIntro, ReadIn                 string
-	LanguageMenu                                                        string // the menu of languages, for screen readers
-	Chick, Penguin, Step, Of, NextStep, Undo, Reset                     string
-	BackToPath, OffPath, OffPathNone, Finished, NextLesson              string
-	PrevLesson, StepsHeading, Controls, TimeControls                    string
-	Options, Apply, Timeline, TimelineDesc, EventLog, Time              string
-	Who, Command, Reply, Note, Now, Lock, Storage                       string
+	SiteName, Tagline, Lessons, LessonListIntro, ReadIn    string
+	LanguageMenu                                           string // the menu of languages, for screen readers
+	Chick, Penguin, Step, Of, NextStep, Undo, Reset        string
+	BackToPath, OffPath, OffPathNone, Finished, NextLesson string
+	PrevLesson, StepsHeading, Controls, TimeControls       string
+	Options, Apply, Timeline, TimelineDesc, EventLog, Time string
+	Who, Command, Reply, Note, Now, Lock, Storage          string
+	// You is the operator who types commands (sim.Operator), on its lane,
+	// in the log and in the Lab's steps; CLI is the command line itself.
+	You                                                                 string
+	CLI                                                                 *CLIUI
 	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected              string
 	Violations                                                          string
 	Scripts, Legend, Paused, Working                                    string
@@ -108,6 +112,11 @@ type LabUI struct {
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
 	BoundsTitle, BoundsText, ModelNote                           string
 	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
+}
+
+// CLIUI is the timeline's command line: a redis-cli of the learner's own.
+type CLIUI struct {
+	Title, Hint, Label, SendTo, Send, ModelNote, HistoryHint string
 }
 
 // Failure is one kind of failure's name and what it means.

@@ -98,6 +98,14 @@ func (s *Handler) place(u *i18n.UI, l *lessons.Lesson, q url.Values, fold bool) 
 			rq.Err = BadState(u, err, links.Lesson(l), nil)
 			return rq
 		}
+		if err := FoldCommandField(q, l.Scenario); err != nil {
+			// Back to the timeline the command was typed on.
+			rq.Err = BadState(u, err, links.Lesson(l), nil)
+			if st, perr := ParseState(q, l.Scenario); perr == nil {
+				rq.Err.Recover, rq.Err.RecoverText = links.Lesson(l)+st.Query(), u.LastGood
+			}
+			return rq
+		}
 	}
 	st, err := ParseState(q, l.Scenario)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,6 +69,51 @@ func FoldOptionFields(q url.Values, sc *sim.Scenario) error {
 	if found {
 		q.Set("opt", strings.Join(parts, ","))
 	}
+	return nil
+}
+
+// FoldCommandField turns the command line's fields (cli=<typed command>,
+// node=<server>) into one more action at the end of do=: the command read
+// as redis-cli reads it, checked, and printed in its one canonical form.
+// An empty line adds nothing. What the command line does not send is an
+// *sim.ActionError whose Action is the line as typed.
+func FoldCommandField(q url.Values, sc *sim.Scenario) error {
+	lines, ok := q["cli"]
+	if !ok {
+		return nil
+	}
+	node := q.Get("node")
+	q.Del("cli")
+	q.Del("node")
+	if len(lines) != 1 {
+		return &sim.ActionError{Index: -1, Action: "cli", Code: i18n.CodeRepeated}
+	}
+	line := lines[0]
+	if strings.TrimSpace(line) == "" {
+		return nil
+	}
+	nodes := sc.OperatorNodes()
+	if node == "" {
+		node = nodes[0]
+	}
+	if !slices.Contains(nodes, node) {
+		return &sim.ActionError{Index: -1, Action: line, Code: sim.CodeCmdNode, Who: node}
+	}
+	args, code := sim.ParseCommand(line)
+	who := ""
+	if code == "" {
+		if code = sim.CheckCommand(args); code != "" {
+			who = args[0]
+		}
+	}
+	if code != "" {
+		return &sim.ActionError{Index: -1, Action: line, Code: code, Who: who}
+	}
+	do := q.Get("do")
+	if do != "" {
+		do += ","
+	}
+	q.Set("do", do+sim.Action{Who: node, Verb: sim.VerbCLI, Cmd: args}.String())
 	return nil
 }
 

@@ -3,6 +3,7 @@
 package lesson
 
 import (
+	"encoding/json"
 	"net/http"
 	"sort"
 	"strconv"
@@ -87,6 +88,23 @@ type Controls struct {
 	Clients []ClientControls
 	Waits   []Control
 	Nodes   []ClientControls // node faults the lesson offers
+	CLI     CommandLine
+}
+
+// CommandLine is the timeline's own redis-cli: a plain GET form that
+// sends the state it was typed on with the command (cli=, node=), which
+// the lesson folds into one more action (FoldCommandField).
+type CommandLine struct {
+	Base, Do, Opt string
+	// Nodes are the servers it can send to, the first chosen; with one,
+	// the form shows no choice.
+	Nodes []site.Choice
+	// Model: the lock lives in a modelled service, so only the storage
+	// takes commands, and the form says why.
+	Model bool
+	// History is the commands typed on this timeline, oldest first (Up
+	// and Down bring them back).
+	History []string
 }
 
 // OptionsForm is the variants form: it keeps the actions (Do) and submits
@@ -359,6 +377,15 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 		}
 		c.Nodes = append(c.Nodes, nc)
 	}
+	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord}
+	for i, n := range tl.Scenario.OperatorNodes() {
+		c.CLI.Nodes = append(c.CLI.Nodes, site.Choice{Value: n, Label: narrate.Who(n, u), Checked: i == 0})
+	}
+	for _, a := range st.Actions {
+		if a.Verb == sim.VerbCLI {
+			c.CLI.History = append(c.CLI.History, sim.FormatCommand(a.Cmd))
+		}
+	}
 	for _, ms := range waits {
 		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
 		c.Waits = append(c.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
@@ -489,3 +516,12 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 
 // itoa writes an integer for a page (the templates' numbers).
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// jsonList is a list of strings as a JSON array, for a data- attribute.
+func jsonList(xs []string) string {
+	if xs == nil {
+		xs = []string{}
+	}
+	b, _ := json.Marshal(xs) // strings always encode
+	return string(b)
+}

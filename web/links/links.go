@@ -27,7 +27,7 @@ func Start(l *lessons.Lesson) string {
 func Query(do, opt string) string {
 	var parts []string
 	if do != "" {
-		parts = append(parts, "do="+do)
+		parts = append(parts, "do="+QueryValue(do)) // a typed command has spaces and quotes
 	}
 	if opt != "" {
 		parts = append(parts, "opt="+opt)

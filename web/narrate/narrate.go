@@ -75,6 +75,8 @@ func Who(actor string, u *i18n.UI) string {
 		return u.Lock
 	case sim.NodeStorage:
 		return u.Storage
+	case sim.Operator:
+		return u.You
 	}
 	if len(actor) == 1 {
 		return strings.ToUpper(actor) // a client
@@ -85,6 +87,9 @@ func Who(actor string, u *i18n.UI) string {
 // Action says an action in the page's language: "A: pause", "wait 10s",
 // "n3: restart".
 func Action(u *i18n.UI, a sim.Action) string {
+	if a.Verb == sim.VerbCLI { // "you → storage: GET data:order:42:token"
+		return u.You + " → " + Who(a.Who, u) + ": " + sim.FormatCommand(a.Cmd)
+	}
 	arg := ""
 	if a.Ms > 0 {
 		arg = sim.FormatDuration(a.Ms)

@@ -220,13 +220,17 @@ type layouter struct {
 }
 
 // Layout builds the picture for tl in the page's language. Lanes, top to
-// bottom: each client, each lock node (one Redis, a primary and its
+// bottom: each client, "you" when the learner typed commands (the
+// operator's own lane), each lock node (one Redis, a primary and its
 // replica, five Redlock nodes, or a modelled service), the storage.
 func Layout(tl *sim.Timeline, u *i18n.UI, newFrom int) *Picture {
 	l := &layouter{tl: tl, u: u, pu: u.Picture, newFrom: newFrom, p: &Picture{},
 		laneIdx: map[string]int{}, slotOf: map[int]int{}, byTime: map[int64][]sim.Event{}, insOf: map[int64]int{}}
 	for _, c := range tl.Clients {
 		l.addLane(c.ID)
+	}
+	if slices.ContainsFunc(tl.Events, func(e sim.Event) bool { return e.Actor == sim.Operator }) {
+		l.addLane(sim.Operator)
 	}
 	for _, n := range tl.Nodes {
 		l.addLane(n.Name)
@@ -471,7 +475,7 @@ func (l *layouter) lockEnds() {
 		if _, ok := l.laneIdx[lk.Node]; !ok {
 			continue
 		}
-		owner, by := strings.ToUpper(lk.Owner), strings.ToUpper(lk.DeletedBy)
+		owner, by := strings.ToUpper(lk.Owner), narrate.Who(lk.DeletedBy, u)
 		at := l.lockEnd(lk)
 		var label, class, title string
 		switch lk.End {
@@ -1112,7 +1116,10 @@ func (d *drawing) drawLanes() {
 		}
 		p.Lanes = append(p.Lanes, lane(d.laneY[c.ID], d.rowsH[i], strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
 	}
-	for i, n := range tl.Nodes {
+	if k, ok := d.laneIdx[sim.Operator]; ok {
+		p.Lanes = append(p.Lanes, lane(d.laneY[sim.Operator], d.rowsH[k], u.You, "", "", "operator"))
+	}
+	for _, n := range tl.Nodes {
 		label, sub := narrate.NodeLabel(u, n.Name), tl.Scenario.LockKey()
 		if len(tl.Nodes) == 1 && !n.Model {
 			label = u.Lock
@@ -1120,8 +1127,7 @@ func (d *drawing) drawLanes() {
 		if st := narrate.NodeState(u, n); st != "" {
 			sub = st
 		}
-		k := len(tl.Clients) + i
-		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[k], label, sub, "", "node"))
+		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[d.laneIdx[n.Name]], label, sub, "", "node"))
 	}
 	k := len(d.lanes) - 1
 	st := lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl), "node")

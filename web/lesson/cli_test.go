@@ -1,0 +1,99 @@
+package lesson_test
+
+import (
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/internal/sitetest"
+	"locklab/web/internal/webtest"
+)
+
+// TestCommandLine: a command typed in the form becomes one more action of
+// the timeline's address (303 to it), in every language; the page then
+// shows the operator's lane and Redis's real reply, and Undo takes it back.
+func TestCommandLine(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,wait.4s&node=redis&cli="+url.QueryEscape("PTTL lock:order:42"))
+		want := "/" + lang + "/lessons/fencing?do=a.acquire,wait.4s,cli.redis.PTTL+lock:order:42"
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != want {
+			t.Fatalf("%s: %d → %q, want 303 → %q", lang, r.Status, r.Header.Get("Location"), want)
+		}
+		page := webtest.MustGet(t, h, want)
+		for _, s := range []string{">" + html.EscapeString(u.You) + "</text>", "PTTL lock:order:42", "(integer) 6000", `id="cli-input"`,
+			`data-history="[&#34;PTTL lock:order:42&#34;]"`} {
+			if !strings.Contains(page, s) {
+				t.Errorf("%s: the page lacks %q", lang, s)
+			}
+		}
+		if undo, ok := webtest.HrefOf(page, "undo"); !ok || undo != "/"+lang+"/lessons/fencing?do=a.acquire,wait.4s" {
+			t.Errorf("%s: Undo → %q", lang, undo)
+		}
+		// A quoted argument with a comma keeps one canonical, readable form.
+		r = webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire&node=storage&cli="+url.QueryEscape(`SET note "a, b"`))
+		if loc := r.Header.Get("Location"); r.Status != http.StatusSeeOther || !strings.HasSuffix(loc, "cli.storage.SET+note+%22a%5Cx2c+b%22") {
+			t.Errorf("%s: a quoted comma → %d %q", lang, r.Status, loc)
+		} else if p := webtest.Get(t, h, loc); p.Status != 200 || !strings.Contains(p.Body, "OK") {
+			t.Errorf("%s: %s = %d", lang, loc, p.Status)
+		}
+	}
+}
+
+// TestCommandLineHostile: what the command line must not send — blocking,
+// mode-changing and administrative commands, runaway scripts, huge
+// arguments, NUL and CR/LF, unbalanced quotes, thousands of commands in
+// one address — answers with a 4xx page in the page's language (or, for a
+// command Redis itself refuses, its error reply on the timeline), never a
+// 5xx; and the next ordinary request is answered as before.
+func TestCommandLineHostile(t *testing.T) {
+	h := sitetest.Default(t)
+	many := strings.Repeat(",cli.redis.GET+k", 2000)
+	for _, lang := range i18n.Codes() {
+		base := "/" + lang + "/lessons/fencing?do=a.acquire"
+		for _, tc := range []struct{ cli, node string }{
+			{"BLPOP q 0", ""}, {"WAIT 1 0", ""}, {"SUBSCRIBE c", ""}, {"MULTI", ""}, {"MONITOR", ""}, {"CLIENT PAUSE 100000", ""},
+			{"DEBUG SLEEP 10", ""}, {"SHUTDOWN NOSAVE", ""}, {"CONFIG SET maxmemory 1", ""}, {"FLUSHALL", ""}, {"SCRIPT KILL", ""},
+			{"EVAL 'while true do end' 0", ""}, {"EVAL 'repeat until false' 0", ""}, {`GET "k`, ""}, {"GET 'k", ""},
+			{"SET k " + strings.Repeat("x", 1<<20), ""}, {"SET k \"a\x00b\r\nc\"", ""}, {"GET k", "n9"}, {"HSET h f v", ""},
+		} {
+			q := url.Values{"cli": {tc.cli}}
+			if tc.node != "" {
+				q.Set("node", tc.node)
+			}
+			r := webtest.Get(t, h, base+"&"+q.Encode())
+			if r.Status >= 500 {
+				t.Errorf("%s %.40q: %d", lang, tc.cli, r.Status)
+			}
+			if r.Status == http.StatusSeeOther {
+				if f := webtest.Get(t, h, r.Header.Get("Location")); f.Status >= 500 {
+					t.Errorf("%s %.40q → %s: %d", lang, tc.cli, r.Header.Get("Location"), f.Status)
+				}
+			}
+		}
+		for _, do := range []string{"a.acquire" + many, "a.acquire,cli.redis.GET+%22k", "cli.redis.EVAL+%22while+true+do+end%22+0",
+			"cli.redis.GET+k%00,cli.redis.GET+%22a%0D%0Ab%22", "cli.redis.INCR+lock:order:42"} {
+			r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do="+do)
+			if r.Status >= 500 {
+				t.Errorf("%s do=%.60s: %d", lang, do, r.Status)
+			}
+		}
+		if r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,cli.redis.GET+lock:order:42"); r.Status != 200 {
+			t.Errorf("%s: after the hostile ones, an ordinary command: %d", lang, r.Status)
+		}
+	}
+	// A refused command says why, in the page's language, and offers the
+	// way back to the timeline it was typed on.
+	for _, lang := range i18n.Codes() {
+		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire&cli=BLPOP+q+0")
+		text := i18n.Fill(i18n.For(lang).ErrorText[sim.CodeCmdBlocking], "BLPOP q 0", "BLPOP")
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, html.EscapeString(text)) || !strings.Contains(r.Body, `href="/`+lang+`/lessons/fencing?do=a.acquire"`) {
+			t.Errorf("%s: BLPOP: %d, or no reason, or no way back", lang, r.Status)
+		}
+	}
+}
