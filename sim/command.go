@@ -7,6 +7,7 @@
 package sim
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,6 +197,17 @@ var (
 		"INCR INCRBY DECR DECRBY DEL UNLINK EXISTS TYPE TTL PTTL EXPIRE PEXPIRE PERSIST " +
 		"RENAME RENAMENX COPY LPUSH RPUSH LPOP RPOP LRANGE LLEN LINDEX ECHO PING EVAL")
 )
+
+// SentCommands are the names of the commands the command line sends,
+// sorted: what its completion offers.
+func SentCommands() []string {
+	out := make([]string, 0, len(sentCmds))
+	for n := range sentCmds {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
 
 func words(s string) map[string]bool {
 	m := map[string]bool{}

@@ -161,8 +161,9 @@ func guidedURLs() []string {
 }
 
 // BenchmarkPageWeight reports what a learner downloads, compressed: the
-// first load of a lesson step (the page and every file it references from
-// /static/) and a step swap (the htmx fragment of the next step). It
+// first load of a lesson step (the page and every file it loads from
+// /static/; not the code editor, which the command line loads when first
+// used) and a step swap (the htmx fragment of the next step). It
 // measures sizes, so one iteration is enough:
 //
 //	go test ./web -run '^$' -bench BenchmarkPageWeight -benchtime 1x
@@ -202,7 +203,11 @@ func BenchmarkPageWeight(b *testing.B) {
 		html, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		seen := map[string]bool{}
-		for _, part := range strings.Split(string(html), `"/static/`)[1:] {
+		parts := strings.Split(string(html), `"/static/`)
+		for i, part := range parts[1:] {
+			if strings.HasSuffix(parts[i], "data-editor-src=") {
+				continue // the editor: loaded only when the command line is first used
+			}
 			ref := "/static/" + part[:strings.IndexByte(part, '"')]
 			if !seen[ref] {
 				seen[ref] = true

@@ -378,10 +378,21 @@
   document.addEventListener("submit", function (e) {
     if (e.target && e.target.classList && e.target.classList.contains("cli")) { sent = true; }
   }, true);
+  // The code editor (highlighting, completion) comes only when the line
+  // is first used, so a lesson's first load does not carry it.
+  var loading = false;
+  document.addEventListener("focusin", function (e) {
+    var t = e.target, src = t && t.id === "cli-input" && t.getAttribute("data-editor-src");
+    if (!src || loading || window.LockLabEditor) { return; }
+    loading = true;
+    var s = document.createElement("script");
+    s.src = src;
+    document.head.appendChild(s);
+  });
   document.addEventListener("htmx:afterSettle", function () {
     pos = -1;
     var input = document.getElementById("cli-input");
-    if (sent && input) { input.focus(); }
+    if (sent && input && !window.LockLabEditor) { input.focus(); } // the editor refocuses its own line
     sent = false;
   });
 })();

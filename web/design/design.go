@@ -304,7 +304,9 @@ type DesignCell struct{ Text, URL string }
 // caller, when there is one).
 func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignView {
 	du := u.Design
-	v := &DesignView{Page: s.Frame(u, du.Title+" — "+u.SiteName, r), D: du, Action: "/" + u.Lang + "/lab/design",
+	page := s.Frame(u, du.Title+" — "+u.SiteName, r)
+	page.Editor = true // the script boxes
+	v := &DesignView{Page: page, D: du, Action: "/" + u.Lang + "/lab/design",
 		Canonical: links.Design(u.Lang, in.D)}
 	for _, p := range sim.Pieces {
 		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}

@@ -7,8 +7,10 @@ package design
 import (
 	"errors"
 	"locklab/web/lesson"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,7 +51,7 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
 		return
 	}
-	in, e := parseDesign(u, q, "clients", "do")
+	in, e := parseDesign(u, q, "clients", "do", "cli", "node")
 	if e != nil {
 		s.Fail(w, r, u, e)
 		return
@@ -59,6 +61,17 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 	if err != nil || n < 2 || n > 3 {
 		s.Fail(w, r, u, designError(u, du.BadClients, in))
 		return
+	}
+	if sc, err := in.D.ScenarioFor(n); err == nil {
+		before := q.Get("do")
+		if err := lesson.FoldCommandField(q, sc); err != nil {
+			e := lesson.BadState(u, err, back, nil)
+			if as, perr := sim.ParseActions(before); perr == nil {
+				e.Recover, e.RecoverText = links.DesignRun(u.Lang, in.D, n, as), u.LastGood
+			}
+			s.Fail(w, r, u, e)
+			return
+		}
 	}
 	actions, err := sim.ParseActions(q.Get("do"))
 	if err != nil {
@@ -110,9 +123,15 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n in
 	v.Picture.Describe(tl, u, from)
 	base := "/" + u.Lang + "/lab/design/run"
 	c := lesson.ControlsOf(u, base, st, tl)
-	// Not yet here: the command line would have to carry the design and
-	// the clients through its form, and the run page fold it.
-	c.CLI = lesson.CommandLine{}
+	// The command line sends the design and the clients back with the
+	// command; Run folds it into do= as the lesson page does.
+	c.CLI.EditorJS, c.CLI.Opt = s.Assets.URL("vendor/editor.min.js"), "" // a design has no options
+	if dq, err := url.ParseQuery(links.DesignQuery(d)); err == nil {
+		for _, k := range slices.Sorted(maps.Keys(dq)) {
+			c.CLI.Carry = append(c.CLI.Carry, lesson.Field{Name: k, Value: dq.Get(k)})
+		}
+	}
+	c.CLI.Carry = append(c.CLI.Carry, lesson.Field{Name: "clients", Value: strconv.Itoa(n)})
 	// The controls' links are base + "?do=…": put the design and the
 	// clients in front of the timeline's own query.
 	fix := func(link string) string {

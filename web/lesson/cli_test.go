@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"locklab/sim"
 	"locklab/web/i18n"
@@ -21,7 +22,7 @@ func TestCommandLine(t *testing.T) {
 	for _, lang := range i18n.Codes() {
 		u := i18n.For(lang)
 		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,wait.4s&node=redis&cli="+url.QueryEscape("PTTL lock:order:42"))
-		want := "/" + lang + "/lessons/fencing?do=a.acquire,wait.4s,cli.redis.PTTL+lock:order:42"
+		want := "/" + lang + "/lessons/fencing?do=a.acquire,wait.4s,cli.redis.PTTL%20lock:order:42"
 		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != want {
 			t.Fatalf("%s: %d → %q, want 303 → %q", lang, r.Status, r.Header.Get("Location"), want)
 		}
@@ -37,12 +38,49 @@ func TestCommandLine(t *testing.T) {
 		}
 		// A quoted argument with a comma keeps one canonical, readable form.
 		r = webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire&node=storage&cli="+url.QueryEscape(`SET note "a, b"`))
-		if loc := r.Header.Get("Location"); r.Status != http.StatusSeeOther || !strings.HasSuffix(loc, "cli.storage.SET+note+%22a%5Cx2c+b%22") {
+		if loc := r.Header.Get("Location"); r.Status != http.StatusSeeOther || !strings.HasSuffix(loc, "cli.storage.SET%20note%20%22a%5Cx2c%20b%22") {
 			t.Errorf("%s: a quoted comma → %d %q", lang, r.Status, loc)
 		} else if p := webtest.Get(t, h, loc); p.Status != 200 || !strings.Contains(p.Body, "OK") {
 			t.Errorf("%s: %s = %d", lang, loc, p.Status)
 		}
 	}
+}
+
+// hostileCLI is what a curious or hostile learner types.
+var hostileCLI = []struct{ cli, node string }{
+	{"BLPOP q 0", ""}, {"WAIT 1 0", ""}, {"SUBSCRIBE c", ""}, {"MULTI", ""}, {"MONITOR", ""}, {"CLIENT PAUSE 100000", ""},
+	{"DEBUG SLEEP 10", ""}, {"SHUTDOWN NOSAVE", ""}, {"CONFIG SET maxmemory 1", ""}, {"FLUSHALL", ""}, {"SCRIPT KILL", ""},
+	{"EVAL 'while true do end' 0", ""}, {"EVAL 'repeat until false' 0", ""}, {`GET "k`, ""}, {"GET 'k", ""},
+	{"SET k " + strings.Repeat("x", 1<<20), ""}, {"SET k \"a\x00b\r\nc\"", ""}, {"GET k", "n9"}, {"HSET h f v", ""},
+	{"EVAL \"return redis.call('GET'\x2c KEYS[1])\" 1 " + strings.Repeat("k", 400), ""},
+}
+
+// BenchmarkHostileCommands sends the hostile corpus, one request after
+// another, and reports the slowest answer (the command line promises an
+// answer within a second, whatever is typed):
+//
+//	go test ./web/lesson -run '^$' -bench HostileCommands -benchtime 3x
+func BenchmarkHostileCommands(b *testing.B) {
+	h := sitetest.Default(b)
+	slowest := time.Duration(0)
+	for b.Loop() {
+		for _, tc := range hostileCLI {
+			q := url.Values{"cli": {tc.cli}}
+			if tc.node != "" {
+				q.Set("node", tc.node)
+			}
+			start := time.Now()
+			r := webtest.Get(b, h, "/en/lessons/fencing?do=a.acquire&"+q.Encode())
+			if r.Status == http.StatusSeeOther {
+				webtest.Get(b, h, r.Header.Get("Location"))
+			}
+			slowest = max(slowest, time.Since(start))
+		}
+		start := time.Now()
+		webtest.Get(b, h, "/en/lessons/fencing?do=a.acquire"+strings.Repeat(",cli.redis.GET%20k", 180))
+		slowest = max(slowest, time.Since(start))
+	}
+	b.ReportMetric(float64(slowest.Microseconds())/1000, "slowest-ms")
 }
 
 // TestCommandLineHostile: what the command line must not send — blocking,
@@ -56,12 +94,7 @@ func TestCommandLineHostile(t *testing.T) {
 	many := strings.Repeat(",cli.redis.GET+k", 2000)
 	for _, lang := range i18n.Codes() {
 		base := "/" + lang + "/lessons/fencing?do=a.acquire"
-		for _, tc := range []struct{ cli, node string }{
-			{"BLPOP q 0", ""}, {"WAIT 1 0", ""}, {"SUBSCRIBE c", ""}, {"MULTI", ""}, {"MONITOR", ""}, {"CLIENT PAUSE 100000", ""},
-			{"DEBUG SLEEP 10", ""}, {"SHUTDOWN NOSAVE", ""}, {"CONFIG SET maxmemory 1", ""}, {"FLUSHALL", ""}, {"SCRIPT KILL", ""},
-			{"EVAL 'while true do end' 0", ""}, {"EVAL 'repeat until false' 0", ""}, {`GET "k`, ""}, {"GET 'k", ""},
-			{"SET k " + strings.Repeat("x", 1<<20), ""}, {"SET k \"a\x00b\r\nc\"", ""}, {"GET k", "n9"}, {"HSET h f v", ""},
-		} {
+		for _, tc := range hostileCLI {
 			q := url.Values{"cli": {tc.cli}}
 			if tc.node != "" {
 				q.Set("node", tc.node)
@@ -83,7 +116,7 @@ func TestCommandLineHostile(t *testing.T) {
 				t.Errorf("%s do=%.60s: %d", lang, do, r.Status)
 			}
 		}
-		if r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,cli.redis.GET+lock:order:42"); r.Status != 200 {
+		if r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,cli.redis.GET%20lock:order:42"); r.Status != 200 {
 			t.Errorf("%s: after the hostile ones, an ordinary command: %d", lang, r.Status)
 		}
 	}

@@ -96,6 +96,10 @@ type Controls struct {
 // the lesson folds into one more action (FoldCommandField).
 type CommandLine struct {
 	Base, Do, Opt string
+	// Commands are the names it sends (completion); EditorJS the editor
+	// bundle, loaded when the line is first focused.
+	Commands []string
+	EditorJS string
 	// Nodes are the servers it can send to, the first chosen; with one,
 	// the form shows no choice.
 	Nodes []site.Choice
@@ -105,7 +109,13 @@ type CommandLine struct {
 	// History is the commands typed on this timeline, oldest first (Up
 	// and Down bring them back).
 	History []string
+	// Carry are more fields the form sends back as they are: a design
+	// run's design and clients.
+	Carry []Field
 }
+
+// Field is a form field's name and value.
+type Field struct{ Name, Value string }
 
 // OptionsForm is the variants form: it keeps the actions (Do) and submits
 // the chosen options.
@@ -282,6 +292,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 		Files: Downloads{UI: u, SVGURL: base + "/timeline.svg" + st.Query(), JSONURL: base + "/timeline.json" + st.Query(),
 			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
+	v.Stage.Controls.CLI.EditorJS = s.Assets.URL("vendor/editor.min.js")
 	for _, viol := range tl.Violations {
 		v.Stage.Violations = append(v.Stage.Violations, sim.FormatMS(viol.At)+" — "+narrate.ViolationText(u, viol))
 	}
@@ -377,7 +388,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 		}
 		c.Nodes = append(c.Nodes, nc)
 	}
-	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord}
+	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord, Commands: sim.SentCommands()}
 	for i, n := range tl.Scenario.OperatorNodes() {
 		c.CLI.Nodes = append(c.CLI.Nodes, site.Choice{Value: n, Label: narrate.Who(n, u), Checked: i == 0})
 	}

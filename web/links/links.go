@@ -27,7 +27,10 @@ func Start(l *lessons.Lesson) string {
 func Query(do, opt string) string {
 	var parts []string
 	if do != "" {
-		parts = append(parts, "do="+QueryValue(do)) // a typed command has spaces and quotes
+		// A typed command has spaces and quotes. A space is %20, not +:
+		// htmx re-encodes a query it forwards (HX-Location, hx-get) and
+		// would keep a + as a plus.
+		parts = append(parts, "do="+strings.ReplaceAll(QueryValue(do), "+", "%20"))
 	}
 	if opt != "" {
 		parts = append(parts, "opt="+opt)

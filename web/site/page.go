@@ -19,6 +19,12 @@ type Page struct {
 	Title                     string
 	CSS, JS, App, Early, Icon string
 	Chick, Penguin            string
+	// EditorJS is the code editor's bundle (static/editor); Editor: the
+	// page edits scripts and loads it at once. Other pages load it only
+	// when the command line is first focused (app.js), so a lesson's
+	// first load does not carry it.
+	EditorJS string
+	Editor   bool
 	// Alternates are the same page in each other language, in the
 	// registry's order; Switch is the one the language switch (and the
 	// "l" key) goes to: the next language after this one.
@@ -33,8 +39,8 @@ func (s *Site) Frame(u *i18n.UI, title string, r *http.Request) Page {
 		UI: u, Title: title,
 		CSS: s.Assets.URL("css/app.css"), JS: s.Assets.URL("vendor/htmx.min.js"), App: s.Assets.URL("js/app.js"), Early: s.Assets.URL("js/early.js"),
 		Icon: s.Assets.URL("img/favicon.svg"), Chick: s.Assets.URL("img/chick.svg"),
-		Penguin: s.Assets.URL("img/penguin.svg"),
-		Path:    r.URL.Path,
+		Penguin: s.Assets.URL("img/penguin.svg"), EditorJS: s.Assets.URL("vendor/editor.min.js"),
+		Path: r.URL.Path,
 	}
 	p.Alternates, p.Switch = alternates(u, r)
 	return p
