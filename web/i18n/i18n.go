@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/text/language"
 
@@ -39,6 +40,11 @@ type Language struct {
 	ListSep, NameSep string
 	// Group separates thousands in a count ("23,151").
 	Group string
+	// Tight: the language writes no space between two words of its own
+	// script (Japanese, Chinese), only around Latin letters and digits; a
+	// template that puts "{0} が停止" together with a Japanese {0} is
+	// tidied by UI.Tidy.
+	Tight bool
 	// Quote opens and closes a quoted term. The catalogs' sentences carry
 	// their own quotes today; this is for code that quotes a term.
 	Quote [2]string
@@ -65,7 +71,7 @@ func (l *Language) Missing() []string {
 // when nothing else matches, and the catalog a missing string falls back
 // to.
 var Registry = []*Language{
-	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Quote: [2]string{"「", "」"}, UI: japanese},
+	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Tight: true, Quote: [2]string{"「", "」"}, UI: japanese},
 	{Code: "en", Tag: language.English, HTMLLang: "en", Name: "English", ListSep: ", ", NameSep: ", ", Group: ",", Quote: [2]string{"“", "”"}, UI: english},
 }
 
@@ -256,4 +262,28 @@ func Codes() []string {
 		out = append(out, l.Code)
 	}
 	return out
+}
+
+// Tidy takes out a space a template left between two words of a tight
+// language's own script ("プライマリ が停止" → "プライマリが停止"), keeping
+// the spaces around Latin letters and digits ("n3 が停止").
+func (u *UI) Tidy(s string) string {
+	if !u.Language().Tight || !strings.Contains(s, " ") {
+		return s
+	}
+	r := []rune(s)
+	var b strings.Builder
+	for i, c := range r {
+		if c == ' ' && i > 0 && i+1 < len(r) && cjk(r[i-1]) && cjk(r[i+1]) {
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// cjk: a letter of the Japanese or Chinese script (kana, ideographs, the
+// long-vowel mark).
+func cjk(c rune) bool {
+	return unicode.In(c, unicode.Hiragana, unicode.Katakana, unicode.Han) || c == 'ー'
 }

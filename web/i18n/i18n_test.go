@@ -171,3 +171,20 @@ func isEmpty(v reflect.Value) bool {
 	}
 	return false
 }
+
+// TestTidy: a tight language loses a space between two words of its own
+// script, and keeps the ones around Latin letters and digits.
+func TestTidy(t *testing.T) {
+	ja, en := For("ja"), For("en")
+	for in, want := range map[string]string{
+		"プライマリ が停止": "プライマリが停止", "n3 が停止": "n3 が停止", "レプリカ がプライマリになった": "レプリカがプライマリになった",
+		"A が 2s 作業": "A が 2s 作業",
+	} {
+		if got := ja.Tidy(in); got != want {
+			t.Errorf("ja.Tidy(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := en.Tidy("the primary is down"); got != "the primary is down" {
+		t.Errorf("en.Tidy changed %q", got)
+	}
+}

@@ -79,7 +79,7 @@ func Of(u *i18n.UI, e sim.Event) Narration {
 		if e.Ms > 0 {
 			arg = sim.FormatDuration(e.Ms)
 		}
-		n.What = i18n.Fill(u.NodeNote[e.Text], n.Actor, arg)
+		n.What = u.Tidy(i18n.Fill(u.NodeNote[e.Text], n.Actor, arg))
 	case sim.KindRedlock:
 		n.What = u.Localize(e.Text)
 	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
