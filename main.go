@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"locklab/web/class"
+	"locklab/web/limits"
 	"log/slog"
 	"net"
 	"net/http"
@@ -63,8 +64,23 @@ func run(args []string) error {
 		"run the single-node lessons on this real Redis (redis://host:port/db) instead of the embedded miniredis; LOCKLAB_REDIS sets it too")
 	classRedisURL := fs.String("class-redis", os.Getenv("LOCKLAB_CLASS_REDIS"),
 		"keep live-class rooms in this Redis (redis://host:port/db), so several instances behind a load balancer serve one class; default: an embedded miniredis; LOCKLAB_CLASS_REDIS sets it too")
+	trustProxy := fs.Bool("trust-proxy", false,
+		"a reverse proxy the operator runs is in front: take each client's address from the last X-Forwarded-For entry it appends (for the per-client limits)")
+	rules := map[limits.Kind]*string{}
+	for _, k := range []limits.Kind{limits.Explore, limits.Join, limits.Stream, limits.Create} {
+		rules[k] = fs.String("limit-"+string(k), limits.Defaults[k].String(),
+			"each client's share of "+string(k)+" requests: burst/interval (e.g. 120/250ms), or off")
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	limited := map[limits.Kind]limits.Rule{}
+	for k, v := range rules {
+		r, ok := limits.ParseRule(*v)
+		if !ok {
+			return fmt.Errorf("-limit-%s: %q is not burst/interval (like 120/250ms) or off", k, *v)
+		}
+		limited[k] = r
 	}
 	if err := checkPublicURL(*publicURL); err != nil {
 		return err
@@ -95,7 +111,7 @@ func run(args []string) error {
 	}
 	defer stopClasses()
 	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		NoCache: *redisURL != "", ExploreGOGC: exploreGOGC()}, Class: classes})
+		NoCache: *redisURL != "", ExploreGOGC: exploreGOGC(), Limits: limits.New(*trustProxy, limited)}, Class: classes})
 	if *redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
 	}

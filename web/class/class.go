@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"locklab/web/lesson"
+	"locklab/web/limits"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -392,6 +393,10 @@ func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 	if !ok || !s.parseForm(w, r, u) {
 		return
 	}
+	if e := s.Limit(r, u, limits.Create); e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
 	slug, ok1 := oneValue(r, "lesson")
 	do, ok2 := oneValue(r, "do")
 	opt, ok3 := oneValue(r, "opt")
@@ -714,6 +719,11 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 	// tab, a link preview or a check with curl never counts as a student.
 	sid := studentID(r)
 	if sid == "" {
+		// a new student id: each client's share of joins (limits.Join)
+		if e := s.Limit(r, u, limits.Join); e != nil {
+			s.Fail(w, r, u, e)
+			return
+		}
 		if err := s.class.store.roomForOneMore(r.Context(), code); err != nil {
 			s.Fail(w, r, u, s.storeErr(u, code, err))
 			return
@@ -871,6 +881,10 @@ type stream struct {
 func (s *Handler) openStream(w http.ResponseWriter, r *http.Request) (*stream, bool) {
 	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
+		return nil, false
+	}
+	if e := s.Limit(r, u, limits.Stream); e != nil {
+		s.Fail(w, r, u, e)
 		return nil, false
 	}
 	code, c := room.Code, s.class

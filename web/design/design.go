@@ -33,6 +33,7 @@ import (
 	"locklab/web/findings"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
+	"locklab/web/limits"
 	"locklab/web/links"
 	"locklab/web/site"
 )
@@ -243,6 +244,9 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 	s.ServeCached(w, r, u, true, func() ([]byte, string, bool, *site.Error) {
 		g, e := s.grade(r, u, in.D)
 		if e != nil {
+			if e.Keep == nil {
+				e.Keep = designKept(u, in) // busy or over the client's share: the design stays
+			}
 			return nil, "", false, e
 		}
 		v := s.designView(r, u, in)
@@ -376,6 +380,9 @@ func designKept(u *i18n.UI, in designIn) templ.Component {
 // for only until the deadline; a search the deadline cut short gives no
 // grade at all.
 func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrade, *site.Error) {
+	if e := s.Limit(r, u, limits.Explore); e != nil {
+		return nil, e
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.LabDeadline)
 	defer cancel()
 	release, e := s.LabSlots(ctx, u)

@@ -22,7 +22,9 @@ var english = &UI{
 	Options: "Variants", Apply: "Apply", Timeline: "Timeline",
 	TimelineDesc: "Time runs left to right. Lanes: each client's state, the lock key in Redis, and the storage. The table below lists the same events.",
 	EventLog:     "Event log", Time: "Time", Who: "Who", Command: "Command", Reply: "Reply", Note: "Note",
-	You: "you",
+	You:          "you",
+	TooManyTitle: "Too many requests from your address",
+	TooMany:      "This server shares its explorer and its classes among everyone who uses it, and your address has used its share for the moment. Try again in {0} s: nothing you typed is lost.",
 	CLI: &CLIUI{
 		Title: "Your command line",
 		Hint:  "Send a real Redis command as yourself, at this instant of the timeline, to the same server the clients use: PTTL lock:order:42, GET data:order:42:token, DEL lock:order:42. It is an action like the others: it goes into the address, Undo takes it back, and the checker sees what it does.",

@@ -19,7 +19,9 @@ type UI struct {
 	Who, Command, Reply, Note, Now, Lock, Storage          string
 	// You is the operator who types commands (sim.Operator), on its lane,
 	// in the log and in the Lab's steps; CLI is the command line itself.
-	You                                                                 string
+	You string
+	// TooManyTitle and TooMany ({0}: seconds) are the 429 page.
+	TooManyTitle, TooMany                                               string
 	CLI                                                                 *CLIUI
 	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected              string
 	Violations                                                          string

@@ -26,6 +26,7 @@ import (
 	"locklab/web/gocode"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
+	"locklab/web/limits"
 	"locklab/web/links"
 	"locklab/web/narrate"
 	"locklab/web/site"
@@ -181,6 +182,9 @@ func (s *Handler) parseLab(u *i18n.UI, q url.Values) (links.LabConfig, *site.Err
 // slot (half the replay slots at most, so lessons are never starved) and
 // one replay slot, both waited for only until the deadline.
 func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.ExploreResult, *site.Error) {
+	if e := s.Limit(r, u, limits.Explore); e != nil {
+		return nil, e
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.LabDeadline)
 	defer cancel()
 	release, e := s.LabSlots(ctx, u)

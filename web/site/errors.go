@@ -5,12 +5,15 @@ package site
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 
 	"locklab/web/i18n"
+	"locklab/web/limits"
 )
 
 // Error is a failure on its way to the learner.
@@ -27,6 +30,21 @@ type Error struct {
 	// Keep, if set, is shown under the reason: what the learner sent (the
 	// design page's form, as they typed it), to fix and send again.
 	Keep templ.Component
+	// RetryAfter, in seconds, is sent as Retry-After (a 429).
+	RetryAfter int
+}
+
+// Limit takes one request of kind k from the share of r's client
+// (limits.Limiter); past it, the 429 to show instead, in u's language,
+// saying when to try again.
+func (s *Site) Limit(r *http.Request, u *i18n.UI, k limits.Kind) *Error {
+	ok, retry := s.Limits.Allow(r, k)
+	if ok {
+		return nil
+	}
+	secs := max(1, int(math.Ceil(retry.Seconds())))
+	return &Error{Status: http.StatusTooManyRequests, Title: u.TooManyTitle, Text: i18n.Fill(u.TooMany, strconv.Itoa(secs)),
+		Code: "too-many-requests", RetryAfter: secs}
 }
 
 func (e *Error) Error() string { return e.Title + ": " + e.Text }
@@ -63,6 +81,9 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error
 	w.Header().Set("Cache-Control", "no-store")
 	if e.Status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", "2")
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	if strings.HasSuffix(r.URL.Path, ".json") {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

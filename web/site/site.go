@@ -16,6 +16,7 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/limits"
 )
 
 // Course is what the site needs of the lesson catalog.
@@ -51,6 +52,9 @@ type Config struct {
 	// ExploreGOGC is the garbage collector's GOGC while the Lab or the
 	// design page explores (gcboost.go); 0 leaves the collector alone.
 	ExploreGOGC int
+	// Limits is each client's share of the expensive requests (nil: no
+	// limit, as in most tests).
+	Limits *limits.Limiter
 }
 
 // Site holds what the pages share. Its mutable parts are the page cache
@@ -62,6 +66,8 @@ type Site struct {
 	NoCache bool // see Config.NoCache
 	// LabDeadline bounds one exploration.
 	LabDeadline time.Duration
+	// Limits is each client's share of the expensive requests (Limit).
+	Limits *limits.Limiter
 
 	replay    ReplayFunc
 	version   string
@@ -91,7 +97,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	}
 	return &Site{Course: course, Assets: assets, replay: replay, Log: log, version: cfg.Version,
 		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL,
-		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline,
+		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits,
 		gc: &gcBoost{percent: cfg.ExploreGOGC}}
 }
 
