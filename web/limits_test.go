@@ -97,3 +97,26 @@ func TestFloodGets429(t *testing.T) {
 		t.Errorf("the other client's class: %d", w.Code)
 	}
 }
+
+// TestGradeMemo: a grade does not depend on the language, so a design
+// graded once is graded again — in another language too — without
+// exploring, and without taking from the client's share; a design never
+// graded still takes its share.
+func TestGradeMemo(t *testing.T) {
+	h := sitetest.Handler(t, web.Config{Config: site.Config{Version: "test", LabDeadline: 30 * time.Second,
+		Limits: limits.New(false, map[limits.Kind]limits.Rule{limits.Explore: {Every: time.Hour, Burst: 1}})}})
+	addr := "10.0.0.9:1"
+	en := from(h, addr, "GET", "/en/lab/design?write=strict", nil)
+	ja := from(h, addr, "GET", "/ja/lab/design?write=strict", nil)
+	if en.Code != http.StatusOK || ja.Code != http.StatusOK {
+		t.Fatalf("en %d, ja %d: the same design in two languages is one grade", en.Code, ja.Code)
+	}
+	for _, k := range []string{"overlap", "late-write"} {
+		if strings.Contains(en.Body.String(), `data-kind="`+k+`"`) != strings.Contains(ja.Body.String(), `data-kind="`+k+`"`) {
+			t.Errorf("%s: the two languages disagree", k)
+		}
+	}
+	if w := from(h, addr, "GET", "/en/lab/design?write=none", nil); w.Code != http.StatusTooManyRequests {
+		t.Errorf("a design never graded, past the share: %d", w.Code)
+	}
+}

@@ -375,21 +375,49 @@ func designKept(u *i18n.UI, in designIn) templ.Component {
 	return designKeptForm(v)
 }
 
-// grade runs the two searches of a grade within the request's bounds,
+// search runs the two searches of a grade within the request's bounds,
 // like the Lab's exploration: one Lab slot and one replay slot, waited
 // for only until the deadline; a search the deadline cut short gives no
-// grade at all.
-func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrade, *site.Error) {
+// grade at all. A design graded before comes from the memo, exploring
+// nothing and taking nothing from the client's share.
+func (s *Handler) search(r *http.Request, u *i18n.UI, d *sim.Design) (grades, *site.Error) {
+	key := links.DesignQuery(d)
+	if g, ok := s.memo.Get(key); ok {
+		return g, nil
+	}
 	if e := s.Limit(r, u, limits.Explore); e != nil {
-		return nil, e
+		return grades{}, e
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.LabDeadline)
 	defer cancel()
 	release, e := s.LabSlots(ctx, u)
 	if e != nil {
-		return nil, e
+		return grades{}, e
 	}
 	defer release()
+	var g grades
+	for i, n := range []int{2, 3} {
+		res, err := sim.Grade(ctx, d, n, designStateCap)
+		if err != nil {
+			return grades{}, site.Internal(u, err)
+		}
+		if res.Stopped == sim.StopTime {
+			e := site.Busy(u)
+			e.Text = u.Lab.Busy
+			return grades{}, e
+		}
+		g[i] = res
+	}
+	s.memo.Add(key, g)
+	return g, nil
+}
+
+// grade is the grade of d in u's words: the searches, a row per kind.
+func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrade, *site.Error) {
+	results, e := s.search(r, u, d)
+	if e != nil {
+		return nil, e
+	}
 	du := u.Design
 	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, ClassCol: u.Verdict.ClassCol, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
 		u.Count(designStateCap), du.EffectBound[d.Effect])}
@@ -400,16 +428,8 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 	kinds := sim.KindsFor(sc)
 	cells := map[sim.ViolationKind][]DesignCell{}
 	complete, depth := true, sim.GradeDepth
-	for _, n := range []int{2, 3} {
-		res, err := sim.Grade(ctx, d, n, designStateCap)
-		if err != nil {
-			return nil, site.Internal(u, err)
-		}
-		if res.Stopped == sim.StopTime {
-			e := site.Busy(u)
-			e.Text = u.Lab.Busy
-			return nil, e
-		}
+	for i, n := range []int{2, 3} {
+		res := results[i]
 		if !res.Complete() {
 			complete = false
 			depth = min(depth, res.Depth)
@@ -451,10 +471,13 @@ func rowsFor(src string) int {
 }
 
 // Handler serves the design page and its counterexamples.
-type Handler struct{ *site.Site }
+type Handler struct {
+	*site.Site
+	memo *gradeMemo
+}
 
 // New builds the design page's handler.
-func New(s *site.Site) *Handler { return &Handler{Site: s} }
+func New(s *site.Site) *Handler { return &Handler{Site: s, memo: newGradeMemo()} }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 

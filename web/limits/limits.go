@@ -13,7 +13,6 @@
 package limits
 
 import (
-	"container/list"
 	"net"
 	"net/http"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/time/rate"
 )
 
@@ -51,12 +51,12 @@ type Limiter struct {
 	now        func() time.Time
 
 	mu      sync.Mutex
-	buckets map[Kind]*lru
+	buckets map[Kind]*lru.Cache[string, *rate.Limiter]
 }
 
 // New makes a limiter with these rules; a kind without one is not limited.
 func New(trustProxy bool, rules map[Kind]Rule) *Limiter {
-	return &Limiter{TrustProxy: trustProxy, rules: rules, now: time.Now, buckets: map[Kind]*lru{}}
+	return &Limiter{TrustProxy: trustProxy, rules: rules, now: time.Now, buckets: map[Kind]*lru.Cache[string, *rate.Limiter]{}}
 }
 
 // Allow takes a token from r's client's bucket of kind k. When there is
@@ -74,10 +74,15 @@ func (l *Limiter) Allow(r *http.Request, k Kind) (ok bool, retryAfter time.Durat
 	defer l.mu.Unlock()
 	b := l.buckets[k]
 	if b == nil {
-		b = newLRU(MaxClients)
+		b, _ = lru.New[string, *rate.Limiter](MaxClients) // MaxClients > 0: no error
 		l.buckets[k] = b
 	}
-	lim := b.get(ClientOf(r, l.TrustProxy), func() *rate.Limiter { return rate.NewLimiter(rate.Every(rule.Every), rule.Burst) })
+	client := ClientOf(r, l.TrustProxy)
+	lim, ok := b.Get(client)
+	if !ok {
+		lim = rate.NewLimiter(rate.Every(rule.Every), rule.Burst)
+		b.Add(client, lim)
+	}
 	res := lim.ReserveN(now, 1)
 	if !res.OK() {
 		return false, rule.Every
@@ -110,37 +115,6 @@ func ClientOf(r *http.Request, trustProxy bool) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-// lru is a bounded map of buckets, the least recently used dropped first.
-type lru struct {
-	max   int
-	order *list.List // front: most recent
-	items map[string]*list.Element
-}
-
-type lruItem struct {
-	key string
-	lim *rate.Limiter
-}
-
-func newLRU(max int) *lru {
-	return &lru{max: max, order: list.New(), items: map[string]*list.Element{}}
-}
-
-func (c *lru) get(key string, make func() *rate.Limiter) *rate.Limiter {
-	if el, ok := c.items[key]; ok {
-		c.order.MoveToFront(el)
-		return el.Value.(*lruItem).lim
-	}
-	it := &lruItem{key: key, lim: make()}
-	c.items[key] = c.order.PushFront(it)
-	if c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.items, last.Value.(*lruItem).key)
-	}
-	return it.lim
 }
 
 // Defaults are each client's share when the operator sets none. They are

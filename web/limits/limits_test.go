@@ -68,7 +68,7 @@ func TestBucketsBounded(t *testing.T) {
 		r.RemoteAddr = "10.1." + strconv.Itoa(i/256) + "." + strconv.Itoa(i%256) + ":1"
 		l.Allow(r, Explore)
 	}
-	if n := len(l.buckets[Explore].items); n != MaxClients {
+	if n := l.buckets[Explore].Len(); n != MaxClients {
 		t.Fatalf("%d buckets kept, want %d", n, MaxClients)
 	}
 }
