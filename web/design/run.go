@@ -32,7 +32,7 @@ type DesignRunView struct {
 	Broke      []string
 	BackURL    string
 	Picture    *picture.Picture
-	Violations []string
+	Violations lesson.Violations
 	Controls   lesson.Controls
 	Log        lesson.EventLog
 	Canonical  string
@@ -116,8 +116,8 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n in
 	for _, x := range tl.Violations {
 		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x))
 		v.Broke = append(v.Broke, text)
-		v.Violations = append(v.Violations, sim.FormatMS(x.At)+" — "+narrate.ViolationText(u, x))
 	}
+	v.Violations = lesson.ViolationsOf(u, tl)
 	from := picture.FirstNew(tl)
 	v.Picture = picture.Layout(tl, u, from)
 	v.Picture.Describe(tl, u, from)

@@ -120,10 +120,10 @@ var english = &UI{
 		sim.LateWrite:     {"Late write accepted", "The storage accepted a write from a client whose lease had run out, before any newer holder had written: nothing newer was overwritten. A fencing check can refuse such a write only once a newer token has reached the storage."},
 	},
 	Verdict: &VerdictUI{
-		ClassCol: "Severity",
-		Class:    map[sim.Class]string{sim.ClassHarm: "Harm to the data", sim.ClassBroken: "The lock failed", sim.ClassAllowed: "Allowed by any lease"},
-		Harm:     "Harm found: {0}. The protected data went wrong; each row opens the shortest schedule that shows it.",
-		Broken:   "No harm to the data was found, but the lock itself failed: {0}.",
+		ClassCol: "Severity", ClassNote: "({0})",
+		Class:  map[sim.Class]string{sim.ClassHarm: "Harm to the data", sim.ClassBroken: "The lock failed", sim.ClassAllowed: "Allowed by any lease"},
+		Harm:   "Harm found: {0}. The protected data went wrong; each row opens the shortest schedule that shows it.",
+		Broken: "No harm to the data was found, but the lock itself failed: {0}.",
 		Allowed: "No harm to the data and no failure of the lock. What the table lists is what every lock with a TTL allows — a holder that outlives its lease — " +
 			"and here nothing it did went wrong.",
 		None:    "Nothing went wrong: no harm, no failure of the lock, and no holder outlived its lease.",

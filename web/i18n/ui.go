@@ -130,6 +130,8 @@ type Failure struct{ Name, Meaning string }
 type VerdictUI struct {
 	ClassCol string
 	Class    map[sim.Class]string
+	// ClassNote puts a class after a failure in a timeline's box: "({0})".
+	ClassNote string
 	// Harm and Broken take the names of the kinds found ({0}); Unknown
 	// the depth up to which the search was complete.
 	Harm, Broken, Allowed, None, Unknown, Within string

@@ -69,7 +69,7 @@ func TestLabUnsafeDesigns(t *testing.T) {
 				if !strings.HasPrefix(link, "/"+lang+"/lessons/") || !strings.Contains(link, "do=") {
 					t.Errorf("%s %s: link %q is not a lesson timeline", lang, tc.lab, link)
 				}
-				if !strings.Contains(webtest.MustGet(t, h, link), `class="violations"`) {
+				if !strings.Contains(webtest.MustGet(t, h, link), `class="violations`) {
 					t.Errorf("%s %s: the timeline %s shows no violation", lang, tc.lab, link)
 				}
 			}

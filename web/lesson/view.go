@@ -11,6 +11,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/web/findings"
 	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/narrate"
@@ -71,7 +72,7 @@ type StepNav struct {
 type StageProps struct {
 	UI         *i18n.UI
 	Picture    *picture.Picture
-	Violations []string
+	Violations Violations
 	Controls   Controls
 	Options    OptionsForm
 	LabURL     string // the Lab on this design
@@ -293,9 +294,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
 	v.Stage.Controls.CLI.EditorJS = s.Assets.URL("vendor/editor.min.js")
-	for _, viol := range tl.Violations {
-		v.Stage.Violations = append(v.Stage.Violations, sim.FormatMS(viol.At)+" — "+narrate.ViolationText(u, viol))
-	}
+	v.Stage.Violations = ViolationsOf(u, tl)
 	return v, nil
 }
 
@@ -535,4 +534,32 @@ func jsonList(xs []string) string {
 	}
 	b, _ := json.Marshal(xs) // strings always encode
 	return string(b)
+}
+
+// Violations is the "what went wrong" box: each failure with its instant
+// and its class (sim/kinds.go), so what every lease allows is told apart
+// from harm and from a failed lock, in the box as in the Lab's verdict.
+type Violations struct {
+	UI    *i18n.UI
+	Lines []ViolationLine
+	// Allowed: every line is what any lease allows; the box says so
+	// without the alarm of harm.
+	Allowed bool
+}
+
+// ViolationLine is one failure in the box.
+type ViolationLine struct {
+	Text, Class, Severity string
+}
+
+// ViolationsOf is tl's box in u's words.
+func ViolationsOf(u *i18n.UI, tl *sim.Timeline) Violations {
+	v := Violations{UI: u, Allowed: true}
+	for _, x := range tl.Violations {
+		c := sim.ClassOf(x.Kind)
+		v.Lines = append(v.Lines, ViolationLine{Text: sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x),
+			Class: i18n.Fill(u.Verdict.ClassNote, u.Verdict.Class[c]), Severity: findings.Severity(c)})
+		v.Allowed = v.Allowed && c == sim.ClassAllowed
+	}
+	return v
 }
