@@ -177,14 +177,7 @@ func parseCLI(tail string) (Action, Code) {
 	if !ok || !isName(node) || isClientID(node) {
 		return Action{}, CodeSyntax
 	}
-	args, code := ParseCommand(line)
-	if code != "" {
-		return Action{}, code
-	}
-	if code := CheckCommand(args); code != "" {
-		return Action{Who: strings.ToUpper(args[0])}, code
-	}
-	return Action{Who: node, Verb: VerbCLI, Cmd: args}, ""
+	return CommandAction(node, line)
 }
 
 // parseArg reads the argument of s's verb, if it takes one.

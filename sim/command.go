@@ -7,6 +7,7 @@
 package sim
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -135,9 +136,9 @@ func unescape(c byte) byte {
 
 // FormatCommand prints args as one command line ParseCommand reads back
 // to the same args. An argument that is plain (letters, digits and
-// -_:.*?/@{}[]=+) is printed as it is; any other is double-quoted, with
-// every byte that is not printable ASCII, and the comma that separates
-// actions in a URL, written \xHH. The same args always print the same
+// -_:.*?/@{}[]=+) is printed as it is; any other is double-quoted as
+// redis-cli prints a string (quote, reply.go), with the comma that
+// separates actions in a URL written \x2c too. The same args always print the same
 // way, so a typed command has one URL.
 func FormatCommand(args []string) string {
 	parts := make([]string, len(args))
@@ -156,22 +157,22 @@ func quoteArg(a string) string {
 	if plain {
 		return a
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(a); i++ {
-		c := a[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == ',' || c < 0x20 || c >= 0x7f:
-			b.WriteString(`\x` + strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&15, 16))
-		default:
-			b.WriteByte(c)
-		}
+	// quote (reply.go) never writes a comma but the argument's own
+	return strings.ReplaceAll(quote(a), ",", `\x2c`)
+}
+
+// CommandAction is the typed line, sent to node, as an action: read as
+// redis-cli reads it and checked (CheckCommand). A command the command
+// line does not send gives its code, with the command's name as Who.
+func CommandAction(node, line string) (Action, Code) {
+	args, code := ParseCommand(line)
+	if code != "" {
+		return Action{}, code
 	}
-	b.WriteByte('"')
-	return b.String()
+	if code := CheckCommand(args); code != "" {
+		return Action{Who: strings.ToUpper(args[0])}, code
+	}
+	return Action{Who: node, Verb: VerbCLI, Cmd: args}, ""
 }
 
 // Why a command is not sent, by its name.
@@ -199,15 +200,10 @@ var (
 )
 
 // SentCommands are the names of the commands the command line sends,
-// sorted: what its completion offers.
-func SentCommands() []string {
-	out := make([]string, 0, len(sentCmds))
-	for n := range sentCmds {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
-}
+// sorted: what its completion offers. Callers must not change it.
+func SentCommands() []string { return sentNames }
+
+var sentNames = slices.Sorted(maps.Keys(sentCmds))
 
 func words(s string) map[string]bool {
 	m := map[string]bool{}

@@ -446,10 +446,11 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 	}
 	var found []sim.ViolationKind
 	for _, k := range kinds {
-		if slices.ContainsFunc(cells[k], func(c DesignCell) bool { return c.URL != "" }) {
+		row := DesignRow{Row: findings.RowOf(u, k), Cells: cells[k]}
+		if row.Found() {
 			found = append(found, k)
 		}
-		g.Rows = append(g.Rows, DesignRow{Row: findings.RowOf(u, k), Cells: cells[k]})
+		g.Rows = append(g.Rows, row)
 	}
 	g.Verdict = findings.Of(u, found, complete, depth)
 	return g, nil

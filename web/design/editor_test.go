@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -29,10 +28,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			c := webtest.Tab(t, ctx)
-			if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-				Source: `window.__csp = []; document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`}); err != nil {
-				t.Fatal(err)
-			}
+			webtest.WatchCSP(t, c)
 			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lab/design"))
 			webtest.WaitLoaded(t, c)
 			webtest.WaitJS(t, c, `document.querySelectorAll(".cm-script").length === 4 && document.querySelectorAll(".cm-script .cm-lineNumbers").length === 4 ? "yes" : ""`)
@@ -53,7 +49,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 			}
 			webtest.Do(t, c, chromedp.Click(chromedp.CSS("#grade")))
 			webtest.WaitJS(t, c, `location.search.includes("release=") && document.querySelector('tr[data-kind="foreign-delete"] a.counterexample') ? "yes" : ""`)
-			if v := webtest.Run(t, c, chromedp.Evaluate[[]string](`window.__csp || []`)); len(v) > 0 {
+			if v := webtest.CSPRefused(t, c); len(v) > 0 {
 				t.Errorf("the page's CSP refused: %v", v)
 			}
 			if u := webtest.Where(c); !strings.Contains(u, "KEYS[1]") {

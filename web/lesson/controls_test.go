@@ -96,12 +96,7 @@ func TestNotesNameRealControls(t *testing.T) {
 		}
 		for _, l := range course.List(lang) {
 			for _, st := range l.Steps {
-				var parts []string
-				for _, ln := range st.Lines {
-					parts = append(parts, ln.HTML)
-				}
-				parts = append(parts, st.Notes...)
-				names := boldRe.FindAllStringSubmatch(strings.Join(parts, "\n"), -1)
+				names := boldRe.FindAllStringSubmatch(stepText(st), -1)
 				if len(names) == 0 {
 					continue
 				}

@@ -27,14 +27,13 @@ func TestBrowserCommandLine(t *testing.T) {
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
 			c := webtest.Tab(t, ctx)
+			webtest.WatchCSP(t, c)
 			start := srv.URL + "/" + lang + "/lessons/fencing?do=a.acquire,wait.4s"
 			webtest.Do(t, c, chromedp.Navigate(start))
 			webtest.WaitLoaded(t, c)
 			if webtest.Run(t, c, chromedp.Evaluate[bool](`!!window.LockLabEditor`)) {
 				t.Fatal("the editor loaded before the command line was used")
 			}
-			// What the page's CSP refuses from now on (the editor's styles).
-			webtest.Run(t, c, chromedp.Evaluate[bool](`window.__csp = []; document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.violatedDirective + " " + e.blockedURI)); true`))
 			webtest.Do(t, c, chromedp.Focus(chromedp.CSS("#cli-input")))
 			webtest.WaitJS(t, c, `document.activeElement && document.activeElement.closest(".cm-cli") ? "yes" : ""`)
 			webtest.Do(t, c, chromedp.KeyEvent("PT"))
@@ -53,7 +52,7 @@ func TestBrowserCommandLine(t *testing.T) {
 			if v := axeViolations(t, c); len(v) > 0 {
 				t.Errorf("axe, with the editor on the page: %v", v)
 			}
-			if v := webtest.Run(t, c, chromedp.Evaluate[[]string](`window.__csp`)); len(v) > 0 {
+			if v := webtest.CSPRefused(t, c); len(v) > 0 {
 				t.Errorf("the page's CSP refused: %v", v)
 			}
 

@@ -24,12 +24,7 @@ func TestNamedFailuresShown(t *testing.T) {
 		u := i18n.For(lang)
 		for _, l := range course.List(lang) {
 			for _, st := range l.Steps {
-				var text []string
-				for _, ln := range st.Lines {
-					text = append(text, ln.HTML)
-				}
-				text = append(text, st.Notes...)
-				all := strings.Join(text, "\n")
+				all := stepText(st)
 				for _, k := range sim.Kinds {
 					name, q := u.Failures[k].Name, u.Language().Quote
 					named := strings.Contains(all, "<strong>"+name+"</strong>") || strings.Contains(all, q[0]+name+q[1])
@@ -40,4 +35,13 @@ func TestNamedFailuresShown(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stepText is a step's dialog and notes, as HTML.
+func stepText(st lessons.Step) string {
+	text := make([]string, 0, len(st.Lines)+len(st.Notes))
+	for _, ln := range st.Lines {
+		text = append(text, ln.HTML)
+	}
+	return strings.Join(append(text, st.Notes...), "\n")
 }

@@ -99,21 +99,15 @@ func FoldCommandField(q url.Values, sc *sim.Scenario) error {
 	if !slices.Contains(nodes, node) {
 		return &sim.ActionError{Index: -1, Action: line, Code: sim.CodeCmdNode, Who: node}
 	}
-	args, code := sim.ParseCommand(line)
-	who := ""
-	if code == "" {
-		if code = sim.CheckCommand(args); code != "" {
-			who = args[0]
-		}
-	}
+	a, code := sim.CommandAction(node, line)
 	if code != "" {
-		return &sim.ActionError{Index: -1, Action: line, Code: code, Who: who}
+		return &sim.ActionError{Index: -1, Action: line, Code: code, Who: a.Who}
 	}
 	do := q.Get("do")
 	if do != "" {
 		do += ","
 	}
-	q.Set("do", do+sim.Action{Who: node, Verb: sim.VerbCLI, Cmd: args}.String())
+	q.Set("do", do+a.String())
 	return nil
 }
 

@@ -97,9 +97,8 @@ type Controls struct {
 // the lesson folds into one more action (FoldCommandField).
 type CommandLine struct {
 	Base, Do, Opt string
-	// Commands are the names it sends (completion); EditorJS the editor
-	// bundle, loaded when the line is first focused.
-	Commands []string
+	// EditorJS is the editor bundle, loaded when the line is first
+	// focused; the names it completes are sentCommands.
 	EditorJS string
 	// Nodes are the servers it can send to, the first chosen; with one,
 	// the form shows no choice.
@@ -387,7 +386,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 		}
 		c.Nodes = append(c.Nodes, nc)
 	}
-	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord, Commands: sim.SentCommands()}
+	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord}
 	for i, n := range tl.Scenario.OperatorNodes() {
 		c.CLI.Nodes = append(c.CLI.Nodes, site.Choice{Value: n, Label: narrate.Who(n, u), Checked: i == 0})
 	}
@@ -526,6 +525,10 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 
 // itoa writes an integer for a page (the templates' numbers).
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// sentCommands are the command line's names as its editor completes them
+// (data-commands): the same on every page, so encoded once.
+var sentCommands = jsonList(sim.SentCommands())
 
 // jsonList is a list of strings as a JSON array, for a data- attribute.
 func jsonList(xs []string) string {

@@ -173,7 +173,7 @@ func Design(lang string, d *sim.Design) string {
 func DesignRun(lang string, d *sim.Design, n int, as []sim.Action) string {
 	do := ""
 	if len(as) > 0 {
-		do = "do=" + strings.ReplaceAll(QueryValue(sim.FormatActions(as)), "+", "%20") // as links.Query
+		do = "do=" + doValue(sim.FormatActions(as))
 	}
 	return WithQuery("/"+lang+"/lab/design/run", DesignQuery(d), "clients="+strconv.Itoa(n), do)
 }

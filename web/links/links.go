@@ -27,10 +27,7 @@ func Start(l *lessons.Lesson) string {
 func Query(do, opt string) string {
 	var parts []string
 	if do != "" {
-		// A typed command has spaces and quotes. A space is %20, not +:
-		// htmx re-encodes a query it forwards (HX-Location, hx-get) and
-		// would keep a + as a plus.
-		parts = append(parts, "do="+strings.ReplaceAll(QueryValue(do), "+", "%20"))
+		parts = append(parts, "do="+doValue(do))
 	}
 	if opt != "" {
 		parts = append(parts, "opt="+opt)
@@ -69,3 +66,9 @@ func WithGuess(q string, n int) string {
 	}
 	return q + "&guess=" + strconv.Itoa(n)
 }
+
+// doValue is an action list as a do= value: readable ([a-z0-9.,:] as
+// they are), a typed command's quotes escaped, and a space as %20, not +:
+// htmx re-encodes a query it forwards (HX-Location, hx-get) and would
+// keep a + as a plus.
+func doValue(do string) string { return strings.ReplaceAll(QueryValue(do), "+", "%20") }

@@ -315,3 +315,21 @@ func OutOfTime(t *testing.T, c context.Context) {
 	}
 	t.Skip("out of time (see the one failure that says so)")
 }
+
+// WatchCSP records, in every page tab c opens from now on, what the page's
+// Content-Security-Policy refuses; CSPRefused reads the list.
+func WatchCSP(t *testing.T, c context.Context) {
+	t.Helper()
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__csp = []; document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`}); err != nil {
+		OutOfTime(t, c)
+		t.Fatal(err)
+	}
+}
+
+// CSPRefused is what the CSP refused in tab c's page since it loaded
+// (WatchCSP).
+func CSPRefused(t *testing.T, c context.Context) []string {
+	t.Helper()
+	return Run(t, c, chromedp.Evaluate[[]string](`window.__csp || []`))
+}
