@@ -176,8 +176,8 @@ func replyErr(err error) error {
 // scriptName is the name the event log shows for a script: a design's
 // piece (and part) first, then the lessons' scripts, else "script".
 func (w *World) scriptName(body string) string {
-	if d := w.sc.Design; d != nil {
-		if name, ok := d.scriptName(body); ok {
+	if dp := w.sc.designParts; dp != nil {
+		if name, ok := dp.names[body]; ok {
 			return name
 		}
 	}

@@ -403,7 +403,7 @@ func (d *Design) Scenario() (*Scenario, error) {
 	return &Scenario{
 		ID: "design", Clients: []string{"a", "b", "c"}, Resource: "order:42",
 		TTL: d.TTL, Work: d.Work, Retry: defaultRetryMs, Seed: 14, Storage: StoreFenced, Tokens: true,
-		Budget: b, Design: &dc, Drops: true,
+		Budget: b, Design: &dc, Drops: true, designParts: dc.cut(),
 	}, nil
 }
 
@@ -421,19 +421,30 @@ func (d *Design) ScenarioFor(n int) (*Scenario, error) {
 	return sc, nil
 }
 
-// designScript names the script a design event ran: the piece, and its
-// part when it has several (release-2).
-func (d *Design) scriptName(body string) (string, bool) {
+// designParts is a design's scripts cut into the commands a client sends
+// and each part's name (the piece, and its part when it has several:
+// release-2), computed once for a scenario: the explorer sends and names
+// an EVAL in most of the states it reaches.
+type designParts struct {
+	parts map[Piece][]string
+	names map[string]string // part's text → name; the first piece's if two share one
+}
+
+func (d *Design) cut() *designParts {
+	dp := &designParts{parts: map[Piece][]string{}, names: map[string]string{}}
 	for _, p := range Pieces {
 		parts := Parts(d.Script(p))
+		dp.parts[p] = parts
 		for i, part := range parts {
-			if part == body {
-				if len(parts) == 1 {
-					return p.Name(), true
-				}
-				return p.Name() + "-" + itoa(int64(i+1)), true
+			if _, ok := dp.names[part]; ok {
+				continue
+			}
+			if len(parts) == 1 {
+				dp.names[part] = p.Name()
+			} else {
+				dp.names[part] = p.Name() + "-" + itoa(int64(i+1))
 			}
 		}
 	}
-	return "", false
+	return dp
 }

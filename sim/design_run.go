@@ -17,11 +17,11 @@ func designOK(r Reply) bool {
 }
 
 // partsOf is the parts of piece p of the world's design.
-func (w *World) partsOf(p Piece) []string { return Parts(w.sc.Design.Script(p)) }
+func (w *World) partsOf(p Piece) []string { return w.sc.designParts.parts[p] }
 
 // designWhat is what `next` sends: the EVAL of the piece's next part.
 func (w *World) designWhat(p Piece, part int) string {
-	name, _ := w.sc.Design.scriptName(w.partsOf(p)[part])
+	name := w.sc.designParts.names[w.partsOf(p)[part]]
 	return "EVAL ‹" + name + ".lua›"
 }
 

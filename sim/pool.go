@@ -9,6 +9,7 @@ package sim
 
 import (
 	"context"
+	"locklab/sim/luarun"
 	"net"
 	"sync"
 
@@ -41,6 +42,11 @@ func (p *serverPool) get(name string) *embedded {
 		m := miniredis.NewMiniRedis()
 		m.SetTime(instant(0))
 		m.ClockTTL(true)
+		// A world sends one command at a time, so its scripts may run
+		// on reused Lua states (luarun's package doc says why).
+		if err := luarun.Install(m); err != nil {
+			panic(err) // an in-memory pipe does not fail
+		}
 		e = &embedded{m: m}
 	}
 	e.name = name

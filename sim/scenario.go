@@ -105,8 +105,9 @@ type Scenario struct {
 	// about retries and exactly-once).
 	Drops bool
 	// Design: the clients run a learner's scripts (design.go) instead of
-	// the lessons' programs.
-	Design *Design
+	// the lessons' programs. Set by Design.Scenario, with designParts.
+	Design      *Design
+	designParts *designParts
 	// Budget is the fault budget an exploration of this lesson's design
 	// starts from (DefaultBudget): what the lesson is about.
 	Budget Budget

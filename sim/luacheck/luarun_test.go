@@ -1,0 +1,136 @@
+package luacheck_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"locklab/sim"
+	"locklab/sim/luacheck"
+	"locklab/sim/luarun"
+)
+
+// exact is an EVAL's reply as the client read it, error text included.
+func exact(v any, err error) string {
+	var re redis.Error
+	switch {
+	case err == redis.Nil:
+		return "nil"
+	case errors.As(err, &re):
+		return "error " + err.Error()
+	case err != nil:
+		return "failed: " + err.Error()
+	}
+	return fmt.Sprintf("%T %v", v, v)
+}
+
+// keysAfter is every key a script may touch, with its type, content and
+// TTL (both servers stand still in time, so TTLs compare exactly).
+func keysAfter(ctx context.Context, t *testing.T, c *redis.Client) string {
+	t.Helper()
+	var b strings.Builder
+	for _, key := range append(stateKeys, "k3", "k4") {
+		typ, err := c.Type(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ttl, _ := c.PTTL(ctx, key).Result()
+		fmt.Fprintf(&b, " | %s %s %d", key, typ, ttl.Milliseconds())
+		switch typ {
+		case "string":
+			v, _ := c.Get(ctx, key).Result()
+			fmt.Fprintf(&b, " %q", v)
+		case "list":
+			v, _ := c.LRange(ctx, key, 0, -1).Result()
+			fmt.Fprintf(&b, " %q", v)
+		}
+	}
+	return b.String()
+}
+
+// TestSameAsMiniredis: sim/luarun, which answers the EVALs of this subset
+// on reused Lua states, gives each script the reply miniredis's own EVAL
+// gives — error texts included — and leaves the same keys with the same
+// TTLs. The scripts run one after another on the same two servers, so a
+// reused state that kept anything from one script would show in a later
+// one. The corpus: the safe corpus, every design preset and lesson script
+// of the subset, and generated scripts (integers only and not), from three
+// starting states of the keys.
+func TestSameAsMiniredis(t *testing.T) {
+	plain, fast := newRunner(t), newRunner(t)
+	if err := luarun.Install(fast.m); err != nil {
+		t.Fatal(err)
+	}
+	type script struct {
+		name, src string
+		k         luacheck.Kind
+	}
+	var scripts []script
+	for _, c := range corpus(t, "safe") {
+		scripts = append(scripts, script{c.name, c.src, c.kind})
+	}
+	for _, pr := range sim.Presets {
+		for i, part := range sim.Parts(sim.NormalizeScript(pr.Script)) {
+			scripts = append(scripts, script{fmt.Sprintf("preset %s %s/%d", pr.Piece.Name(), pr.Name, i), part, luacheck.Operator})
+		}
+	}
+	for name, src := range sim.Scripts {
+		scripts = append(scripts, script{"lesson " + name, src, luacheck.Operator})
+	}
+	rng := rand.New(rand.NewPCG(24, 2026))
+	for i := range 3000 {
+		b := make([]byte, 300)
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		k := luacheck.Kind(rng.IntN(5))
+		scripts = append(scripts, script{fmt.Sprintf("generated %d (%s)", i, k), generateOpt(b, k, i%2 == 0), k})
+	}
+	starts := []func(context.Context, *redis.Client) error{
+		func(ctx context.Context, c *redis.Client) error { return nil },
+		func(ctx context.Context, c *redis.Client) error {
+			return c.MSet(ctx, "lock", "someone-else", "token", "3").Err()
+		},
+		func(ctx context.Context, c *redis.Client) error {
+			if err := c.Set(ctx, "lock", "a:1", 5*time.Second).Err(); err != nil {
+				return err
+			}
+			return c.MSet(ctx, "record", "x", "token", "7").Err()
+		},
+	}
+	ctx := context.Background()
+	before := luarun.Runs()
+	compared, accepted := 0, 0
+	for i, s := range scripts {
+		if luacheck.Check(s.src, s.k) != nil {
+			continue
+		}
+		accepted++
+		keys := []string{"lock", "record", "token", "k3", "k4"}[:min(s.k.Keys(), 5)]
+		args := []any{"a:1", "1000", "7", "-2", "x"}[:min(s.k.Args(), 5)]
+		start := starts[i%len(starts)]
+		var got [2]string
+		for j, r := range []*runner{plain, fast} {
+			r.m.FlushAll()
+			if err := start(ctx, r.rc); err != nil {
+				t.Fatal(err)
+			}
+			got[j] = exact(r.rc.Eval(ctx, s.src, keys, args...).Result()) + keysAfter(ctx, t, r.rc)
+		}
+		compared++
+		if got[0] != got[1] {
+			t.Errorf("%s: miniredis %s\nluarun %s\n%s", s.name, got[0], got[1], s.src)
+		}
+	}
+	ran := luarun.Runs() - before
+	t.Logf("%d scripts compared, %d answered by luarun", compared, ran)
+	if compared < 1000 || ran < int64(compared)*9/10 {
+		t.Errorf("only %d of %d accepted scripts compared, %d of them on luarun: the comparison says little", compared, accepted, ran)
+	}
+}
