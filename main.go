@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"net/url"
 	"os"
 	"os/signal"
@@ -43,17 +44,6 @@ func main() {
 	}
 }
 
-// exploreGOGC is the collector's GOGC while the Lab explores: 200 (twice
-// Go's default, see web/gcboost.go for why and the README for the
-// figures), unless the operator chose GOGC themselves, which then holds
-// throughout.
-func exploreGOGC() int {
-	if os.Getenv("GOGC") != "" {
-		return 0
-	}
-	return 200
-}
-
 func run(args []string) error {
 	fs := flag.NewFlagSet("locklab", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address (host:port); PORT sets the port when -addr is not given")
@@ -66,6 +56,8 @@ func run(args []string) error {
 		"keep live-class rooms in this Redis (redis://host:port/db), so several instances behind a load balancer serve one class; default: an embedded miniredis; LOCKLAB_CLASS_REDIS sets it too")
 	trustProxy := fs.Bool("trust-proxy", false,
 		"a reverse proxy the operator runs is in front: take each client's address from the last X-Forwarded-For entry it appends (for the per-client limits)")
+	debugAddr := fs.String("debug-addr", "",
+		"serve Go's profiles (net/http/pprof: goroutines, heap, CPU) on this separate address, e.g. 127.0.0.1:6060, for the soak and for operators; off by default")
 	rules := map[limits.Kind]*string{}
 	for _, k := range []limits.Kind{limits.Explore, limits.Join, limits.Stream, limits.Create} {
 		rules[k] = fs.String("limit-"+string(k), limits.Defaults[k].String(),
@@ -111,7 +103,7 @@ func run(args []string) error {
 	}
 	defer stopClasses()
 	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		NoCache: *redisURL != "", ExploreGOGC: exploreGOGC(), Limits: limits.New(*trustProxy, limited)}, Class: classes})
+		NoCache: *redisURL != "", Limits: limits.New(*trustProxy, limited)}, Class: classes})
 	if *redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
 	}
@@ -136,6 +128,13 @@ func run(args []string) error {
 		fmt.Printf("  on your network: %s\n", u)
 	}
 
+	if *debugAddr != "" {
+		stopDebug, err := serveDebug(*debugAddr)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -157,6 +156,24 @@ func run(args []string) error {
 	// (and their connections) rather than leave them to the exit.
 	sim.CloseIdleServers()
 	return nil
+}
+
+// serveDebug serves net/http/pprof's pages on an address of their own, so
+// they are never reachable through the site (nor its proxy): what
+// testdata/soak reads the goroutine count from.
+func serveDebug(addr string) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("-debug-addr: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	return func() { _ = srv.Close() }, nil
 }
 
 // defaultAddr is loopback only, so a laptop does not expose the app to its

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -282,12 +283,27 @@ func offline(t *testing.T, c context.Context, off bool) {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Call(c, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: rules}); err != nil {
-		t.Fatal(err)
+		// Chromium before the by-rule method (Debian's 148 has not got
+		// it): the older command, which cdproto no longer lists.
+		if _, err := chromedp.Call(c, emulateNetworkConditions, legacyConditions{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
 	if _, err := chromedp.Call(c, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
 		t.Fatal(err)
 	}
 }
+
+// legacyConditions are Network.emulateNetworkConditions's parameters.
+type legacyConditions struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
+var emulateNetworkConditions = cdp.Command[legacyConditions, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
 
 // TestBrowserClassReopen: a phone whose stream is refused (here: the
 // instance already holds as many streams as it may) says it is

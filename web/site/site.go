@@ -49,9 +49,6 @@ type Config struct {
 	// live Redis backend, whose pages must show what that server answers
 	// now — and its absence when it is gone — not a copy.
 	NoCache bool
-	// ExploreGOGC is the garbage collector's GOGC while the Lab or the
-	// design page explores (gcboost.go); 0 leaves the collector alone.
-	ExploreGOGC int
 	// Limits is each client's share of the expensive requests (nil: no
 	// limit, as in most tests).
 	Limits *limits.Limiter
@@ -80,8 +77,6 @@ type Site struct {
 	// labs bounds how many explorations run at once (half the replay
 	// slots, at least one), so the Lab can never take every slot.
 	labs chan struct{}
-	// gc raises GOGC while explorations run.
-	gc *gcBoost
 }
 
 // New builds the Site; web.New is its one caller outside tests.
@@ -97,8 +92,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	}
 	return &Site{Course: course, Assets: assets, replay: replay, Log: log, version: cfg.Version,
 		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL,
-		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits,
-		gc: &gcBoost{percent: cfg.ExploreGOGC}}
+		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits}
 }
 
 // ReplayDeadline bounds one request's replay; the worst timeline the
@@ -149,6 +143,5 @@ func (s *Site) LabSlots(ctx context.Context, u *i18n.UI) (release func(), e *Err
 		<-s.labs
 		return nil, Busy(u)
 	}
-	leave := s.gc.enter()
-	return func() { leave(); <-s.replays; <-s.labs }, nil
+	return func() { <-s.replays; <-s.labs }, nil
 }
