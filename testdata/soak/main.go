@@ -91,6 +91,7 @@ var (
 	nStud   = flag.Int("students", 200, "students in the class")
 	nMoves  = flag.Int("moves", 50, "the teacher's moves over the run")
 	seed    = flag.Uint64("seed", 24, "the random choices' seed")
+	presets = flag.Bool("presets", false, "instead of the soak: ask once for every design preset's grade and the Lab's four benchmark rows, one at a time, and print each one's status and time (on a fresh server: nothing memoised)")
 )
 
 var (
@@ -108,6 +109,10 @@ func main() {
 	flag.Parse()
 	for _, k := range kinds {
 		st[k] = &stats{codes: map[int]int{}}
+	}
+	if *presets {
+		presetsOnce()
+		return
 	}
 	course, err := lessons.Load()
 	if err != nil {
@@ -539,6 +544,39 @@ func goroutines() float64 {
 	line, _ := bufio.NewReader(res.Body).ReadString('\n')
 	n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "goroutine profile: total")))
 	return float64(n)
+}
+
+// presetsOnce grades each design preset (the default design with that
+// preset in its piece) and runs the Lab's four benchmark rows, one at a
+// time, printing status and time: issue 24's "under 1 s, and no 503 with
+// two CPU burners running".
+func presetsOnce() {
+	var urls []string
+	for _, pr := range sim.Presets {
+		d := sim.DefaultDesign()
+		if pr.Effect != "" {
+			d.SetEffect(pr.Effect)
+		}
+		d.SetScript(pr.Piece, pr.Script)
+		urls = append(urls, links.Design("en", d))
+	}
+	urls = append(urls, "/en/lab?lesson=fencing&pauses=2", "/en/lab?lesson=safe-release&clients=3&pauses=2",
+		"/en/lab?lesson=safe-release&clients=3&pauses=2&crashes=1", "/en/lab?lesson=redlock&clients=2&pauses=1&nodes=2")
+	worst := time.Duration(0)
+	bad := 0
+	for i, u := range urls {
+		t0 := time.Now()
+		followed("design", u, fmt.Sprintf("10.9.0.%d", 1+i))
+		el := time.Since(t0)
+		worst = max(worst, el)
+		s := st["design"]
+		s.mu.Lock()
+		n5, e := s.n5xx, s.err
+		s.mu.Unlock()
+		fmt.Printf("%6.0f ms  5xx so far %d  %s\n", float64(el.Microseconds())/1000, n5, u)
+		bad = n5 + e
+	}
+	fmt.Printf("%d requests, slowest %.0f ms, %d 5xx or failed\n", len(urls), float64(worst.Microseconds())/1000, bad)
 }
 
 func fail(err error) {
