@@ -1,10 +1,12 @@
 package web_test
 
-// japanese_test.go: a Japanese page shows Japanese. English words are
-// allowed only inside code (commands, replies, keys, Lua), in the event
-// log's command and reply columns, and from the allow-list below (proper
-// names, product and command names, units) — anything else is a string
-// someone forgot to translate.
+// japanese_test.go: a Japanese page shows Japanese, a Chinese page
+// Chinese (every language but English, the registry's fallback). English
+// words are allowed only inside code (commands, replies, keys, Lua), in
+// the event log's command and reply columns, as a term's gloss in
+// full-width parentheses right after it (分布式锁（distributed lock）), and
+// from the allow-list below (proper names, product and command names,
+// units) — anything else is a string someone forgot to translate.
 
 import (
 	"locklab/web/internal/sitetest"
@@ -23,7 +25,8 @@ import (
 // allowedEnglish are the words a Japanese page may show outside code:
 // names of products, commands, protocols, people and units, written as
 // Japanese technical text writes them, and the few English terms a lesson
-// glosses in parentheses (壁時計（wall clock）). Compared case-sensitively.
+// glosses in parentheses (壁時計（wall clock）), and "bug", which Chinese
+// technical writing writes in Latin letters. Compared case-sensitively.
 var allowedEnglish = strings.Fields(`
 	Lock Lab Redis Redlock ZooKeeper etcd Kubernetes Lease Lua Go go-redis miniredis redis-server redis-cli
 	redsync redlock-py node-redlock Curator InterProcessMutex Jepsen GitHub Stripe PostgreSQL Valkey Sentinel
@@ -37,6 +40,7 @@ var allowedEnglish = strings.Fields(`
 	Idempotency-Key INSERT ON CONFLICT
 	ms s m nil null fsync tickTime GUID Java JavaScript SUSPENDED RECONNECTED Debian GA goroutine map
 	herd effect check-then-act wall clock set if not watch
+	bug
 `)
 
 // englishWord finds runs of Latin letters (with inner hyphens, dots or
@@ -107,7 +111,12 @@ func isLockValue(tok string) bool {
 // badTypography: Japanese in ASCII parentheses, "(正解)", where Japanese
 // text takes full-width ones, and a doubled "：" (a label ending in one
 // and a template adding another).
-var badTypography = regexp.MustCompile(`\([^()]*[\p{Hiragana}\p{Katakana}\p{Han}][^()]*\)|：\s*：`)
+var badTypography = regexp.MustCompile(`\([^()]*[\p{Hiragana}\p{Katakana}\p{Han}][^()]*\)|.{0,30}：\s*：.{0,10}`)
+
+// gloss: an English term in full-width parentheses right after the word
+// it glosses (壁時計（wall clock）, 围栏令牌（fencing token）): the course
+// names a concept's English term once, where it introduces it.
+var gloss = regexp.MustCompile(`([\p{Han}\p{Hiragana}\p{Katakana}])\s?（[A-Za-z][A-Za-z' -]*[A-Za-z]）`)
 
 // englishIn lists the words of text that are not allowed.
 // storedValue: the storage record's value in quotes, “written by B”, is
@@ -117,7 +126,8 @@ var storedValue = regexp.MustCompile(`“written by [A-Z]”`)
 
 func englishIn(text string) []string {
 	var out []string
-	for _, tok := range strings.Fields(storedValue.ReplaceAllString(text, "")) {
+	text = gloss.ReplaceAllString(storedValue.ReplaceAllString(text, ""), "$1")
+	for _, tok := range strings.Fields(text) {
 		trimmed := strings.Trim(tok, "。、．.,:：)）(（「」“”\"")
 		if codeLike.MatchString(trimmed) || isLockValue(trimmed) {
 			continue
@@ -140,33 +150,36 @@ func TestEnglishInJapanesePagesFails(t *testing.T) {
 	}
 }
 
-// TestJapanesePagesAreJapanese visits every Japanese page a learner can
-// reach on the guided path, the lesson list, the Lab, the ending page and
-// an error page, and fails on an English word outside code and replies.
-func TestJapanesePagesAreJapanese(t *testing.T) {
+// TestPagesInTheirLanguage visits, in every language but English, every
+// page a learner can reach on the guided path, the lesson list, the Lab,
+// the ending page and an error page, and fails on an English word outside
+// code and replies.
+func TestPagesInTheirLanguage(t *testing.T) {
 	h := sitetest.Default(t)
 	course, err := lessons.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	urls := []string{"/ja/", "/ja/end", "/ja/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write&opt=fence.off&lab=lesson%3Dfencing%26opt%3Dfence.off", "/ja/lab", "/ja/lab?lesson=exactly-once", "/ja/lab?lesson=redlock"}
-	for _, l := range course.List("ja") {
-		for _, st := range l.Steps {
-			urls = append(urls, links.Lesson(l)+links.Query(st.Do, st.Opt))
+	for _, lang := range []string{"ja", "zh"} {
+		urls := []string{"/" + lang + "/", "/" + lang + "/end", "/" + lang + "/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write&opt=fence.off&lab=lesson%3Dfencing%26opt%3Dfence.off", "/" + lang + "/lab", "/" + lang + "/lab?lesson=exactly-once", "/" + lang + "/lab?lesson=redlock"}
+		for _, l := range course.List(lang) {
+			for _, st := range l.Steps {
+				urls = append(urls, links.Lesson(l)+links.Query(st.Do, st.Opt))
+			}
 		}
-	}
-	for _, u := range urls {
-		body := webtest.MustGet(t, h, u)
-		text := visibleText(t, body)
-		if bad := englishIn(text); len(bad) > 0 {
-			t.Errorf("%s shows English: %v", u, bad)
+		for _, u := range urls {
+			body := webtest.MustGet(t, h, u)
+			text := visibleText(t, body)
+			if bad := englishIn(text); len(bad) > 0 {
+				t.Errorf("%s shows English: %v", u, bad)
+			}
+			if bad := badTypography.FindAllString(text, -1); len(bad) > 0 {
+				t.Errorf("%s: typography slips %q (full-width （）, one ：)", u, bad)
+			}
 		}
-		if bad := badTypography.FindAllString(text, -1); len(bad) > 0 {
-			t.Errorf("%s: Japanese typography slips %q (full-width （）, one ：)", u, bad)
+		// An error page, through its own status.
+		if bad := englishIn(visibleText(t, webtest.Get(t, h, "/"+lang+"/nope").Body)); len(bad) > 0 {
+			t.Errorf("/%s/nope shows English: %v", lang, bad)
 		}
-	}
-	// An error page, through its own status.
-	if bad := englishIn(visibleText(t, webtest.Get(t, h, "/ja/nope").Body)); len(bad) > 0 {
-		t.Errorf("/ja/nope shows English: %v", bad)
 	}
 }

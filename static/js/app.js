@@ -184,7 +184,7 @@
     if (b && state) {
       var k = (t === "dark" || t === "light") ? t : "auto";
       b.setAttribute("data-state", k);
-      state.textContent = ": " + b.getAttribute("data-" + k);
+      state.textContent = (b.getAttribute("data-sep") || ": ") + b.getAttribute("data-" + k);
     }
   }
   function cycleTheme() {

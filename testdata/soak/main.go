@@ -5,7 +5,7 @@
 // X-Forwarded-For address, so run the server with -trust-proxy):
 //
 //   - lesson: -lesson-rate a second, a guided step of a random lesson in a
-//     random language with a random extra wait at its end: a timeline no
+//     random language (en, ja, zh) with a random extra wait at its end: a timeline no
 //     cache has seen (100 a second is 200 learners each clicking every
 //     two seconds);
 //   - lab: a Lab row (lesson, clients, pauses) from the sixty a class
@@ -16,7 +16,7 @@
 //     commands, scripts with loops, overlong queries and headers, bad
 //     escapes), each of which must get a 4xx;
 //   - class: one live class of -students students (streams open for the
-//     whole run, in three languages) following -moves moves of a teacher.
+//     whole run, in three languages: en, ja, zh) following -moves moves of a teacher.
 //
 // Run the app, then the soak:
 //
@@ -122,7 +122,9 @@ func main() {
 	defer cancel()
 	start := time.Now()
 	var wg sync.WaitGroup
-	wg.Go(func() { paced(ctx, time.Second/time.Duration(*lessonR), 100, func(r *rand.Rand) { lessonRequest(course, r) }) })
+	wg.Go(func() {
+		paced(ctx, time.Second/time.Duration(*lessonR), 100, func(r *rand.Rand) { lessonRequest(course, r) })
+	})
 	wg.Go(func() { paced(ctx, *labGap, 101, labRequest) })
 	wg.Go(func() { paced(ctx, *desGap, 102, designRequest) })
 	wg.Go(func() { paced(ctx, *hostGap, 103, hostileRequest) })
@@ -272,7 +274,7 @@ func ipOf(r *rand.Rand) string {
 }
 
 func langOf(r *rand.Rand) string {
-	langs := []string{"en", "ja"}
+	langs := []string{"en", "ja", "zh"}
 	return langs[r.IntN(len(langs))]
 }
 
@@ -423,7 +425,7 @@ func classLoad(ctx context.Context, course *lessons.Catalog, moves, received *at
 	var wg sync.WaitGroup
 	for i := range *nStud {
 		counts[i] = new(atomic.Int64)
-		lang := []string{"en", "ja"}[i%2]
+		lang := []string{"en", "ja", "zh"}[i%3]
 		ip := fmt.Sprintf("10.251.%d.%d", i/4, 1+i%4)
 		res, _ := do("class", "GET", "/"+lang+"/class/"+code, ip, nil, nil)
 		if res == nil || res.StatusCode != http.StatusOK {

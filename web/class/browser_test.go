@@ -252,7 +252,12 @@ func TestBrowserClass(t *testing.T) {
 	// (followed, not clicked: the English page still shows this step with
 	// its swap settled until the Japanese one replaces it, so a bare click
 	// let waitStep read the old page's title: CI's failure of 9c90930)
-	webtest.Follow(t, teacher, "#lang-switch")
+	// (the site offers three languages: the menu's link to Japanese,
+	// hidden in presenter mode, so its address is opened)
+	jaURL := webtest.Run(t, teacher, chromedp.Evaluate[string](`document.querySelector('header a[hreflang="ja"]').href`))
+	if _, err := chromedp.RunResponse(teacher, chromedp.Navigate(jaURL)); err != nil {
+		t.Fatal(err)
+	}
 	webtest.WaitStep(t, teacher, reveal.Index+1, ja.Steps[reveal.Index].Title)
 	shot(teacher, "teacher-ja-1920-presenter-revealed")
 	axe(teacher, "teacher ja", 1920)

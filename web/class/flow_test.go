@@ -21,6 +21,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"locklab/lessons"
 	"locklab/web/i18n"
 	"locklab/web/links"
 )
@@ -657,5 +658,50 @@ func TestClassTeacherNoJS(t *testing.T) {
 	res, _ = webtest.GetPage(t, site.URL, teach+"?do="+url.QueryEscape(ask.Do)+"&opt-release=del", teacher)
 	if res.StatusCode != 200 {
 		t.Fatalf("variants form on the teacher's page: %d", res.StatusCode)
+	}
+}
+
+// TestClassThreeLanguages: one teacher (English), students reading
+// Chinese, Japanese and English: each follows the same moves on its own
+// stream, in its own language, and the answers of all three count in one
+// tally.
+func TestClassThreeLanguages(t *testing.T) {
+	rdb, _ := webtest.MiniRDB(t)
+	site := newClassSite(t, rdb, class.Limits{})
+	ask, reveal, cp := webtest.FencingAsk(t)
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	teach := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", teacher)
+	type student struct {
+		lang   string
+		sid    *http.Cookie
+		stream *sseClient
+	}
+	var students []student
+	for _, lang := range []string{"zh", "ja", "en"} {
+		sid := joinClass(t, site.URL, lang, code)
+		students = append(students, student{lang, sid, openSSE(t, http.DefaultClient, site.URL, "/"+lang+"/class/"+code+"/events", "", sid)})
+	}
+	for m, mv := range []lessons.Step{ask, reveal} {
+		if res := webtest.Post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {mv.Do}, "opt": {mv.Opt}}, teacher); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("move: %d", res.StatusCode)
+		}
+		for _, s := range students {
+			ev := s.stream.next(t, "move")
+			u := i18n.For(s.lang)
+			if !strings.Contains(ev.Data, `<div id="classroom"`) || !strings.Contains(ev.Data, html.EscapeString(u.Step)) {
+				t.Errorf("%s student: the move's page is not in its language: %.300q", s.lang, ev.Data)
+			}
+		}
+		if m == 0 {
+			for i, s := range students {
+				if res := webtest.Post(t, site.URL, "/"+s.lang+"/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {strconv.Itoa(1 + i%2)}}, s.sid); res.StatusCode != http.StatusSeeOther {
+					t.Fatalf("%s answer: %d", s.lang, res.StatusCode)
+				}
+			}
+			teach.next(t, "votes")
+			if counts, _ := site.class.Counts(context.Background(), code, cp, 3); counts[0] != 2 || counts[1] != 1 {
+				t.Errorf("one tally of three languages' answers: %v, want [2 1 …]", counts)
+			}
+		}
 	}
 }

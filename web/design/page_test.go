@@ -188,7 +188,7 @@ func TestDesignBadInput(t *testing.T) {
 				t.Errorf("%s %s = %d, want 400", lang, name, r.Status)
 				continue
 			}
-			if !strings.Contains(r.Body, i18n.For(lang).Design.BadTitle) || !strings.Contains(r.Body, `<html lang="`+lang+`"`) {
+			if !strings.Contains(r.Body, i18n.For(lang).Design.BadTitle) || !strings.Contains(r.Body, `<html lang="`+i18n.For(lang).Language().HTMLLang+`"`) {
 				t.Errorf("%s %s: not a %s design error page", lang, name, lang)
 			}
 			if tc.want != "" && !strings.Contains(r.Body, html.EscapeString(tc.want)) {

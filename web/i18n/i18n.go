@@ -45,14 +45,19 @@ type Language struct {
 	// template that puts "{0} が停止" together with a Japanese {0} is
 	// tidied by UI.Tidy.
 	Tight bool
+	// Paren puts an aside after a phrase: " (" and ")" by default;
+	// Chinese writes full-width brackets with no space before them.
+	Paren [2]string
 	// Quote opens and closes a quoted term. The catalogs' sentences carry
 	// their own quotes today; this is for code that quotes a term.
 	Quote [2]string
-	// Fonts is the CSS font-family order for the language's glyph shapes
-	// (CJK languages share code points but not shapes); "" keeps the
-	// stylesheet's order, which is what en and ja use. Nothing reads it
-	// yet: the first language whose shapes differ (zh-Hans) will.
-	Fonts string
+	// Fonts and MonoFonts are the CSS font-family orders of the
+	// language's text and code, for its glyph shapes (CJK languages share
+	// code points but not shapes: 门 and 直 are drawn differently in
+	// Chinese and Japanese fonts); "" keeps the stylesheet's own order,
+	// which is what en and ja use. FontCSS turns them into the
+	// stylesheet's :lang() rules.
+	Fonts, MonoFonts string
 	// UI is its catalog.
 	UI *UI
 
@@ -71,6 +76,9 @@ func (l *Language) Missing() []string {
 // when nothing else matches, and the catalog a missing string falls back
 // to.
 var Registry = []*Language{
+	{Code: "zh", Tag: language.SimplifiedChinese, HTMLLang: "zh-Hans", Name: "中文", ListSep: "、", NameSep: "、", Group: ",", Tight: true, Quote: [2]string{"“", "”"}, Paren: [2]string{"（", "）"},
+		Fonts:     `system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", sans-serif`,
+		MonoFonts: `ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC", monospace`, UI: chinese},
 	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Tight: true, Quote: [2]string{"「", "」"}, UI: japanese},
 	{Code: "en", Tag: language.English, HTMLLang: "en", Name: "English", ListSep: ", ", NameSep: ", ", Group: ",", Quote: [2]string{"“", "”"}, UI: english},
 }
@@ -160,14 +168,64 @@ func Valid(code string) bool {
 
 // Negotiate picks the language an Accept-Language header asks for, or
 // the fallback when it asks for none the site offers.
+//
+// A reader of Traditional Chinese (zh-TW, zh-HK, zh-Hant) gets the
+// Simplified course rather than English: the site has no Traditional one,
+// and x/text's matcher, which treats the two scripts as different
+// languages, would otherwise fall through to English (or to a later, less
+// wanted language in the header). Such a reader asked for Chinese first.
 func Negotiate(acceptLanguage string) string {
 	prepare()
 	tags, _, _ := language.ParseAcceptLanguage(acceptLanguage)
 	_, idx, conf := matcher.Match(tags...)
+	if len(tags) > 0 {
+		if base, _ := tags[0].Base(); base.String() == "zh" && (conf == language.No || Registry[idx].Tag != language.SimplifiedChinese) {
+			for _, l := range Registry {
+				if l.Tag == language.SimplifiedChinese {
+					return l.Code
+				}
+			}
+		}
+	}
 	if conf == language.No {
 		return Fallback
 	}
 	return Registry[idx].Code
+}
+
+// FontCSS is the stylesheet's rules for the languages whose glyph shapes
+// need fonts of their own (Language.Fonts), one :lang() rule each: the
+// site appends it to app.css, so a language's fonts are data too.
+func FontCSS() string {
+	var b strings.Builder
+	for _, l := range Languages() {
+		if l.Fonts != "" {
+			fmt.Fprintf(&b, ":lang(%s) body, body:lang(%s) { font-family: %s; }\n", l.HTMLLang, l.HTMLLang, l.Fonts)
+		}
+		if l.MonoFonts != "" {
+			fmt.Fprintf(&b, ":lang(%s) code, :lang(%s) pre, :lang(%s) kbd, :lang(%s) .cm-editor .cm-content { font-family: %s; }\n",
+				l.HTMLLang, l.HTMLLang, l.HTMLLang, l.HTMLLang, l.MonoFonts)
+		}
+	}
+	return b.String()
+}
+
+// Paren is s as an aside after a phrase, in u's brackets: " (s)", or
+// "（s）" in Chinese.
+func (u *UI) Paren(s string) string {
+	if p := u.Language().Paren; p[0] != "" {
+		return p[0] + s + p[1]
+	}
+	return " (" + s + ")"
+}
+
+// LabelSep joins a label and its value ("Theme: auto"): a full-width
+// colon in Chinese and Japanese ("主题：跟随系统").
+func (u *UI) LabelSep() string {
+	if u.Language().Tight {
+		return "："
+	}
+	return ": "
 }
 
 // Fill replaces {0}, {1}… with args: one syntax for every language,

@@ -89,6 +89,11 @@ func TestNegotiate(t *testing.T) {
 	for header, want := range map[string]string{
 		"": "en", "ja": "ja", "ja-JP": "ja", "en-US": "en", "fr": "en", "fr-CH, fr;q=0.9": "en",
 		"ja-JP,en;q=0.5": "ja", "en-GB,ja;q=0.5": "en", "de,ja;q=0.3": "ja", "garbage;;;": "en",
+		// Chinese: Simplified whatever the region, and Traditional too
+		// (there is no Traditional course; Chinese was asked for first).
+		"zh": "zh", "zh-CN": "zh", "zh-SG": "zh", "zh-Hans": "zh", "zh-Hans-CN": "zh", "zh-CN,zh;q=0.9,en;q=0.8": "zh",
+		"zh-TW": "zh", "zh-HK": "zh", "zh-Hant": "zh", "zh-Hant-TW,en;q=0.5": "zh", "zh-TW,ja;q=0.8": "zh",
+		"en-US,zh-CN;q=0.5": "en", "ja,zh;q=0.5": "ja", "fr,zh-TW;q=0.5": "zh",
 	} {
 		if got := Negotiate(header); got != want {
 			t.Errorf("Negotiate(%q) = %s, want %s", header, got, want)

@@ -491,7 +491,7 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 			}
 			row.Model = e.Model
 		case sim.KindExpired:
-			row.Note = n.What + " (" + e.Key + ")"
+			row.Note = n.What + u.Paren(e.Key)
 			row.Class = "expired"
 		case sim.KindRedlock:
 			row.Pre, row.Note, row.Model = n.What, u.Purpose["acquire"], true

@@ -111,7 +111,7 @@ func ReplyText(e sim.Event, u *i18n.UI) string {
 	case e.Refused:
 		return u.Refused
 	case e.Lost:
-		return e.Reply.String() + " (" + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor)) + ")"
+		return e.Reply.String() + u.Paren(i18n.Fill(u.LostReply, strings.ToUpper(e.Actor)))
 	}
 	return EventReply(u, e)
 }

@@ -879,7 +879,7 @@ func (l *layouter) rawBars() []rawBar {
 			to = tl.Now
 		}
 		bars = append(bars, rawBar{lane: lk.Node, x0: x0, x1: x1, class: "bar lock c-" + lk.Owner, label: label, labelClass: "owner c-" + lk.Owner,
-			title: tl.Scenario.LockKey() + " = " + lk.Value + " (" + owner + ") " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})
+			title: tl.Scenario.LockKey() + " = " + lk.Value + u.Paren(owner) + " " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})
 		if lk.End == "" && lk.Expiry > tl.Now {
 			nx := l.xOf(tl.Now, true)
 			bars = append(bars, rawBar{lane: lk.Node, x0: nx, x1: max(l.xOf(lk.Expiry, false), nx+6), class: "bar ttl c-" + lk.Owner,

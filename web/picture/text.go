@@ -145,7 +145,7 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 			cmd += " ‹" + e.Script + ".lua›"
 		}
 		if p := u.Purpose[e.Purpose]; p != "" && n.Message {
-			cmd += " (" + p + ")"
+			cmd += u.Paren(p)
 		}
 		if !n.Message {
 			return i18n.Fill(a.Happened, n.Actor, cmd, n.Reply)

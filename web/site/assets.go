@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"locklab/web/i18n"
 )
 
 // Assets is the static file set with each file's content hash.
@@ -46,7 +48,17 @@ func NewAssets(fsys fs.FS) (*Assets, error) {
 		a.files[p] = asset{hash: hex.EncodeToString(sum[:5]), data: data, typ: typ}
 		return nil
 	})
-	return a, err
+	if err != nil {
+		return nil, err
+	}
+	// The languages' font rules come from the registry (i18n.FontCSS):
+	// appended to the stylesheet, so they load with it and change its hash.
+	if css, ok := a.files["css/app.css"]; ok {
+		data := append(bytes.Clone(css.data), "\n/* fonts per language: i18n.Registry */\n"+i18n.FontCSS()...)
+		sum := sha256.Sum256(data)
+		a.files["css/app.css"] = asset{hash: hex.EncodeToString(sum[:5]), data: data, typ: css.typ}
+	}
+	return a, nil
 }
 
 // URL is the versioned address of a static file: /static/<hash>/<name>.

@@ -1,0 +1,707 @@
+// zh.go is the Simplified Chinese catalog: every interface string of the site in Simplified Chinese (zh-Hans).
+// Lesson text lives in lessons/zh/, not here.
+package i18n
+
+import (
+	"locklab/sim"
+	"locklab/sim/luacheck"
+)
+
+// chinese is the Simplified Chinese.
+var chinese = &UI{
+	SiteName: "Lock Lab", Tagline: "在实时运行 Redis 命令的时间线上学习分布式锁",
+	LanguageMenu: "语言",
+	Lessons:      "课程", LessonListIntro: "小鸡提问，企鹅老师解答。每个回答之后，你都要在时间线上亲手试一试：时间线上的客户端向 miniredis（用 Go 写的 Redis 兼容服务器）发送真实的 Redis 命令，并原样显示它的应答。",
+	ReadIn: "用中文阅读",
+	Chick:  "小鸡", Penguin: "企鹅老师", Step: "步骤", Of: "/",
+	NextStep: "下一步", Undo: "撤销", Reset: "从头开始",
+	BackToPath: "回到引导路线", OffPath: "你正在自由探索。引导路线停在第 {0} 步。",
+	OffPathNone: "你已离开引导路线，正在自由探索。",
+	Finished:    "你已经学完了这一课。", NextLesson: "下一课", PrevLesson: "上一课",
+	StepsHeading: "引导步骤", Controls: "客户端现在可以做什么", TimeControls: "推进时间",
+	Options: "变体", Apply: "应用", Timeline: "时间线",
+	TimelineDesc: "时间从左向右推进。泳道依次是每个客户端的状态、Redis 中的锁键和存储。下表列出的是同样的事件。",
+	EventLog:     "事件日志", Time: "时间", Who: "谁", Command: "命令", Reply: "应答", Note: "备注",
+	You:          "你",
+	TooManyTitle: "来自你的地址的请求过多",
+	TooMany:      "这台服务器的探索器和课堂由所有使用者共享，你的地址暂时用完了自己的份额。请 {0} 秒后再试：你输入的内容都不会丢失。",
+	CLI: &CLIUI{
+		Title: "你的命令行",
+		Hint:  "以你自己的身份，在时间线的这一刻，向客户端所用的同一台服务器发送一条真实的 Redis 命令，比如 PTTL lock:order:42、GET data:order:42:token、DEL lock:order:42。它和其他操作一样：会记录在地址里，可以用“撤销”收回，检查器也能看到它的效果。",
+		Label: "命令", SendTo: "发送到", Send: "发送",
+		ModelNote:   "这一课的锁服务是一个模型：背后没有真正运行的服务器，所以无法向它输入命令。存储是真实的 Redis，可以接收命令。",
+		HistoryHint: "用上下方向键可以调出在这条时间线上输入过的命令。",
+	},
+	Now: "现在", Lock: "Redis", Storage: "存储", TTLLeft: "剩余 {0}", Expired: "已过期",
+	DeletedBy: "被 {0} 删除", Token: "令牌 {0}", Accepted: "已接受", Rejected: "已拒绝",
+	Violations: "出了什么问题", Scripts: "用到的 Lua 脚本", Legend: "图例", Paused: "已暂停", Working: "工作中", Crashed: "已崩溃", OpenJSON: "以 JSON 查看时间线", Home: "全部课程", SkipToLab: "跳到时间线", Client: "客户端 {0}",
+	ErrorTitle: "出了点问题", NotFound: "页面不存在",
+	NotFoundText: "这个地址没有页面。可以从课程列表重新开始。",
+	BadRequest:   "这条时间线无法重放", BadRequestHint: "在那之前的部分仍然可以运行：",
+	LastGood: "打开时间线，停在最后一个可执行的操作", StartOver: "重新开始这一课",
+	InternalText:   "服务器自身出了问题。刷新页面通常就能解决；时间线保存在地址里，什么都不会丢失。",
+	URITooLong:     "这个链接太长，无法打开：一条时间线最多包含 {0} 个操作，本站的链接也不会超过 {1} KB。它可能被粘贴了两次，或者被截断后拼错了。",
+	URITooLongBack: "不带时间线打开此页面",
+	WrongMethod:    "这个地址只响应 GET 请求。", HeaderTooLarge: "请求头过大（常见原因是这个地址的 Cookie 太多或太大）。请清除本站的 Cookie 后重试。",
+	Busy:      "服务器正忙于重放其他时间线。请稍后再打开同一个链接；什么都不会丢失。",
+	RedisDown: "这台服务器在真实的 Redis 上运行课程，而这个 Redis 现在没有响应。等它恢复后再打开同一个链接即可；时间线保存在地址里，什么都不会丢失。",
+	Share:     "分享这一刻", ShareHint: "用手机扫码，即可打开处于同一状态的这条时间线；也可以复制链接分享。",
+	Play: "▶ 播放", Pause: "❚❚ 暂停", Speed: "速度", Theme: "主题", ThemeAuto: "跟随系统", ThemeDark: "深色", ThemeLight: "浅色", Presenter: "演示模式", Help: "键盘快捷键", Close: "关闭",
+	Shortcuts: [][2]string{{"n", "下一步（演示模式下先显示下一句台词）"}, {"u", "撤销上一个操作"},
+		{"p", "播放 / 暂停时间"}, {"f", "打开 / 关闭演示模式"}, {"t", "浅色 / 深色 / 自动主题"},
+		{"l", "切换语言"}, {"1–3", "用对应编号的选项回答屏幕上的小测验"}, {"?", "显示本帮助"}},
+	ExpiredAt: "{0} 的锁已过期", Latency: "网络延迟按 0 毫秒建模；进程停顿也是建模出来的。",
+	MaxToken: "最大令牌 {0}", TTLLegend: "锁的剩余 TTL",
+	NodeControls: "节点可以做什么", Model: "模型", Refused: "已拒绝：节点已宕机",
+	NoTTL: "无 TTL（PTTL −1）", Overwritten: "被 {0} 覆盖", LostData: "随节点的数据一起丢失",
+	ValidUntil: "有效期至 {0}", Charges: "扣款：{0}", LostReply: "应答丢失：{0} 没有收到",
+	Down: "宕机", ClockAhead: "时钟 +{0}", SlowBy: "变慢 {0}", PrimaryRole: "主节点", ReplicaRole: "副本",
+	NoCheck:     "不检查令牌",
+	AlreadyPaid: "已支付：不再扣款", ChargedTwiceBy: "重复扣款：{0} 对订单 42 扣了两次款。",
+	Review:          "复习",
+	CounterTitle:    "实验室找到的反例",
+	CounterIntro:    "这是实验室的探索器针对“变体”中显示的设计找到的调度顺序。它不是这一课的步骤：这里在同一个模拟器上、用真实的 Redis 应答重放它，你可以仔细查看，也可以从这里接着自己操作。",
+	CounterSchedule: "调度顺序（逐个操作）", CounterBroke: "出了什么问题，在什么时候",
+	CounterNone: "这次重放中没有出任何问题。", CounterWhen: "{0}，操作 {1} 进行中：{2}",
+	CounterBack: "返回实验室结果", CounterGuided: "按引导路线开始这一课",
+	NodeName: map[string]string{"primary": "主节点", "replica": "副本", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "复制链路"},
+	OptionValue: map[string]string{
+		"release.lua": "用比较并删除（Lua）释放锁", "release.del": "用普通 DEL 释放锁",
+		"release.getdel": "先 GET 再 DEL（两条命令）", "release.delex": "DELEX … IFEQ 值（Redis 8.4 及以上）",
+		"fence.on": "存储检查令牌", "fence.off": "存储忽略令牌",
+		"fence.strict":  "存储只接受更大的令牌（重试也会被拒绝）",
+		"fence.twostep": "存储用两条命令检查令牌（先 GET 再 MSET）",
+		"check.none":    "客户端不确认就直接写入", "check.get": "客户端写入前先用 GET 确认锁是否还是自己的",
+		"value.unique": "每次加锁使用新的随机值", "value.host": "用主机名作为值",
+		"work.short": "任务耗时 1 秒", "work.long": "任务耗时 15 秒（比 TTL 长）",
+		"acquire.set": "SET … NX PX（一条命令）", "acquire.getset": "先 GET 再 SET（两条命令）",
+		"acquire.setnx": "先 SETNX 再 PEXPIRE（两条命令）",
+		"ttl.on":        "带 TTL（PX 10000）", "ttl.off": "无 TTL",
+		"lock.redis": "两台服务器共用一个 Redis 键", "lock.local": "每台服务器内部的互斥锁（模型）",
+		"idem.key": "幂等键（只扣一次款）", "idem.none": "无幂等键",
+		"persist.fsync": "重启后键仍在（appendfsync always）", "persist.none": "重启后键丢失（无持久化）",
+		"wait.on": "加锁后用 WAIT 等待副本", "wait.off": "立即信任主节点的 OK",
+		"svc.zk": "ZooKeeper（模型）", "svc.etcd": "etcd（模型）",
+	},
+	KindNote: map[sim.Kind]string{
+		sim.KindLocal: "获取了进程内的互斥锁（模型：其他服务器看不到它）", sim.KindLocalUnlock: "释放了进程内的互斥锁",
+		sim.KindDrop: "网络将丢失它下一条命令的应答", sim.KindGiveUp: "放弃了：它只尝试一次",
+	},
+	DropWriteNote: "网络将丢失它下一次存储写入的应答",
+	Predict:       "先预测", Reveal: "揭晓", SkipPredict: "跳过这个问题",
+	YouPredicted: "你的预测是", Right: "正确", Wrong: "不太对",
+	TheAnswer: "正确答案是", CheckpointAnswer: "小测验的答案",
+	LessonJSON: "以 JSON 查看本课", DownloadSVG: "将时间线下载为 SVG（用于幻灯片）", DownloadJSON: "下载 JSON", ShareQR: "本页地址的二维码", QRTooLong: "这条时间线的地址太长，放不进二维码；请改为分享链接。", DoneLabel: "已完成", ContinueLabel: "从上次的地方继续",
+	OptionLabel: map[string]string{"release": "释放方式", "fence": "围栏检查", "acquire": "加锁方式", "ttl": "TTL",
+		"lock": "锁", "idem": "扣款", "persist": "持久化", "wait": "复制", "svc": "服务", "work": "任务",
+		"check": "写入前的确认", "value": "锁的值"},
+	ViolationText: map[sim.ViolationKind]string{
+		sim.StaleWrite:    "接受了陈旧写入：{1} 后拿到锁，{0} 的写入却落在 {1} 的写入之后。较新的结果丢失了。",
+		sim.DoubleCharge:  "重复扣款：订单 42 先被 {1} 扣了款，又被 {0} 扣了一次。",
+		sim.DoubleWrite:   "两个持有者都写入了：存储接受了 {0} 的写入，也接受了 {1} 的写入，两者当时的租约都有效。",
+		sim.RepeatedWrite: "同一写入执行了两次：应答丢失后，{0} 用同一个令牌重发了写入，存储又接受了一次，于是总数把这项任务算了两次。",
+		sim.TwoHolders:    "同时有两个持有者：{1} 的租约还没到期，{0} 就获取或续期了锁。",
+		sim.ForeignDelete: "{0} 删除了一把不属于自己的锁（它属于 {1}）。",
+		sim.NotReleased:   "{0} 释放了锁，但锁键里仍然是它的值。",
+		sim.Orphan:        "永久锁死：{0} 崩溃了，而它的键没有 TTL，所以永远不会有人删除它。",
+		sim.Overlap:       "失去互斥：{1} 的租约到期后，{0} 获取了锁，而 {1} 仍以为自己持有锁。",
+		sim.LateWrite:     "接受了迟到的写入：{0} 的租约已经到期，存储却接受了它的写入。还没有较新的持有者写入过，所以没有较新的数据被覆盖。",
+	},
+	Failures: map[sim.ViolationKind]Failure{
+		sim.StaleWrite:    {"接受了陈旧写入", "存储接受了较新持有者的写入之后，又接受了较旧持有者的写入：数据倒退回了过去，较新的结果丢失了。"},
+		sim.DoubleCharge:  {"重复扣款", "订单被扣款不止一次。"},
+		sim.DoubleWrite:   {"两个持有者都写入了", "两个租约都有效的客户端，写入都被接受了：受保护的工作做了两次。"},
+		sim.RepeatedWrite: {"同一写入执行了两次", "存储把一次加锁的写入接受了两次：应答丢失后，客户端用同一个令牌重发了写入，而这个写入是累加到总数上的，所以任务被算了两次。"},
+		sim.TwoHolders:    {"同时有两个持有者", "另一个客户端的租约还没到期，某个客户端就获取或续期了锁：锁本身失效了。"},
+		sim.ForeignDelete: {"删除了别人的锁", "一次释放删除或替换了属于另一个客户端的锁。"},
+		sim.NotReleased:   {"释放后锁仍在", "释放执行之后，键里仍然是执行释放的那个客户端的值。"},
+		sim.Orphan:        {"永久锁死", "客户端持有一个没有 TTL 的键时崩溃了：永远不会有人删除它。"},
+		sim.Overlap:       {"失去互斥", "另一个客户端的租约到期后，某个客户端获取了锁，而前者仍以为自己持有锁（它当时处于停顿中，或者连接被切断了）。任何带 TTL 的锁都允许这种情况；要让它无害，得靠存储端的检查。"},
+		sim.LateWrite:     {"接受了迟到的写入", "租约已到期的客户端的写入被存储接受了，而当时还没有较新的持有者写入过：没有较新的数据被覆盖。只有当较新的令牌已经到达存储之后，围栏检查才能拒绝这样的写入。"},
+	},
+	Verdict: &VerdictUI{
+		ClassCol: "严重程度", ClassNote: "（{0}）",
+		Class:  map[sim.Class]string{sim.ClassHarm: "数据受损", sim.ClassBroken: "锁失效", sim.ClassAllowed: "任何租约都允许"},
+		Harm:   "发现了危害：{0}。受保护的数据出错了；每一行都能打开展示这个问题的最短调度顺序。",
+		Broken: "没有发现数据受损，但锁本身失效了：{0}。",
+		Allowed: "数据没有受损，锁也没有失效。表中列出的是任何带 TTL 的锁都允许的情况——持有者在租约到期后仍在行动——" +
+			"而在这里，它做的事没有造成任何问题。",
+		None:    "没有出任何问题：没有危害，锁没有失效，也没有持有者在租约到期后仍在行动。",
+		Unknown: "在最多 {0} 个操作的所有调度顺序中，既没有危害，锁也没有失效；更长的调度顺序没有全部探索。",
+		Within:  "这个结论只在这些范围内成立——它不是证明。更长的调度顺序、其他故障或不同的时机，仍然可能让它出问题。",
+	},
+	ErrorText: map[sim.Code]string{
+		sim.CodeSyntax:         "“{0}”不是一个操作。操作的写法类似 a.acquire 或 wait.10s。",
+		sim.CodeUnknownVerb:    "“{0}”：没有这个操作。客户端可以执行 {2}；在有节点的课程里，节点可以执行 {3}；wait 用来推进时间。",
+		sim.CodeNotOffered:     "“{0}”：这一课不提供 {9}。这里客户端可以执行 {10}；wait 用来推进时间。",
+		sim.CodeCmdSyntax:      "“{0}”不是 redis-cli 能读懂的命令：请检查引号。带引号的参数以闭合引号结束，后面必须跟空格或行尾。",
+		sim.CodeCmdTooLong:     "“{0}”对命令行来说太长了：最多 16 个参数，总共不超过 512 字节。",
+		sim.CodeCmdBlocking:    "{1} 可能会一直等待下去，所以命令行不发送它：这里的每条命令都会立即应答。",
+		sim.CodeCmdMode:        "{1} 会让连接停留在一种特殊模式中（事务、订阅、另一个数据库），所以命令行不发送它。",
+		sim.CodeCmdAdmin:       "{1} 用于管理服务器本身，所以命令行不发送它。",
+		sim.CodeCmdNotOffered:  "命令行不发送 {1}。它能发送的是：键的读、写和删除（GET、SET、DEL、MGET 等）、TTL（PTTL、TTL、PEXPIRE、PERSIST）、计数器、列表，以及执行简单脚本的 EVAL。",
+		sim.CodeCmdScript:      "“{0}”：在这里输入的脚本必须是设计页面能接受的脚本：不能有循环或函数，键只能写成 KEYS[i]，总长不超过 2 KB，每个参数不超过 256 字节。",
+		sim.CodeCmdNode:        "“{0}”：这一课里没有可以发送到的 Redis 服务器 {1}。",
+		CodeRepeated:           "地址里出现了不止一次“{0}=”。时间线链接只有一个 do=，opt= 最多一个。",
+		sim.CodeUnknownClient:  "“{0}”：这一课没有客户端 {1}。",
+		sim.CodeBadDuration:    "“{0}”：{8} 需要带一个 1ms 到 {4} 之间的整数时长，比如 wait.500ms 或 wait.10s；其他操作不带时长。",
+		sim.CodeTooMany:        "一条时间线最多包含 {5} 个操作。",
+		sim.CodeTooLong:        "地址太长，无法作为时间线。",
+		sim.CodePaused:         "“{0}”：{1} 已暂停。已暂停的客户端只能恢复（或崩溃）。",
+		sim.CodeCrashed:        "“{0}”：{1} 已崩溃，不会再做任何事。",
+		sim.CodeNotPaused:      "“{0}”：{1} 没有暂停。",
+		sim.CodeNotHolding:     "“{0}”：{1} 没有获取锁。",
+		sim.CodeBusy:           "“{0}”：{1} 已经持有锁，或正在尝试获取锁。",
+		sim.CodeTimeLimit:      "“{0}”：时间线会变得太长（虚拟时间最多 {6} 小时，事件最多 {7} 个）。",
+		sim.CodeUnknownOption:  "“{0}”不是这一课的变体。",
+		sim.CodeBadOption:      "“{0}”：这个变体没有这个取值。",
+		sim.CodeUnknownScene:   "找不到这一课的场景。",
+		sim.CodePending:        "“{0}”：{1} 停在两条命令之间；它只能继续、暂停或崩溃。",
+		sim.CodeNothingPending: "“{0}”：{1} 没有停在两条命令之间。",
+		sim.CodeUnknownNode:    "“{0}”：这一课没有这个节点。",
+		sim.CodeNodeState:      "“{0}”：在节点或客户端当前的状态下无法执行。",
+		sim.CodeTooSlow:        "“{0}”：这条时间线重放耗时太长；请换一条短一些的。",
+	},
+	StateName: map[sim.State]string{
+		sim.StateIdle: "空闲", sim.StateTrying: "正在获取锁", sim.StateHolding: "持有中",
+		sim.StateWorking: "工作中", sim.StatePaused: "已暂停", sim.StateCrashed: "已崩溃",
+		sim.StateChecking: "已确认：锁空闲", sim.StateWaiting: "等待副本",
+	},
+	Purpose: map[string]string{
+		"acquire": "获取锁", "retry": "重试", "token": "围栏令牌", "write": "写入", "release": "释放锁",
+		"check": "检查", "expire": "设置 TTL", "extend": "续期", "unlock": "在所有节点上解锁",
+		"replicate": "复制链路", "wait": "等待副本", "session": "会话",
+		"watch": "监听", "notify": "监听触发", "reconnect": "重新连接", "disconnect": "连接断开",
+		"timeout": "超时：整个超时时间内没有收到任何消息",
+		"ttl":     "还剩多久？", "ttl-1": "-1：键存在，但没有过期时间", "ttl-2": "-2：没有这个键",
+		"stillmine": "还是我的吗？", "lasttoken": "读取最后的令牌",
+	},
+	Verb: map[string]string{
+		sim.VerbAcquire:    "获取锁",
+		sim.VerbNext:       "继续：{0}",
+		sim.VerbWrite:      "工作并写入",
+		sim.VerbExtend:     "续期",
+		sim.VerbTTL:        "查询 PTTL",
+		sim.VerbRelease:    "释放锁",
+		sim.VerbPause:      "暂停",
+		sim.VerbResume:     "恢复",
+		sim.VerbDisconnect: "断开连接",
+		sim.VerbReconnect:  "重新连接",
+		sim.VerbDrop:       "丢失下一个应答",
+		sim.VerbCrash:      "崩溃",
+		sim.NodeDown:       "宕机",
+		sim.NodeUp:         "恢复运行",
+		sim.NodeRestart:    "重启",
+		sim.NodeJump:       "时钟 +{0}",
+		sim.NodeSlow:       "变慢 {0}",
+		sim.NodePromote:    "提升",
+		sim.VerbWait:       "等待 {0}",
+	},
+	NodeNote: map[string]string{
+		sim.NodeDown:    "{0} 宕机了",
+		sim.NodeUp:      "{0} 恢复运行，数据仍在",
+		sim.NodeRestart: "{0} 重启了",
+		sim.NodeJump:    "{0} 的时钟向前跳了 {1}",
+		sim.NodeSlow:    "发往 {0} 的每条命令现在要花 {1}",
+		sim.NodePromote: "{0} 成为主节点",
+	},
+	Lab: &LabUI{
+		Title:    "实验室",
+		HomeHint: "选择一种锁的设计和故障预算；探索器会尝试每一种调度顺序，并展示让它出问题的最短路径。",
+		Intro: "选择一种锁的设计和故障预算。探索器会在你设定的范围内，尝试客户端命令与故障可能发生的每一种顺序，" +
+			"每一种都运行在和课程相同的模拟器上：go-redis 客户端向 miniredis 发送真实的命令，并使用它的应答。" +
+			"它会报告哪里出了问题，以及出问题的最短路径。",
+		WhatElse:     "还可能出什么问题？",
+		WhatElseHint: "让探索器尝试这个设计的每一种调度顺序。",
+		LessonLegend: "从某一课开始", LessonLabel: "课程", Load: "载入它的设计",
+		DesignLegend: "设计", ClientsLegend: "客户端", ClientsN: "{0} 个客户端",
+		FaultsLegend: "故障预算", Pauses: "停顿（客户端冻结，时间继续流逝）",
+		PauseLengths: "每次停顿的时长（最多 {0} 种）", Crashes: "客户端崩溃", NodeFaults: "节点故障（重启或宕机）",
+		Drops: "丢失的应答", BoundsLegend: "范围", Depth: "每个调度顺序最多包含的操作数", Explore: "开始探索",
+		FixedNote:   "由课程固定：锁的 TTL 为 {0}，每次写入前工作 {1}，每隔 {2} 重试一次。",
+		ResultTitle: "探索器的发现",
+		Explored:    "探索了 {0} 个调度顺序（{1} 个不同的状态）。",
+		Shortest:    "最短反例：{0} 步（{1}）。",
+		NoneFound:   "没有任何调度顺序触发检查所关注的问题。",
+		Complete:    "这些范围内的所有调度顺序都已探索。",
+		CompleteCut: "最多 {0} 个操作的所有调度顺序都已探索。有些调度顺序还会继续下去，在那里被截断了：提高上限可以看得更远。",
+		Incomplete: "未完成：探索器还没看完所有调度顺序，就用完了 {0} 个不同状态的预算。" +
+			"最多 {1} 个操作的调度顺序都看过了，{2} 个操作的只看了一部分。找到的问题是真实的；没找到并不说明没有问题。" +
+			"要得到完整的答案，请减少每个调度顺序的操作数，或者减少故障预算。",
+		Busy: "服务器太忙，现在无法完成这次探索。因时间限制而中断的搜索不能给出结论，" +
+			"所以这里不显示结论：请稍后再打开同一个链接。",
+		Budget:  "单次探索的预算：最多 {0} 个不同状态，每个调度顺序最多 {1} 个操作；如果服务器太忙，无法在 {2} 秒内完成，会如实说明，不给出结论。",
+		KindCol: "问题", MeaningCol: "含义", SchedulesCol: "调度顺序数", ShortestCol: "最短",
+		OpenTimeline: "在时间线中打开", StepsOf: "{0} 步",
+		CodeTitle:   "这个设计的 Go 代码（go-redis）",
+		CodeNote:    "模拟客户端发送的命令，写成 Go 程序发送它们的样子。线路上只有一处不同：整秒的 TTL，go-redis 写成 EX 10，而模拟客户端发送的是 PX 10000，过期时间相同。测试套件会针对 miniredis、按课程中的调度顺序运行这里展示的每一个变体，并检查它发送的命令与模拟客户端一致（比较时把 EX 读作 PX）。",
+		NoCode:      "这一课的锁位于一个建模的服务（ZooKeeper 或 etcd）中，而不在 Redis 里，所以没有 go-redis 代码可以展示。存储的围栏检查与第 5 课相同。",
+		BoundsTitle: "范围的含义",
+		BoundsText: "每个客户端只运行一次它的程序：获取锁，工作并写入，释放锁。只有在客户端工作时，以及在你允许的停顿期间，时间才会流逝；" +
+			"一次停顿就是：客户端冻结，等待一段停顿时长，客户端恢复。" +
+			"到达相同状态（相同的键、TTL、客户端和定时器）的两个调度顺序只探索一次；" +
+			"只是客户端互换了身份的调度顺序，也只探索一次。",
+		ModelNote:  "每个调度顺序都通过 go-redis 客户端，在内嵌的 miniredis 服务器上以虚拟时间重放。与课程中一样，停顿、崩溃和节点故障都是模型。",
+		BadTitle:   "实验室无法运行这个设置",
+		BadParam:   "“{0}”不是实验室能理解的 {1} 取值。",
+		BadLesson:  "没有“{0}”这一课。",
+		BadRange:   "{0} 必须在 {1} 到 {2} 之间。",
+		BadOnly:    "这一课只允许 {0}={1}。",
+		BadLengths: "请为停顿选择至少一种、最多 {0} 种时长。",
+	},
+	Class: &ClassUI{
+		TeachLive: "从这一步开始现场授课",
+		TeachHint: "从这一步开始一堂课：学生在自己的手机上跟随你的操作，并在你揭晓答案之前回答每个小测验。",
+		BarLabel:  "现场课堂",
+		JoinAt:    "学生加入地址",
+		CodeLabel: "课堂代码",
+		QRAlt:     "学生加入本课堂的地址的二维码",
+		Connected: "{0} 人已连接",
+		ConnectedHint: "在屏幕上打开着本课堂的学生人数，每人只计一次。" +
+			"不运行 JavaScript 的页面，在最后一次加载后的 {0} 分钟内计入。",
+		Answers:     "{0} 人已作答",
+		Votes:       "{0} 票",
+		Vote:        "{0} 票",
+		Mine:        "（你的答案）",
+		CorrectNote: "（正确答案）",
+		NextQ:       "下一题",
+		RevealBtn:   "揭晓答案",
+		EndBtn:      "结束课堂",
+		ClassSees:   "学生看到的是第 {0} 步：{1}",
+		ClassOff:    "学生看到的是你的时间线（已离开引导路线）。",
+		NoQuestion:  "当前没有开放的问题。到达带小测验的步骤时，学生的答案会显示在这里。",
+		ShowClass:   "把这一步展示给学生",
+		JoinTitle:   "加入课堂",
+		JoinIntro:   "输入老师展示的代码：8 位字母和数字。",
+		JoinButton:  "加入",
+		Following:   "现场课堂 {0}：你看到的是老师正在展示的内容。",
+		Refresh:     "刷新",
+		RefreshHint: "页面打开期间会自动跟随老师。" +
+			"如果它停住了，或者你的浏览器不运行脚本，请点击“刷新”。",
+		Explore:         "从这里自己探索",
+		ExploreHint:     "（在新标签页中把这一刻作为普通课程打开，自己动手试）",
+		Question:        "你的预测",
+		SendAnswer:      "提交我的答案",
+		YourAnswer:      "你的答案：",
+		Waiting:         "请等待老师揭晓答案。",
+		ClassVoted:      "全班的作答",
+		NoAnswer:        "你没有回答这道题。",
+		Closed:          "这道题的答案已经揭晓，作答已截止。",
+		LiveOn:          "直播中",
+		LiveOff:         "正在重新连接……",
+		Ended:           "课堂已结束。",
+		EndedTitle:      "这堂课已结束",
+		EndedText:       "老师结束了这堂课。课程仍然在这里：从课堂停下的那一步开始，自己继续吧。",
+		EndedGoOn:       "从课堂停下的地方继续",
+		NoRoomTitle:     "没有使用这个代码的课堂",
+		NoRoomText:      "代码可能输错了，或者课堂已经结束。请核对老师展示的代码后重试。",
+		FullTitle:       "这堂课已满员",
+		FullText:        "一堂课最多容纳 {0} 名学生，这堂课已经满了。请老师再开一堂课。",
+		RoomsTitle:      "当前课堂太多",
+		RoomsText:       "这台服务器同时运行的现场课堂已达上限。请等其中一堂结束后再试。",
+		StreamsTitle:    "实时连接太多",
+		StreamsText:     "这台服务器的实时连接已达上限。页面仍然可用：点击“刷新”即可看到老师进行到了哪里。",
+		AnsweredTitle:   "你已经回答过了",
+		AnsweredText:    "每位学生每道题只能回答一次；计入的是你的第一个答案。",
+		NotOpenTitle:    "这道题已截止",
+		NotOpenText:     "老师已经往下讲了，所以这个答案没有计入。",
+		TooBigTitle:     "数据太多",
+		TooBigText:      "表单发送的数据远多于这个页面会发送的量，因此没有读取。",
+		BadFormTitle:    "无法读取这个表单",
+		BadFormText:     "提交的内容有缺失，或者不是可选项之一。请回到课堂重试。",
+		OriginTitle:     "来自其他网站的提交",
+		OriginText:      "为了课堂的安全，只接受从本站页面提交的表单。",
+		NotTeacherTitle: "只有老师可以这样做",
+		NotTeacherText:  "这堂课不是在这个浏览器里开始的，所以它不能推进课堂、揭晓答案或结束课堂。",
+		CookieTitle:     "作答需要 Cookie",
+		CookieText:      "你的答案与 Cookie 中的一个随机数绑定（不含任何关于你的信息），以保证只计一次。请允许本站使用 Cookie，然后重新打开课堂。",
+		BackToClass:     "返回课堂",
+		Unavailable:     "这台服务器不提供现场课堂。",
+	},
+	Design: &DesignUI{
+		Title: "试试你自己的锁",
+		Intro: "用 Lua 脚本写出单节点 Redis 锁的四个部分——或者从预设开始修改——" +
+			"然后让探索器为这个设计打分。每个脚本都在 miniredis 上用真实的 EVAL 运行；探索器在标准故障预算下，" +
+			"先后尝试两个和三个客户端的每一种调度顺序，报告发现的每一类问题，" +
+			"并把最短反例做成一条可以逐步查看的时间线。",
+		HomeHint: "自己编写获取锁、释放锁、续期和存储写入的脚本，由探索器打分。",
+		LinkText: "试试你自己的锁",
+		LinkHint: "为这把锁编写你自己的脚本，让探索器打分。",
+		PieceLabel: map[string]string{
+			"acquire": "获取锁", "release": "释放锁", "extend": "续期（可选）", "write": "存储写入",
+		},
+		PieceName: map[string]string{"acquire": "获取锁", "release": "释放锁", "extend": "续期", "write": "存储写入"},
+		PieceHelp: map[string]string{
+			"acquire": "KEYS[1] 是锁的键，ARGV[1] 是本次加锁的随机值，ARGV[2] 是以毫秒为单位的 TTL。成功（1 或 OK）表示锁归你了；随后客户端用 INCR 取一个围栏令牌。",
+			"release": "KEYS[1] 是锁的键，ARGV[1] 是客户端加锁时使用的值。",
+			"extend":  "KEYS[1] 是锁的键，ARGV[1] 是值，ARGV[2] 是以毫秒为单位的 TTL。有续期脚本时，客户端每工作半个 TTL 运行一次，写入前再运行一次（比第 3 课建议真实客户端采用的“每三分之一个 TTL”要晚，所以留的余量更小）；只要应答不是成功，客户端就认为锁已经丢了，不写入就停止。留空表示不续期。",
+			"write":   "在存储上运行。KEYS[1] 是记录，KEYS[2] 是最后接受的令牌，ARGV[1] 是客户端的令牌，ARGV[2] 是要存储的值（写入是累加到总数时为 1）。成功（1 或 OK）表示写入被接受。",
+		},
+		PresetLabel: map[string]string{
+			"acquire.set-nx-px": "SET NX PX", "acquire.setnx-pexpire": "先 SETNX 再 PEXPIRE", "acquire.get-set": "先 GET 再 SET",
+			"release.compare-delete": "比较并删除", "release.del": "普通 DEL", "release.get-del": "先 GET 再 DEL",
+			"release.delex": "DELEX IFEQ",
+			"extend.none":   "不续期", "extend.compare-pexpire": "比较并 PEXPIRE", "extend.pexpire": "普通 PEXPIRE",
+			"write.fenced": "围栏（令牌不小于上次）", "write.strict": "围栏（令牌严格更大）",
+			"write.none": "不检查", "write.split": "检查和更新分成两条命令",
+		},
+		StartFrom: "从预设开始：", Current: "（当前显示）", Own: "你自己的脚本",
+		ThenHelp: "单独一行“-- then”会把脚本拆成多条命令：每一部分都是单独的 EVAL，其他客户端可能在中间插入操作。" +
+			"某一部分的应答不是成功时，脚本就在那里结束。脚本可以使用 local 变量、if/elseif/else、比较和算术、" +
+			"tonumber/tostring，以及作用于 KEYS[i] 和 ARGV[i] 的 redis.call 和 redis.pcall；不能用循环或函数；每个脚本最多 2 KB。",
+		NoExtend:    "没有续期脚本：客户端从不为锁续期。",
+		TimesLegend: "时间", TTLLabel: "锁的 TTL", WorkLabel: "每次写入前的工作时长", Grade: "为这个设计打分",
+		ResultTitle: "评分结果", KindCol: "问题", MeaningCol: "含义", ClientsCol: "{0} 个客户端",
+		NoneFound: "未发现", StepsOpen: "{0} 步：在时间线中打开",
+		Incomplete: "{0} 个客户端时，搜索在 {1} 个不同状态的预算处停止：最多 {2} 个操作的调度顺序都看过了，更长的没有全部看过。" +
+			"找到的问题是真实的；没找到并不说明没有问题。",
+		Bounds: "范围：每个客户端只运行一次它的程序（获取锁；工作并写入；释放锁）。一个调度顺序中最多有一次 {0}（即 TTL）的停顿、" +
+			"一次崩溃，以及一次存储写入应答的丢失：存储执行了写入，但应答没有到达客户端，于是客户端用同一个令牌" +
+			"再次发送同样的写入。调度顺序最多 {1} 个操作，每次搜索最多 {2} 个不同状态。{3}" +
+			"每个调度顺序都通过 go-redis 客户端，在 miniredis 上以虚拟时间重放。",
+		CodeTitle:      "这个设计的 Go 代码（go-redis）",
+		CodeNote:       "你的脚本，按 Go 程序发送它们的样子写出：每一部分一次 EVAL，顺序与模拟客户端发送的顺序相同。",
+		BadTitle:       "这个设计无法运行",
+		BadScript:      "{0}脚本，{1}",
+		BadEmpty:       "{0}脚本是空的。只有续期脚本可以省略。",
+		BadTooLong:     "{0}脚本超过了 2 KB。",
+		BadParts:       "{0}脚本被拆成了三条以上的命令。",
+		BadTTL:         "TTL 必须是 1s 到 60s 之间的时长，比如 10s 或 1500ms。",
+		BadWork:        "工作时长必须是 100ms 到 60s 之间的时长，比如 1s。",
+		BadParam:       "“{0}”不是设计页面能理解的参数。",
+		BadPreset:      "“{0}”不是{1}的预设。可用的预设有：{2}。",
+		BadLink:        "这个设计太长，放不进链接。请缩短脚本。",
+		BadClients:     "客户端数量必须是 2 或 3。",
+		KeptNote:       "这是你提交的设计：改好后再打一次分。",
+		StartOver:      "或者从安全的设计重新开始",
+		RunTitle:       "反例",
+		RunIntro:       "这是探索器找到的调度顺序。下面的每条命令都是你的脚本，用 EVAL 运行；每个应答都是 Redis 实际返回的。",
+		BackToGrade:    "返回评分结果",
+		ScriptsUsed:    "用到的脚本",
+		ErrorReplyNote: "运行时出错的脚本，在时间线上显示为 Redis 的错误应答；客户端把它当作失败。",
+		EffectField:    "写入做什么",
+		EffectHelp: "设置记录：ARGV[2] 是要存储的值，存两次，记录也还是一样。" +
+			"累加到总数：ARGV[2] 为 1，加到记录上；同一写入执行两次，任务就被算两次。写入的预设会随这个选择变化。",
+		BadEffect: "“{0}”不是写入能做的事：写入要么设置记录（effect=set），要么累加到总数（effect=add）。",
+		EffectLabel: map[string]string{
+			sim.EffectSet: "设置记录（幂等）", sim.EffectAdd: "总数加 1（非幂等）",
+		},
+		EffectBound: map[string]string{
+			sim.EffectSet: "写入是设置记录，所以存储再次接受重发的写入时，存入的只是已有的内容：这不算“同一写入执行了两次”。",
+			sim.EffectAdd: "写入是累加到总数，所以存储再次接受重发的写入时，会算两次：这就是“同一写入执行了两次”。",
+		},
+	},
+	A11y: &A11yUI{
+		Breadcrumb: "面包屑导航", LessonPager: "上一课和下一课",
+		PictureRegion: "时间线图", FindingsTable: "发现的问题（按类型）", PitfallTable: "陷阱一览表",
+		PictureAt: "{0} 时的时间线。", ThisStep: "这一步：{0}。", NoChange: "还没有发生任何事。",
+		AndMore: "以及另外 {0} 个（见事件日志）",
+		HoldsOn: "{0} 持有 {1} 上的锁。", HoldsOnLeft: "{0} 持有 {1} 上的锁，还剩 {2}。",
+		NoHolder: "没有人持有锁。", ClientsNow: "当前客户端：{0}。", StorageNow: "存储：{0}，{1}。",
+		WentWrong: "出了什么问题：{0}", ClientState: "{0} {1}", ClientToken: "{0} {1}，令牌 {2}",
+		WaitedFor: "过去了 {0}", WorkedFor: "{0} 工作了 {1}", ResumedBy: "{0} 恢复了",
+		CommandTo: "{0} 向 {2} 发送 {1}：{3}", ClientNote: "{0}：{1}",
+		VerdictTokenOK: "存储接受了 {0} 带令牌 {1} 的写入", VerdictTokenNo: "存储拒绝了 {0} 带令牌 {1} 的写入",
+		VerdictNoOp: "存储发现 {0} 的写入已经执行过，没有做任何改变", Happened: "{0}：{1} → {2}",
+		NoHolderBelieved: "现在没有人持有锁键；仍以持有者身份行事的有：{0}。",
+		VerdictOK:        "存储接受了 {0} 的写入", VerdictNo: "存储拒绝了 {0} 的写入",
+		Sep: "；", ListSep: "、",
+	},
+	Picture: &PicUI{
+		NodeMark: map[string]string{"down": "宕机", "up": "恢复运行", "restart": "重启", "jump": "时钟 +{0}", "slow": "变慢 {0}", "promote": "主节点"},
+		Instant:  "同一瞬间，事件按顺序排列", Break: "无事发生的间隔已缩短显示",
+		Expired: "键已过期", Deleted: "键被删除", Foreign: "删除了别人的锁",
+		New: "这一步新发生的", Now: "现在",
+		ScrollHint: "时间线可以横向滚动：滑动即可查看全部。",
+	},
+	End: &EndUI{
+		Title:         "课程的终点",
+		Intro:         "课程到这里就结束了：这里有你到目前为止的进度、一屏看完的整个课程，以及接下来可以去哪里。",
+		ProgressTitle: "你的进度",
+		ProgressNoJS:  "你的进度只保存在这个浏览器里，从不保存在服务器上；开启 JavaScript 后会显示在这里。",
+		DoneOf:        "已完成 {0} / {1} 课。",
+		Finished:      "已完成", NotYet: "尚未完成",
+		Checkpoints:   "小测验：已回答 {1} 题，答对 {0} 题（本课共 {2} 题）",
+		NoCheckpoints: "还没有回答小测验",
+		MapTitle:      "陷阱与对策",
+		MapIntro:      "每一行都是看起来像一把能用的锁、其实并不是的做法。最后一列的课程会在时间线上演示它是怎么出问题的。",
+		Pitfall:       "陷阱", Breaks: "什么会出问题", Fix: "对策", Lesson: "课程",
+		LabTitle: "现在，让机器去找出问题",
+		LabText:  "实验室可以拿任何一课的设计，尝试客户端命令与你允许的故障的每一种顺序，并展示让它出问题的最短调度顺序。从你信任的设计开始，看看它能不能撑住。",
+		LabLink:  "打开实验室",
+		Again:    "返回课程列表",
+		Rows: []EndRow{
+			{"每台应用服务器内部各自的互斥锁", "两台服务器都进入了临界区，订单被扣款两次：谁也看不到对方的互斥锁。", "一把所有服务器共享的锁，比如 Redis 中的一个键。", "two-servers"},
+			{"先 `GET`，键空闲再 `SET`", "两个客户端都看到键空闲，都拿到了锁。", "一条原子的 `SET key value NX PX`。", "atomic-acquire"},
+			{"先 `SETNX`，再 `EXPIRE`", "在两条命令之间崩溃，会留下一个没有 TTL 的键：永久锁死（`PTTL` 返回 `-1`）。", "在同一条命令里设置 TTL：`SET … NX PX`。", "atomic-acquire"},
+			{"没有 TTL 的锁", "持有者崩溃后，锁永远不会被释放。", "始终设置 TTL；工作进行期间为它续期。", "ttl"},
+			{"指望 TTL 拦住缓慢或停顿的持有者", "持有者还在工作时键就过期了，第二个客户端趁机进来。", "工作期间续期，并让存储检查围栏令牌。", "ttl"},
+			{"用普通 `DEL` 释放锁", "锁已过期的持有者删掉了下一个持有者的锁。", "用每次加锁都唯一的值做比较并删除（Lua，或 `DELEX … IFEQ`）。", "safe-release"},
+			{"用主机名（或主机名加进程 ID）作为锁的值", "两次加锁共用同一个值，于是过时持有者的比较并删除匹配成功，删掉了新锁。", "每次加锁都用新的随机值，而不是每台主机或每个进程一个。", "safe-release"},
+			{"以为锁能保护数据", "停顿的持有者醒来后，覆盖了较新的数据。", "只增不减的围栏令牌，由存储在一个原子步骤中检查并写入。", "fencing"},
+			{"写入前先问“锁还是我的吗？”", "持有者在得到答案和写入之间停顿，等锁已经易主之后才写入。", "客户端这边做什么都不够：要由存储检查围栏令牌。", "fencing"},
+			{"存储先用 `GET` 检查令牌，再用 `SET` 写入", "两个写入者读到同一个旧令牌，较旧的写入最后落地。", "在一个原子步骤中检查并更新：脚本、事务或条件更新。", "fencing"},
+			{"单个 Redis 加一个异步副本", "锁还没复制过去，主节点就宕机了；被提升的副本把锁交给了第二个客户端。", "`WAIT` 能缩小窗口，但无法消除；在存储端加围栏检查。", "failover"},
+			{"把 Redlock 当作正确性锁", "无持久化的重启、时钟跳变或长时间停顿，会让两个客户端都拿到多数。", "开启持久化或延迟重启，再加上围栏令牌；否则只把它当效率锁用。", "redlock"},
+			{"把断开的连接当作仍然持有锁", "沉默期间会话过期了，第一个客户端还在行动，另一个客户端已经接手。", "在确认会话有效之前停止一切副作用；把 czxid 或修订号当作令牌，由存储检查。", "zookeeper-etcd"},
+			{"指望锁实现恰好一次", "应答丢失让持有者重试，订单被扣款两次。", "在资源端使用幂等键或唯一约束。", "exactly-once"},
+		},
+	},
+	ScriptErrors: map[string]string{
+		luacheck.CodeTooLong:     "脚本在这里超出了 2,048 字节的上限（全长 {0} 字节）",
+		luacheck.CodeUTF8:        "这里不是有效的 UTF-8 文本",
+		luacheck.CodeNUL:         "脚本中任何位置都不允许出现 NUL 字节",
+		luacheck.CodeControl:     "不允许使用控制字符 {0}（制表符和换行符可以）",
+		luacheck.CodeBidi:        "不允许使用双向控制字符 {0}，注释里也不行：它会让代码读起来和实际运行的不一样",
+		luacheck.CodeInvisible:   "不允许使用不可见字符 {0}",
+		luacheck.CodeSyntax:      "这不是有效的 Lua（在“{0}”附近）",
+		luacheck.CodeSyntaxEnd:   "脚本提前结束了：有 if、do、括号或字符串没有闭合",
+		luacheck.CodeLoop:        "不允许使用循环（{0}）——脚本必须总能结束",
+		luacheck.CodeGoto:        "不允许使用 goto 和标签——脚本必须总能结束",
+		luacheck.CodeFunction:    "不允许定义函数——脚本必须总能结束",
+		luacheck.CodeGlobal:      "{0} 不可用：脚本只能使用 KEYS、ARGV、redis.call、redis.pcall、tonumber、tostring 和自己的 local 变量",
+		luacheck.CodeField:       "{0} 不可用：redis 中只能用 redis.call 和 redis.pcall",
+		luacheck.CodeCall:        "{0} 只能直接调用，比如 redis.call('GET', KEYS[1]) 或 tonumber(ARGV[1])",
+		luacheck.CodeMethod:      "不允许使用方法调用（:{0}）",
+		luacheck.CodeTable:       "不允许使用表（{ … }）",
+		luacheck.CodeVararg:      "不允许使用 ...：请使用 KEYS[i] 和 ARGV[i]",
+		luacheck.CodeAssign:      "不能给 {0} 赋值：只能给前面声明过的 local 变量（local x = …）赋值",
+		luacheck.CodeShadow:      "local 变量不能命名为 {0}：脚本需要用到原本的 {0}",
+		luacheck.CodeCommand:     "不允许使用命令 {0}；脚本可以调用的命令是 {1}",
+		luacheck.CodeCommandName: "命令名必须以字符串形式写出，比如 redis.call('GET', KEYS[1])",
+		luacheck.CodeArgs:        "{0} 缺少参数，或者带了它不接受的参数（选项要写成字符串，比如 'NX' 或 'PX'）",
+		luacheck.CodeKey:         "{0} 的键必须写成 KEYS[i]（或赋值为 KEYS[i] 的 local 变量）：脚本只能访问传给它的键",
+		luacheck.CodeKeyAssign:   "{0} 保存着一个键，所以不能再次赋值",
+		luacheck.CodeIndex:       "没有把 {0} 传给这个脚本：它有的是 {1}",
+		luacheck.CodeConcatBomb:  "这个 .. 可能拼出 {0} 字节的字符串（最多 4,096 字节）：把拼接过的字符串再拼接，长度会逐行翻倍",
+		luacheck.CodeConcatRedis: "从 Redis 读出的值不能用 .. 拼接：存回去之后，它每运行一次都会变长，没有止境",
+		luacheck.CodePcallArg:    "redis.pcall 的每个参数都必须确定是字符串或数字——KEYS[i]、ARGV[i]、字面量、算术运算、tostring(…)——而这个参数可能是 nil、布尔值或表（对这些值，miniredis 和 Redis 的处理不一致）",
+		luacheck.CodeDepth:       "嵌套太深（最多 40 层）",
+	},
+	ScriptWhere: "第 {0} 行第 {1} 列：{2}",
+	ModelPhrases: []Phrase{
+		// ZooKeeper
+		{`session (0x[0-9a-f]+), timeout (\d+)ms`, "会话 ${1}，超时 ${2}ms"},
+		{`true \(watch set\)`, "true（已设置监听）"},
+		{`SyncConnected: session alive, lock kept`, "SyncConnected：会话仍然有效，锁还在"},
+		{`SESSION_EXPIRED: the lock node is gone`, "SESSION_EXPIRED：锁节点已经不在了"},
+		{`CONNECTION_LOSS: outcome of pending calls unknown`, "CONNECTION_LOSS：未完成调用的结果未知"},
+		{`its ephemeral node deleted`, "它的临时节点已删除"},
+		{`session expired`, "会话过期"},
+		// etcd
+		{`succeeded, revision (\d+)`, "成功，修订号 ${1}"},
+		{`watching`, "监听中"},
+		{`deleted (\d+)`, "已删除 ${1} 个"},
+		{`keepalive OK: lease alive, lock kept`, "keepalive OK：租约仍然有效，锁还在"},
+		{`ErrSessionExpired: the lease expired, the key is gone`, "ErrSessionExpired：租约已过期，键已经不在了"},
+		{`keepalive stream broken: the lease lives until its TTL runs out`, "keepalive 流已断开：租约会一直保留到 TTL 耗尽"},
+		{`its keys deleted`, "它的键已删除"},
+		{`lease expired`, "租约过期"},
+		// both
+		{`connection lost`, "连接断开"},
+		{`reconnect`, "重新连接"},
+		{`watch event`, "监听事件"},
+		{`until DELETE`, "直到 DELETE"},
+		// Redlock: "3/5 OK (need 3) · elapsed 0ms · validity 10000−0−102 = 9898ms → acquired"
+		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → acquired`, "${1} OK（需要 ${2}）· 耗时 ${3}ms · 有效期 ${4} → 已获取"},
+		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → failed`, "${1} OK（需要 ${2}）· 耗时 ${3}ms · 有效期 ${4} → 失败"},
+	},
+	GoComments: map[string]string{
+		"// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n": "// Package lock 是用 go-redis 写出的一个 Lock Lab 设计：\n// {0}。\n",
+		`
+// tryAcquire is one atomic command: SET key value NX, with the TTL.
+// go-redis writes a TTL of whole seconds as {0} (the same as PX {1}).`: `
+// tryAcquire 是一条原子命令：带 TTL 的 SET key value NX。
+// go-redis 把整秒的 TTL 写成 {0}（与 PX {1} 等价）。`,
+		`// acquire sets the same key and value on every node (SET … NX, the TTL
+// as {0}); the lock counts only if a majority said OK and time
+// is left of its validity. Otherwise it unlocks every node (a reply may
+// have been lost after a SET) and retries.`: `// acquire 在每个节点上设置相同的键和值（SET … NX，TTL 写成
+// {0}）；只有多数节点回复 OK、且有效期还有剩余时，锁才算数。
+// 否则它在每个节点上解锁（某个 SET 之后的应答可能丢了），然后重试。`,
+		"// The lesson's keys and timings.":                     "// 课程中的键和时间。",
+		"// No TTL: a holder that dies leaves the key forever.": "// 没有 TTL：持有者一旦挂掉，键就永远留着。",
+		"// how long the protected work takes":                  "// 受保护的工作耗时多久",
+		`
+// newValue is this host's name. Every acquisition made on this host, by
+// any worker at any time, puts the same value in the key, so a holder
+// cannot tell its own lock from the next one taken here: the value must
+// be unique per acquisition, not per host or process.`: `
+// newValue 是本机的主机名。在这台主机上的每次加锁，不论是哪个工作进程、
+// 在什么时候，都会往键里放同一个值，所以持有者分不清自己的锁和随后在这里
+// 拿到的下一把锁：值必须每次加锁唯一，而不是每台主机或每个进程唯一。`,
+		`
+// newValue is unique to one acquisition, so a holder can tell its own
+// lock from the next holder's: 20 random bytes, as the Redis docs suggest
+// (the simulated clients use 10, to keep the event log short).`: `
+// newValue 对每次加锁都唯一，这样持有者能区分自己的锁和下一个持有者的锁：
+// 按 Redis 文档的建议取 20 个随机字节
+// （模拟客户端只用 10 个，好让事件日志短一些）。`,
+		"the system's random source failed":                          "系统的随机数源出错了",
+		"a mutex inside each process":                                "每个进程内部的互斥锁",
+		"Redlock over independent nodes":                             "在相互独立的节点上运行 Redlock",
+		"acquire with GET then SET":                                  "先 GET 再 SET 加锁",
+		"acquire with SETNX then PEXPIRE":                            "先 SETNX 再 PEXPIRE 加锁",
+		"acquire with one SET NX and a TTL":                          "用一条带 TTL 的 SET NX 加锁",
+		"no TTL":                                                     "不设 TTL",
+		"WAIT for the replica":                                       "用 WAIT 等待副本",
+		"release with a plain DEL":                                   "用普通 DEL 释放锁",
+		"release with GET then DEL":                                  "先 GET 再 DEL 释放锁",
+		"release with DELEX IFEQ":                                    "用 DELEX IFEQ 释放锁",
+		"release with a compare-and-delete script":                   "用比较并删除脚本释放锁",
+		"charges through an idempotency key":                         "通过幂等键扣款",
+		"charges with a plain RPUSH":                                 "用普通 RPUSH 扣款",
+		"the fencing token checked in two commands (GET, then MSET)": "用两条命令检查围栏令牌（先 GET 再 MSET）",
+		"writes checked against a fencing token":                     "写入时检查围栏令牌",
+		"writes not checked":                                         "写入不做检查",
+		"a “still mine?” GET before writing":                         "写入前先用 GET 确认锁是否还是自己的",
+		"the host's name as the lock value":                          "用主机名作为锁的值",
+		", ":                                                         "，",
+		`
+// mu only excludes the goroutines of this process: another server has its
+// own mu and charges at the same time.`: `
+// mu 只能排斥本进程内的 goroutine：另一台服务器有它自己的
+// mu，会在同一时间扣款。`,
+		`
+// tryAcquire looks, then writes: two commands. Two clients can both see
+// the key free between them, and both SET it.`: `
+// tryAcquire 先看再写：两条命令。两个客户端可能在这两条命令之间
+// 都看到键是空闲的，然后都 SET 了它。`,
+		"someone holds it": "有人持有锁",
+		"// The gap: if the process dies here, the key stays without a TTL.": "// 缺口：如果进程在这里挂掉，键就会留下来，而且没有 TTL。",
+		`
+// tryAcquire sends SETNX (set if absent, with no TTL), then gives the key
+// a TTL with a second command. go-redis's SetNX method sends SET … NX
+// nowadays, so the old command goes out as it is, through Do.`: `
+// tryAcquire 先发送 SETNX（不存在才设置，不带 TTL），再用第二条命令
+// 给键加上 TTL。go-redis 的 SetNX 方法如今发送的是 SET … NX，
+// 所以这条老命令通过 Do 原样发出。`,
+		`
+// tryAcquire is one atomic command: SET key value NX (here with no TTL).`: `
+// tryAcquire 是一条原子命令：SET key value NX（这里不带 TTL）。`,
+		"// releaseScript deletes the lock only while it still holds our value.": "// releaseScript 只在锁里仍是我们的值时才删除它。",
+		`
+// acquire tries until it holds the lock`: `
+// acquire 一直尝试，直到持有锁`,
+		"// errTaken: the lock was held by someone else; this client tries once.": "// errTaken：锁被别人持有；这个客户端只尝试一次。",
+		`
+// acquire tries once, like a TryLock`: `
+// acquire 像 TryLock 一样只尝试一次`,
+		`, then takes a fencing token: a number
+// that grows with every acquisition, for the storage to check`: `，然后取一个围栏令牌：一个每次加锁
+// 都会增长的数字，供存储检查`,
+		".": "。",
+		"// Taken, or no reply: try again after a while.": "// 锁被占用或没有应答：等一会儿再试。",
+		`// Trust the lock only once the replica has it too; otherwise a
+		// failover could hand the same lock to someone else.`: `// 等副本也有了这把锁才信任它；否则一次
+		// 故障转移可能把同一把锁交给别人。`,
+		"// The primary has it, the replica not yet: give it back.": "// 主节点上有了，副本上还没有：把锁还回去。",
+		`
+// release deletes the key, whoever's it is now: if our lock expired and
+// another client took it, this deletes theirs.`: `
+// release 删除键，不管它现在属于谁：如果我们的锁已过期、
+// 又被另一个客户端拿走，这会删掉对方的锁。`,
+		`
+// release checks, then deletes: two commands. The lock can expire and be
+// taken by another client between them.`: `
+// release 先检查再删除：两条命令。锁可能在两者之间过期，
+// 并被另一个客户端拿走。`,
+		"gone, or not ours any more": "已经没了，或者不再是我们的",
+		`
+// release deletes the key only if it still holds our value, in one
+// command (DELEX key IFEQ value, Redis 8.4 and later).`: `
+// release 只在键里仍是我们的值时才删除它，只用一条命令
+// （DELEX key IFEQ value，Redis 8.4 及以上）。`,
+		`
+// release runs the compare-and-delete script: the check and the delete
+// happen in one step on the server, so it never removes another's lock.`: `
+// release 运行比较并删除脚本：检查和删除在服务器上一步完成，
+// 所以它永远不会删掉别人的锁。`,
+		"// unlockScript deletes the lock only while it still holds our value.": "// unlockScript 只在锁里仍是我们的值时才删除它。",
+		`
+// drift is the allowance for clocks that tick at slightly different rates.`: `
+// drift 是为走速略有差异的时钟留出的余量。`,
+		"a node that does not answer keeps its copy until the TTL": "没有应答的节点上，键会一直留到 TTL 到期",
+		`// release runs the compare-and-delete script on every node, even after
+// one of them did not answer: the others must still let go.`: `// release 在每个节点上运行比较并删除脚本，即使其中某个节点
+// 没有应答：其他节点仍然必须放手。`,
+		`// chargeOnce writes the idempotency key and the charge together: a
+// repeated request is a no-op.`: `// chargeOnce 把幂等键和扣款一起写入：重复的请求
+// 什么也不做。`,
+		"// write charges the order once, however often it is asked.": "// write 对订单只扣一次款，无论被请求多少次。",
+		"// write charges the order: every call is one more charge.":  "// write 对订单扣款：每调用一次就多扣一次。",
+		`// write checks the fencing token in two commands: it reads the last token
+// the storage accepted, then writes the result and its token together.
+// Another writer can read the same old token between the two, and the
+// MSET that lands last wins, whatever its token.`: `// write 用两条命令检查围栏令牌：先读取存储最后接受的令牌，
+// 再把结果和它的令牌一起写入。
+// 另一个写入者可能在两条命令之间读到同一个旧令牌，
+// 于是最后到达的 MSET 获胜，不管它的令牌是多少。`,
+		"refused: a newer holder already wrote":                                      "已拒绝：较新的持有者已经写入过了",
+		"// The gap: another write can land here, between the check and the update.": "// 缺口：另一个写入可能在检查和更新之间落到这里。",
+		`// fencedWrite refuses a token lower than the last one accepted; check and
+// update are one script.`: `// fencedWrite 拒绝比上次接受的令牌更小的令牌；检查和
+// 更新在同一个脚本里。`,
+		`// write stores the result with the fencing token; a holder whose lock was
+// taken over after a pause is refused here, at the storage.`: `// write 带着围栏令牌保存结果；停顿期间锁被别人接管的持有者，
+// 会在这里被存储拒绝。`,
+		`// write stores the result. Nothing checks who is writing: a holder whose
+// lock expired during a pause overwrites the next holder's result.`: `// write 保存结果。没有任何东西检查是谁在写：锁在停顿期间
+// 过期的持有者，会覆盖下一个持有者的结果。`,
+		`
+// A request whose reply was lost is sent again: the client cannot tell
+// whether it happened.`: `
+// 应答丢失的请求会再发送一次：客户端无法判断
+// 它是否已经执行。`,
+		`
+// Run is one server's program: lock, work, charge, unlock.`: `
+// Run 是一台服务器的程序：加锁、工作、扣款、解锁。`,
+		`
+// Run is one client's program: lock a majority, work, write, unlock. The
+// work has to end within the lock's validity, and nothing here can make
+// sure it does: a pause after acquire outlives it unnoticed.`: `
+// Run 是一个客户端的程序：在多数节点上加锁、工作、写入、解锁。
+// 工作必须在锁的有效期内结束，而这里没有任何东西能保证这一点：
+// 加锁之后的一次停顿，会在不知不觉中超出有效期。`,
+		`
+// stillMine asks Redis whether the lock still holds our value. The answer
+// is true when Redis gives it, but the lock can expire right after, and a
+// pause between this check and the write goes unseen: the check and the
+// write are two steps, not one. Only the storage can refuse a stale write
+// (a fencing token).`: `
+// stillMine 询问 Redis 锁里是否仍是我们的值。Redis 给出答案的那一刻
+// 答案是对的，但锁可能紧接着就过期，而这次检查和写入之间的停顿
+// 是察觉不到的：检查和写入是两步，而不是一步。只有存储能拒绝陈旧的
+// 写入（围栏令牌）。`,
+		"the lock is gone: do not write":                                 "锁已经没了：不要写入",
+		"// A pause here, after the check, lets the write go out stale.": "// 检查之后若在这里停顿，发出的就是一次陈旧写入。",
+		`
+// Run is one client's program: acquire, work, write, release.`: `
+// Run 是一个客户端的程序：获取锁、工作、写入、释放锁。`,
+		"// The keys and times of your design.": "// 你的设计中的键和时间。",
+		`// The write adds amount to a total (ARGV[2]): not idempotent. The same
+// write applied twice counts the job twice.`: `// 写入把 amount 加到总数上（ARGV[2]）：不是幂等的。同一写入
+// 执行两次，任务就被算了两次。`,
+		"no extend script": "没有续期脚本",
+		"// Your scripts. A script split by “-- then” is several commands: one EVAL per part.": "// 你的脚本。用“-- then”拆开的脚本是多条命令：每一部分一次 EVAL。",
+		`// run sends each part in turn. A reply that is not success (1 or OK) ends
+// it there, and so does an error reply: a script that fails at run time
+// is a no, as on the timeline.`: `// run 依次发送每一部分。应答不是成功（1 或 OK）时就在那里结束，
+// 错误应答也一样：运行时失败的脚本算作“否”，与时间线上一致。`,
+		"// newValue is this acquisition's random value: 20 random bytes, as the Redis docs suggest\n// (the simulated clients use 10, to keep the event log short).": "// newValue 是本次加锁的随机值：按 Redis 文档的建议取 20 个随机字节\n// （模拟客户端只用 10 个，好让事件日志短一些）。",
+		"// acquire tries until the acquire script says yes, then takes a fencing token.":                                                                             "// acquire 一直尝试，直到获取锁脚本返回成功，然后取一个围栏令牌。",
+		`// workAndWrite does the work, extending the lock after every half TTL of it
+// (and once more just before writing) if the design extends, then sends
+// the write to the storage. It reports whether the storage accepted it.
+// A write whose reply times out may have been applied or not: it is sent
+// again, with the same token and the same value.`: `// workAndWrite 执行工作；如果设计包含续期，每工作半个 TTL 就为锁续期一次
+// （写入前再续一次），然后把写入发送到存储。它返回存储是否接受了写入。
+// 应答超时的写入可能已经执行，也可能没有：它会用同一个令牌和同一个值
+// 再发送一次。`,
+		"the work": "工作",
+		"// Run is one client's program: acquire, work and write, release.": "// Run 是一个客户端的程序：获取锁、工作并写入、释放锁。",
+		`// Package lock is your design from Lock Lab's “Bring your own lock”.
+`: `// Package lock 是你在 Lock Lab 的“试试你自己的锁”里做的设计。
+`,
+	},
+}
