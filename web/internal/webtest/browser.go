@@ -347,7 +347,7 @@ func CSPRefused(t *testing.T, c context.Context) []string {
 // under CI (CI=true) and with LOCKLAB_ALL_LANGS=1 every language walks
 // every lesson.
 func Swept(l *lessons.Lesson) bool {
-	if l.Lang == i18n.Fallback || os.Getenv("CI") == "true" || os.Getenv("LOCKLAB_ALL_LANGS") == "1" {
+	if l.Lang == i18n.Fallback || AllLanguages() {
 		return true
 	}
 	k := 0
@@ -360,4 +360,10 @@ func Swept(l *lessons.Lesson) bool {
 		}
 	}
 	return (l.Order+k)%2 == 0
+}
+
+// AllLanguages reports whether the browser sweeps walk every language in
+// full: under CI (CI=true) and with LOCKLAB_ALL_LANGS=1.
+func AllLanguages() bool {
+	return os.Getenv("CI") == "true" || os.Getenv("LOCKLAB_ALL_LANGS") == "1"
 }
