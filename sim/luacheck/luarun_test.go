@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,26 +31,17 @@ func exact(v any, err error) string {
 	return fmt.Sprintf("%T %v", v, v)
 }
 
-// keysAfter is every key a script may touch, with its type, content and
-// TTL (both servers stand still in time, so TTLs compare exactly).
+// keysAfter is every key a script may touch, with its type and content
+// (state's) and its TTL (both servers stand still in time, so TTLs
+// compare exactly).
 func keysAfter(ctx context.Context, t *testing.T, c *redis.Client) string {
 	t.Helper()
+	keys := append(slices.Clone(stateKeys), "k3", "k4")
 	var b strings.Builder
-	for _, key := range append(stateKeys, "k3", "k4") {
-		typ, err := c.Type(ctx, key).Result()
-		if err != nil {
-			t.Fatal(err)
-		}
+	b.WriteString(stateOf(ctx, t, c, keys, nil))
+	for _, key := range keys {
 		ttl, _ := c.PTTL(ctx, key).Result()
-		fmt.Fprintf(&b, " | %s %s %d", key, typ, ttl.Milliseconds())
-		switch typ {
-		case "string":
-			v, _ := c.Get(ctx, key).Result()
-			fmt.Fprintf(&b, " %q", v)
-		case "list":
-			v, _ := c.LRange(ctx, key, 0, -1).Result()
-			fmt.Fprintf(&b, " %q", v)
-		}
+		fmt.Fprintf(&b, " | %s ttl %d", key, ttl.Milliseconds())
 	}
 	return b.String()
 }

@@ -69,8 +69,14 @@ var stateKeys = []string{"lock", "record", "token"}
 // an error reply has done its commands up to there.
 func state(ctx context.Context, t *testing.T, c *redis.Client, skip map[string]bool) string {
 	t.Helper()
+	return stateOf(ctx, t, c, stateKeys, skip)
+}
+
+// stateOf is state for the given keys.
+func stateOf(ctx context.Context, t *testing.T, c *redis.Client, keys []string, skip map[string]bool) string {
+	t.Helper()
 	var b strings.Builder
-	for _, key := range stateKeys {
+	for _, key := range keys {
 		if skip[key] {
 			fmt.Fprintf(&b, " | %s (expires: not compared)", key)
 			continue

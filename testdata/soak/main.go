@@ -406,7 +406,6 @@ func hostileRequest(r *rand.Rand) {
 // streams, and has the teacher make moves through the run. It returns
 // each student's count of move events.
 func classLoad(ctx context.Context, course *lessons.Catalog, moves, received *atomic.Int64) []*atomic.Int64 {
-	r := rand.New(rand.NewPCG(*seed, 200))
 	teacherIP := "10.250.0.1"
 	res, _ := do("class", "POST", "/en/class", teacherIP, url.Values{"lesson": {"fencing"}, "do": {""}, "opt": {""}}, nil)
 	if res == nil || res.StatusCode != http.StatusSeeOther {
@@ -449,7 +448,6 @@ func classLoad(ctx context.Context, course *lessons.Catalog, moves, received *at
 		if res != nil && res.StatusCode == http.StatusSeeOther {
 			moves.Add(1)
 		}
-		_ = r
 	}
 	wg.Wait()
 	return counts
