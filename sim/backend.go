@@ -25,8 +25,9 @@ type Backend interface {
 // other methods are the simulator's own: they move time, read state for
 // the picture and the checks, and fake nothing a client could see.
 type Server interface {
-	// Connect opens one client's connection.
-	Connect() *redis.Client
+	// Connect opens one client's connection (NewConn: tapped, so its
+	// replies keep their RESP types).
+	Connect() *Conn
 	// SetTime tells the server the node's virtual time in ms; keys whose
 	// TTL has run out by then are gone afterwards.
 	SetTime(ms int64)
@@ -80,11 +81,11 @@ func (e *embedded) TTL(key string) int64 { return e.m.TTL(key).Milliseconds() }
 func (e *embedded) Restart()             { e.m.FlushAll() }
 func (e *embedded) Err() error           { return nil }
 
-// clientOptions are what every client connection of every backend shares:
+// ClientOptions are what every client connection of every backend shares:
 // no retries (a command is sent exactly once, as the timeline shows it),
 // one connection, RESP2 like redis-cli, and none of the client's own
 // handshake extras, so the server sees only our commands.
-func clientOptions() *redis.Options {
+func ClientOptions() *redis.Options {
 	return &redis.Options{
 		Protocol:                 2,
 		DisableIdentity:          true,

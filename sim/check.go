@@ -58,11 +58,43 @@ func (w *World) checkOverlap(c *Client) {
 			continue
 		}
 		if w.leaseValid(d) {
-			w.violate(TwoHolders, c.ID, d.ID)
+			w.violateHold(TwoHolders, w.holdOf(d), "", c.ID, d.ID)
 		} else {
-			w.violate(Overlap, c.ID, d.ID)
+			w.violateHold(Overlap, w.holdOf(d), w.whyActing(d), c.ID, d.ID)
 		}
 	}
+}
+
+// holdOf is what d's hold on the lock is, for the words of a failure
+// that hurt it: the scenario's kind of lock, and for a key whether it has
+// a TTL.
+func (w *World) holdOf(d *Client) string {
+	switch {
+	case w.coord != nil && w.coord.svc == ServiceEtcd:
+		return HoldLease
+	case w.coord != nil:
+		return HoldSession
+	case w.sc.lockKind(w.opts) == LockLocal:
+		return HoldMutex
+	case w.sc.Redlock:
+		return HoldValidity
+	case d.leaseEnd == leaseForever:
+		return HoldForever
+	}
+	return HoldTTL
+}
+
+// whyActing is why d still acts as the holder after its hold ended: it is
+// frozen, or cut off from the service, or it runs on although its own
+// count has run out (it could know, and does not stop).
+func (w *World) whyActing(d *Client) string {
+	switch {
+	case d.state == StatePaused:
+		return WhyPaused
+	case d.disconnected:
+		return WhyCutOff
+	}
+	return WhyUnaware
 }
 
 // checkRenewal runs when c's lease was renewed (a design's extend): a
@@ -70,17 +102,18 @@ func (w *World) checkOverlap(c *Client) {
 func (w *World) checkRenewal(c *Client) {
 	for _, d := range w.clients {
 		if d != c && d.inside() && w.leaseValid(d) {
-			w.violate(TwoHolders, c.ID, d.ID)
+			w.violateHold(TwoHolders, w.holdOf(d), WhyRenewed, c.ID, d.ID)
 		}
 	}
 }
 
 // checkWrite runs after the storage accepted c's write, and reports the
 // worst one thing it was: an older holder's write landing after a newer
-// holder's (stale), a second holder's write under valid leases (double),
-// or a write after c's own lease ran out that overwrote nothing newer
-// (late). A charge already reported as a double charge is not reported
-// again.
+// holder's (stale: the newer result is replaced — not for a write that
+// adds to a total, where both amounts count whatever their order), a
+// second holder's write under valid leases (double), or a write after
+// c's own lease ran out that overwrote nothing newer (late). A charge
+// already reported as a double charge is not reported again.
 func (w *World) checkWrite(c *Client) {
 	ev := len(w.events) - 1
 	if n := len(w.violations); n > 0 && w.violations[n-1].Event == ev && ClassOf(w.violations[n-1].Kind) == ClassHarm {
@@ -89,11 +122,14 @@ func (w *World) checkWrite(c *Client) {
 	}
 	defer func() { c.wrote = true }()
 	if w.sc.Storage == StoreFenced {
-		if c.acq < w.newestWrite {
+		adds := w.sc.Design != nil && w.sc.Design.Effect == EffectAdd
+		if c.acq < w.newestWrite && !adds {
 			w.violate(StaleWrite, c.ID, w.newestWriter)
 			return
 		}
-		w.newestWrite, w.newestWriter = c.acq, c.ID
+		if c.acq > w.newestWrite {
+			w.newestWrite, w.newestWriter = c.acq, c.ID
+		}
 		if w.leaseValid(c) {
 			for _, d := range w.clients {
 				if d != c && d.inside() && d.wrote && w.leaseValid(d) {
@@ -104,30 +140,18 @@ func (w *World) checkWrite(c *Client) {
 		}
 	}
 	if !w.leaseValid(c) {
-		w.violate(LateWrite, c.ID, w.holder())
+		why, newer := WhyNone, ""
+		if w.acquisitions > c.acq {
+			why, newer = WhyNewer, w.latest()
+		}
+		w.violateHold(LateWrite, w.holdOf(c), why, c.ID, newer)
 	}
 }
 
-// holder is the client whose lock is in place now, by the nodes' keys
-// (or the service's entries), for naming who a late write went past.
-func (w *World) holder() string {
+// latest is the client of the latest acquisition.
+func (w *World) latest() string {
 	for _, d := range w.clients {
-		if w.coord != nil {
-			if w.coordHolds(d) {
-				return d.ID
-			}
-			continue
-		}
-		if w.sc.Redlock {
-			if w.majority(d.value) {
-				return d.ID
-			}
-			continue
-		}
-		if w.primary == nil || w.primary.down {
-			continue
-		}
-		if v, ok := w.primary.peek(w.sc.LockKey()); ok && v == d.value && w.keyOwner(w.primary, v) == d.ID {
+		if d.acq == w.acquisitions {
 			return d.ID
 		}
 	}
@@ -139,9 +163,44 @@ func (w *World) holder() string {
 // even when the value was equal to c's (value.host), which is why the
 // owner comes from the acquisition that set the key (owner, keyOwner),
 // not from the value.
-func (w *World) checkRelease(c *Client, deletedValue, owner string) {
+func (w *World) checkRelease(c *Client, deletedValue, owner string, replaced bool) {
 	if deletedValue != c.value || owner != c.ID {
-		w.violate(ForeignDelete, c.ID, owner)
+		why := WhyDeleted
+		if replaced {
+			why = WhyReplaced
+		}
+		w.violateHold(ForeignDelete, "", why, c.ID, owner)
+	}
+}
+
+// checkByHand runs after a typed command changed the lock key on n: a
+// key whose owner still holds the lock, deleted or given another value
+// by hand, is someone else's lock removed — the operator's doing, judged
+// as a client's would be. Deleting a key whose owner is gone (a crashed
+// holder's key with no TTL) removes no one's lock: it ends the orphan.
+func (w *World) checkByHand(n *Node, before string, owner string) {
+	after, ok := n.peek(w.sc.LockKey())
+	if before == "" || (ok && after == before) {
+		return
+	}
+	if o := w.client(owner); o != nil && o.inside() && o.value == before {
+		why := WhyDeleted
+		if ok {
+			why = WhyReplaced
+		}
+		w.violateHold(ForeignDelete, "", why, Operator, owner)
+	}
+}
+
+// endOrphan runs when owner's lock span on a node ended by by's command:
+// a lock that was held forever (Orphan) is held no longer.
+func (w *World) endOrphan(owner, by string) {
+	for i := range w.violations {
+		v := &w.violations[i]
+		if v.Kind == Orphan && v.Until == 0 && len(v.Actors) > 0 && v.Actors[0] == owner {
+			v.Until = w.clock.Now()
+			v.Actors = append(v.Actors[:1], by)
+		}
 	}
 }
 
@@ -167,6 +226,12 @@ func (w *World) checkOrphan(c *Client) {
 }
 
 func (w *World) violate(k ViolationKind, actors ...string) {
+	w.violateHold(k, "", "", actors...)
+}
+
+// violateHold is violate with the words' circumstances (Violation.Hold,
+// Violation.Why).
+func (w *World) violateHold(k ViolationKind, hold, why string, actors ...string) {
 	var as []string
 	for _, a := range actors {
 		if a != "" {
@@ -174,7 +239,7 @@ func (w *World) violate(k ViolationKind, actors ...string) {
 		}
 	}
 	w.violations = append(w.violations, Violation{
-		At: w.clock.Now(), Step: w.step, Event: len(w.events) - 1, Kind: k, Actors: as,
+		At: w.clock.Now(), Step: w.step, Event: len(w.events) - 1, Kind: k, Actors: as, Hold: hold, Why: why,
 	})
 }
 

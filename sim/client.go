@@ -15,7 +15,7 @@ import (
 // replies tell it — nothing more.
 type Client struct {
 	ID     string
-	conns  map[*Node]*redis.Client // one connection per node, opened on first use
+	conns  map[*Node]*Conn // one connection per node, opened on first use
 	state  State
 	before State // the state a pause interrupted
 	value  string
@@ -73,9 +73,9 @@ func (c *Client) setState(s State, now int64) {
 
 // conn is c's connection to n, opened (dialled through the pipe) on first
 // use, as a go-redis client does.
-func (c *Client) conn(n *Node) *redis.Client {
+func (c *Client) conn(n *Node) *Conn {
 	if c.conns == nil {
-		c.conns = map[*Node]*redis.Client{}
+		c.conns = map[*Node]*Conn{}
 	}
 	rc, ok := c.conns[n]
 	if !ok {
@@ -104,7 +104,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 		}
 		return nil, errRefused
 	}
-	val, err := c.conn(n).Do(context.Background(), args...).Result()
+	reply, val, err := c.conn(n).Do(context.Background(), args...)
 	if err != nil && !isReply(err) {
 		var be *BackendError
 		if errors.As(err, &be) {
@@ -114,10 +114,14 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	}
 	ev := Event{
 		Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd,
-		Reply: replyOf(cmd[0], val, err), Purpose: purpose,
+		Reply: reply, Purpose: purpose,
 	}
 	if cmd[0] == "EVAL" {
 		ev.Script = w.scriptName(cmd[1])
+	}
+	if n != w.store {
+		// What the command did to the lock key, at the instant it did it.
+		defer w.observeNode(n, c.ID)
 	}
 	if n == w.primary {
 		defer w.replicate()

@@ -148,6 +148,29 @@ func FormatCommand(args []string) string {
 	return strings.Join(parts, " ")
 }
 
+// ShowCommand is a command as a page shows it: every argument as
+// redis-cli reads it back, so the line pasted into a command line sends
+// the same arguments ("written by A" in quotes, a comma bare).
+func ShowCommand(args []string) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = showArg(a)
+	}
+	return strings.Join(parts, " ")
+}
+
+func showArg(a string) string {
+	plain := a != ""
+	for i := 0; i < len(a) && plain; i++ {
+		c := a[i]
+		plain = c > ' ' && c < 0x7f && c != '"' && c != '\'' && c != '\\'
+	}
+	if plain {
+		return a
+	}
+	return quote(a)
+}
+
 func quoteArg(a string) string {
 	plain := a != ""
 	for i := 0; i < len(a) && plain; i++ {

@@ -22,6 +22,7 @@ package sim
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -272,29 +273,36 @@ func (w *World) coordReconnect(c *Client) {
 func (w *World) coordObserve(why string) {
 	k := w.coord
 	now := w.clock.Now()
-	owner := ""
+	var lowest lockEntry
 	if len(k.entries) > 0 {
-		lowest := k.entries[0]
+		lowest = k.entries[0]
 		for _, e := range k.entries {
 			if e.rev < lowest.rev {
 				lowest = e
 			}
 		}
-		owner = lowest.owner
 	}
+	last := len(w.events) - 1
 	n := len(w.locks)
 	if n > 0 && w.locks[n-1].End == "" {
-		if w.locks[n-1].Owner == owner {
+		if w.locks[n-1].Owner == lowest.owner {
 			return
 		}
-		w.locks[n-1].To, w.locks[n-1].End = now, EndDeleted
+		w.locks[n-1].To, w.locks[n-1].End, w.locks[n-1].EndEvent = now, EndDeleted, last
 		w.locks[n-1].DeletedBy = w.locks[n-1].Owner
 		if why == "expired" {
-			w.locks[n-1].End, w.locks[n-1].DeletedBy = EndExpired, ""
+			// the service's own event on the lane says it; the end is
+			// drawn at its instant, beside that event's mark
+			w.locks[n-1].End, w.locks[n-1].DeletedBy, w.locks[n-1].EndEvent = EndExpired, "", -1
 		}
 	}
-	if owner != "" {
-		w.locks = append(w.locks, LockSpan{Node: k.nodeName(), Owner: owner, Value: owner, From: now, To: -1})
+	if lowest.owner != "" {
+		token := "czxid "
+		if k.svc == ServiceEtcd {
+			token = "revision "
+		}
+		w.locks = append(w.locks, LockSpan{Node: k.nodeName(), Owner: lowest.owner, Key: lowest.name,
+			Value: token + strconv.FormatInt(lowest.rev, 10), From: now, To: -1, FromEvent: last, EndEvent: -1})
 	}
 }
 

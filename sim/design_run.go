@@ -54,13 +54,16 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply,
 	if n == w.primary {
 		after, ok := n.peek(key)
 		changed := had && (!ok || after != before)
-		if changed && !ok {
-			w.deleting = c.ID
-		}
-		w.observe(c.ID)
-		w.deleting = ""
-		if changed && before != c.value {
-			w.violate(ForeignDelete, c.ID, w.ownerOf(before))
+		// An acquire that replaced another's key is judged where every
+		// acquisition is (enter: two holders, or what a lease allows),
+		// as in the lessons; a release or an extend that did removed
+		// someone else's lock.
+		if changed && before != c.value && p != PieceAcquire {
+			why := WhyDeleted
+			if ok {
+				why = WhyReplaced
+			}
+			w.violateHold(ForeignDelete, "", why, c.ID, w.ownerOf(before))
 		}
 	}
 	return reply, nil

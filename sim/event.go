@@ -69,7 +69,41 @@ type Violation struct {
 	Event  int // Seq of the event that revealed it
 	Kind   ViolationKind
 	Actors []string
+	// Hold is what the hurt (or late) client's hold on the lock was,
+	// so a sentence names it truly: a TTL lease, a key with no TTL, a
+	// process's own mutex, a Redlock validity, a ZooKeeper session, an
+	// etcd lease (the Hold constants).
+	Hold string
+	// Why words the circumstance that kind's sentence depends on (the
+	// Why constants, by kind in kinds.go); "" for none.
+	Why string
+	// Until: for a condition that later ended (a key locked forever
+	// that someone deleted), when; Actors[1] is who ended it.
+	Until int64
 }
+
+// What a client's hold on the lock was (Violation.Hold).
+const (
+	HoldTTL      = "ttl"      // a key with a TTL: a lease by the client's own count
+	HoldForever  = "no-ttl"   // a key with no TTL: it never runs out
+	HoldMutex    = "mutex"    // an in-process mutex (a model): no server sees it
+	HoldValidity = "validity" // a Redlock majority, valid until its computed end
+	HoldSession  = "session"  // a ZooKeeper session (a model)
+	HoldLease    = "lease"    // an etcd lease (a model)
+)
+
+// Why a client still acted as the holder (Overlap, LateWrite), or how a
+// lock was taken from its owner (ForeignDelete, TwoHolders).
+const (
+	WhyPaused   = "paused"   // frozen: it could not notice
+	WhyCutOff   = "cut-off"  // cut off from the service: it cannot know yet
+	WhyUnaware  = "unaware"  // running, its own count had run out: it could have known
+	WhyNone     = "none"     // (late write) no one took the lock after it
+	WhyNewer    = "newer"    // (late write) Actors[1] took the lock after it and had not written
+	WhyDeleted  = "deleted"  // (foreign delete) the key was deleted
+	WhyReplaced = "replaced" // (foreign delete) the key was given another value
+	WhyRenewed  = "renewed"  // (two holders) the lock was renewed, not taken
+)
 
 // State is what a client is doing, for the lanes of the picture.
 type State string
@@ -115,6 +149,14 @@ type LockSpan struct {
 	Expiry    int64
 	End       string
 	DeletedBy string
+	// Key names the lock where it lives: the Redis key, or in a modelled
+	// service the entry (a znode's path, an etcd key); Value there is
+	// its token (czxid, create revision).
+	Key string
+	// FromEvent and EndEvent are the Seq of the events that began and
+	// ended it: the command that set the value, and the command, expiry
+	// or node fault that ended it (-1: none, or still open).
+	FromEvent, EndEvent int
 }
 
 // ClientView is a client at the end of the timeline.
@@ -145,7 +187,8 @@ type NodeView struct {
 type StorageView struct {
 	Kind      StoreKind
 	Value     string // "" if nothing was ever written
-	LastToken int64
+	LastToken int64  // the token key's value (0 without one)
+	HasToken  bool   // the token key exists
 	Fenced    bool
 	Charges   []string // for a ledger: who each charge came from
 }

@@ -27,12 +27,11 @@ const (
 	// StaleWrite (harm): the storage accepted a write of an older holder
 	// after it had accepted a newer holder's: it went back in time, a
 	// lost update. (Older and newer: in the order the lock was granted.)
+	// Not for a write that adds to a total: both amounts count, in any
+	// order.
 	StaleWrite ViolationKind = "stale-write"
 	// DoubleCharge (harm): the order was charged more than once.
 	DoubleCharge ViolationKind = "double-charge"
-	// DoubleWrite (harm): two holders whose leases were both valid had
-	// their writes accepted: the protected work was done twice.
-	DoubleWrite ViolationKind = "double-write"
 	// RepeatedWrite (harm, designs whose write adds to a total): the
 	// storage accepted one acquisition's write twice — a retry after a
 	// lost reply applied again, so the job counts twice.
@@ -40,23 +39,35 @@ const (
 	// TwoHolders (broken lock): a client got or renewed the lock while
 	// another holder's lease had not run out.
 	TwoHolders ViolationKind = "two-holders"
-	// ForeignDelete (broken lock): a client deleted or replaced a lock
-	// that was someone else's.
+	// DoubleWrite (broken lock): two holders whose leases were both
+	// valid both had their writes accepted: the lock let the protected
+	// work run twice at once. The writes landed in the order the lock was
+	// handed out (otherwise it is a stale write), so the record holds the
+	// newer holder's: what the data shows is not harmed, but a job that
+	// must run once ran twice (a ledger shows it: a double charge).
+	DoubleWrite ViolationKind = "double-write"
+	// ForeignDelete (broken lock): a client's release or extend, or a
+	// command typed by hand, deleted or replaced a lock that someone
+	// still held (Why: deleted or replaced). An acquire that replaces a
+	// key is judged as an acquisition (TwoHolders, Overlap).
 	ForeignDelete ViolationKind = "foreign-delete"
 	// NotReleased (broken lock, designs): after a release the key still
 	// held the releaser's value.
 	NotReleased ViolationKind = "not-released"
 	// Orphan (broken lock): the holder crashed and its key has no TTL:
-	// the lock is held forever.
+	// the lock is held forever — until someone deletes the key by hand
+	// (Until, and Actors[1] who).
 	Orphan ViolationKind = "orphan"
 	// Overlap (allowed by a lease): a client got the lock after another
-	// holder's lease had run out while that holder still believed it
-	// held it (it was paused, or cut off). Two clients believe they are
-	// inside; every lease-based lock allows it.
+	// holder's lease had run out while that holder still acted as the
+	// holder (Why: it was paused, or cut off from the service, or it ran
+	// on past its own count). Two clients act as holders; every
+	// lease-based lock allows it.
 	Overlap ViolationKind = "overlap"
 	// LateWrite (allowed by a lease): the storage accepted a write from a
 	// client whose lease had run out, and no newer holder had written
-	// yet, so nothing newer was overwritten. Fencing can only refuse such
+	// yet, so nothing newer was overwritten (Why: no one took the lock
+	// after it, or Actors[1] did and had not written). Fencing can only refuse such
 	// a write once a newer token has reached the storage; until then the
 	// late write is still the newest, and letting it through is the fence
 	// working.
@@ -64,15 +75,15 @@ const (
 )
 
 // Kinds is every kind, in the order surfaces list them.
-var Kinds = []ViolationKind{StaleWrite, DoubleCharge, DoubleWrite, RepeatedWrite,
-	TwoHolders, ForeignDelete, NotReleased, Orphan, Overlap, LateWrite}
+var Kinds = []ViolationKind{StaleWrite, DoubleCharge, RepeatedWrite,
+	TwoHolders, DoubleWrite, ForeignDelete, NotReleased, Orphan, Overlap, LateWrite}
 
 // ClassOf is the class of kind k.
 func ClassOf(k ViolationKind) Class {
 	switch k {
-	case StaleWrite, DoubleCharge, DoubleWrite, RepeatedWrite:
+	case StaleWrite, DoubleCharge, RepeatedWrite:
 		return ClassHarm
-	case TwoHolders, ForeignDelete, NotReleased, Orphan:
+	case TwoHolders, DoubleWrite, ForeignDelete, NotReleased, Orphan:
 		return ClassBroken
 	}
 	return ClassAllowed

@@ -86,7 +86,7 @@ func evalEach(t *testing.T, scripts map[string]string) map[string]string {
 	for name, src := range scripts {
 		e := servers.get("lua")
 		e.m.Set("token", "3")
-		r, err := e.Connect().Do(context.Background(), "EVAL", src, 2, "record", "token", "7", "v").Result()
+		r, err := e.Connect().Client.Do(context.Background(), "EVAL", src, 2, "record", "token", "7", "v").Result()
 		var got strings.Builder
 		got.WriteString(fmtReply(r, err))
 		for _, k := range slices.Sorted(slices.Values(e.m.Keys())) {

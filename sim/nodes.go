@@ -8,6 +8,9 @@ package sim
 const (
 	NodeRedis   = "redis"
 	NodeStorage = "storage"
+	// The replication model's two nodes, by the role each starts in.
+	NodePrimary = "primary"
+	NodeReplica = "replica"
 )
 
 // Option: what a node keeps across a restart.
@@ -24,6 +27,33 @@ func (w *World) restart(n *Node) {
 		w.wipe(n)
 	}
 	n.down = false
+}
+
+// down takes n down. For Redlock's independent nodes that is a node cut
+// off: it keeps its keys, and its clock, and answers again when it is
+// up. In the replication model it is a crash of a server without
+// persistence: what it held in memory is gone (its lock spans end "lost"),
+// and it comes back empty.
+func (w *World) down(n *Node) {
+	n.down = true
+	if w.sc.Replicated {
+		w.wipe(n)
+	}
+}
+
+// up brings n back. In the replication model a server that crashed comes
+// back empty, and the link brings the replica level with the primary: a
+// replica gets the primary's keys, a primary's emptiness reaches the
+// replica (as a replica resyncs with the primary it follows).
+func (w *World) up(n *Node) {
+	n.down = false
+	if w.sc.Replicated {
+		if n != w.primary {
+			n.synced = replicaState{}
+		}
+		w.shipped = replicaState{lock: "\x00"} // differs from any state: ship it whole
+		w.replicate()
+	}
 }
 
 // jump moves n's clock ms ahead: its keys expire that much sooner.

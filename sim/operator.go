@@ -28,13 +28,20 @@ func (w *World) operate(n *Node, args []string) error {
 	for i, a := range args {
 		as[i] = a
 	}
+	before, owner := "", ""
+	if n != w.store {
+		before, _ = n.peek(w.sc.LockKey())
+		owner = w.keyOwner(n, before)
+	}
 	_, err := w.send(w.operator, n, "cli", as...)
 	var be *BackendError
 	var ie *InternalError
 	if errors.As(err, &be) || errors.As(err, &ie) {
 		return err
 	}
-	w.observe(Operator)
+	if n != w.store && err == nil {
+		w.checkByHand(n, before, owner)
+	}
 	return nil
 }
 

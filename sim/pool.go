@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/alicebob/miniredis/v2"
-	"github.com/redis/go-redis/v9"
 )
 
 // maxIdleServers bounds the servers kept for reuse (each one idle costs a
@@ -93,23 +92,22 @@ func CloseIdleServers() { servers.drain() }
 type embedded struct {
 	name  string
 	m     *miniredis.Miniredis
-	conns []*redis.Client
+	conns []*Conn
 	used  int
 }
 
 // Connect returns a go-redis client whose only connection is an in-memory
 // pipe into this miniredis: no sockets. A connection a former world
 // dialled is handed out again before a new one is dialled.
-func (e *embedded) Connect() *redis.Client {
+func (e *embedded) Connect() *Conn {
 	if e.used < len(e.conns) {
 		e.used++
 		return e.conns[e.used-1]
 	}
-	o := clientOptions()
+	o := ClientOptions()
 	o.Addr = e.name
 	m := e.m
-	o.Dialer = func(context.Context, string, string) (net.Conn, error) { return m.Dial() }
-	rc := redis.NewClient(o)
+	rc := NewConn(o, func(context.Context, string, string) (net.Conn, error) { return m.Dial() })
 	e.conns = append(e.conns, rc)
 	e.used++
 	return rc

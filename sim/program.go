@@ -170,10 +170,10 @@ func (w *World) gotLock(c *Client, check bool) {
 					w.fail = err
 					return
 				}
-				w.deleting = c.ID
-				w.observe(c.ID)
-				w.deleting = ""
 			}
+			// It gave the lock back: its next try is a new acquisition,
+			// with a new value (lesson 4's rule).
+			c.value = w.newValue(c)
 			_ = w.tryLater(c)
 			return
 		}
@@ -377,10 +377,7 @@ func (w *World) deleteAs(c *Client, args ...any) error {
 		return err
 	}
 	if after, ok := w.primary.peek(w.sc.LockKey()); before != "" && (!ok || after != before) {
-		w.deleting = c.ID
-		w.observe(c.ID)
-		w.deleting = ""
-		w.checkRelease(c, before, owner)
+		w.checkRelease(c, before, owner, ok)
 	}
 	c.setState(StateIdle, w.clock.Now())
 	return nil

@@ -7,8 +7,10 @@ package sim
 import (
 	"context"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -76,7 +78,7 @@ type realServer struct {
 	prefix string
 	base   *redis.Options
 	admin  *redis.Client // the emulation's own connection: time, peeks, cleanup
-	conns  []*redis.Client
+	conns  []*Conn
 	v      int64            // the node's virtual time, ms
 	keys   []string         // every prefixed key this replay touched, first use first
 	known  map[string]bool  // … as a set
@@ -86,7 +88,7 @@ type realServer struct {
 }
 
 func (s *realServer) options() *redis.Options {
-	o := clientOptions()
+	o := ClientOptions()
 	o.Addr, o.Network, o.DB = s.base.Addr, s.base.Network, s.base.DB
 	o.Username, o.Password, o.TLSConfig = s.base.Username, s.base.Password, s.base.TLSConfig
 	o.Dialer = s.base.Dialer
@@ -113,8 +115,14 @@ func (s *realServer) fail(err error) error {
 
 // Connect opens a client connection whose commands go through the
 // emulation (hook), exactly once each.
-func (s *realServer) Connect() *redis.Client {
-	rc := redis.NewClient(s.options())
+func (s *realServer) Connect() *Conn {
+	o := s.options()
+	dial := o.Dialer
+	if dial == nil {
+		d := &net.Dialer{Timeout: 5 * time.Second}
+		dial = d.DialContext
+	}
+	rc := NewConn(o, dial)
 	rc.AddHook(hook{s})
 	s.conns = append(s.conns, rc)
 	return rc

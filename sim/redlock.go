@@ -55,8 +55,6 @@ func (w *World) redlockAttempt(c *Client, purpose string) error {
 
 // redlockUnlock runs the compare-and-delete script on every node.
 func (w *World) redlockUnlock(c *Client, purpose string) error {
-	w.deleting = c.ID
-	defer func() { w.deleting = "" }()
 	for _, n := range w.nodes {
 		if _, err := w.send(c, n, purpose, "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !noReply(err) {
 			return err
@@ -64,15 +62,4 @@ func (w *World) redlockUnlock(c *Client, purpose string) error {
 	}
 	w.observe(c.ID)
 	return nil
-}
-
-// majority counts the nodes (up) whose lock key holds value.
-func (w *World) majority(value string) bool {
-	n := 0
-	for _, node := range w.nodes {
-		if v, ok := node.peek(w.sc.LockKey()); ok && !node.down && v == value {
-			n++
-		}
-	}
-	return n >= w.sc.Quorum()
 }

@@ -227,7 +227,7 @@ var scenarios = map[string]*Scenario{
 	"failover": {
 		ID: "failover", Clients: []string{"a", "b"}, Resource: "order:42",
 		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 6, Storage: StoreFenced, Tokens: true,
-		Nodes: []string{"primary", "replica"}, Replicated: true,
+		Nodes: []string{NodePrimary, NodeReplica}, Replicated: true,
 		NodeVerbs: []string{NodeDown, NodePromote},
 		Budget:    Budget{NodeFaults: 1}, // the primary going down
 		Options: []OptionSpec{

@@ -129,7 +129,6 @@ var fpTable = map[string]fpEntry{
 	"World.violations":   {why: "history: what broke is counted at the action that broke it; no check reads it again"},
 	"World.locks":        {why: "history: the picture's lock spans; the keys themselves are in the snapshot"},
 	"World.step":         {why: "the index of the action being applied: a label"},
-	"World.deleting":     {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.fail":         {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.wiping":       {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.coord":        {into: true},
@@ -291,8 +290,8 @@ func TestFingerprintSeesServerData(t *testing.T) {
 func TestFingerprintTransientFields(t *testing.T) {
 	for name := range fpBases {
 		w, _, _ := fpWorld(t, name)
-		if w.deleting != "" || w.fail != nil || w.wiping {
-			t.Errorf("%s: a transient field is set between actions: %q %v %v", name, w.deleting, w.fail, w.wiping)
+		if w.fail != nil || w.wiping {
+			t.Errorf("%s: a transient field is set between actions: %v %v", name, w.fail, w.wiping)
 		}
 		w.close()
 	}

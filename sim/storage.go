@@ -124,7 +124,8 @@ func (w *World) storageView() StorageView {
 		return sv
 	}
 	sv.Value, _ = w.store.peek(w.sc.DataKey())
-	t, _ := w.store.peek(w.sc.TokenKey())
+	t, ok := w.store.peek(w.sc.TokenKey())
 	sv.LastToken, _ = parseInt(t)
+	sv.HasToken = ok
 	return sv
 }

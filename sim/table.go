@@ -344,10 +344,10 @@ func init() {
 
 		node(NodeDown, ActionSpec{Explore: ExploreFault, Cost: CostNode,
 			Refuse: func(x *Act) Code { return nodeRefuse(x.n.down) },
-			Do:     func(x *Act) error { x.n.down = true; return nil }}),
+			Do:     func(x *Act) error { x.w.down(x.n); return nil }}),
 		node(NodeUp, ActionSpec{Explore: ExploreRecovery, Cost: CostNode,
 			Refuse: func(x *Act) Code { return nodeRefuse(!x.n.down || (x.w.sc.Replicated && x.n == x.w.oldPrimary)) },
-			Do:     func(x *Act) error { x.n.down = false; return nil }}),
+			Do:     func(x *Act) error { x.w.up(x.n); return nil }}),
 		node(NodeRestart, ActionSpec{Explore: ExploreFault, Cost: CostNode,
 			Do: func(x *Act) error { x.w.restart(x.n); return nil }}),
 		node(NodeJump, ActionSpec{Arg: ArgDuration, Default: defaultJumpMs,

@@ -23,9 +23,6 @@ type World struct {
 	violations []Violation
 	locks      []LockSpan
 	step       int
-	// deleting is set while a release's reply is examined, so the
-	// observer can tell a deletion from an expiry.
-	deleting string
 	// fail holds an error a timer hit while time passed inside a step.
 	fail error
 	// wiping is set while a node loses its data (restart without
@@ -132,13 +129,16 @@ func (w *World) client(id string) *Client {
 	return nil
 }
 
-// advance moves the clock and every node's clock to ms.
+// advance moves the clock and every node's clock to ms, the storage's
+// first: its clock never jumps, so it is the world's, and a backend that
+// watches the servers (sim/oracle) reads the world's time off it before
+// the lock nodes move.
 func (w *World) advance(ms int64) {
 	w.clock.set(ms)
+	w.store.setTime(w.clock.Now())
 	for _, n := range w.nodes {
 		n.setTime(w.clock.Now())
 	}
-	w.store.setTime(w.clock.Now())
 }
 
 func (w *World) record(ev Event) {
@@ -166,10 +166,13 @@ func (w *World) newValue(c *Client) string {
 }
 
 // observe looks at the lock key on its node and keeps the lock spans in
-// step with what is really there. by is the client whose command just ran
-// ("" when time passing is the cause). A value that vanished was deleted
-// (if a release just said so) or expired; a value replaced by another was
-// overwritten by that client; a TTL that changed (extend) moves the
+// step with what is really there. by is who sent the command that just ran
+// on the node (send calls it after every command to a lock node), or ""
+// when time passing is the cause. Nothing but a command changes a key
+// while the clock stands still, so a value that vanished during a command
+// was deleted by its sender, one replaced was overwritten by it; one that
+// vanished while time passed expired, and one that vanished in a wipe was
+// lost with the node's data. A TTL that changed (an extend) moves the
 // instant at which the observer looks again.
 func (w *World) observe(by string) {
 	for _, n := range w.nodes {
@@ -206,17 +209,20 @@ func (w *World) observeNode(n *Node, by string) {
 		return
 	}
 	if open != nil {
-		open.To = now
+		open.To, open.EndEvent = now, len(w.events)-1
 		switch {
-		case w.deleting != "":
-			open.End, open.DeletedBy = EndDeleted, w.deleting
-		case ok && by != "":
-			open.End, open.DeletedBy = EndOverwritten, by
 		case w.wiping:
 			open.End = EndLost
+		case by != "" && !ok:
+			open.End, open.DeletedBy = EndDeleted, by
+			w.endOrphan(open.Owner, by)
+		case by != "":
+			open.End, open.DeletedBy = EndOverwritten, by
+			w.endOrphan(open.Owner, by)
 		default:
 			open.End = EndExpired
 			w.record(Event{Actor: n.Name, Kind: KindExpired, Key: key, Value: open.Value, Owner: open.Owner})
+			open.EndEvent = len(w.events) - 1
 		}
 	}
 	if !ok {
@@ -229,7 +235,14 @@ func (w *World) observeNode(n *Node, by string) {
 	if c := w.client(by); c != nil && c.value == v {
 		owner = by
 	}
-	span := LockSpan{Node: n.Name, Owner: owner, Value: v, From: now, To: -1, Expiry: expiry}
+	if owner == "" && by == Operator {
+		owner = Operator // a value typed by hand that no client holds
+	}
+	span := LockSpan{Node: n.Name, Owner: owner, Value: v, From: now, To: -1, Expiry: expiry,
+		Key: key, FromEvent: -1, EndEvent: -1}
+	if by != "" {
+		span.FromEvent = len(w.events) - 1 // the command that set it (send observes after recording it)
+	}
 	if expiry > 0 {
 		w.queue.schedule(expiry, timerExpiry, "")
 	}

@@ -100,15 +100,15 @@ func TestFlagshipOutcomes(t *testing.T) {
 	h := sitetest.Default(t)
 	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{
-		"#1 rejected", "(integer) 0", "Exclusion lost: B took the lock after A&#39;s lease ran out, while A still believed it held it.",
-		"8.0s left", "max token 2", "“written by B”",
+		"token 1 rejected", "(integer) 0", "Exclusion lost: B took the lock after A&#39;s lease ran out, while A still acted as its holder. A was paused, so it could not notice.",
+		"8.0s left", "token key: 2", "“written by B”",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("default: page lacks %q", want)
 		}
 	}
 	del := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=release.del")
-	if !strings.Contains(del, "A deleted a lock that was not its own (it was B&#39;s).") || !strings.Contains(del, "deleted by A") {
+	if !strings.Contains(del, "Someone else&#39;s lock deleted: A deleted the lock B held.") || !strings.Contains(del, "deleted by A") {
 		t.Error("release.del: the page does not say A deleted B's lock")
 	}
 	off := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided+"&opt=fence.off")

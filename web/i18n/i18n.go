@@ -79,7 +79,7 @@ var Registry = []*Language{
 	{Code: "zh", Tag: language.SimplifiedChinese, HTMLLang: "zh-Hans", Name: "中文", ListSep: "、", NameSep: "、", Group: ",", Tight: true, Quote: [2]string{"“", "”"}, Paren: [2]string{"（", "）"},
 		Fonts:     `system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", sans-serif`,
 		MonoFonts: `ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC", monospace`, UI: chinese},
-	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Tight: true, Quote: [2]string{"「", "」"}, UI: japanese},
+	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Tight: true, Quote: [2]string{"「", "」"}, Paren: [2]string{"（", "）"}, UI: japanese},
 	{Code: "en", Tag: language.English, HTMLLang: "en", Name: "English", ListSep: ", ", NameSep: ", ", Group: ",", Quote: [2]string{"“", "”"}, UI: english},
 }
 
@@ -322,6 +322,19 @@ func Codes() []string {
 	return out
 }
 
+// Sentences joins whole sentences: with a space, except after a
+// full-width stop (Japanese and Chinese set none there).
+func Sentences(ss ...string) string {
+	var b strings.Builder
+	for i, s := range ss {
+		if i > 0 && !strings.HasSuffix(ss[i-1], "。") {
+			b.WriteString(" ")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
 // Tidy takes out a space a template left between two words of a tight
 // language's own script ("プライマリ が停止" → "プライマリが停止"), keeping
 // the spaces around Latin letters and digits ("n3 が停止").
@@ -341,7 +354,9 @@ func (u *UI) Tidy(s string) string {
 }
 
 // cjk: a letter of the Japanese or Chinese script (kana, ideographs, the
-// long-vowel mark).
+// long-vowel mark), or their full-width punctuation and brackets
+// (「」（）、。：), which take no space either.
 func cjk(c rune) bool {
-	return unicode.In(c, unicode.Hiragana, unicode.Katakana, unicode.Han) || c == 'ー'
+	return unicode.In(c, unicode.Hiragana, unicode.Katakana, unicode.Han) || c == 'ー' ||
+		(c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff60)
 }

@@ -15,21 +15,24 @@ type UI struct {
 	Chick, Penguin, Step, Of, NextStep, Undo, Reset        string
 	BackToPath, OffPath, OffPathNone, Finished, NextLesson string
 	PrevLesson, StepsHeading, Controls, TimeControls       string
-	Options, Apply, Timeline, TimelineDesc, EventLog, Time string
+	Options, Apply, Timeline, EventLog, Time               string
 	Who, Command, Reply, Note, Now, Lock, Storage          string
 	// You is the operator who types commands (sim.Operator), on its lane,
 	// in the log and in the Lab's steps; CLI is the command line itself.
 	You string
 	// TooManyTitle and TooMany ({0}: seconds) are the 429 page.
-	TooManyTitle, TooMany                                               string
-	CLI                                                                 *CLIUI
-	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected              string
-	Violations                                                          string
-	Scripts, Legend, Paused, Working                                    string
-	Crashed, OpenJSON, Home, SkipToLab, Client                          string
-	ErrorTitle, NotFound, NotFoundText, BadRequest                      string
-	BadRequestHint, LastGood, StartOver, InternalText                   string
-	WrongMethod, ExpiredAt, Latency, MaxToken, TTLLegend                string
+	TooManyTitle, TooMany                                  string
+	CLI                                                    *CLIUI
+	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected string
+	Violations                                             string
+	Scripts, Legend, Paused, Working                       string
+	Crashed, OpenJSON, Home, SkipToLab, Client             string
+	ErrorTitle, NotFound, NotFoundText, BadRequest         string
+	BadRequestHint, LastGood, StartOver, InternalText      string
+	WrongMethod, ExpiredAt, TTLLegend                      string
+	// TokenKeyIs: the storage's token key and its value ({0}); NoTokenYet:
+	// a storage that checks tokens and has stored none.
+	TokenKeyIs, NoTokenYet                                              string
 	NodeControls, Model, Refused, NoTTL, Overwritten                    string
 	LostData, ValidUntil, Charges, LostReply, Down                      string
 	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
@@ -199,6 +202,14 @@ type A11yUI struct {
 	VerdictNoOp                                               string // a write already done: nothing changed
 	Happened                                                  string // {0}: {1} → {2}, what happened at a service or to a connection
 	NoHolderBelieved                                          string // no key held, yet {0} act as holders
+	HandHeld                                                  string // the lock key on {0} holds a value typed by hand
+	// The words above the picture: which lanes it has (Lanes: {0} the
+	// list), and what it models of the network (NoLatency; SlowNodes: {0}
+	// the nodes, {1} the time; LinkLag: {0} the replication lag) and of a
+	// process (PauseModel).
+	Lanes, LaneClients, LaneYou, LaneRedis, LanePair, LaneRedlock string
+	LaneZK, LaneEtcd, LaneStorage                                 string
+	NoLatency, SlowNodes, LinkLag, PauseModel                     string
 }
 
 // PicUI holds the timeline picture's own words (the legend's shapes, the

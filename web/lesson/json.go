@@ -61,7 +61,8 @@ type jsonTimeline struct {
 type jsonStorage struct {
 	Kind      sim.StoreKind `json:"kind"`
 	Value     string        `json:"value"`
-	LastToken int64         `json:"last_token"`
+	LastToken int64         `json:"last_token"` // the token key's value
+	HasToken  bool          `json:"has_token"`  // the token key exists
 	Fenced    bool          `json:"fenced"`
 	Charges   []string      `json:"charges"`
 }

@@ -459,17 +459,19 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 		switch e.Kind {
 		case sim.KindCommand:
 			row.To = e.Node
+			show := sim.ShowCommand // as redis-cli reads it: pasted, it sends the same
 			cmd := e.Command
 			if e.Model {
 				cmd = narrate.ModelCommand(u, cmd)
+				show = func(c []string) string { return strings.Join(c, " ") }
 			}
 			if e.Script != "" {
-				row.Pre, row.Script, row.Post = cmd[0], e.Script, strings.Join(cmd[2:], " ")
+				row.Pre, row.Script, row.Post = cmd[0], e.Script, show(cmd[2:])
 				if _, seen := scripts[e.Script]; !seen && len(e.Command) > 1 {
 					scripts[e.Script] = e.Command[1]
 				}
 			} else {
-				row.Pre = strings.Join(cmd, " ")
+				row.Pre = show(cmd)
 			}
 			row.Reply = narrate.EventReply(u, e)
 			row.Note = u.Purpose[e.Purpose]

@@ -124,8 +124,8 @@ func Verdict(e sim.Event, u *i18n.UI) string {
 	case AlreadyDone(e):
 		word = u.AlreadyPaid
 	}
-	if e.Token > 0 {
-		return "#" + strconv.FormatInt(e.Token, 10) + " " + word
+	if e.Token > 0 { // "token 2 accepted": a # would read as the event log's number
+		return i18n.Fill(u.Token, strconv.FormatInt(e.Token, 10)) + " " + word
 	}
 	return word
 }
@@ -137,29 +137,60 @@ func AlreadyDone(e sim.Event) bool {
 	return e.Accepted != nil && !*e.Accepted && e.Script == "charge-once"
 }
 
+// ViolationText words a failure as this timeline had it: the sentence of
+// its kind, chosen by what the checks knew when they raised it (sim's
+// Violation.Hold and Why, Until), then the sentence of its circumstance.
+// The catalog's keys: "kind/ended" (a condition someone ended, {2} when),
+// "kind/hand/why" (a command typed by hand), "kind/why" (a circumstance
+// that makes its own sentence), "kind/hold", "kind"; then "kind+why".
+// {0} is who did it, {1} whom it hurt, named as their lanes name them.
 func ViolationText(u *i18n.UI, v sim.Violation) string {
-	args := make([]string, 2)
+	args := []string{"", "", ""}
 	for i, a := range v.Actors {
 		if i < 2 {
-			args[i] = strings.ToUpper(a)
+			args[i] = Who(a, u)
 		}
 	}
-	if v.Kind == sim.DoubleCharge && args[0] == args[1] {
-		return i18n.Fill(u.ChargedTwiceBy, args[0]) // one client charged twice (a retry)
+	if v.Until > 0 {
+		args[2] = sim.FormatMS(v.Until)
 	}
-	return i18n.Fill(u.ViolationText[v.Kind], args...)
+	k := string(v.Kind)
+	text := func(key string) string { return u.ViolationText[sim.ViolationKind(key)] }
+	var base string
+	clause := true
+	switch {
+	case v.Kind == sim.DoubleCharge && len(v.Actors) == 2 && v.Actors[0] == v.Actors[1]:
+		base = u.ChargedTwiceBy // one client charged twice (a retry)
+	case v.Until > 0:
+		base = text(k + "/ended")
+	case len(v.Actors) > 0 && v.Actors[0] == sim.Operator:
+		base, clause = text(k+"/hand/"+v.Why), false
+	case v.Why != "" && text(k+"/"+v.Why) != "":
+		base, clause = text(k+"/"+v.Why), false
+	case v.Hold != "":
+		base = text(k + "/" + v.Hold)
+	}
+	if base == "" {
+		base = u.ViolationText[v.Kind]
+	}
+	s := i18n.Fill(base, args...)
+	if c := text(k + "+" + v.Why); clause && v.Why != "" && c != "" {
+		s = i18n.Sentences(s, i18n.Fill(c, args...))
+	}
+	return u.Tidy(s)
 }
 
-// CommandText is the command as one line, a Lua body replaced by its name.
+// CommandText is the command as one line, a Lua body replaced by its
+// name: a Redis command as redis-cli reads it (sim.ShowCommand), a
+// model's in its own words.
 func CommandText(u *i18n.UI, e sim.Event) string {
-	cmd := append([]string(nil), e.Command...)
 	if e.Model {
-		cmd = ModelCommand(u, cmd)
+		return strings.Join(ModelCommand(u, e.Command), " ")
 	}
-	if e.Script != "" && len(cmd) > 1 {
-		cmd[1] = "‹" + e.Script + ".lua›"
+	if e.Script != "" && len(e.Command) > 1 {
+		return e.Command[0] + " ‹" + e.Script + ".lua› " + sim.ShowCommand(e.Command[2:])
 	}
-	return strings.Join(cmd, " ")
+	return sim.ShowCommand(e.Command)
 }
 
 // KindNote is what the timeline says of an event that is not a command.

@@ -475,7 +475,7 @@ func (l *layouter) lockEnds() {
 		if _, ok := l.laneIdx[lk.Node]; !ok {
 			continue
 		}
-		owner, by := strings.ToUpper(lk.Owner), narrate.Who(lk.DeletedBy, u)
+		owner, by := narrate.Who(lk.Owner, u), narrate.Who(lk.DeletedBy, u)
 		at := l.lockEnd(lk)
 		var label, class, title string
 		switch lk.End {
@@ -523,43 +523,21 @@ func (l *layouter) lockEnd(lk sim.LockSpan) pos {
 	if lk.To < 0 || lk.End == "" {
 		return pos{slot: -1, t: l.tl.Now, end: true}
 	}
-	var s int
-	switch lk.End {
-	case sim.EndExpired:
-		s = l.find(lk.To, func(e sim.Event) bool {
-			return e.Kind == sim.KindExpired && (e.Actor == lk.Node || e.Node == lk.Node) && (e.Owner == "" || e.Owner == lk.Owner)
-		}, false)
-		if s < 0 {
-			s = l.find(lk.To, func(e sim.Event) bool { return e.Kind == sim.KindExpired }, false)
-		}
-	case sim.EndDeleted, sim.EndOverwritten:
-		from := l.lockStart(lk)
-		after := func(s int) bool {
-			return from.slot < 0 || s > from.slot || (s == from.slot && lk.DeletedBy != lk.Owner)
-		}
-		s = l.find(lk.To, func(e sim.Event) bool {
-			return e.Kind == sim.KindCommand && e.Actor == lk.DeletedBy && e.Node == lk.Node && after(l.slotOf[e.Seq])
-		}, false)
-		if s < 0 {
-			s = l.find(lk.To, func(e sim.Event) bool {
-				return e.Kind == sim.KindCommand && e.Actor == lk.DeletedBy && after(l.slotOf[e.Seq])
-			}, false)
-		}
-	case sim.EndLost:
-		s = l.find(lk.To, func(e sim.Event) bool { return e.Kind == sim.KindNode && e.Actor == lk.Node }, false)
-	}
-	return or(s, lk.To, true)
+	return l.eventPos(lk.EndEvent, lk.To, true)
 }
 
 // lockStart is the command that set the lock's value on its node.
 func (l *layouter) lockStart(lk sim.LockSpan) pos {
-	s := l.find(lk.From, func(e sim.Event) bool {
-		return e.Kind == sim.KindCommand && e.Actor == lk.Owner && e.Node == lk.Node
-	}, false)
-	if s < 0 {
-		s = l.find(lk.From, func(e sim.Event) bool { return e.Kind == sim.KindCommand && e.Actor == lk.Owner }, false)
+	return l.eventPos(lk.FromEvent, lk.From, false)
+}
+
+// eventPos is where event seq is drawn (its slot), or the time t when it
+// has none.
+func (l *layouter) eventPos(seq int, t int64, end bool) pos {
+	if s, ok := l.slotOf[seq]; ok && seq >= 0 {
+		return pos{slot: s}
 	}
-	return or(s, lk.From, false)
+	return pos{slot: -1, t: t, end: end}
 }
 
 // spanStart is the event that put client c into state st at t.
@@ -869,7 +847,7 @@ func (l *layouter) rawBars() []rawBar {
 		}
 		x0, x1 := l.at(l.lockStart(lk)), l.at(l.lockEnd(lk))
 		x1 = max(x1, x0+6) // a lock that lived 0 ms is still drawn
-		owner := strings.ToUpper(lk.Owner)
+		owner := narrate.Who(lk.Owner, u)
 		label := owner
 		if lk.Expiry == 0 && !tl.Scenario.Coord {
 			label += " · " + u.NoTTL
@@ -878,8 +856,13 @@ func (l *layouter) rawBars() []rawBar {
 		if to < 0 {
 			to = tl.Now
 		}
+		// a Redis key and its value; a service's entry and its token
+		title := lk.Key + " = " + lk.Value + u.Paren(owner)
+		if tl.Scenario.Coord {
+			title = lk.Key + u.Paren(owner+", "+lk.Value)
+		}
 		bars = append(bars, rawBar{lane: lk.Node, x0: x0, x1: x1, class: "bar lock c-" + lk.Owner, label: label, labelClass: "owner c-" + lk.Owner,
-			title: tl.Scenario.LockKey() + " = " + lk.Value + u.Paren(owner) + " " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})
+			title: title + " " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})
 		if lk.End == "" && lk.Expiry > tl.Now {
 			nx := l.xOf(tl.Now, true)
 			bars = append(bars, rawBar{lane: lk.Node, x0: nx, x1: max(l.xOf(lk.Expiry, false), nx+6), class: "bar ttl c-" + lk.Owner,
@@ -1367,14 +1350,21 @@ func groupReply(u *i18n.UI, evs []sim.Event) string {
 	return strings.Join(parts, " · ")
 }
 
+// storageSub is what the storage's keys hold beside its record: the
+// ledger's charges, or its token key's value as it stands — not "the
+// highest token": a two-command check can leave a lower one there. A
+// storage that keeps no token key says it checks none (fencing off) or
+// has stored none yet.
 func storageSub(tl *sim.Timeline, u *i18n.UI) string {
 	switch {
 	case tl.Storage.Kind == sim.StoreCharges:
 		return i18n.Fill(u.Charges, itoa(int64(len(tl.Storage.Charges))))
+	case tl.Storage.HasToken:
+		return i18n.Fill(u.TokenKeyIs, itoa(tl.Storage.LastToken))
 	case !tl.Storage.Fenced:
 		return u.NoCheck
 	}
-	return i18n.Fill(u.MaxToken, itoa(tl.Storage.LastToken))
+	return u.NoTokenYet
 }
 
 // storageValue is the record's current value as the lane shows it (for a

@@ -4,6 +4,7 @@
 package picture
 
 import (
+	"slices"
 	"strings"
 
 	"locklab/sim"
@@ -16,6 +17,9 @@ type pictureText struct {
 	Region  string // the scroll container's name
 	Name    string // the picture's name: the time, what this step did, who holds the lock
 	Summary string // its description: the clients, the storage, what went wrong
+	// LaneText says how the picture reads (the lanes this timeline has);
+	// Latency what the timeline models of time on the network.
+	LaneText, Latency string
 }
 
 // maxNamed is how many of one step's events the picture's name spells
@@ -27,6 +31,7 @@ const maxNamed = 4
 func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	a := u.A11y
 	p.Region = a.PictureRegion
+	p.LaneText, p.Latency = u.Tidy(laneText(tl, u, a)), u.Tidy(latencyText(tl, u, a))
 
 	var did []string
 	for _, e := range tl.Events {
@@ -43,7 +48,9 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	if len(did) > 0 {
 		step = i18n.Fill(a.ThisStep, strings.Join(did, a.Sep))
 	}
-	p.Name = sentences(i18n.Fill(a.PictureAt, sim.FormatMS(tl.Now)), step, holders(tl, u, a))
+	// Tidy: the sentences are filled from templates, node names and
+	// verbs; a tight language sets no space between its own words
+	p.Name = u.Tidy(sentences(i18n.Fill(a.PictureAt, sim.FormatMS(tl.Now)), step, holders(tl, u, a)))
 
 	var cs []string
 	for _, c := range tl.Clients {
@@ -62,17 +69,77 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 		}
 		sum = append(sum, i18n.Fill(a.WentWrong, sentences(vs...)))
 	}
-	p.Summary = sentences(sum...)
+	p.Summary = u.Tidy(sentences(sum...))
 }
 
-// holders says who holds the lock now, node by node, and how long it has
-// left where there is one lock node.
+// laneText says how the picture reads: time left to right, and the
+// lanes this timeline has — its clients, the commands typed by hand, its
+// lock's node or nodes or modelled service, the storage.
+func laneText(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
+	lanes := []string{a.LaneClients}
+	if slices.ContainsFunc(tl.Events, func(e sim.Event) bool { return e.Actor == sim.Operator }) {
+		lanes = append(lanes, a.LaneYou)
+	}
+	sc := tl.Scenario
+	switch {
+	case sc.Coord && tl.Opts[sim.OptService] == sim.ServiceEtcd:
+		lanes = append(lanes, a.LaneEtcd)
+	case sc.Coord:
+		lanes = append(lanes, a.LaneZK)
+	case sc.Replicated:
+		lanes = append(lanes, a.LanePair)
+	case len(tl.Nodes) > 1:
+		lanes = append(lanes, i18n.Fill(a.LaneRedlock, itoa(int64(len(tl.Nodes)))))
+	default:
+		lanes = append(lanes, a.LaneRedis)
+	}
+	lanes = append(lanes, a.LaneStorage)
+	return i18n.Fill(a.Lanes, strings.Join(lanes, a.ListSep))
+}
+
+// latencyText says what the timeline models of the network: 0 ms, or
+// how long each command to a node the learner slowed took to arrive; the
+// replication link's lag where there is one; a process pause, which is a
+// model too.
+func latencyText(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
+	var ss []string
+	slow := map[int64][]string{}
+	var order []int64
+	for _, e := range tl.Events {
+		if e.Kind == sim.KindNode && e.Text == sim.NodeSlow && e.Ms > 0 {
+			if _, seen := slow[e.Ms]; !seen {
+				order = append(order, e.Ms)
+			}
+			if !slices.Contains(slow[e.Ms], e.Actor) {
+				slow[e.Ms] = append(slow[e.Ms], e.Actor)
+			}
+		}
+	}
+	if len(order) == 0 {
+		ss = append(ss, a.NoLatency)
+	}
+	for _, ms := range order {
+		ss = append(ss, i18n.Fill(a.SlowNodes, strings.Join(slow[ms], a.ListSep), sim.FormatDuration(ms)))
+	}
+	if tl.Scenario.Replicated {
+		ss = append(ss, i18n.Fill(a.LinkLag, sim.FormatDuration(sim.ReplicationLag)))
+	}
+	return sentences(append(ss, a.PauseModel)...)
+}
+
+// holders says who holds the lock now, node by node (a node that is down
+// holds nothing anyone can reach), and how long it has left where there
+// is one lock node.
 func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 	var owners []string
 	on := map[string][]string{} // owner → nodes
 	var left int64
+	down := map[string]bool{}
+	for _, n := range tl.Nodes {
+		down[n.Name] = n.Down
+	}
 	for _, l := range tl.Locks {
-		if l.End != "" || l.To >= 0 {
+		if l.End != "" || l.To >= 0 || down[l.Node] {
 			continue
 		}
 		if _, ok := on[l.Owner]; !ok {
@@ -98,6 +165,10 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 	}
 	var hs []string
 	for _, o := range owners {
+		if o == sim.Operator { // a value typed by hand: no client's lock
+			hs = append(hs, i18n.Fill(a.HandHeld, strings.Join(on[o], a.ListSep)))
+			continue
+		}
 		if len(tl.Nodes) == 1 && left > 0 {
 			hs = append(hs, i18n.Fill(a.HoldsOnLeft, strings.ToUpper(o), on[o][0], seconds(left)))
 		} else {
@@ -107,10 +178,16 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 	return sentences(hs...)
 }
 
-// nodeName is a lock node as its lane names it.
+// nodeName is a lock node as its lane names it: a replica promoted is
+// named for what it is now.
 func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 	if len(tl.Nodes) == 1 && !tl.Nodes[0].Model {
 		return u.Lock
+	}
+	for _, n := range tl.Nodes {
+		if n.Name == node && tl.Scenario.Replicated && n.Primary && n.Name != sim.NodePrimary {
+			return u.NodeName["promoted"]
+		}
 	}
 	return narrate.Who(node, u) // a role or product in the page's language
 }
@@ -167,15 +244,4 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 	return ""
 }
 
-// sentences joins whole sentences: with a space, except after a
-// full-width stop (Japanese sets none there).
-func sentences(ss ...string) string {
-	var b strings.Builder
-	for i, s := range ss {
-		if i > 0 && !strings.HasSuffix(ss[i-1], "。") {
-			b.WriteString(" ")
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
+func sentences(ss ...string) string { return i18n.Sentences(ss...) }

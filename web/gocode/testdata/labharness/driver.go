@@ -608,7 +608,7 @@ func (w *world) process(r route, ctx context.Context, cmd redis.Cmder) error {
 	}
 	rc, ok := c.conns[n]
 	if !ok {
-		rc = n.srv.Connect()
+		rc = n.srv.Connect().Client
 		c.conns[n] = rc
 	}
 	err := rc.Process(context.Background(), cmd)
@@ -701,7 +701,7 @@ func (w *world) deliver() {
 			continue
 		}
 		if w.link == nil {
-			w.link = r.srv.Connect()
+			w.link = r.srv.Connect().Client
 		}
 		key, old := w.job.LockKey, r.synced
 		var args []any

@@ -1,0 +1,75 @@
+package claims_test
+
+import (
+	"strings"
+	"testing"
+
+	"locklab/lessons"
+	"locklab/sim/oracle"
+	"locklab/web/i18n"
+	"locklab/web/internal/webtest"
+)
+
+// TestMain fails the package if a goroutine outlives the tests.
+func TestMain(m *testing.M) { webtest.Main(m) }
+
+// TestGuidedSteps holds every guided step of every lesson, in every
+// language, to what its servers did.
+func TestGuidedSteps(t *testing.T) {
+	t.Parallel()
+	cat, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range cat.List(i18n.Fallback) {
+		for i, st := range l.Steps {
+			tl, f, err := oracle.Run(l.Scenario.ID, st.Do, st.Opt)
+			if err != nil {
+				t.Fatalf("%s step %d: %v", l.Slug, i+1, err)
+			}
+			for _, code := range i18n.Codes() {
+				if p := claimsOf(tl, f, i18n.For(code)); len(p) > 0 {
+					t.Errorf("/%s/lessons/%s?do=%s&opt=%s (step %d):\n  %s", code, l.Slug, st.Do, st.Opt, i+1, strings.Join(p, "\n  "))
+				}
+			}
+		}
+	}
+}
+
+// TestReadersTimelines: timelines fresh readers of each language found
+// untrue, and hand commands on the lock and the storage's keys.
+func TestReadersTimelines(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ sc, do, opt string }{
+		{"atomic-acquire", "a.acquire,a.crash,b.acquire,wait.15s,b.ttl,cli.redis.DEL lock:order:42,wait.1s", "acquire.setnx"},
+		{"two-servers", "a.acquire,cli.redis.DEL lock:order:42,b.acquire", ""},
+		{"safe-release", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.release,c.acquire,cli.redis.DEL lock:order:42,wait.1s", ""},
+		{"redlock", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire", ""},
+		{"redlock", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire,b.acquire", ""},
+		{"redlock", "a.acquire,wait.15s,b.acquire", ""},
+		{"failover", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write,b.write", "wait.off"},
+		{"failover", "a.acquire,wait.1s,primary.down", "wait.off"},
+		{"coordination", "a.acquire,b.acquire,a.disconnect,wait.3s,a.reconnect,a.pause,wait.7s", ""},
+		{"coordination", "a.acquire,b.acquire,a.disconnect,wait.10s,a.reconnect", ""},
+		{"two-servers", "a.acquire,b.acquire", "lock.local"},
+		{"two-servers", "a.acquire,a.pause,wait.10s,a.resume,a.write", ""},
+		{"fencing", "a.acquire,b.acquire,b.pause,wait.10s,a.write", ""},
+		{"fencing", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write,b.write,b.next,a.next", "fence.twostep"},
+		{"atomic-acquire", "a.acquire,cli.redis.UNLINK lock:order:42,b.acquire", ""},
+		{"atomic-acquire", "a.acquire,cli.redis.GETDEL lock:order:42,b.acquire", ""},
+		{"atomic-acquire", "a.acquire,cli.redis.RENAME lock:order:42 x,b.acquire", ""},
+		{"atomic-acquire", "a.acquire,cli.redis.SET lock:order:42 mine,b.acquire", ""},
+		{"atomic-acquire", "a.acquire,cli.redis.PERSIST lock:order:42,wait.15s,b.acquire", ""},
+		{"fencing", "a.acquire,a.write,cli.storage.SET data:order:42:token 0,a.pause,wait.10s,b.acquire,b.write", ""},
+	} {
+		tl, f, err := oracle.Run(c.sc, c.do, c.opt)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.sc, c.do, err)
+		}
+		for _, code := range i18n.Codes() {
+			if p := claimsOf(tl, f, i18n.For(code)); len(p) > 0 {
+				t.Errorf("/%s/lessons/%s?do=%s&opt=%s:\n  %s", code, c.sc, c.do, c.opt, strings.Join(p, "\n  "))
+			}
+		}
+	}
+}

@@ -1,0 +1,217 @@
+package claims_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"locklab/sim"
+	"locklab/sim/oracle"
+	"locklab/web/i18n"
+	"locklab/web/narrate"
+)
+
+// violationWords: each line of "What went wrong" words its failure as the
+// facts have it: what the hurt client's hold on the lock was (a TTL, no
+// TTL, a mutex, a Redlock validity, a ZooKeeper session, an etcd lease),
+// why a client still acted as the holder (paused, cut off, or running
+// past its own count), whether anyone took the lock after a late writer,
+// whether a key was deleted or replaced, and whether a lock held forever
+// was deleted after all.
+func violationWords(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
+	var out []string
+	for _, v := range tl.Violations {
+		got := narrate.ViolationText(u, v)
+		if w := narrate.ViolationText(u, expected(tl, f, v)); got != w {
+			out = append(out, fmt.Sprintf("at %s %s says %q; the facts say %q", sim.FormatMS(v.At), v.Kind, got, w))
+		}
+	}
+	return out
+}
+
+// expected is v with the circumstances the facts give it.
+func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation {
+	w := sim.Violation{Kind: v.Kind, Actors: slices.Clone(v.Actors)}
+	actor := func(i int) string {
+		if i < len(v.Actors) {
+			return v.Actors[i]
+		}
+		return ""
+	}
+	switch v.Kind {
+	case sim.TwoHolders:
+		w.Hold = holdOf(tl, f, actor(1), v.At)
+		if renewed(tl, f, actor(0), v) {
+			w.Why = sim.WhyRenewed
+		}
+	case sim.Overlap:
+		w.Hold = holdOf(tl, f, actor(1), v.At)
+		w.Why = whyActing(tl, actor(1), v.Event)
+	case sim.LateWrite:
+		w.Hold = holdOf(tl, f, actor(0), v.At)
+		w.Why = sim.WhyNone
+		w.Actors = w.Actors[:1]
+		if n := newerHolder(tl, f, actor(0), v.At); n != "" {
+			w.Why, w.Actors = sim.WhyNewer, []string{actor(0), n}
+		}
+	case sim.ForeignDelete:
+		w.Why = sim.WhyDeleted
+		for _, l := range f.LockLives() {
+			if l.To == v.At && l.EndBy == actor(0) && f.Owner(l) == actor(1) && l.End == oracle.EndOverwritten {
+				w.Why = sim.WhyReplaced
+			}
+		}
+	case sim.Orphan:
+		w.Actors = w.Actors[:1]
+		for _, l := range f.LockLives() {
+			if f.Owner(l) == actor(0) && l.From <= v.At && (l.End == oracle.EndDeleted || l.End == oracle.EndOverwritten) && l.To >= v.At {
+				w.Until, w.Actors = l.To, []string{actor(0), l.EndBy}
+			}
+		}
+	}
+	return w
+}
+
+// holdOf is what id's hold on the lock was at t: the service's session or
+// lease in a model, a mutex, a Redlock validity; for a Redis key, whether
+// the key its acquisition set had a TTL.
+func holdOf(tl *sim.Timeline, f *oracle.Facts, id string, t int64) string {
+	sc := tl.Scenario
+	switch {
+	case sc.Coord && tl.Opts[sim.OptService] == sim.ServiceEtcd:
+		return sim.HoldLease
+	case sc.Coord:
+		return sim.HoldSession
+	case tl.Opts[sim.OptLock] == sim.LockLocal:
+		return sim.HoldMutex
+	case sc.Redlock:
+		return sim.HoldValidity
+	case sc.Design != nil:
+		return sim.HoldTTL // a design's client counts the TTL it asked for
+	}
+	hold := sim.HoldTTL
+	for _, l := range f.LockLives() {
+		if l.By == id && l.From <= t {
+			hold = sim.HoldTTL
+			if l.Expiry == 0 {
+				hold = sim.HoldForever
+			}
+		}
+	}
+	return hold
+}
+
+// renewed: id's action at v was an extend of its own key (its TTL moved),
+// not an acquisition.
+func renewed(tl *sim.Timeline, f *oracle.Facts, id string, v sim.Violation) bool {
+	if v.Event < 0 || v.Event >= len(tl.Events) {
+		return false
+	}
+	e := tl.Events[v.Event]
+	return e.Actor == id && e.Purpose == "extend"
+}
+
+// whyActing is why id still acted as the holder when event seq revealed
+// it: its last pause had not been followed by a resume, or the service's
+// events say it was cut off; otherwise it ran on past its own count.
+func whyActing(tl *sim.Timeline, id string, seq int) string {
+	paused, cut := false, false
+	for _, e := range tl.Events {
+		if e.Seq > seq {
+			break
+		}
+		if e.Actor != id {
+			continue
+		}
+		switch {
+		case e.Kind == sim.KindPause:
+			paused = true
+		case e.Kind == sim.KindResume:
+			paused = false
+		case e.Model && e.Purpose == sim.VerbDisconnect:
+			cut = true
+		case e.Model && e.Purpose == sim.VerbReconnect:
+			cut = false
+		}
+	}
+	switch {
+	case paused:
+		return sim.WhyPaused
+	case cut:
+		return sim.WhyCutOff
+	}
+	return sim.WhyUnaware
+}
+
+// newerHolder is the latest client other than id to take the lock after
+// id's last acquisition and by t ("" if none did).
+func newerHolder(tl *sim.Timeline, f *oracle.Facts, id string, t int64) string {
+	if tl.Scenario.Coord {
+		var mine int64 = -1
+		newer := ""
+		for _, l := range tl.Locks {
+			if l.From > t {
+				break
+			}
+			if l.Owner == id {
+				mine, newer = l.From, ""
+			} else if l.From >= mine && mine >= 0 {
+				newer = l.Owner
+			}
+		}
+		return newer
+	}
+	var mine int64 = -1
+	type acq struct {
+		who string
+		at  int64
+		seq int
+	}
+	var acqs []acq
+	for _, e := range tl.Events {
+		if e.At > t {
+			break
+		}
+		if got := acquired(tl, f, e); got != "" {
+			acqs = append(acqs, acq{got, e.At, e.Seq})
+			if got == id {
+				mine = int64(e.Seq)
+			}
+		}
+	}
+	newer := ""
+	for _, a := range acqs {
+		if int64(a.seq) > mine && a.who != id {
+			newer = a.who
+		}
+	}
+	return newer
+}
+
+// acquired is the client event e made a holder, by the facts: a Redis
+// lock key it set on the node clients take the lock from (a Redlock
+// client's verdict, a mutex, a service's lowest entry: the models' own).
+func acquired(tl *sim.Timeline, f *oracle.Facts, e sim.Event) string {
+	sc := tl.Scenario
+	switch {
+	case e.Kind == sim.KindLocal:
+		return e.Actor
+	case e.Kind == sim.KindRedlock:
+		if strings.HasSuffix(e.Text, "acquired") {
+			return e.Actor
+		}
+		return ""
+	case e.Kind != sim.KindCommand || sc.Redlock:
+		return ""
+	}
+	op, ok := f.OpOf[e.Seq]
+	if !ok {
+		return ""
+	}
+	for _, l := range f.LockLives() {
+		if l.FromOp == op && l.By == e.Actor && slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == e.Actor }) {
+			return e.Actor
+		}
+	}
+	return ""
+}
