@@ -208,7 +208,8 @@ var (
 	// adminCmds administer the server (and would on a shared real Redis).
 	adminCmds = words("SHUTDOWN CONFIG DEBUG SCRIPT FUNCTION FCALL FCALL_RO FLUSHALL FLUSHDB SAVE BGSAVE BGREWRITEAOF LASTSAVE REPLICAOF SLAVEOF FAILOVER SWAPDB MOVE MIGRATE MODULE ACL CLUSTER LATENCY MEMORY SLOWLOG INFO OBJECT COMMAND ROLE LOLWUT EVALSHA EVALSHA_RO EVAL_RO DUMP RESTORE PUBLISH SPUBLISH PUBSUB")
 	// sentCmds are what the command line sends: reads, writes, deletes,
-	// relative expiry, counters, lists and a simple script — each with
+	// relative expiry, counters, lists, a simple script and DELEX (the
+	// compare-and-delete lesson 4 shows, Redis 8.4+) — each with
 	// its keys where the real-Redis backend knows to find them
 	// (realredis.go keyPositions). Not sent, though harmless on one's own
 	// server: what reads the wall clock or absolute times (TIME,
@@ -218,7 +219,7 @@ var (
 	// and what walks the whole key space (KEYS, SCAN, DBSIZE), which on a
 	// shared real Redis would show other timelines' keys.
 	sentCmds = words("GET SET SETNX GETSET GETDEL MGET MSET MSETNX APPEND STRLEN GETRANGE SETRANGE " +
-		"INCR INCRBY DECR DECRBY DEL UNLINK EXISTS TYPE TTL PTTL EXPIRE PEXPIRE PERSIST " +
+		"INCR INCRBY DECR DECRBY DEL UNLINK DELEX EXISTS TYPE TTL PTTL EXPIRE PEXPIRE PERSIST " +
 		"RENAME RENAMENX COPY LPUSH RPUSH LPOP RPOP LRANGE LLEN LINDEX ECHO PING EVAL")
 )
 

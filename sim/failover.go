@@ -73,20 +73,32 @@ func (w *World) deliver() {
 		if r == nil || r.down {
 			continue
 		}
-		// Only what changed since the last delivery travels.
+		// Only what changed since the last delivery travels, in the form
+		// Redis 7 propagates it: a SET with a relative expiry as SET … PXAT
+		// (the instant, not the duration), a new expiry alone as PEXPIREAT,
+		// a deletion (a DEL, or a script's) as DEL, an INCR as INCR. A
+		// replica that comes back gets the keys as commands too; Redis
+		// would send it a snapshot (a full resync) instead.
 		key, old := w.sc.LockKey(), r.synced
-		lockChanged := st.lock != old.lock || st.lockOK != old.lockOK || st.expiresAt != old.expiresAt
+		at := func(ms int64) string { return strconv.FormatInt(instant(ms).UnixMilli(), 10) }
 		switch {
-		case !lockChanged:
+		case st.lock == old.lock && st.lockOK == old.lockOK && st.expiresAt == old.expiresAt:
 		case !st.lockOK:
 			w.sendLink(r, "DEL", key)
+		case old.lockOK && st.lock == old.lock && st.expiresAt > 0:
+			w.sendLink(r, "PEXPIREAT", key, at(st.expiresAt))
 		case st.expiresAt > 0:
-			w.sendLink(r, "SET", key, st.lock, "PXAT", strconv.FormatInt(instant(st.expiresAt).UnixMilli(), 10))
+			w.sendLink(r, "SET", key, st.lock, "PXAT", at(st.expiresAt))
 		default:
 			w.sendLink(r, "SET", key, st.lock)
 		}
 		if st.fenceOK && (st.fence != old.fence || !old.fenceOK) {
-			w.sendLink(r, "SET", w.sc.FenceKey(), st.fence)
+			if n, err := parseInt(st.fence); err == nil && old.fenceOK && old.fence == strconv.FormatInt(n-1, 10) ||
+				err == nil && !old.fenceOK && n == 1 {
+				w.sendLink(r, "INCR", w.sc.FenceKey())
+			} else {
+				w.sendLink(r, "SET", w.sc.FenceKey(), st.fence)
+			}
 		}
 		r.synced = st
 		w.observeNode(r, "")

@@ -26,7 +26,9 @@ var english = &UI{
 	TooMany:      "This server shares its explorer and its classes among everyone who uses it, and your address has used its share for the moment. Try again in {0} s: nothing you typed is lost.",
 	CLI: &CLIUI{
 		Title: "Your command line",
-		Hint:  "Send a real Redis command as yourself, at this instant of the timeline, to the same server the clients use: PTTL lock:order:42, GET data:order:42:token, DEL lock:order:42. It is an action like the others: it goes into the address, Undo takes it back, and the checker sees what it does.",
+		Hint:  "Send a real Redis command as yourself, at this instant of the timeline, to {0}: for instance {1}. It is an action like the others: it goes into the address, Undo takes it back, and the checker sees what it does.",
+		ToOne: "the server the clients use", ToMany: "one of the servers the clients use (choose it under Send to)",
+		ToStorage: "the storage, the one Redis server here",
 		Label: "Command", SendTo: "Send to", Send: "Send",
 		ModelNote:   "The lock service in this lesson is a model: nothing runs it, so there is no server to type to. The storage is a real Redis, and takes commands.",
 		HistoryHint: "Up and Down bring back the commands of this timeline.",

@@ -121,7 +121,10 @@ type LabUI struct {
 
 // CLIUI is the timeline's command line: a redis-cli of the learner's own.
 type CLIUI struct {
-	Title, Hint, Label, SendTo, Send, ModelNote, HistoryHint string
+	Title, Label, SendTo, Send, ModelNote, HistoryHint string
+	// Hint: {0} where the command goes (ToOne, ToMany, ToStorage), {1}
+	// commands worth trying on this timeline.
+	Hint, ToOne, ToMany, ToStorage string
 }
 
 // Failure is one kind of failure's name and what it means.

@@ -106,6 +106,8 @@ type CommandLine struct {
 	// Model: the lock lives in a modelled service, so only the storage
 	// takes commands, and the form says why.
 	Model bool
+	// Hint says where a command goes on this timeline, with examples.
+	Hint Hint
 	// History is the commands typed on this timeline, oldest first (Up
 	// and Down bring them back).
 	History []string
@@ -386,7 +388,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 		}
 		c.Nodes = append(c.Nodes, nc)
 	}
-	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord}
+	c.CLI = CommandLine{Base: base, Do: st.Do(), Opt: st.Opt(), Model: tl.Scenario.Coord, Hint: cliHint(u, tl)}
 	for i, n := range tl.Scenario.OperatorNodes() {
 		c.CLI.Nodes = append(c.CLI.Nodes, site.Choice{Value: n, Label: narrate.Who(n, u), Checked: i == 0})
 	}
@@ -401,6 +403,38 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 			URL: base + st.With(a).Query()})
 	}
 	return c
+}
+
+// cliHint says where a typed command goes on this timeline and what is
+// worth trying there: the lock key where a Redis server holds it, the
+// storage's own keys (a token, a ledger).
+func cliHint(u *i18n.UI, tl *sim.Timeline) Hint {
+	sc := tl.Scenario
+	to := u.CLI.ToOne
+	var tries []string
+	switch {
+	case sc.Coord:
+		to = u.CLI.ToStorage
+	case len(sc.OperatorNodes()) > 2:
+		to = u.CLI.ToMany
+	}
+	if !sc.Coord && tl.Opts[sim.OptLock] != sim.LockLocal {
+		tries = append(tries, "PTTL "+sc.LockKey(), "DEL "+sc.LockKey())
+	}
+	if sc.Storage == sim.StoreCharges {
+		tries = append(tries, "LRANGE "+sc.ChargesKey()+" 0 -1")
+	} else {
+		tries = append(tries, "GET "+sc.DataKey(), "GET "+sc.TokenKey())
+	}
+	before, after, _ := strings.Cut(i18n.Fill(u.CLI.Hint, to, "\x00"), "\x00")
+	return Hint{Before: before, Tries: tries, Sep: u.Language().ListSep, After: after}
+}
+
+// Hint is the command line's hint: its words around commands worth
+// trying, which the page shows as code.
+type Hint struct {
+	Before, After, Sep string
+	Tries              []string
 }
 
 // unbroken keeps a short phrase ("token 1", 「トークン 1」) on one line:
@@ -492,11 +526,17 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 				row.Class += " lost"
 			}
 			row.Model = e.Model
+			if e.Model && !n.Message {
+				// a happening in a model (a connection lost or back, a
+				// session ending, a watch firing): nothing was sent to a
+				// server, so no prompt before it
+				row.To = ""
+			}
 		case sim.KindExpired:
 			row.Note = n.What + u.Paren(e.Key)
 			row.Class = "expired"
-		case sim.KindRedlock:
-			row.Pre, row.Note, row.Model = n.What, u.Purpose["acquire"], true
+		case sim.KindRedlock: // the client's own arithmetic, not a command
+			row.Note, row.Model = u.Purpose["acquire"]+u.LabelSep()+n.What, true
 		default: // what a client or the learner did, or a node fault: the narration's words
 			row.Note = n.What
 			row.Model = e.Kind == sim.KindLocal || e.Kind == sim.KindLocalUnlock || e.Kind == sim.KindNode

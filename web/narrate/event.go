@@ -52,8 +52,11 @@ func Of(u *i18n.UI, e sim.Event) Narration {
 		n.Reply = ReplyText(e, u)
 		n.Outcome = Answered
 		switch {
-		case e.Purpose == "disconnect":
+		case e.Purpose == sim.VerbDisconnect:
 			n.Outcome = ConnectionLost
+		case e.Purpose == sim.VerbReconnect:
+			// the connection coming back: nothing is sent, the client
+			// hears how its session fared
 		case e.Purpose == "timeout":
 			n.Outcome = SessionExpired
 		case e.Actor != e.Node:
