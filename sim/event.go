@@ -44,9 +44,12 @@ type Event struct {
 	// Accepted is set on storage writes: whether the storage took it.
 	Accepted *bool
 	Key      string // for expiry: the key that expired
-	Value    string // for expiry: the value it held
-	Owner    string // for expiry: the client that value belonged to
-	Ms       int64  // for work and wait: how long
+	// Value: for expiry, the value it held; for a node event,
+	// NodeLostData when the node lost its data (a crash, and coming back
+	// empty)
+	Value string
+	Owner string // for expiry: the client that value belonged to
+	Ms    int64  // for work and wait: how long
 	// Lost: the server did answer Reply, but the network lost it on the
 	// way back: the client saw a timeout.
 	Lost bool

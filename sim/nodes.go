@@ -38,8 +38,14 @@ func (w *World) down(n *Node) {
 	n.down = true
 	if w.sc.Replicated {
 		w.wipe(n)
+		w.events[len(w.events)-1].Value = NodeLostData
 	}
 }
+
+// NodeLostData is the Value of a node event (down, up) in the replication
+// model, where down is a crash: the node lost what it held, and comes back
+// empty. Redlock's down and up leave a node's data as it was.
+const NodeLostData = "lost"
 
 // up brings n back. In the replication model a server that crashed comes
 // back empty, and the link brings the replica level with the primary: a
@@ -48,6 +54,7 @@ func (w *World) down(n *Node) {
 func (w *World) up(n *Node) {
 	n.down = false
 	if w.sc.Replicated {
+		w.events[len(w.events)-1].Value = NodeLostData
 		if n != w.primary {
 			n.synced = replicaState{}
 		}

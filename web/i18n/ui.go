@@ -104,12 +104,22 @@ type Phrase struct{ Pattern, Text string }
 // LabUI is every string of the Lab page (and the lesson page's link to it)
 // in one language.
 type LabUI struct {
-	Title, HomeHint, Intro, WhatElse, WhatElseHint               string
-	LessonLegend, LessonLabel, Load                              string
-	DesignLegend, ClientsLegend, ClientsN                        string
-	FaultsLegend, Pauses, PauseLengths, Crashes                  string
-	NodeFaults, Drops, BoundsLegend, Depth, Explore              string
-	FixedNote                                                    string
+	Title, HomeHint, Intro, WhatElse, WhatElseHint  string
+	LessonLegend, LessonLabel, Load                 string
+	DesignLegend, ClientsLegend, ClientsN           string
+	FaultsLegend, Pauses, PauseLengths, Crashes     string
+	NodeFaults, Drops, BoundsLegend, Depth, Explore string
+	// FixedNote: {0} the lesson's fixed parameters, each from the Fixed
+	// words ("ttl", "no-ttl", "mutex", "session", "lease", "work",
+	// "retry", "once"), joined.
+	FixedNote string
+	Fixed     map[string]string
+	// ShortestAllowed heads a shortest schedule whose failure is only
+	// what a lease allows: not a counterexample to anything.
+	ShortestAllowed string
+	// Limits: what a scenario's model cannot show, under a verdict of
+	// its design (by scenario id).
+	Limits                                                       map[string]string
 	ResultTitle, Explored, Shortest                              string
 	NoneFound, Complete, CompleteCut, Incomplete                 string
 	Busy, Budget                                                 string

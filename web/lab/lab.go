@@ -257,6 +257,7 @@ type LabView struct {
 	Lengths   []site.Choice // pause lengths (checkboxes)
 	Depths    []site.Choice
 	Fixed     string
+	Limit     string // what the lesson's model cannot show (i18n LabUI.Limits)
 	Result    *LabResult
 	Code      string
 	Canonical string
@@ -321,7 +322,7 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *s
 	}{
 		{sim.CostPause, "pauses", lu.Pauses, c.Pauses},
 		{sim.CostCrash, "crashes", lu.Crashes, c.Crashes},
-		{sim.CostNode, "nodes", lu.NodeFaults, c.Nodes},
+		{sim.CostNode, "nodes", i18n.Fill(lu.NodeFaults, nodeFaults(u, sc)), c.Nodes},
 		{sim.CostDrop, "drops", lu.Drops, c.Drops},
 	} {
 		if sc.OffersFault(f.cost) {
@@ -346,14 +347,73 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *s
 	for _, d := range depths {
 		v.Depths = append(v.Depths, site.Choice{Value: strconv.Itoa(d), Label: strconv.Itoa(d), Checked: c.Depth == d})
 	}
-	retry := sim.FormatDuration(sc.Retry)
-	v.Fixed = i18n.Fill(lu.FixedNote, sim.FormatDuration(sc.TTL), sim.FormatDuration(sc.Work), retry)
+	v.Fixed = fixedLine(u, sc, c.Opts)
+	v.Limit = lu.Limits[sc.ID]
 	if d, ok := gocode.FromLab(sc, c.Opts); ok {
 		v.Code = gocode.Lab(sc, d, u.Lang)
 	}
 	v.Result = labResult(u, lu, l, c, res)
 	v.DesignURL = links.Design(u.Lang, links.DesignFromLesson(sc, c.Opts))
 	return v
+}
+
+// nodeFaults names what the explorer may do to this lesson's nodes (its
+// node verbs but the learner's own settings: a clock jump, a slowdown).
+func nodeFaults(u *i18n.UI, sc *sim.Scenario) string {
+	var vs []string
+	for _, v := range sc.NodeVerbs {
+		if v != sim.NodeJump && v != sim.NodeSlow {
+			vs = append(vs, u.Verb[v])
+		}
+	}
+	return strings.Join(vs, u.Language().NameSep)
+}
+
+// headline is the finding the result leads with: the shortest schedule
+// of the worst class found (harm before a failed lock before what a lease
+// allows), so a counterexample is headed as one only when it is.
+func headline(res *sim.ExploreResult) (sim.ViolationKind, []sim.Action) {
+	var kind sim.ViolationKind
+	var best []sim.Action
+	for _, k := range sim.Kinds {
+		f := res.Found[k]
+		if f == nil {
+			continue
+		}
+		if best == nil || sim.ClassOf(k) < sim.ClassOf(kind) ||
+			sim.ClassOf(k) == sim.ClassOf(kind) && len(f.Shortest) < len(best) {
+			kind, best = k, f.Shortest
+		}
+	}
+	return kind, best
+}
+
+// fixedLine says what the lesson fixes of the design explored, as the
+// clients run it: the lock's time limit (a TTL, none, a mutex's, a
+// service's session or lease), the work before a write, and whether a
+// client retries or tries once.
+func fixedLine(u *i18n.UI, sc *sim.Scenario, o sim.Opts) string {
+	fx, ttl := u.Lab.Fixed, sim.FormatDuration(sc.TTL)
+	var parts []string
+	switch {
+	case sc.Coord && o[sim.OptService] == sim.ServiceEtcd:
+		parts = append(parts, i18n.Fill(fx["lease"], sim.FormatDuration(sim.SessionTimeout)))
+	case sc.Coord:
+		parts = append(parts, i18n.Fill(fx["session"], sim.FormatDuration(sim.SessionTimeout)))
+	case o[sim.OptLock] == sim.LockLocal:
+		parts = append(parts, fx["mutex"])
+	case o[sim.OptTTL] == sim.TTLOff:
+		parts = append(parts, fx["no-ttl"])
+	default:
+		parts = append(parts, i18n.Fill(fx["ttl"], ttl))
+	}
+	parts = append(parts, i18n.Fill(fx["work"], sim.FormatDuration(sc.WorkMs(o))))
+	if sc.Retry > 0 {
+		parts = append(parts, i18n.Fill(fx["retry"], sim.FormatDuration(sc.Retry)))
+	} else {
+		parts = append(parts, fx["once"])
+	}
+	return i18n.Fill(u.Lab.FixedNote, strings.Join(parts, u.Language().ListSep))
 }
 
 // labResult puts the findings into words, with a link per kind of failure.
@@ -369,10 +429,14 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		Budget: i18n.Fill(lu.Budget, u.Count(StateCap), strconv.Itoa(c.Depth),
 			strconv.Itoa(int(site.LabDeadline/time.Second))),
 	}
-	if res.Shortest != nil {
-		out.Shortest = i18n.Fill(lu.Shortest, strconv.Itoa(len(res.Shortest)), u.Failures[res.ShortestKind].Name)
-		out.ShortestURL = link(res.Shortest)
-		for _, a := range res.Shortest {
+	if kind, shortest := headline(res); shortest != nil {
+		heading := lu.Shortest // a counterexample: it breaks what the lock promises
+		if sim.ClassOf(kind) == sim.ClassAllowed {
+			heading = lu.ShortestAllowed
+		}
+		out.Shortest = i18n.Fill(heading, strconv.Itoa(len(shortest)), u.Failures[kind].Name)
+		out.ShortestURL = link(shortest)
+		for _, a := range shortest {
 			out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, a))
 		}
 	} else {

@@ -128,8 +128,18 @@ func TestLabHeadline(t *testing.T) {
 	if !strings.Contains(body, want) {
 		t.Errorf("headline: want %q", want)
 	}
-	if !strings.Contains(body, "Shortest counterexample: "+strconv.Itoa(len(res.Shortest))+" steps ("+i18n.For("en").Failures[res.ShortestKind].Name+")") {
-		t.Errorf("no shortest counterexample line")
+	// the lesson's fencing design breaks nothing: its shortest finding
+	// is what a lease allows, not a counterexample
+	if sim.ClassOf(res.ShortestKind) != sim.ClassAllowed {
+		t.Fatalf("the fencing design's shortest finding is %s: the test no longer checks what it should", res.ShortestKind)
+	}
+	if !strings.Contains(body, "Shortest schedule that shows it: "+strconv.Itoa(len(res.Shortest))+" steps ("+i18n.For("en").Failures[res.ShortestKind].Name+", which any lock") ||
+		strings.Contains(body, "Shortest counterexample") {
+		t.Errorf("the shortest schedule is not headed as what a lease allows")
+	}
+	off := webtest.MustGet(t, h, "/en/lab?lesson=fencing&opt=fence.off")
+	if !strings.Contains(off, "Shortest counterexample: ") {
+		t.Errorf("a design that breaks is not headed with its counterexample")
 	}
 }
 

@@ -82,7 +82,11 @@ func Of(u *i18n.UI, e sim.Event) Narration {
 		if e.Ms > 0 {
 			arg = sim.FormatDuration(e.Ms)
 		}
-		n.What = u.Tidy(i18n.Fill(u.NodeNote[e.Text], n.Actor, arg))
+		note := u.NodeNote[e.Text]
+		if lost := u.NodeNote[e.Text+"/"+e.Value]; e.Value != "" && lost != "" {
+			note = lost // a crash that lost the node's data, or its coming back empty
+		}
+		n.What = u.Tidy(i18n.Fill(note, n.Actor, arg))
 	case sim.KindRedlock:
 		n.What = u.Localize(e.Text)
 	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:

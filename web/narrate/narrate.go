@@ -99,7 +99,7 @@ func Action(u *i18n.UI, a sim.Action) string {
 	case sim.ByLearner:
 		return label
 	case sim.ToNode:
-		return a.Who + ": " + label
+		return NodeLabel(u, a.Who) + u.LabelSep() + label
 	}
 	// "continue: {0}" has nothing to name here
 	return strings.ToUpper(a.Who) + ": " + strings.TrimRight(label, ": ：")
