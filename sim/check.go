@@ -178,27 +178,30 @@ func (w *World) checkRelease(c *Client, deletedValue, owner string, replaced boo
 // by hand, is someone else's lock removed — the operator's doing, judged
 // as a client's would be. Deleting a key whose owner is gone (a crashed
 // holder's key with no TTL) removes no one's lock: it ends the orphan.
-func (w *World) checkByHand(n *Node, before string, owner string) {
-	after, ok := n.peek(w.sc.LockKey())
-	if before == "" || (ok && after == before) {
-		return
-	}
-	if o := w.client(owner); o != nil && o.inside() && o.value == before {
-		why := WhyDeleted
-		if ok {
-			why = WhyReplaced
+func (w *World) checkByHand(n *Node, seq int) {
+	for i := len(w.locks) - 1; i >= 0; i-- {
+		l := w.locks[i]
+		if l.Node != n.Name || l.EndEvent != seq || l.DeletedBy != Operator {
+			continue
 		}
-		w.violateHold(ForeignDelete, "", why, Operator, owner)
+		if o := w.client(l.Owner); o != nil && o.inside() && o.value == l.Value {
+			why := WhyDeleted
+			if l.End == EndOverwritten {
+				why = WhyReplaced
+			}
+			w.violateHold(ForeignDelete, "", why, Operator, l.Owner)
+		}
 	}
 }
 
-// endOrphan runs when owner's lock span on a node ended by by's command:
-// a lock that was held forever (Orphan) is held no longer.
-func (w *World) endOrphan(owner, by string) {
+// endOrphan runs when owner's lock span on the primary ended by by's
+// command, or by's command gave it a TTL (why: WhyGaveTTL): a lock that
+// was held forever (Orphan) is held no longer.
+func (w *World) endOrphan(owner, by, why string) {
 	for i := range w.violations {
 		v := &w.violations[i]
 		if v.Kind == Orphan && v.Until == 0 && len(v.Actors) > 0 && v.Actors[0] == owner {
-			v.Until = w.clock.Now()
+			v.Until, v.Why = w.clock.Now(), why
 			v.Actors = append(v.Actors[:1], by)
 		}
 	}

@@ -104,6 +104,11 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 		}
 		return nil, errRefused
 	}
+	if n != w.store {
+		// What time did to the lock key before the command arrives (a
+		// key whose TTL ends at this very instant is gone first).
+		w.observeNode(n, "")
+	}
 	reply, val, err := c.conn(n).Do(context.Background(), args...)
 	if err != nil && !isReply(err) {
 		var be *BackendError
@@ -150,6 +155,12 @@ var errRefused = errors.New("connection refused: the node is down")
 // noReply reports a command that got no answer, lost or refused: the
 // client has to decide without knowing.
 func noReply(err error) bool { return isLost(err) || errors.Is(err, errRefused) }
+
+// failed reports a command that did not do what the client asked: no
+// answer (lost, refused), or an error reply (a key typed by hand into
+// another type, DELEX on an older Redis). The client carries on as it
+// does after no answer; the timeline shows what came back.
+func failed(err error) bool { return noReply(err) || isErrorReply(err) }
 
 // isReply tells a Redis reply (nil, or an error reply like WRONGTYPE) from a
 // failure of the connection itself.

@@ -47,7 +47,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply,
 	if n == w.primary {
 		before, had = n.peek(key)
 	}
-	if _, err := w.send(c, n, purpose, args...); err != nil && !noReply(err) && !isErrorReply(err) {
+	if _, err := w.send(c, n, purpose, args...); err != nil && !failed(err) {
 		return Reply{}, err
 	}
 	reply := w.events[len(w.events)-1].Reply

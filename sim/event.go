@@ -106,6 +106,7 @@ const (
 	WhyDeleted  = "deleted"  // (foreign delete) the key was deleted
 	WhyReplaced = "replaced" // (foreign delete) the key was given another value
 	WhyRenewed  = "renewed"  // (two holders) the lock was renewed, not taken
+	WhyGaveTTL  = "ttl"      // (locked forever, ended) the key was given a TTL
 )
 
 // State is what a client is doing, for the lanes of the picture.
@@ -190,8 +191,9 @@ type NodeView struct {
 type StorageView struct {
 	Kind      StoreKind
 	Value     string // "" if nothing was ever written
-	LastToken int64  // the token key's value (0 without one)
+	LastToken int64  // the token key's value as a number (0 without one)
 	HasToken  bool   // the token key exists
+	TokenText string // the token key's value as stored (a hand may store any)
 	Fenced    bool
 	Charges   []string // for a ledger: who each charge came from
 }

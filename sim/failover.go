@@ -83,7 +83,9 @@ func (w *World) deliver() {
 		at := func(ms int64) string { return strconv.FormatInt(instant(ms).UnixMilli(), 10) }
 		switch {
 		case st.lock == old.lock && st.lockOK == old.lockOK && st.expiresAt == old.expiresAt:
-		case !st.lockOK:
+		case !st.lockOK, st.expiresAt > 0 && st.expiresAt <= now:
+			// gone, or already expired by the time the change arrives:
+			// the primary has expired it and propagated a DEL
 			w.sendLink(r, "DEL", key)
 		case old.lockOK && st.lock == old.lock && st.expiresAt > 0:
 			w.sendLink(r, "PEXPIREAT", key, at(st.expiresAt))
@@ -110,7 +112,7 @@ func (w *World) sendLink(r *Node, args ...any) {
 	if w.link == nil {
 		w.link = &Client{ID: "link"}
 	}
-	if _, err := w.send(w.link, r, "replicate", args...); err != nil && !noReply(err) {
+	if _, err := w.send(w.link, r, "replicate", args...); err != nil && !failed(err) {
 		w.fail = err
 	}
 	w.events[len(w.events)-1].Model = true

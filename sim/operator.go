@@ -28,19 +28,14 @@ func (w *World) operate(n *Node, args []string) error {
 	for i, a := range args {
 		as[i] = a
 	}
-	before, owner := "", ""
-	if n != w.store {
-		before, _ = n.peek(w.sc.LockKey())
-		owner = w.keyOwner(n, before)
-	}
 	_, err := w.send(w.operator, n, "cli", as...)
 	var be *BackendError
 	var ie *InternalError
 	if errors.As(err, &be) || errors.As(err, &ie) {
 		return err
 	}
-	if n != w.store && err == nil {
-		w.checkByHand(n, before, owner)
+	if n != w.store && !n.down {
+		w.checkByHand(n, len(w.events)-1) // the lock span the command ended, if any
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 	switch w.opts[OptAcquire] {
 	case AcquireGetSet:
 		val, err := w.send(c, w.primary, "check", "GET", key)
-		if noReply(err) || (err == nil && val != nil) {
+		if failed(err) || (err == nil && val != nil) {
 			return w.tryLater(c)
 		}
 		if err != nil {
@@ -57,7 +57,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 			}
 			_, err := w.send(c, w.primary, purpose, args...)
 			w.observe(c.ID)
-			if noReply(err) {
+			if failed(err) {
 				return w.tryLater(c)
 			}
 			if err != nil {
@@ -70,7 +70,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 	case AcquireSetNX:
 		val, err := w.send(c, w.primary, purpose, "SETNX", key, c.value)
 		w.observe(c.ID)
-		if noReply(err) || (err == nil && val != int64(1)) {
+		if failed(err) || (err == nil && val != int64(1)) {
 			return w.tryLater(c)
 		}
 		if err != nil {
@@ -86,7 +86,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 		c.leaseEnd = leaseForever
 		then := func(w *World, c *Client) error {
 			// A lost reply here leaves the client unsure; it carries on.
-			if _, err := w.send(c, w.primary, "expire", "PEXPIRE", key, sc.TTL); err != nil && !noReply(err) {
+			if _, err := w.send(c, w.primary, "expire", "PEXPIRE", key, sc.TTL); err != nil && !failed(err) {
 				return err
 			}
 			w.observe(c.ID)
@@ -101,7 +101,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 		}
 		val, err := w.send(c, w.primary, purpose, args...)
 		w.observe(c.ID)
-		if noReply(err) || (err == nil && val != "OK") {
+		if failed(err) || (err == nil && val != "OK") {
 			return w.tryLater(c)
 		}
 		if err != nil {
@@ -150,7 +150,21 @@ func (w *World) tryLater(c *Client) error {
 func (w *World) gotLock(c *Client, check bool) {
 	if w.sc.Tokens {
 		tok, err := w.send(c, w.primary, "token", "INCR", w.sc.FenceKey())
-		if err != nil && !noReply(err) {
+		if isErrorReply(err) {
+			// No token (the counter holds something INCR cannot count,
+			// typed by hand): a client cannot write safely, so it gives
+			// the lock back and stops, as one checking INCR's error would.
+			// It did take the lock, for that moment.
+			if check {
+				w.enter(c)
+			}
+			if _, err := w.send(c, w.primary, "release", "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !failed(err) {
+				w.fail = err
+			}
+			c.setState(StateIdle, w.clock.Now())
+			return
+		}
+		if err != nil && !failed(err) {
 			w.fail = err
 			return
 		}
@@ -166,7 +180,7 @@ func (w *World) gotLock(c *Client, check bool) {
 			// Not on the replica: a failover could lose it. Do not trust
 			// it, and take the key back where it may still be.
 			if !w.primary.down {
-				if _, err := w.send(c, w.primary, "release", "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !noReply(err) {
+				if _, err := w.send(c, w.primary, "release", "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !failed(err) {
 					w.fail = err
 					return
 				}
@@ -229,7 +243,7 @@ func (w *World) write(c *Client) error {
 // what the check cannot see. A client that finds the lock gone stops.
 func (w *World) checkThenWrite(c *Client) error {
 	seen, err := w.send(c, w.primary, "stillmine", "GET", w.sc.LockKey())
-	if err != nil && !noReply(err) {
+	if err != nil && !failed(err) {
 		return err
 	}
 	if err != nil || seen != c.value {
@@ -302,7 +316,7 @@ func (w *World) extend(c *Client) error {
 		return err
 	}
 	val, err := w.send(c, w.primary, "extend", "EVAL", ExtendScript, 1, w.sc.LockKey(), c.value, w.sc.TTL)
-	if err != nil && !noReply(err) {
+	if err != nil && !failed(err) {
 		return err
 	}
 	w.observe(c.ID)
@@ -318,7 +332,7 @@ func (w *World) extend(c *Client) error {
 // nothing; the reply says -1 for a key with no expiry (an orphan if its
 // holder is gone) and -2 for no key at all.
 func (w *World) askTTL(c *Client) error {
-	if _, err := w.send(c, w.primary, "ttl", "PTTL", w.sc.LockKey()); err != nil && !noReply(err) {
+	if _, err := w.send(c, w.primary, "ttl", "PTTL", w.sc.LockKey()); err != nil && !failed(err) {
 		return err
 	}
 	return nil
@@ -351,7 +365,7 @@ func (w *World) release(c *Client) error {
 		return w.deleteAs(c, "DELEX", key, "IFEQ", c.value)
 	case ReleaseGetDel:
 		seen, err := w.send(c, w.primary, "check", "GET", key)
-		if err != nil && !noReply(err) {
+		if err != nil && !failed(err) {
 			return err
 		}
 		then := func(w *World, c *Client) error {
@@ -373,7 +387,7 @@ func (w *World) deleteAs(c *Client, args ...any) error {
 	before, _ := w.primary.peek(w.sc.LockKey())
 	owner := w.keyOwner(w.primary, before) // whose acquisition it is, before it goes
 	_, err := w.send(c, w.primary, "release", args...)
-	if err != nil && !noReply(err) && !isErrorReply(err) {
+	if err != nil && !failed(err) {
 		return err
 	}
 	if after, ok := w.primary.peek(w.sc.LockKey()); before != "" && (!ok || after != before) {

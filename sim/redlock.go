@@ -22,7 +22,7 @@ func (w *World) redlockAttempt(c *Client, purpose string) error {
 	oks := 0
 	for _, n := range w.nodes {
 		val, err := w.send(c, n, purpose, "SET", sc.LockKey(), c.value, "NX", "PX", sc.TTL)
-		if err != nil && !noReply(err) {
+		if err != nil && !failed(err) {
 			return err
 		}
 		if val == "OK" {
@@ -56,7 +56,7 @@ func (w *World) redlockAttempt(c *Client, purpose string) error {
 // redlockUnlock runs the compare-and-delete script on every node.
 func (w *World) redlockUnlock(c *Client, purpose string) error {
 	for _, n := range w.nodes {
-		if _, err := w.send(c, n, purpose, "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !noReply(err) {
+		if _, err := w.send(c, n, purpose, "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !failed(err) {
 			return err
 		}
 	}

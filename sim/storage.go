@@ -45,11 +45,16 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 	if fenced {
 		ev.Token = c.token // a plain SET carries no token
 	}
-	// What the server answered, whether or not the client got it.
+	// What the server answered, whether or not the client got it. An
+	// error reply (a token key someone set by hand to something the
+	// script cannot compare) is a write not taken, shown as it came.
 	accepted = ev.Reply.IsOK() || ev.Reply.IsInt(1)
 	ev.Accepted = &accepted
 	if noReply(err) {
 		return accepted, true, nil
+	}
+	if isErrorReply(err) {
+		err = nil
 	}
 	return accepted, false, err
 }
@@ -63,7 +68,7 @@ func (w *World) fencedWrite(c *Client) (accepted, lost bool, err error) {
 func (w *World) twoStepWrite(c *Client, yield bool) error {
 	sc := w.sc
 	seen, err := w.send(c, w.store, "lasttoken", "GET", sc.TokenKey())
-	if noReply(err) {
+	if failed(err) {
 		return nil // no answer: the writer cannot tell, and does not write
 	}
 	if err != nil {
@@ -84,7 +89,7 @@ func (w *World) twoStepWrite(c *Client, yield bool) error {
 		ev := &w.events[len(w.events)-1]
 		accepted := ev.Reply.IsOK()
 		ev.Token, ev.Accepted = c.token, &accepted
-		if err != nil && !noReply(err) {
+		if err != nil && !failed(err) {
 			return err
 		}
 		if accepted {
@@ -113,6 +118,9 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 	if noReply(err) {
 		return accepted, true, nil
 	}
+	if isErrorReply(err) { // a ledger key typed by hand into another type
+		err = nil
+	}
 	return accepted, false, err
 }
 
@@ -126,6 +134,6 @@ func (w *World) storageView() StorageView {
 	sv.Value, _ = w.store.peek(w.sc.DataKey())
 	t, ok := w.store.peek(w.sc.TokenKey())
 	sv.LastToken, _ = parseInt(t)
-	sv.HasToken = ok
+	sv.HasToken, sv.TokenText = ok, t
 	return sv
 }

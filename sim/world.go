@@ -200,6 +200,9 @@ func (w *World) observeNode(n *Node, by string) {
 		}
 	}
 	if open != nil && ok && open.Value == v {
+		if open.Expiry == 0 && expiry > 0 && by != "" && n == w.primary {
+			w.endOrphan(open.Owner, by, WhyGaveTTL) // no longer for ever
+		}
 		if expiry != open.Expiry {
 			open.Expiry = expiry
 			if expiry > 0 {
@@ -215,10 +218,14 @@ func (w *World) observeNode(n *Node, by string) {
 			open.End = EndLost
 		case by != "" && !ok:
 			open.End, open.DeletedBy = EndDeleted, by
-			w.endOrphan(open.Owner, by)
+			if n == w.primary { // the key Locked forever is about
+				w.endOrphan(open.Owner, by, "")
+			}
 		case by != "":
 			open.End, open.DeletedBy = EndOverwritten, by
-			w.endOrphan(open.Owner, by)
+			if n == w.primary { // the key Locked forever is about
+				w.endOrphan(open.Owner, by, "")
+			}
 		default:
 			open.End = EndExpired
 			w.record(Event{Actor: n.Name, Kind: KindExpired, Key: key, Value: open.Value, Owner: open.Owner})
@@ -237,6 +244,14 @@ func (w *World) observeNode(n *Node, by string) {
 	}
 	if owner == "" && by == Operator {
 		owner = Operator // a value typed by hand that no client holds
+	}
+	if owner == "" { // a copy (the replication link's) is whose the original is
+		for i := len(w.locks) - 1; i >= 0; i-- {
+			if w.locks[i].Node != n.Name && w.locks[i].Value == v {
+				owner = w.locks[i].Owner
+				break
+			}
+		}
 	}
 	span := LockSpan{Node: n.Name, Owner: owner, Value: v, From: now, To: -1, Expiry: expiry,
 		Key: key, FromEvent: -1, EndEvent: -1}

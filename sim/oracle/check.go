@@ -43,7 +43,7 @@ func (f *Facts) Owner(l Life) string {
 		if o.Key == l.Key && o.Val.Str == l.Val.Str && o.By != l.By {
 			if slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == o.By }) {
 				owner = o.By
-			} else if o.By == "link" {
+			} else if o.Node != l.Node { // the original of a copy
 				owner = f.Owner(o)
 			}
 		}

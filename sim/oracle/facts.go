@@ -59,6 +59,8 @@ type Life struct {
 	// Expiry is the world instant its TTL runs out, as last set (0: no
 	// TTL); for an expired life, the instant it expired.
 	Expiry int64
+	// GaveTTL are the command ops that gave it a TTL when it had none.
+	GaveTTL []int
 }
 
 // Replay replays (sc, opts, actions) on a Recorder and derives its facts.
@@ -245,6 +247,9 @@ func (f *Facts) lives() {
 				f.end(i, op, b)
 				open[id] = f.begin(op, k, a)
 			case had && has:
+				if b.TTL <= 0 && a.TTL > 0 && op.Kind == OpCommand {
+					f.Lives[i].GaveTTL = append(f.Lives[i].GaveTTL, op.Seq)
+				}
 				f.Lives[i].Expiry = f.expiry(op, a)
 			}
 		}
@@ -314,7 +319,7 @@ func (f *Facts) downs() {
 			if len(d) == 0 || d[len(d)-1][1] >= 0 {
 				d = append(d, [2]int64{e.At, -1})
 			}
-		case "up":
+		case "up", "restart": // a restart brings a node that was down back up
 			if len(d) > 0 && d[len(d)-1][1] < 0 {
 				d[len(d)-1][1] = e.At
 			}

@@ -229,7 +229,9 @@ func (h hook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 		if c, ok := cmd.(*redis.Cmd); ok {
 			op.Val = c.Val()
 		}
-		if e := cmd.Err(); e != nil {
+		if err != nil {
+			op.Err = err.Error()
+		} else if e := cmd.Err(); e != nil {
 			op.Err = e.Error()
 		}
 		s.add(op)

@@ -123,6 +123,7 @@ var english = &UI{
 		sim.NotReleased:                "{0} released, but the lock key still holds its value.",
 		sim.Orphan:                     "Locked forever: {0} crashed and its key has no TTL; only someone deleting the key by hand can end this lock.",
 		"orphan/ended":                 "Locked forever: {0} crashed and its key had no TTL; the lock stayed until {1} deleted the key at {2}.",
+		"orphan/ended/ttl":             "Locked forever: {0} crashed and its key had no TTL; the lock stayed until {1} gave the key a TTL at {2}.",
 		sim.Overlap:                    "Exclusion lost: {0} took the lock after {1}'s lease ran out, while {1} still acted as its holder.",
 		"overlap/validity":             "Exclusion lost: {0} took the lock after {1}'s Redlock validity ran out, while {1} still acted as its holder.",
 		"overlap/session":              "Exclusion lost: {0} took the lock after {1}'s ZooKeeper session expired, while {1} still acted as its holder.",

@@ -63,6 +63,7 @@ type jsonStorage struct {
 	Value     string        `json:"value"`
 	LastToken int64         `json:"last_token"` // the token key's value
 	HasToken  bool          `json:"has_token"`  // the token key exists
+	TokenText string        `json:"token_text"` // … and its value as stored
 	Fenced    bool          `json:"fenced"`
 	Charges   []string      `json:"charges"`
 }

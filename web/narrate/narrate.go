@@ -162,7 +162,10 @@ func ViolationText(u *i18n.UI, v sim.Violation) string {
 	case v.Kind == sim.DoubleCharge && len(v.Actors) == 2 && v.Actors[0] == v.Actors[1]:
 		base = u.ChargedTwiceBy // one client charged twice (a retry)
 	case v.Until > 0:
-		base = text(k + "/ended")
+		base, clause = text(k+"/ended"), false
+		if v.Why != "" {
+			base = text(k + "/ended/" + v.Why)
+		}
 	case len(v.Actors) > 0 && v.Actors[0] == sim.Operator:
 		base, clause = text(k+"/hand/"+v.Why), false
 	case v.Why != "" && text(k+"/"+v.Why) != "":

@@ -1360,7 +1360,7 @@ func storageSub(tl *sim.Timeline, u *i18n.UI) string {
 	case tl.Storage.Kind == sim.StoreCharges:
 		return i18n.Fill(u.Charges, itoa(int64(len(tl.Storage.Charges))))
 	case tl.Storage.HasToken:
-		return i18n.Fill(u.TokenKeyIs, itoa(tl.Storage.LastToken))
+		return i18n.Fill(u.TokenKeyIs, tl.Storage.TokenText)
 	case !tl.Storage.Fenced:
 		return u.NoCheck
 	}

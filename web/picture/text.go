@@ -134,12 +134,15 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 	var owners []string
 	on := map[string][]string{} // owner → nodes
 	var left int64
-	down := map[string]bool{}
-	for _, n := range tl.Nodes {
-		down[n.Name] = n.Down
-	}
+	open := map[string]sim.LockSpan{} // node → its lock that lives on
 	for _, l := range tl.Locks {
-		if l.End != "" || l.To >= 0 || down[l.Node] {
+		if l.End == "" && l.To < 0 {
+			open[l.Node] = l
+		}
+	}
+	for _, n := range tl.Nodes { // in lane order
+		l, ok := open[n.Name]
+		if !ok || n.Down {
 			continue
 		}
 		if _, ok := on[l.Owner]; !ok {

@@ -75,15 +75,15 @@ func upper(id string) string { return strings.ToUpper(id) }
 func lockBars(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Picture, lanes []string) []string {
 	var out []string
 	key := tl.Scenario.LockKey()
-	got := map[string][]string{} // lane → titles
-	starts := map[string]float64{}
+	got := map[string][]string{}     // lane → titles
+	starts := map[string][]float64{} // lane|title → each such bar's x, left to right
 	var ttls []string
 	for _, b := range p.Bars {
 		lane := laneAt(p, lanes, num(b.Y))
 		switch {
 		case strings.Contains(b.Class, "bar lock"):
 			got[lane] = append(got[lane], b.Title)
-			starts[lane+"|"+b.Title] = num(b.X)
+			starts[lane+"|"+b.Title] = append(starts[lane+"|"+b.Title], num(b.X))
 		case strings.Contains(b.Class, "bar ttl"):
 			ttls = append(ttls, lane+" "+b.Title)
 		}
@@ -107,7 +107,9 @@ func lockBars(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Picture,
 		}
 		title := key + " = " + l.Val.Str + u.Paren(narrate.Who(f.Owner(l), u)) + " " + sim.FormatMS(l.From) + "–" + sim.FormatMS(to)
 		want[l.Node] = append(want[l.Node], title)
-		if x, ok := starts[l.Node+"|"+title]; ok {
+		if xs := starts[l.Node+"|"+title]; len(xs) > 0 {
+			x := xs[0]
+			starts[l.Node+"|"+title] = xs[1:]
 			if mx, found := markerX(p, f.EventOfOp(l.FromOp)); found && mx != x {
 				out = append(out, fmt.Sprintf("%s: the bar %q begins at x=%.1f, not at the marker of the command that set it (#%d, x=%.1f)", l.Node, title, x, f.EventOfOp(l.FromOp)+1, mx))
 			}

@@ -40,31 +40,42 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 	}
 	switch v.Kind {
 	case sim.TwoHolders:
-		w.Hold = holdOf(tl, f, actor(1), v.At)
+		w.Hold = holdOf(tl, actor(1), v.Event)
 		if renewed(tl, f, actor(0), v) {
 			w.Why = sim.WhyRenewed
 		}
 	case sim.Overlap:
-		w.Hold = holdOf(tl, f, actor(1), v.At)
+		w.Hold = holdOf(tl, actor(1), v.Event)
 		w.Why = whyActing(tl, actor(1), v.Event)
 	case sim.LateWrite:
-		w.Hold = holdOf(tl, f, actor(0), v.At)
+		w.Hold = holdOf(tl, actor(0), v.Event)
 		w.Why = sim.WhyNone
 		w.Actors = w.Actors[:1]
-		if n := newerHolder(tl, f, actor(0), v.At); n != "" {
+		if n := newerHolder(tl, f, actor(0), v.At, v.Event); n != "" {
 			w.Why, w.Actors = sim.WhyNewer, []string{actor(0), n}
 		}
 	case sim.ForeignDelete:
 		w.Why = sim.WhyDeleted
 		for _, l := range f.LockLives() {
-			if l.To == v.At && l.EndBy == actor(0) && f.Owner(l) == actor(1) && l.End == oracle.EndOverwritten {
+			if f.EventOfOp(l.EndOp) == v.Event && l.EndBy == actor(0) && f.Owner(l) == actor(1) && l.End == oracle.EndOverwritten {
 				w.Why = sim.WhyReplaced
 			}
 		}
 	case sim.Orphan:
 		w.Actors = w.Actors[:1]
 		for _, l := range f.LockLives() {
-			if f.Owner(l) == actor(0) && l.From <= v.At && (l.End == oracle.EndDeleted || l.End == oracle.EndOverwritten) && l.To >= v.At {
+			// the crashed client's key that was there when it crashed:
+			// the first command after the crash that gave it a TTL or
+			// removed it ended "for ever"
+			if f.Owner(l) != actor(0) || f.EventOfOp(l.FromOp) >= v.Event || l.Node != nodeOf(tl, v) {
+				continue
+			}
+			for _, op := range l.GaveTTL {
+				if e := f.EventOfOp(op); e > v.Event && w.Until == 0 {
+					w.Until, w.Why, w.Actors = f.Ops[op].At, sim.WhyGaveTTL, []string{actor(0), tl.Events[e].Actor}
+				}
+			}
+			if (l.End == oracle.EndDeleted || l.End == oracle.EndOverwritten) && f.EventOfOp(l.EndOp) > v.Event && w.Until == 0 {
 				w.Until, w.Actors = l.To, []string{actor(0), l.EndBy}
 			}
 		}
@@ -72,10 +83,27 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 	return w
 }
 
-// holdOf is what id's hold on the lock was at t: the service's session or
+// nodeOf is the node whose key v is about: the node the clients' commands
+// went to last before v was found (the primary of the time).
+func nodeOf(tl *sim.Timeline, v sim.Violation) string {
+	node := ""
+	for _, e := range tl.Events {
+		if e.Seq > v.Event {
+			break
+		}
+		if e.Kind == sim.KindCommand && !e.Model && e.Node != sim.NodeStorage && slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == e.Actor }) {
+			node = e.Node
+		}
+	}
+	return node
+}
+
+// holdOf is what id's hold on the lock was when event seq revealed it: the service's session or
 // lease in a model, a mutex, a Redlock validity; for a Redis key, whether
-// the key its acquisition set had a TTL.
-func holdOf(tl *sim.Timeline, f *oracle.Facts, id string, t int64) string {
+// id's own commands since it last tried for the lock asked for a TTL (a
+// SET … PX, a PEXPIRE): its hold is what it counts on, whatever became of
+// the key.
+func holdOf(tl *sim.Timeline, id string, seq int) string {
 	sc := tl.Scenario
 	switch {
 	case sc.Coord && tl.Opts[sim.OptService] == sim.ServiceEtcd:
@@ -90,12 +118,21 @@ func holdOf(tl *sim.Timeline, f *oracle.Facts, id string, t int64) string {
 		return sim.HoldTTL // a design's client counts the TTL it asked for
 	}
 	hold := sim.HoldTTL
-	for _, l := range f.LockLives() {
-		if l.By == id && l.From <= t {
-			hold = sim.HoldTTL
-			if l.Expiry == 0 {
-				hold = sim.HoldForever
+	for _, e := range tl.Events {
+		if e.Seq > seq {
+			break
+		}
+		if e.Actor != id || e.Kind != sim.KindCommand || e.Node == sim.NodeStorage || len(e.Command) == 0 {
+			continue
+		}
+		switch c := e.Command; {
+		case (c[0] == "SET" || c[0] == "SETNX") && (e.Purpose == "acquire" || e.Purpose == "retry"):
+			hold = sim.HoldForever
+			if slices.Contains(c, "PX") {
+				hold = sim.HoldTTL
 			}
+		case c[0] == "PEXPIRE":
+			hold = sim.HoldTTL
 		}
 	}
 	return hold
@@ -145,17 +182,23 @@ func whyActing(tl *sim.Timeline, id string, seq int) string {
 
 // newerHolder is the latest client other than id to take the lock after
 // id's last acquisition and by t ("" if none did).
-func newerHolder(tl *sim.Timeline, f *oracle.Facts, id string, t int64) string {
+func newerHolder(tl *sim.Timeline, f *oracle.Facts, id string, t int64, seq int) string {
 	if tl.Scenario.Coord {
 		var mine int64 = -1
 		newer := ""
 		for _, l := range tl.Locks {
-			if l.From > t {
+			if l.FromEvent > seq {
 				break
 			}
+			// the service made o's entry the lowest; o took the lock when
+			// it listed the entries and found its own first (a paused o
+			// has not yet)
+			saw := slices.ContainsFunc(tl.Events, func(e sim.Event) bool {
+				return e.Actor == l.Owner && e.Purpose == "check" && e.Seq >= l.FromEvent && e.Seq <= seq
+			})
 			if l.Owner == id {
 				mine, newer = l.From, ""
-			} else if l.From >= mine && mine >= 0 {
+			} else if l.From >= mine && mine >= 0 && saw {
 				newer = l.Owner
 			}
 		}
@@ -169,7 +212,7 @@ func newerHolder(tl *sim.Timeline, f *oracle.Facts, id string, t int64) string {
 	}
 	var acqs []acq
 	for _, e := range tl.Events {
-		if e.At > t {
+		if e.Seq > seq {
 			break
 		}
 		if got := acquired(tl, f, e); got != "" {
