@@ -44,6 +44,20 @@ func Binary(t testing.TB) string {
 	return ""
 }
 
+// CLI finds redis-cli (Debian's redis-tools, which redis-server brings),
+// or skips t (fails it under CI).
+func CLI(t testing.TB) string {
+	t.Helper()
+	if p, err := exec.LookPath("redis-cli"); err == nil {
+		return p
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("redis-cli not found: CI must install it (.ci/run installs Debian's redis-server, which brings redis-tools)")
+	}
+	t.Skip("redis-cli not found: install it (apt-get install redis-tools) to compare what the pages show with what redis-cli prints")
+	return ""
+}
+
 // Start starts n servers and stops them when t ends.
 func Start(t testing.TB, n int) []*Server {
 	t.Helper()
