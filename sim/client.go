@@ -199,6 +199,24 @@ func (w *World) scriptName(body string) string {
 	return scriptName(body)
 }
 
+// scriptNamed is the body of the script the event log names "‹name.lua›"
+// on sc's timelines (a design's part first, then the lessons' scripts).
+func (sc *Scenario) scriptNamed(shown string) (string, bool) {
+	name, ok := strings.CutPrefix(shown, "‹")
+	if name, ok = strings.CutSuffix(name, ".lua›"); !ok {
+		return "", false
+	}
+	if dp := sc.designParts; dp != nil {
+		for body, n := range dp.names {
+			if n == name {
+				return body, true
+			}
+		}
+	}
+	body, ok := Scripts[name]
+	return body, ok
+}
+
 func scriptName(body string) string {
 	for name, s := range Scripts {
 		if s == body {

@@ -187,10 +187,25 @@ func quoteArg(a string) string {
 // CommandAction is the typed line, sent to node, as an action: read as
 // redis-cli reads it and checked (CheckCommand). A command the command
 // line does not send gives its code, with the command's name as Who.
-func CommandAction(node, line string) (Action, Code) {
+func CommandAction(node, line string) (Action, Code) { return commandAction(nil, node, line) }
+
+// CommandActionIn is CommandAction on a timeline of sc, where a line
+// pasted from the event log may name a script as the log shows it:
+// EVAL ‹release.lua› 1 … sends that script of sc (a lesson's, or a
+// design's part) as its body.
+func (sc *Scenario) CommandActionIn(node, line string) (Action, Code) {
+	return commandAction(sc, node, line)
+}
+
+func commandAction(sc *Scenario, node, line string) (Action, Code) {
 	args, code := ParseCommand(line)
 	if code != "" {
 		return Action{}, code
+	}
+	if sc != nil && len(args) > 1 && strings.EqualFold(args[0], "EVAL") {
+		if body, ok := sc.scriptNamed(args[1]); ok {
+			args[1] = body
+		}
 	}
 	if code := CheckCommand(args); code != "" {
 		return Action{Who: strings.ToUpper(args[0])}, code

@@ -99,7 +99,7 @@ func FoldCommandField(q url.Values, sc *sim.Scenario) error {
 	if !slices.Contains(nodes, node) {
 		return &sim.ActionError{Index: -1, Action: line, Code: sim.CodeCmdNode, Who: node}
 	}
-	a, code := sim.CommandAction(node, line)
+	a, code := sc.CommandActionIn(node, line) // a script named as the log names it is sent whole
 	if code != "" {
 		return &sim.ActionError{Index: -1, Action: line, Code: code, Who: a.Who}
 	}

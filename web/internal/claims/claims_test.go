@@ -343,13 +343,14 @@ func eventLog(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 			continue
 		}
 		row := log.Rows[i]
-		shown, want := row.Pre, e.Command
+		shown := row.Pre
 		if row.Script != "" {
-			shown, want = row.Post, e.Command[2:]
+			shown += " ‹" + row.Script + ".lua› " + row.Post
 		}
-		args, code := sim.ParseCommand(shown)
-		if code != "" && len(want) > 0 || !slices.Equal(args, want) && len(want) > 0 {
-			out = append(out, fmt.Sprintf("event #%d shows %q, which redis-cli reads as %q, not %q", e.Seq+1, shown, args, want))
+		// pasted into the command line, the row sends what the client sent
+		act, code := tl.Scenario.CommandActionIn(e.Node, shown)
+		if code != "" || !slices.Equal(act.Cmd, e.Command) {
+			out = append(out, fmt.Sprintf("event #%d shows %q, which the command line sends as %q (%s), not %q", e.Seq+1, shown, act.Cmd, code, e.Command))
 		}
 	}
 	return out
