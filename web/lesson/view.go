@@ -405,6 +405,11 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 	return c
 }
 
+// before and after are a one-slot template's words around its {0}, for a
+// page that puts markup there (a checkpoint's choice).
+func before(t string) string { b, _, _ := strings.Cut(t, "{0}"); return b }
+func after(t string) string  { _, a, _ := strings.Cut(t, "{0}"); return a }
+
 // cliHint says where a typed command goes on this timeline and what is
 // worth trying there: the lock key where a Redis server holds it, the
 // storage's own keys (a token, a ledger).
