@@ -88,3 +88,48 @@ func quoted(q string, said []string) bool {
 	}
 	return false
 }
+
+var luaBlock = regexp.MustCompile(`(?s)<pre[^>]*><code class="language-lua">(.*?)</code></pre>`)
+
+// TestLessonScriptsAreRun: a Lua script a lesson shows is the script its
+// timeline runs, statement for statement (its comments may be in the
+// lesson's language): the reader compares it with the log's "Lua scripts
+// used".
+func TestLessonScriptsAreRun(t *testing.T) {
+	t.Parallel()
+	cat, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := map[string]string{}
+	for name, body := range sim.Scripts {
+		run[code(body)] = name
+	}
+	for _, c := range i18n.Codes() {
+		for _, l := range cat.List(c) {
+			for i, st := range l.Steps {
+				for _, ln := range st.Lines {
+					for _, m := range luaBlock.FindAllStringSubmatch(ln.HTML, -1) {
+						if _, ok := run[code(html.UnescapeString(m[1]))]; !ok {
+							t.Errorf("%s/%s step %d shows a script no timeline runs:\n%s", c, l.Slug, i+1, html.UnescapeString(m[1]))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// code is a Lua script's statements: comments and spacing taken out.
+func code(src string) string {
+	var out []string
+	for _, line := range strings.Split(src, "\n") {
+		if i := strings.Index(line, "--"); i >= 0 {
+			line = line[:i]
+		}
+		if line = strings.Join(strings.Fields(line), " "); line != "" {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
