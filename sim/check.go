@@ -143,6 +143,9 @@ func (w *World) checkWrite(c *Client) {
 		why, newer := WhyNone, ""
 		if w.acquisitions > c.acq {
 			why, newer = WhyNewer, w.latest()
+			if d := w.client(newer); d != nil && d.wrote {
+				why = WhyNewerWrote // only where the write adds (else it is a stale write)
+			}
 		}
 		w.violateHold(LateWrite, w.holdOf(c), why, c.ID, newer)
 	}
@@ -217,7 +220,8 @@ func (w *World) checkCharges() {
 }
 
 // checkOrphan runs when c crashed: if its lock key is still there with no
-// TTL, nothing will ever remove it.
+// TTL, nothing will ever remove it. The key looked at is the primary's (a
+// Redlock client's first node's).
 func (w *World) checkOrphan(c *Client) {
 	if w.primary == nil {
 		return

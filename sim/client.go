@@ -202,8 +202,9 @@ func (w *World) scriptName(body string) string {
 // scriptNamed is the body of the script the event log names "‹name.lua›"
 // on sc's timelines (a design's part first, then the lessons' scripts).
 func (sc *Scenario) scriptNamed(shown string) (string, bool) {
-	name, ok := strings.CutPrefix(shown, "‹")
-	if name, ok = strings.CutSuffix(name, ".lua›"); !ok {
+	name, pre := strings.CutPrefix(shown, "‹")
+	name, suf := strings.CutSuffix(name, ".lua›")
+	if !pre || !suf {
 		return "", false
 	}
 	if dp := sc.designParts; dp != nil {

@@ -98,15 +98,16 @@ const (
 // Why a client still acted as the holder (Overlap, LateWrite), or how a
 // lock was taken from its owner (ForeignDelete, TwoHolders).
 const (
-	WhyPaused   = "paused"   // frozen: it could not notice
-	WhyCutOff   = "cut-off"  // cut off from the service: it cannot know yet
-	WhyUnaware  = "unaware"  // running, its own count had run out: it could have known
-	WhyNone     = "none"     // (late write) no one took the lock after it
-	WhyNewer    = "newer"    // (late write) Actors[1] took the lock after it and had not written
-	WhyDeleted  = "deleted"  // (foreign delete) the key was deleted
-	WhyReplaced = "replaced" // (foreign delete) the key was given another value
-	WhyRenewed  = "renewed"  // (two holders) the lock was renewed, not taken
-	WhyGaveTTL  = "ttl"      // (locked forever, ended) the key was given a TTL
+	WhyPaused     = "paused"      // frozen: it could not notice
+	WhyCutOff     = "cut-off"     // cut off from the service: it cannot know yet
+	WhyUnaware    = "unaware"     // running, its own count had run out: it could have known
+	WhyNone       = "none"        // (late write) no one took the lock after it
+	WhyNewer      = "newer"       // (late write) Actors[1] took the lock after it and had not written
+	WhyNewerWrote = "newer-wrote" // (late write, a write that adds) Actors[1] took it after and had written: both count
+	WhyDeleted    = "deleted"     // (foreign delete) the key was deleted
+	WhyReplaced   = "replaced"    // (foreign delete) the key was given another value
+	WhyRenewed    = "renewed"     // (two holders) the lock was renewed, not taken
+	WhyGaveTTL    = "ttl"         // (locked forever, ended) the key was given a TTL
 )
 
 // State is what a client is doing, for the lanes of the picture.

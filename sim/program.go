@@ -158,6 +158,12 @@ func (w *World) gotLock(c *Client, check bool) {
 			if check {
 				w.enter(c)
 			}
+			if w.sc.Design != nil {
+				if err := w.designRelease(c, 0); err != nil {
+					w.fail = err
+				}
+				return
+			}
 			if _, err := w.send(c, w.primary, "release", "EVAL", ReleaseScript, 1, w.sc.LockKey(), c.value); err != nil && !failed(err) {
 				w.fail = err
 			}

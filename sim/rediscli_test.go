@@ -38,7 +38,7 @@ var cliCorpus = []string{
 	`EVAL "return redis.call('DEL', KEYS[1])" 1 s`,
 	`EVAL "return redis.pcall('INCR', KEYS[1])" 1 k`,
 	`EVAL "return redis.call('DELEX', KEYS[1], 'IFEQ', ARGV[1])" 1 m 1`,
-	`EVAL "if redis.call('GET', KEYS[1]) == ARGV[1] then return 1 end return 0" 1 m 1`,
+	`EVAL "local n = tonumber(redis.call('GET', KEYS[1])) return n * 2" 1 m`,
 	`EVAL "return ARGV[1] .. '!'" 0 a`,
 }
 

@@ -137,6 +137,7 @@ var english = &UI{
 		"late-write/lease":             "Late write accepted: {0}'s etcd lease had expired, yet the storage took its write.",
 		"late-write+none":              "No one has taken the lock since, so nothing newer was overwritten.",
 		"late-write+newer":             "{1} took the lock after it but had not written yet, so nothing newer was overwritten.",
+		"late-write+newer-wrote":       "{1} took the lock after it and had written already; the write adds to a total, so both count and nothing was lost.",
 	},
 	Failures: map[sim.ViolationKind]Failure{
 		sim.StaleWrite:    {"Stale write accepted", "The storage accepted an older holder's write after a newer holder's: it went back in time, and the newer result is lost."},
@@ -201,7 +202,7 @@ var english = &UI{
 	Purpose: map[string]string{
 		"acquire": "acquire", "retry": "retry", "token": "fencing token", "write": "write", "release": "release",
 		"check": "check", "expire": "set the TTL", "extend": "extend", "unlock": "undo on every node",
-		"replicate": "replication link", "wait": "wait for the replica", "session": "session",
+		"replicate": "replicating the change", "wait": "wait for the replica", "session": "session",
 		"watch": "watch", "notify": "watch fired", "reconnect": "reconnect", "disconnect": "connection lost",
 		"timeout": "timed out: nothing heard for the timeout",
 		"ttl":     "how long is left?", "ttl-1": "-1: the key exists with no expiry", "ttl-2": "-2: there is no such key",
@@ -445,6 +446,7 @@ var english = &UI{
 		VerdictNoOp: "the storage found {0}'s write already done and changed nothing", Happened: "{0}: {1} → {2}",
 		NoHolderBelieved: "No one holds the lock key now; still acting as its holder: {0}.",
 		HandHeld:         "The lock key on {0} holds a value you typed; no client holds it.",
+		MutexHeld:        "There is no lock key; holding the mutex of its own process: {0}.",
 		VerdictOK:        "the storage accepted {0}'s write", VerdictNo: "the storage rejected {0}'s write",
 		Sep: "; ", ListSep: ", ", ClientSep: ", ",
 		Lanes:       "Time runs left to right. Lanes: {0}. The table below lists the same events.",

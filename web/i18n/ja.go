@@ -80,7 +80,7 @@ var japanese = &UI{
 		"acquire.set": "SET … NX PX（1 コマンド）", "acquire.getset": "GET してから SET（2 コマンド）",
 		"acquire.setnx": "SETNX してから PEXPIRE（2 コマンド）",
 		"ttl.on":        "TTL あり（PX 10000）", "ttl.off": "TTL なし",
-		"lock.redis": "両サーバーで共有する Redis のキー", "lock.local": "各サーバー内の mutex（モデル）",
+		"lock.redis": "両サーバーで共有する Redis のキー", "lock.local": "各サーバー内のミューテックス（モデル）",
 		"idem.key": "冪等キー（一度だけ課金）", "idem.none": "冪等キーなし",
 		"persist.fsync": "再起動でもキーが残る（appendfsync always）", "persist.none": "再起動でキーが消える（永続化なし）",
 		"wait.on": "取得後に WAIT でレプリカを待つ", "wait.off": "プライマリの OK をすぐ信じる",
@@ -132,6 +132,7 @@ var japanese = &UI{
 		"late-write/lease":             "遅れた書き込みが通った：{0} の etcd のリースは切れていたのに、ストレージが書き込みを受け付けた。",
 		"late-write+none":              "そのあと誰もロックを取っていないので、上書きされた新しい結果はない。",
 		"late-write+newer":             "そのあと {1} がロックを取ったが、まだ書いていないので、上書きされた新しい結果はない。",
+		"late-write+newer-wrote":       "そのあと {1} がロックを取り、もう書き込んでいた。書き込みは合計に足すものなので、両方が数えられ、失われたものはない。",
 	},
 	Failures: map[sim.ViolationKind]Failure{
 		sim.StaleWrite:    {"古い書き込みが通った", "新しい保持者の書き込みのあとに、古い保持者の書き込みをストレージが受け付けた。時間が巻き戻り、新しい結果が失われた。"},
@@ -195,9 +196,9 @@ var japanese = &UI{
 	},
 	Purpose: map[string]string{
 		"acquire": "取得", "retry": "再試行", "token": "フェンシングトークン", "write": "書き込み", "release": "解放",
-		"check": "確認", "expire": "TTL を設定", "extend": "延長", "unlock": "全ノードで取り消し",
-		"replicate": "レプリケーション", "wait": "レプリカ待ち", "session": "セッション",
-		"watch": "監視", "notify": "監視の通知", "reconnect": "再接続", "disconnect": "接続断",
+		"check": "確認", "expire": "TTL を設定", "extend": "延長", "unlock": "全ノードで解放",
+		"replicate": "変更の複製", "wait": "レプリカ待ち", "session": "セッション",
+		"watch": "ウォッチ", "notify": "ウォッチの通知", "reconnect": "再接続", "disconnect": "接続断",
 		"timeout": "タイムアウト：その間なにも届かなかった",
 		"ttl":     "残り時間の確認", "ttl-1": "-1：キーはあるが期限がない", "ttl-2": "-2：そのキーは存在しない",
 		"stillmine": "まだ自分のもの？", "lasttoken": "最後のトークンを読む",
@@ -438,6 +439,7 @@ var japanese = &UI{
 		VerdictNoOp: "ストレージは {0} の書き込みを処理済みとして扱い、何も変えなかった", Happened: "{0}：{1} → {2}",
 		NoHolderBelieved: "いまロックのキーは誰も持っていないが、{0} はまだ自分が持っているつもりで動いている。",
 		HandHeld:         "{0} のロックキーには、あなたが打った値が入っています。どのクライアントも持っていません。",
+		MutexHeld:        "ロックのキーはありません。自分のプロセスのミューテックスを持っているのは {0} です。",
 		VerdictOK:        "ストレージが {0} の書き込みを受理した", VerdictNo: "ストレージが {0} の書き込みを拒否した",
 		Sep: "。", ListSep: "、", ClientSep: "、",
 		Lanes:       "時間は左から右へ進みます。レーンは{0}です。同じ出来事を下の表にも並べています。",
@@ -473,20 +475,20 @@ var japanese = &UI{
 		LabLink:  "実験室を開く",
 		Again:    "レッスン一覧に戻る",
 		Rows: []EndRow{
-			{"各アプリサーバーの中の mutex", "どちらのサーバーも中に入り、注文が 2 回課金される。お互いの mutex は見えない。", "すべてのサーバーが共有する 1 つのロック（たとえば Redis のキー）。", "two-servers"},
+			{"各アプリサーバーの中のミューテックス", "どちらのサーバーも中に入り、注文が 2 回課金される。お互いのミューテックスは見えない。", "すべてのサーバーが共有する 1 つのロック（たとえば Redis のキー）。", "two-servers"},
 			{"`GET` して、空いていたら `SET`", "2 つのクライアントがどちらも空きを見て、どちらも取る。", "アトミックな `SET key value NX PX` を 1 回。", "atomic-acquire"},
 			{"`SETNX` のあとに `EXPIRE`", "2 つの間でクラッシュすると TTL のないキーが残り、永遠にロックされる（`PTTL` は `-1` を返す）。", "TTL も同じコマンドで付ける：`SET … NX PX`。", "atomic-acquire"},
-			{"TTL のないロック", "持ち主がクラッシュすると、二度と解放されない。", "必ず TTL を付け、作業が続くあいだは延長する。", "ttl"},
-			{"遅い持ち主や止まった持ち主を TTL が止めてくれると思う", "持ち主がまだ作業しているうちにキーが期限切れになり、2 つ目のクライアントが入ってくる。", "作業中は延長し、ストレージにフェンシングトークンを検査させる。", "ttl"},
-			{"ただの `DEL` で解放する", "ロックが期限切れになった持ち主が、次の持ち主のロックを消す。", "取得ごとに一意な値で比較してから削除（Lua、または `DELEX … IFEQ`）。", "safe-release"},
-			{"ホスト名（やホスト名とプロセス ID）をロックの値にする", "2 つの取得が同じ値になり、古い持ち主の「比較してから削除」が一致して新しいロックを消す。", "ホストやプロセスごとではなく、取得のたびに新しいランダムな値。", "safe-release"},
-			{"ロックがデータを守ってくれると思う", "止まっていた持ち主が目を覚まし、新しいデータを上書きする。", "増える一方のフェンシングトークンを、ストレージが 1 つのアトミックな手順で検査して書き込む。", "fencing"},
-			{"書く直前に「ロックはまだ自分のもの？」と確かめる", "答えと書き込みの間で持ち主が止まり、ロックが移ったあとで書き込む。", "クライアント側では直せない。ストレージがフェンシングトークンを検査する。", "fencing"},
+			{"TTL のないロック", "保持者がクラッシュすると、二度と解放されない。", "必ず TTL を付け、作業が続くあいだは延長する。", "ttl"},
+			{"遅い保持者や止まった保持者を TTL が止めてくれると思う", "保持者がまだ作業しているうちにキーが期限切れになり、2 つ目のクライアントが入ってくる。", "作業中は延長し、ストレージにフェンシングトークンを検査させる。", "ttl"},
+			{"ただの `DEL` で解放する", "ロックが期限切れになった保持者が、次の保持者のロックを消す。", "取得ごとに一意な値で比較してから削除（Lua、または `DELEX … IFEQ`）。", "safe-release"},
+			{"ホスト名（やホスト名とプロセス ID）をロックの値にする", "2 つの取得が同じ値になり、古い保持者の「比較してから削除」が一致して新しいロックを消す。", "ホストやプロセスごとではなく、取得のたびに新しいランダムな値。", "safe-release"},
+			{"ロックがデータを守ってくれると思う", "止まっていた保持者が目を覚まし、新しいデータを上書きする。", "増える一方のフェンシングトークンを、ストレージが 1 つのアトミックな手順で検査して書き込む。", "fencing"},
+			{"書く直前に「ロックはまだ自分のもの？」と確かめる", "答えと書き込みの間で保持者が止まり、ロックが移ったあとで書き込む。", "クライアント側では直せない。ストレージがフェンシングトークンを検査する。", "fencing"},
 			{"ストレージが `GET` でトークンを確かめてから `SET` で書く", "2 人の書き手が同じ古いトークンを読み、古いほうの書き込みが最後に着く。", "検査と更新を 1 つのアトミックな手順で行う（スクリプト、トランザクション、条件付き更新）。", "fencing"},
 			{"非同期レプリカ付きの Redis 1 台", "ロックが複製される前にプライマリが落ち、昇格したレプリカが 2 つ目のクライアントにロックを渡す。", "`WAIT` は隙間を狭めるが、ふさぎはしない。ストレージ側でフェンスする。", "failover"},
 			{"Redlock を正しさのためのロックとして使う", "永続化なしの再起動や時計の飛びで、2 つのクライアントが過半数を持つ。長い停止では、キーが期限切れになったクライアントがまだ過半数を持っているつもりでいる。", "永続化か再起動の遅延、そしてフェンシングトークン（Redlock の値は増えていかないので、etcd のリビジョンのような合意に基づく仕組みから取る）。それができないなら効率のためだけに使う。", "redlock"},
-			{"接続が切れてもロックは持っていると考える", "沈黙のあいだにセッションが期限切れになり、前の持ち主がまだ動いているのに別のクライアントが引き継ぐ。", "セッションが確かめられるまで副作用を止める。czxid やリビジョンをトークンにして、ストレージに検査させる。", "zookeeper-etcd"},
-			{"ロックで exactly-once になると思う", "応答が失われて持ち主がやり直し、注文が 2 回課金される。", "リソース側の冪等キーや一意制約。", "exactly-once"},
+			{"接続が切れてもロックは持っていると考える", "沈黙のあいだにセッションが期限切れになり、前の保持者がまだ動いているのに別のクライアントが引き継ぐ。", "セッションが確かめられるまで副作用を止める。czxid やリビジョンをトークンにして、ストレージに検査させる。", "zookeeper-etcd"},
+			{"ロックで exactly-once になると思う", "応答が失われて保持者がやり直し、注文が 2 回課金される。", "リソース側の冪等キーや一意制約。", "exactly-once"},
 		},
 	},
 	ScriptErrors: map[string]string{
@@ -524,7 +526,7 @@ var japanese = &UI{
 	ModelPhrases: []Phrase{
 		// ZooKeeper
 		{`session (0x[0-9a-f]+), timeout (\d+)ms`, "セッション ${1}、タイムアウト ${2}ms"},
-		{`true \(watch set\)`, "true（監視を設定）"},
+		{`true \(watch set\)`, "true（ウォッチを設定）"},
 		{`SyncConnected: session alive, lock kept`, "SyncConnected：セッションは生きていて、ロックもそのまま"},
 		{`SESSION_EXPIRED: the lock node is gone`, "SESSION_EXPIRED：ロックのノードはもうない"},
 		{`CONNECTION_LOSS: outcome of pending calls unknown`, "CONNECTION_LOSS：送信中だった呼び出しの結果は不明"},
@@ -532,7 +534,7 @@ var japanese = &UI{
 		{`session expired`, "セッションの期限切れ"},
 		// etcd
 		{`succeeded, revision (\d+)`, "成功、リビジョン ${1}"},
-		{`watching`, "監視中"},
+		{`watching`, "ウォッチ中"},
 		{`deleted (\d+)`, "${1} 件削除"},
 		{`keepalive OK: lease alive, lock kept`, "keepalive OK：リースは生きていて、ロックもそのまま"},
 		{`ErrSessionExpired: the lease expired, the key is gone`, "ErrSessionExpired：リースが期限切れになり、キーはもうない"},
@@ -542,7 +544,7 @@ var japanese = &UI{
 		// both
 		{`connection lost`, "接続断"},
 		{`reconnect`, "再接続"},
-		{`watch event`, "監視イベント"},
+		{`watch event`, "ウォッチイベント"},
 		{`until DELETE`, "DELETE まで"},
 		// Redlock: "3/5 OK (need 3) · elapsed 0ms · validity 10000−0−102 = 9898ms → acquired"
 		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → acquired`, "${1} OK（必要 ${2}）· 経過 ${3}ms · 有効時間 ${4} → 取得"},
@@ -563,7 +565,7 @@ var japanese = &UI{
 // そうでなければ全ノードで解放して（SET の返事だけが失われたかもしれない）
 // やり直す。`,
 		"// The lesson's keys and timings.":                     "// レッスンと同じキーと時間。",
-		"// No TTL: a holder that dies leaves the key forever.": "// TTL なし：持ち主が死ぬと、キーは永遠に残る。",
+		"// No TTL: a holder that dies leaves the key forever.": "// TTL なし：保持者が死ぬと、キーは永遠に残る。",
 		"// how long the protected work takes":                  "// ロックの下で行う処理の長さ",
 		`
 // newValue is this host's name. Every acquisition made on this host, by
@@ -571,14 +573,14 @@ var japanese = &UI{
 // cannot tell its own lock from the next one taken here: the value must
 // be unique per acquisition, not per host or process.`: `
 // newValue はこのホストの名前。このホストでの取得は、どのワーカーでも、
-// いつでも同じ値をキーに入れるので、持ち主は自分のロックと、ここで次に
+// いつでも同じ値をキーに入れるので、保持者は自分のロックと、ここで次に
 // 取られたロックを見分けられない。値はホストやプロセスごとではなく、
 // 取得ごとに一意でなければならない。`,
 		`
 // newValue is unique to one acquisition, so a holder can tell its own
 // lock from the next holder's: 20 random bytes, as the Redis docs suggest
 // (the simulated clients use 10, to keep the event log short).`: `
-// newValue は取得ごとに一意の値。自分のロックと次の持ち主のロックを
+// newValue は取得ごとに一意の値。自分のロックと次の保持者のロックを
 // 見分けるために使う。Redis のドキュメントが勧めるとおり 20 バイトの乱数
 // （シミュレーターのクライアントは、イベントログを短くするため 10 バイト）。`,
 		"the system's random source failed":                          "OS の乱数源が壊れている",
@@ -604,7 +606,7 @@ var japanese = &UI{
 		`
 // mu only excludes the goroutines of this process: another server has its
 // own mu and charges at the same time.`: `
-// mu が排除するのはこのプロセスの goroutine だけ。別のサーバーには
+// mu が排除するのはこのプロセスのゴルーチンだけ。別のサーバーには
 // 別の mu があり、同じときに課金してしまう。`,
 		`
 // tryAcquire looks, then writes: two commands. Two clients can both see
@@ -643,7 +645,7 @@ var japanese = &UI{
 		`
 // release deletes the key, whoever's it is now: if our lock expired and
 // another client took it, this deletes theirs.`: `
-// release は今の持ち主が誰であれキーを消す。自分のロックが期限切れで
+// release は今の保持者が誰であれキーを消す。自分のロックが期限切れで
 // 他のクライアントが取っていたら、その人のロックを消してしまう。`,
 		`
 // release checks, then deletes: two commands. The lock can expire and be
@@ -681,17 +683,17 @@ var japanese = &UI{
 // 最後に受け付けたトークンを読み、それから結果とトークンを一緒に書く。
 // その間に別の書き手が同じ古いトークンを読めるので、最後に届いた MSET が
 // トークンの新旧にかかわらず勝つ。`,
-		"refused: a newer holder already wrote":                                      "拒否：もっと新しい持ち主がもう書いた",
+		"refused: a newer holder already wrote":                                      "拒否：もっと新しい保持者がもう書いた",
 		"// The gap: another write can land here, between the check and the update.": "// 隙間：確認と更新の間に、別の書き込みがここに入りうる。",
 		`// fencedWrite refuses a token lower than the last one accepted; check and
 // update are one script.`: `// fencedWrite は、最後に受け付けたものより小さいトークンを拒む。検査と
 // 更新は一つのスクリプト。`,
 		`// write stores the result with the fencing token; a holder whose lock was
 // taken over after a pause is refused here, at the storage.`: `// write はフェンシングトークン付きで結果を保存する。停止の間にロックを
-// 奪われた持ち主は、ここでストレージに拒まれる。`,
+// 奪われた保持者は、ここでストレージに拒まれる。`,
 		`// write stores the result. Nothing checks who is writing: a holder whose
 // lock expired during a pause overwrites the next holder's result.`: `// write は結果を保存する。誰が書いているかは誰も確かめない：停止中に
-// ロックが期限切れになった持ち主は、次の持ち主の結果を上書きする。`,
+// ロックが期限切れになった保持者は、次の保持者の結果を上書きする。`,
 		`
 // A request whose reply was lost is sent again: the client cannot tell
 // whether it happened.`: `

@@ -216,6 +216,7 @@ type A11yUI struct {
 	Happened                                                  string // {0}: {1} → {2}, what happened at a service or to a connection
 	NoHolderBelieved                                          string // no key held, yet {0} act as holders
 	HandHeld                                                  string // the lock key on {0} holds a value typed by hand
+	MutexHeld                                                 string // no key: {0} each hold their own process's mutex
 	ClientSep                                                 string // between clients in ClientsNow (each may hold a comma)
 	// The words above the picture: which lanes it has (Lanes: {0} the
 	// list), and what it models of the network (NoLatency; SlowNodes: {0}

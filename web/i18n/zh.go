@@ -132,6 +132,7 @@ var chinese = &UI{
 		"late-write/lease":             "接受了迟到的写入：{0} 的 etcd 租约已经过期，存储却接受了它的写入。",
 		"late-write+none":              "此后没有人再获取锁，所以没有较新的结果被覆盖。",
 		"late-write+newer":             "此后 {1} 获取了锁，但还没有写入，所以没有较新的结果被覆盖。",
+		"late-write+newer-wrote":       "此后 {1} 获取了锁，并且已经写入；这次写入是累加到总数上的，所以两次都算数，没有丢失任何结果。",
 	},
 	Failures: map[sim.ViolationKind]Failure{
 		sim.StaleWrite:    {"接受了陈旧写入", "存储接受了较新持有者的写入之后，又接受了较旧持有者的写入：数据倒退回了过去，较新的结果丢失了。"},
@@ -196,7 +197,7 @@ var chinese = &UI{
 	Purpose: map[string]string{
 		"acquire": "获取锁", "retry": "重试", "token": "围栏令牌", "write": "写入", "release": "释放锁",
 		"check": "检查", "expire": "设置 TTL", "extend": "续期", "unlock": "在所有节点上解锁",
-		"replicate": "复制链路", "wait": "等待副本", "session": "会话",
+		"replicate": "复制更改", "wait": "等待副本", "session": "会话",
 		"watch": "监听", "notify": "监听触发", "reconnect": "重新连接", "disconnect": "连接断开",
 		"timeout": "超时：整个超时时间内没有收到任何消息",
 		"ttl":     "还剩多久？", "ttl-1": "-1：键存在，但没有过期时间", "ttl-2": "-2：没有这个键",
@@ -440,6 +441,7 @@ var chinese = &UI{
 		VerdictNoOp: "存储发现 {0} 的写入已经执行过，没有做任何改变", Happened: "{0}：{1} → {2}",
 		NoHolderBelieved: "现在没有人持有锁键；仍自认为持有锁的有：{0}。",
 		HandHeld:         "{0} 上的锁键里是你输入的值；没有客户端持有它。",
+		MutexHeld:        "这里没有锁键；持有自己进程里互斥锁的是：{0}。",
 		VerdictOK:        "存储接受了 {0} 的写入", VerdictNo: "存储拒绝了 {0} 的写入",
 		Sep: "；", ListSep: "、", ClientSep: "；",
 		Lanes:       "时间从左向右推进。泳道依次是：{0}。下表列出的是同样的事件。",

@@ -480,14 +480,16 @@ func (l *layouter) lockEnds() {
 		var label, class, title string
 		switch lk.End {
 		case sim.EndExpired:
-			label, class, title = u.Expired, "end expired", i18n.Fill(u.ExpiredAt, owner)+" "+sim.FormatMS(lk.To)
+			label, class, title = u.Expired, "end expired", u.Tidy(i18n.Fill(u.ExpiredAt, owner))+" "+sim.FormatMS(lk.To)
 		case sim.EndDeleted:
-			label, class, title = i18n.Fill(u.DeletedBy, by), "end deleted", i18n.Fill(u.DeletedBy, by)+" "+sim.FormatMS(lk.To)
+			label = u.Tidy(i18n.Fill(u.DeletedBy, by))
+			class, title = "end deleted", label+" "+sim.FormatMS(lk.To)
 			if lk.DeletedBy != lk.Owner {
 				class += " foreign" // someone else's lock: what went wrong
 			}
 		case sim.EndOverwritten:
-			label, class, title = i18n.Fill(u.Overwritten, by), "end overwritten foreign", i18n.Fill(u.Overwritten, by)+" "+sim.FormatMS(lk.To)
+			label = u.Tidy(i18n.Fill(u.Overwritten, by))
+			class, title = "end overwritten foreign", label+" "+sim.FormatMS(lk.To)
 		case sim.EndLost:
 			label, class, title = u.LostData, "end lost", u.LostData+" "+sim.FormatMS(lk.To)
 		default:
@@ -859,7 +861,7 @@ func (l *layouter) rawBars() []rawBar {
 		// a Redis key and its value; a service's entry and its token
 		title := lk.Key + " = " + lk.Value + u.Paren(owner)
 		if tl.Scenario.Coord {
-			title = lk.Key + u.Paren(owner+", "+lk.Value)
+			title = lk.Key + u.Paren(owner+u.Language().ListSep+lk.Value)
 		}
 		bars = append(bars, rawBar{lane: lk.Node, x0: x0, x1: x1, class: "bar lock c-" + lk.Owner, label: label, labelClass: "owner c-" + lk.Owner,
 			title: title + " " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})

@@ -161,6 +161,10 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 				believers = append(believers, strings.ToUpper(c.ID))
 			}
 		}
+		if len(believers) > 0 && tl.Opts[sim.OptLock] == sim.LockLocal {
+			// no key: each server's lock is a mutex in its own memory
+			return i18n.Fill(a.MutexHeld, strings.Join(believers, a.ListSep))
+		}
 		if len(believers) > 0 {
 			return i18n.Fill(a.NoHolderBelieved, strings.Join(believers, a.ListSep))
 		}

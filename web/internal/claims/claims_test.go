@@ -176,11 +176,11 @@ func endMarks(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Picture,
 		owner, by := narrate.Who(f.Owner(l), u), narrate.Who(l.EndBy, u)
 		switch l.End {
 		case oracle.EndExpired:
-			want[l.Node] = append(want[l.Node], i18n.Fill(u.ExpiredAt, owner)+at)
+			want[l.Node] = append(want[l.Node], u.Tidy(i18n.Fill(u.ExpiredAt, owner))+at)
 		case oracle.EndDeleted:
-			want[l.Node] = append(want[l.Node], i18n.Fill(u.DeletedBy, by)+at)
+			want[l.Node] = append(want[l.Node], u.Tidy(i18n.Fill(u.DeletedBy, by))+at)
 		case oracle.EndOverwritten:
-			want[l.Node] = append(want[l.Node], i18n.Fill(u.Overwritten, by)+at)
+			want[l.Node] = append(want[l.Node], u.Tidy(i18n.Fill(u.Overwritten, by))+at)
 		case oracle.EndLost:
 			if lost[l.Node] > 0 && !slices.Contains(got[l.Node], u.LostData+at) {
 				lost[l.Node]--
@@ -232,7 +232,10 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 			}
 		}
 		want = a.NoHolder
-		if len(believers) > 0 {
+		switch {
+		case len(believers) > 0 && tl.Opts[sim.OptLock] == sim.LockLocal:
+			want = i18n.Fill(a.MutexHeld, strings.Join(believers, a.ListSep))
+		case len(believers) > 0:
 			want = i18n.Fill(a.NoHolderBelieved, strings.Join(believers, a.ListSep))
 		}
 	default:

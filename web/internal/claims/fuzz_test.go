@@ -31,9 +31,11 @@ func FuzzClaims(f *testing.F) {
 		if len(data) < 2 {
 			return
 		}
-		sc, ok := sim.Lookup(ids[int(data[0])%len(ids)])
-		if !ok {
-			t.Fatalf("no scenario %s", ids[int(data[0])%len(ids)])
+		var sc *sim.Scenario
+		if k := int(data[0]) % (len(ids) + 1); k < len(ids) {
+			sc, _ = sim.Lookup(ids[k])
+		} else {
+			sc = fuzzDesign(t, data[1])
 		}
 		opts := sc.DefaultOpts()
 		for i, o := range sc.Options {
@@ -61,6 +63,26 @@ func FuzzClaims(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzDesign is a design of presets chosen by b (bit 0 the write's
+// effect, then each piece's preset), with two clients.
+func fuzzDesign(t *testing.T, b byte) *sim.Scenario {
+	d := sim.DefaultDesign()
+	if b&1 == 1 {
+		d.SetEffect(sim.EffectAdd)
+	}
+	n := int(b >> 1)
+	for _, p := range sim.Pieces {
+		ps := sim.PresetsOf(p, d.Effect)
+		d.SetScript(p, ps[n%len(ps)].Script)
+		n /= len(ps)
+	}
+	sc, err := d.ScenarioFor(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }
 
 // next is every action possible on tl: each client's verbs, each node's,

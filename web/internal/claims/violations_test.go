@@ -53,6 +53,9 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 		w.Actors = w.Actors[:1]
 		if n := newerHolder(tl, f, actor(0), v.At, v.Event); n != "" {
 			w.Why, w.Actors = sim.WhyNewer, []string{actor(0), n}
+			if wroteSince(tl, n, v.Event) {
+				w.Why = sim.WhyNewerWrote
+			}
 		}
 	case sim.ForeignDelete:
 		w.Why = sim.WhyDeleted
@@ -86,6 +89,9 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 // nodeOf is the node whose key v is about: the node the clients' commands
 // went to last before v was found (the primary of the time).
 func nodeOf(tl *sim.Timeline, v sim.Violation) string {
+	if tl.Scenario.Redlock {
+		return tl.Nodes[0].Name // a Redlock client's first node stands for its lock
+	}
 	node := ""
 	for _, e := range tl.Events {
 		if e.Seq > v.Event {
@@ -136,6 +142,27 @@ func holdOf(tl *sim.Timeline, id string, seq int) string {
 		}
 	}
 	return hold
+}
+
+// wroteSince: the storage accepted a write of id's before event seq,
+// after id's last acquisition.
+func wroteSince(tl *sim.Timeline, id string, seq int) bool {
+	wrote := false
+	for _, e := range tl.Events {
+		if e.Seq >= seq {
+			break
+		}
+		if e.Actor != id || e.Kind != sim.KindCommand {
+			continue
+		}
+		switch {
+		case e.Accepted != nil && *e.Accepted:
+			wrote = true
+		case e.Node != sim.NodeStorage && (e.Purpose == "acquire" || e.Purpose == "retry") && !e.Refused:
+			wrote = false
+		}
+	}
+	return wrote
 }
 
 // renewed: id's action at v was an extend of its own key (its TTL moved),
