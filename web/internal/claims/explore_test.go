@@ -170,3 +170,30 @@ func TestDesignPresets(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignAddRun: a design whose write adds to a total with no token
+// check, with the older holder's write landing after the newer's (a
+// reader found it called "the newer result is lost" beside a total of 2).
+func TestDesignAddRun(t *testing.T) {
+	t.Parallel()
+	d := sim.DefaultDesign()
+	d.SetEffect(sim.EffectAdd)
+	p, ok := sim.PresetNamed(sim.PieceWrite, sim.EffectAdd, "none")
+	if !ok {
+		t.Fatal("no write preset none")
+	}
+	d.SetScript(sim.PieceWrite, p.Script)
+	sc, err := d.ScenarioFor(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, f, err := oracle.RunOn(sc, "a.acquire,b.acquire,a.pause,wait.10s,b.write,a.resume,a.write", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range i18n.Codes() {
+		if m := claimsOf(tl, f, i18n.For(code)); len(m) > 0 {
+			t.Errorf("%s: %s", code, strings.Join(m, "\n  "))
+		}
+	}
+}

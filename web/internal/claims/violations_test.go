@@ -21,12 +21,57 @@ import (
 func violationWords(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 	var out []string
 	for _, v := range tl.Violations {
+		if msg := unsupported(tl, f, v); msg != "" {
+			out = append(out, fmt.Sprintf("at %s %s: %s", sim.FormatMS(v.At), v.Kind, msg))
+		}
 		got := narrate.ViolationText(u, v)
 		if w := narrate.ViolationText(u, expected(tl, f, v)); got != w {
 			out = append(out, fmt.Sprintf("at %s %s says %q; the facts say %q", sim.FormatMS(v.At), v.Kind, got, w))
 		}
 	}
 	return out
+}
+
+// unsupported says what in the facts contradicts v itself ("" if
+// nothing): someone else's lock deleted needs a key of Actors[1]'s ended
+// by Actors[0]'s command at that event, a release, an extend or a command
+// typed by hand — an acquire that replaced a key is an acquisition.
+func unsupported(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) string {
+	e := tl.Events[v.Event]
+	if v.Kind == sim.StaleWrite {
+		return replaced(tl, f, v, e)
+	}
+	if v.Kind != sim.ForeignDelete || tl.Scenario.Coord {
+		return ""
+	}
+	if e.Purpose == "acquire" || e.Purpose == "retry" {
+		return fmt.Sprintf("event #%d is %s's acquire (%s), not a release", e.Seq+1, e.Actor, strings.Join(e.Command, " "))
+	}
+	for _, l := range f.LockLives() {
+		if f.EventOfOp(l.EndOp) == v.Event && l.EndBy == v.Actors[0] && f.Owner(l) == v.Actors[1] {
+			return ""
+		}
+	}
+	return fmt.Sprintf("no key of %s's was ended by %s's command at event #%d", v.Actors[1], v.Actors[0], v.Event+1)
+}
+
+// replaced: a stale write "loses the newer result" only if, after the
+// older holder's write, the record holds exactly what that write sent —
+// the newer value replaced, not added to.
+func replaced(tl *sim.Timeline, f *oracle.Facts, v sim.Violation, e sim.Event) string {
+	op, ok := f.OpOf[e.Seq]
+	if !ok || len(e.Command) < 3 {
+		return ""
+	}
+	sent := e.Command[len(e.Command)-1] // SET key value, an EVAL's last ARGV
+	if e.Command[0] == "MSET" {
+		sent = e.Command[2]
+	}
+	rec := f.Ops[op].After[tl.Scenario.DataKey()]
+	if rec.Str != sent {
+		return fmt.Sprintf("after %s's write the record holds %q, not the %q it sent: nothing newer was replaced", e.Actor, rec.Str, sent)
+	}
+	return ""
 }
 
 // expected is v with the circumstances the facts give it.
