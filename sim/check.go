@@ -29,7 +29,7 @@ func (w *World) enter(c *Client) {
 func (w *World) startLease(c *Client) {
 	switch {
 	case w.sc.Design != nil:
-		c.leaseEnd = w.clock.Now() + w.sc.TTL
+		c.leaseEnd = w.designLeaseEnd(c)
 	case w.sc.Redlock:
 		c.leaseEnd = c.validUntil
 	case w.sc.lockKind(w.opts) == LockLocal || w.opts[OptTTL] == TTLOff:
@@ -37,6 +37,19 @@ func (w *World) startLease(c *Client) {
 	default:
 		c.leaseEnd = w.clock.Now() + w.sc.TTL
 	}
+}
+
+// designLeaseEnd is when a design's lease runs out by c's own count:
+// the TTL it passed to the script, from now — unless the script left its
+// key with no TTL at all, which holds until someone deletes it (judging
+// that lock by a count its key does not have would call its holder's
+// write late while no one else could take the lock).
+func (w *World) designLeaseEnd(c *Client) int64 {
+	key := w.sc.LockKey()
+	if v, ok := w.primary.peek(key); ok && v == c.value && w.primary.ttl(key) <= 0 {
+		return leaseForever
+	}
+	return w.clock.Now() + w.sc.TTL
 }
 
 // leaseValid reports whether d's lease has not run out: by its own count,
@@ -194,6 +207,16 @@ func (w *World) checkByHand(n *Node, seq int) {
 			}
 			w.violateHold(ForeignDelete, "", why, Operator, l.Owner)
 		}
+	}
+}
+
+// checkShortened runs when l's key expired on a TTL typed by hand: if its
+// owner still holds the lock by its own count, the lock was taken from it
+// early — by the operator, as a deletion would have been; the key's
+// expiry alone would read as a lease running out.
+func (w *World) checkShortened(l *LockSpan) {
+	if o := w.client(l.Owner); o != nil && o.inside() && o.value == l.Value && w.leaseValid(o) {
+		w.violateHold(ForeignDelete, "", WhyShortened, Operator, l.Owner)
 	}
 }
 

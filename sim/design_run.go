@@ -139,7 +139,7 @@ func (w *World) designExtend(c *Client) (bool, error) {
 			return false, err
 		}
 	}
-	c.leaseEnd = w.clock.Now() + w.sc.TTL
+	c.leaseEnd = w.designLeaseEnd(c)
 	w.checkRenewal(c)
 	return true, nil
 }

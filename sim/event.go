@@ -106,6 +106,7 @@ const (
 	WhyNewerWrote = "newer-wrote" // (late write, a write that adds) Actors[1] took it after and had written: both count
 	WhyDeleted    = "deleted"     // (foreign delete) the key was deleted
 	WhyReplaced   = "replaced"    // (foreign delete) the key was given another value
+	WhyShortened  = "shortened"   // (foreign delete) a TTL set by hand ran out before the holder's own count
 	WhyRenewed    = "renewed"     // (two holders) the lock was renewed, not taken
 	WhyGaveTTL    = "ttl"         // (locked forever, ended) the key was given a TTL
 )
@@ -162,6 +163,9 @@ type LockSpan struct {
 	// ended it: the command that set the value, and the command, expiry
 	// or node fault that ended it (-1: none, or still open).
 	FromEvent, EndEvent int
+	// handTTL: the key's TTL was last set by a command typed by hand, so
+	// its expiry is the operator's doing, not the lease the owner counts.
+	handTTL bool
 }
 
 // ClientView is a client at the end of the timeline.

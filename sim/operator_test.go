@@ -116,6 +116,17 @@ func TestOperatorCommands(t *testing.T) {
 	if !slices.Contains(kinds(tl), "two-holders:c,b") {
 		t.Errorf("C beside B after a hand DEL: violations %v", kinds(tl))
 	}
+	// A TTL shortened by hand runs out before B's own count: the key's
+	// expiry is the operator taking B's lock, not B's lease ending.
+	tl = run(t, "safe-release", "", "b.acquire,cli.redis.PEXPIRE lock:order:42 500,wait.1s,a.acquire")
+	if got := kinds(tl); !slices.Contains(got, "foreign-delete:you,b") || !slices.Contains(got, "two-holders:a,b") {
+		t.Errorf("hand-shortened TTL: violations %v", got)
+	}
+	// The same TTL set by hand but longer than B's count is no one's harm.
+	tl = run(t, "safe-release", "", "b.acquire,cli.redis.PEXPIRE lock:order:42 20000,wait.1s")
+	if got := kinds(tl); len(got) != 0 {
+		t.Errorf("a longer hand TTL: violations %v", got)
+	}
 	// Resetting the storage's token lets A's older write land after B's.
 	tl = run(t, "fencing", "", "a.acquire,a.pause,wait.10s,b.acquire,b.write,cli.storage.SET data:order:42:token 0,a.resume,a.write")
 	if aw := find(tl, "a", "write"); len(aw) != 1 || !aw[0].Reply.IsInt(1) {

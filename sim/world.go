@@ -204,7 +204,7 @@ func (w *World) observeNode(n *Node, by string) {
 			w.endOrphan(open.Owner, by, WhyGaveTTL) // no longer for ever
 		}
 		if expiry != open.Expiry {
-			open.Expiry = expiry
+			open.Expiry, open.handTTL = expiry, by == Operator
 			if expiry > 0 {
 				w.queue.schedule(expiry, timerExpiry, "")
 			}
@@ -230,6 +230,9 @@ func (w *World) observeNode(n *Node, by string) {
 			open.End = EndExpired
 			w.record(Event{Actor: n.Name, Kind: KindExpired, Key: key, Value: open.Value, Owner: open.Owner})
 			open.EndEvent = len(w.events) - 1
+			if open.handTTL {
+				w.checkShortened(open)
+			}
 		}
 	}
 	if !ok {
