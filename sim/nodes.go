@@ -37,6 +37,11 @@ func (w *World) restart(n *Node) {
 func (w *World) down(n *Node) {
 	n.down = true
 	if w.sc.Replicated {
+		if n == w.primary {
+			// what the primary had not shipped yet dies with it, as
+			// at a promotion: the replica never gets it
+			w.inflight = nil
+		}
 		w.wipe(n)
 		w.events[len(w.events)-1].Value = NodeLostData
 	}

@@ -126,7 +126,8 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 
 // storageView reads the resource off its node.
 func (w *World) storageView() StorageView {
-	sv := StorageView{Kind: w.sc.Storage, Fenced: w.opts[OptFence] != FenceOff}
+	// a ledger's charges carry no token: only a record's writes are fenced
+	sv := StorageView{Kind: w.sc.Storage, Fenced: w.sc.Storage == StoreFenced && w.opts[OptFence] != FenceOff}
 	if w.sc.Storage == StoreCharges {
 		sv.Charges = w.store.list(w.sc.ChargesKey())
 		return sv
