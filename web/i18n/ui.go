@@ -207,7 +207,7 @@ type A11yUI struct {
 	PictureRegion, FindingsTable, PitfallTable string
 	// the timeline picture's text alternative (timeline_text.go): whole
 	// sentences; a step's events joined by Sep, a list's items by ListSep
-	PictureAt, ThisStep, NoChange, AndMore                    string
+	PictureAt, ThisStep, ThisSpan, NoChange, AndMore          string
 	HoldsOn, HoldsOnLeft, NoHolder, ClientsNow, StorageNow    string
 	WentWrong, ClientState, ClientToken, WaitedFor, WorkedFor string
 	ResumedBy, CommandTo, ClientNote, VerdictTokenOK          string

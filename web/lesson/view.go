@@ -3,7 +3,10 @@
 package lesson
 
 import (
+	"context"
 	"encoding/json"
+	"html"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -442,6 +445,23 @@ type Hint struct {
 	Tries              []string
 }
 
+// Render writes the hint with nothing between its words and its code but
+// what the catalog put there: a template's line breaks would add spaces,
+// which Japanese and Chinese do not put around a word.
+func (h Hint) Render(_ context.Context, w io.Writer) error {
+	var b strings.Builder
+	b.WriteString(html.EscapeString(h.Before))
+	for i, t := range h.Tries {
+		if i > 0 {
+			b.WriteString(html.EscapeString(h.Sep))
+		}
+		b.WriteString("<code>" + html.EscapeString(t) + "</code>")
+	}
+	b.WriteString(html.EscapeString(h.After))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 // unbroken keeps a short phrase ("token 1", 「トークン 1」) on one line:
 // its spaces become no-break spaces.
 func unbroken(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
@@ -455,7 +475,11 @@ func verbControl(u *i18n.UI, base string, st URLState, who, verb, what string) C
 	if a.Ms > 0 {
 		what = sim.FormatDuration(a.Ms)
 	}
-	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(u.Verb[verb], what),
+	label := u.Verb[verb]
+	if verb == sim.NodeDown && st.sc != nil && st.sc.Replicated {
+		label = u.Verb[sim.NodeDown+"/"+sim.NodeLostData] // a crash, not a node cut off
+	}
+	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(label, what),
 		URL: base + st.With(a).Query(), Class: "verb-" + verb}
 }
 

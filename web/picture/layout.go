@@ -391,11 +391,26 @@ func (l *layouter) buildMarks() {
 	l.labelRoom()
 }
 
+// nodeWord is the catalog key of a node fault's word: a replication
+// model's down is a crash that loses the node's data ("down/lost"),
+// Redlock's a node cut off that keeps it ("down"): one word for two
+// different faults would teach the wrong one.
+func nodeWord(verb, value string) string {
+	if value == sim.NodeLostData {
+		return verb + "/" + value
+	}
+	return verb
+}
+
 // nodeMark is a node fault's mark on the node's lane, with its word.
 func (l *layouter) nodeMark(e sim.Event) {
 	u := l.u
 	if _, ok := l.laneIdx[e.Actor]; ok {
-		label := i18n.Fill(l.pu.NodeMark[e.Text], sim.FormatDuration(e.Ms))
+		word, ok := l.pu.NodeMark[nodeWord(e.Text, e.Value)]
+		if !ok {
+			word = l.pu.NodeMark[e.Text]
+		}
+		label := i18n.Fill(word, sim.FormatDuration(e.Ms))
 		if label == "" {
 			label = e.Text
 		}

@@ -34,8 +34,12 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	p.LaneText, p.Latency = u.Tidy(laneText(tl, u, a)), u.Tidy(latencyText(tl, u, a))
 
 	var did []string
+	from := int64(-1) // when the last action began: its first event's instant
 	for _, e := range tl.Events {
 		if e.Seq >= newFrom {
+			if from < 0 {
+				from = e.At
+			}
 			if s := eventText(e, u, a); s != "" {
 				did = append(did, s)
 			}
@@ -45,7 +49,12 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	if len(did) > maxNamed {
 		did = append(did[:maxNamed], i18n.Fill(a.AndMore, itoa(int64(len(did)-maxNamed))))
 	}
-	if len(did) > 0 {
+	switch {
+	case len(did) > 0 && from >= 0 && from < tl.Now:
+		// the clock may move further than the action's own wait (a WAIT
+		// that blocks, a retry's try): say how far it went
+		step = i18n.Fill(a.ThisSpan, sim.FormatMS(from), sim.FormatMS(tl.Now), strings.Join(did, a.Sep))
+	case len(did) > 0:
 		step = i18n.Fill(a.ThisStep, strings.Join(did, a.Sep))
 	}
 	// Tidy: the sentences are filled from templates, node names and
