@@ -156,21 +156,34 @@ func Follow(t *testing.T, c context.Context, sel string) {
 
 // WaitFor waits until the JavaScript expression expr yields a truthy
 // value in tab c, and returns it (the zero value and the error if the tab
-// reaches its deadline first). With page scripts on, the page checks expr
-// on every animation frame, and again in the new document when a
+// reaches its deadline or MaxWait passes first). With page scripts on,
+// the page checks expr every 50 ms, and again in the new document when a
 // navigation replaces the one it ran in; in a noScripts tab, expr is
 // checked now and after every page load.
 func WaitFor[T any](c context.Context, expr string) (T, error) {
 	if _, off := scriptless.Load(chromedp.FromContext(c).Target); off {
 		return waitLoads[T](c, expr)
 	}
+	// One wait is bounded well short of the test's deadline: a condition
+	// that never comes true fails in minutes, not at the suite's timeout,
+	// while a busy machine still has ample time.
+	c, cancel := context.WithTimeout(c, MaxWait)
+	defer cancel()
 	for {
-		v, err := chromedp.Run(c, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(0)))
+		// on an interval, not on animation frames: a tab the browser does
+		// not paint (one of several) may get no frames at all, and its
+		// poll would never be called back (TestBrowserScriptEditor hung
+		// ~10 minutes so)
+		v, err := chromedp.Run(c, chromedp.Poll[T](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0)))
 		if err == nil || c.Err() != nil || !replaced(err) {
 			return v, err
 		}
 	}
 }
+
+// MaxWait bounds one WaitFor: generous for two other suites on the same
+// two cores, short beside the test binary's deadline.
+const MaxWait = 2 * time.Minute
 
 // replaced: the error of a poll whose document went away under it.
 func replaced(err error) bool {
