@@ -102,15 +102,18 @@ func run(args []string) error {
 		return err
 	}
 	defer stopClasses()
-	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		NoCache: *redisURL != "", Limits: limits.New(*trustProxy, limited)}, Class: classes})
-	if *redisURL != "" {
-		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
-	}
-
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
+	}
+	lan := ""
+	if us := lanURLs(ln.Addr()); len(us) > 0 {
+		lan = us[0]
+	}
+	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
+		LANURL: lan, NoCache: *redisURL != "", Limits: limits.New(*trustProxy, limited)}, Class: classes})
+	if *redisURL != "" {
+		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
 	}
 	srv := &http.Server{
 		Handler:           app.Handler(),

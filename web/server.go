@@ -122,6 +122,11 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/class/{code}/bar", s.classes.Bar)
 		r.Post("/class/{code}/move", s.classes.Move)
 		r.Post("/class/{code}/end", s.classes.End)
+		r.Post("/class/{code}/reveal", s.classes.Reveal)
+		r.Post("/class/{code}/next-lesson", s.classes.NextLesson)
+		r.Get("/class/{code}/summary", s.classes.Summary)
+		r.Get("/class/{code}/summary.csv", s.classes.SummaryCSV)
+		r.Get("/teaching", s.classes.Teaching)
 		r.Get("/class/{code}/qr.svg", s.classes.QR)
 	})
 	return r

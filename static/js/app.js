@@ -149,9 +149,29 @@
     }
   }
 
+  // After a swap the new step is where the learner reads: its title comes
+  // into view when it went off the top (the dialog column's buttons, or
+  // any swap on a narrow screen, where the timeline sits above the text
+  // and a control sits below it). A play tick keeps the page where the
+  // learner holds it, to watch the timeline.
+  var fromDialog = false;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    fromDialog = !!(elt && elt.closest && elt.closest(".dialog"));
+  });
+  function stepIntoView() {
+    var t = document.getElementById("step-title");
+    if (!t || document.documentElement.getAttribute("data-playing") === "1") { return; }
+    var narrow = window.matchMedia && window.matchMedia("(max-width: 900px)").matches;
+    var top = t.getBoundingClientRect().top;
+    if (top < 0 || (narrow && top > window.innerHeight * 0.6) || (fromDialog && top > window.innerHeight)) {
+      t.scrollIntoView({ block: "start" });
+    }
+  }
+
   function update(e) {
     // On arrival the story's start is in view; after an action, "now".
-    if (e && e.type === "htmx:afterSettle") { showNow(); }
+    if (e && e.type === "htmx:afterSettle") { showNow(); stepIntoView(); }
     record();
     decorate();
     progress();
@@ -200,13 +220,65 @@
   function hideLines() {
     var lines = document.querySelectorAll(".dialog .line");
     for (var i = 1; i < lines.length; i++) { lines[i].classList.add("pending"); }
+    labelNext();
+  }
+  // labelNext: while lines are held back, Next says it shows a line, and
+  // how many are left; then it is the step's Next again.
+  function labelNext() {
+    var b = document.getElementById("next");
+    if (!b) { return; }
+    if (!b.hasAttribute("data-label")) { b.setAttribute("data-label", b.textContent); }
+    var left = document.querySelectorAll(".dialog .line.pending").length;
+    var d = document.querySelector(".dialog[data-more]");
+    b.textContent = presenting() && left > 0 && d ? d.getAttribute("data-more").replace("{0}", left) + " ↓" : b.getAttribute("data-label");
+  }
+  function linesShown() {
+    return document.querySelectorAll(".dialog .line:not(.pending)").length;
   }
   function revealLine() {
     var next = document.querySelector(".dialog .line.pending");
     if (!next) { return false; }
     next.classList.remove("pending");
+    labelNext();
+    document.dispatchEvent(new CustomEvent("locklab:lines", { detail: linesShown() }));
     return true;
   }
+  // hideLine takes back the last line shown (never the first).
+  function hideLine() {
+    var shown = document.querySelectorAll(".dialog .line:not(.pending)");
+    if (shown.length < 2) { return false; }
+    shown[shown.length - 1].classList.add("pending");
+    labelNext();
+    document.dispatchEvent(new CustomEvent("locklab:lines", { detail: linesShown() }));
+    return true;
+  }
+  // advance is presenter mode's one rule, for the button and every key
+  // that means "next": the next held-back line, then the next step.
+  function advance() {
+    if (presenting() && revealLine()) { return; }
+    // a live class's teacher: the class's own next move (start, reveal,
+    // the step after the reveal) comes before the lesson's Next
+    if (window.LockLabClassNext && window.LockLabClassNext()) { return; }
+    click("next");
+  }
+  function back() {
+    if (!(presenting() && hideLine())) { click("undo"); }
+  }
+  window.LockLabLines = function () { return presenting() ? linesShown() : -1; };
+  // LockLabReveal shows the first n lines (a live class's teacher page,
+  // reloaded on a step whose lines the room has seen)
+  window.LockLabReveal = function (n) {
+    while (presenting() && linesShown() < n && revealLine()) { /* one more */ }
+  };
+  // The on-screen Next, in presenter mode, shows a held-back line first
+  // (caught before htmx's own listener on the button sees the click).
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest && e.target.closest("#next");
+    if (b && presenting() && revealLine()) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  }, true);
   function applyPresenter() {
     var on = get("locklab:presenter") === "1";
     root.classList.toggle("presenter", on);
@@ -215,7 +287,9 @@
     if (on) { hideLines(); } else {
       var p = document.querySelectorAll(".dialog .line.pending");
       for (var i = 0; i < p.length; i++) { p[i].classList.remove("pending"); }
+      labelNext();
     }
+    document.dispatchEvent(new CustomEvent("locklab:lines", { detail: on ? linesShown() : -1 }));
   }
   function togglePresenter() { set("locklab:presenter", presenting() ? null : "1"); applyPresenter(); }
 
@@ -272,11 +346,13 @@
   function start() {
     stop();
     playing = true; base = null;
+    root.setAttribute("data-playing", "1");
     showPlay();
     tick();
   }
   function stop() {
     playing = false;
+    root.removeAttribute("data-playing");
     if (timer !== null) { window.clearTimeout(timer); timer = null; }
     showPlay();
   }
@@ -341,8 +417,17 @@
     var d = document.getElementById("shortcuts");
     if (d && d.open) { return; }
     switch (e.key) {
-    case "n":
-      if (!(presenting() && revealLine())) { click("next"); }
+    case "n": advance(); break;
+    case "ArrowRight": case "PageDown": case " ":
+      // a presentation clicker's keys; outside presenter mode they
+      // scroll the page as usual, and Space still presses a focused
+      // button or link other than Next
+      if (!presenting() || (e.key === " " && t && t.closest && t.closest("a, button") && !t.closest("#next"))) { return; }
+      advance();
+      break;
+    case "ArrowLeft": case "PageUp":
+      if (!presenting()) { return; }
+      back();
       break;
     case "u": click("undo"); break;
     case "p": if (playButton()) { togglePlay(); } break;

@@ -143,16 +143,37 @@
   function hereQuery() {
     return "?" + pageState().toString();
   }
+  // the dialog lines the room has seen: presenter mode shows them one at
+  // a time (app.js), and the phones show no more than the room has seen
+  function linesShown() {
+    return window.LockLabLines ? window.LockLabLines() : -1;
+  }
 
+  // swapBar puts the fetched bar and question (ClassAsk, in the dialog
+  // column) in place of the page's
   function swapBar(html) {
-    var next = parse(html).getElementById("classbar");
+    var doc = parse(html);
+    var ask = doc.getElementById("cb-question");
+    var curAsk = document.getElementById("cb-question");
+    if (ask && curAsk) {
+      var was = curAsk.querySelector("details.cb-last[open]");
+      curAsk.replaceWith(ask);
+      var last = ask.querySelector("details.cb-last");
+      if (was && last) {
+        last.open = true;
+      }
+    }
+    var next = doc.getElementById("classbar");
     var cur = document.getElementById("classbar");
     if (next && cur) {
       // a folded part the teacher opened stays open
-      var open = cur.querySelector("details.cb-next[open]");
-      var fold = next.querySelector("details.cb-next");
-      if (open && fold) {
-        fold.open = true;
+      var folds = ["cb-qr", "cb-end"];
+      for (var i = 0; i < folds.length; i++) {
+        var open = cur.querySelector("details." + folds[i] + "[open]");
+        var fold = next.querySelector("details." + folds[i]);
+        if (open && fold) {
+          fold.open = true;
+        }
       }
       cur.replaceWith(next);
     }
@@ -177,6 +198,7 @@
     }
     var u = new URL(url, location.href);
     var body = pageState();
+    body.set("lines", String(linesShown()));
     var key = body.toString();
     // the address bar: the teacher's page, so a reload stays in the class
     var search = u.search;
@@ -216,6 +238,15 @@
   // new stream from the move the page shows.
   var es = null;
   var reopen = null;
+  // leaving: this page sent a form that loads another (End class goes to
+  // the summary): the stream's "end" must not reload over it
+  var leaving = false;
+  document.addEventListener("submit", function (e) {
+    var f = e.target;
+    if (f && f.matches && !f.matches(".cb-reveal, .cb-start, .cb-show")) {
+      leaving = true;
+    }
+  });
   function connect(url) {
     es = new EventSource(url);
     es.addEventListener("open", function () {
@@ -244,7 +275,9 @@
     });
     es.addEventListener("end", function () {
       es.close();
-      location.reload();
+      if (!leaving) {
+        location.reload(); // the page says the class ended
+      }
     });
     if (role === "teacher") {
       es.addEventListener("move", refreshBar);
@@ -263,10 +296,84 @@
       });
     }
   }
+  // The bar's own forms (Start, Reveal, Reveal anyway, Show this step)
+  // go by fetch and bring back the bar, so the lesson below, and the
+  // lines presenter mode has shown, stay as they are. The rest (Next
+  // step after a reveal, the next lesson, End class) load a page.
+  function barForm(e) {
+    var form = e.target;
+    if (!form || !form.closest || !form.closest("#classbar, #cb-question") ||
+      !(form.matches(".cb-reveal, .cb-start, .cb-show"))) {
+      return;
+    }
+    e.preventDefault();
+    var body = new URLSearchParams(new FormData(form));
+    body.set("lines", String(linesShown()));
+    fetch(form.action, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Class": "1" },
+      body: body.toString()
+    }).then(function (res) {
+      if (res.ok) {
+        return res.text().then(function (html) {
+          swapBar(html);
+          var focus = document.querySelector("#cb-question #reveal, #cb-question #class-next");
+          if (focus && focus.focus) {
+            focus.focus({ preventScroll: true });
+          }
+        });
+      }
+      form.submit(); // let the page say what went wrong
+    }, function () {
+      form.submit();
+    });
+  }
+
+  // a clicker's "next" (app.js's advance, once every line is shown) is
+  // the class's next move: reveal the open question, then the next step
+  window.LockLabClassNext = function () {
+    var b = document.querySelector("#cb-question #reveal, #cb-question #class-next, #classbar #start-class");
+    if (b) {
+      b.click();
+      return true;
+    }
+    return false;
+  };
+
   connect(events);
   if (role === "teacher") {
     document.addEventListener("htmx:afterSettle", postMove);
-    postMove();
+    document.addEventListener("locklab:lines", postMove);
+    document.addEventListener("submit", barForm);
+    // q shows or hides the QR code for latecomers
+    document.addEventListener("keydown", function (e) {
+      var t = e.target;
+      if (e.key !== "q" || e.ctrlKey || e.metaKey || e.altKey ||
+        (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable))) {
+        return;
+      }
+      var qr = document.getElementById("cb-qr");
+      if (qr) {
+        qr.open = !qr.open;
+        e.preventDefault();
+      }
+    });
+    // after app.js has held the lines back (presenter mode): the lines
+    // the room has already seen of this step stay shown after a reload
+    var first = function () {
+      var n = Number(root.getAttribute("data-lines"));
+      var bar = document.getElementById("classbar");
+      if (n > 0 && window.LockLabReveal && bar && pageState().toString() === root.getAttribute("data-class-state")) {
+        window.LockLabReveal(n);
+      }
+      postMove();
+    };
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", first);
+    } else {
+      first();
+    }
   } else {
     window.addEventListener("online", function () {
       if (latest > shown()) {

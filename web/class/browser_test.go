@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"locklab/lessons"
 	"locklab/web/i18n"
@@ -28,12 +29,17 @@ var classShots = flag.String("class-screenshots", "", "write screenshots of the 
 
 // TestBrowserClass runs a class in real browsers: a teacher (presenter
 // mode, 1920 px) and three students on phones (one in Japanese, one with
-// JavaScript off) through the fencing lesson's first checkpoint. Students
-// follow the teacher's move, vote, the teacher's bar counts the votes, the
-// teacher reveals, the students see the answer and the class's votes; a
-// phone that was offline during the reveal catches up when it is back;
+// JavaScript off) through the fencing lesson's first checkpoint. The
+// teacher's screen is the lobby until Start, then one line to join by;
+// the teacher advances with a clicker's keys, line by line, and the
+// phones never show a line the room has not seen; students vote and may
+// change their vote; the teacher's bar says how many answered and never
+// what until the reveal, which is its own action (the class stays on its
+// step), with the answer and why; each phone shows its own answer first;
+// a phone that was offline during the reveal catches up when it is back;
 // axe-core finds nothing on the teacher's and the students' pages, light
-// and dark; the end of the class sends every phone to the "ended" page.
+// and dark; the end of the class sends every phone to the "ended" page
+// and the teacher to the summary.
 func TestBrowserClass(t *testing.T) {
 	ctx := webtest.Browser(t)
 	rdb, _ := webtest.MiniRDB(t)
@@ -115,6 +121,10 @@ func TestBrowserClass(t *testing.T) {
 	}
 	webtest.WaitLoaded(t, teacher)
 	webtest.WaitStep(t, teacher, before.Index+1, before.Title)
+	if !webtest.WaitTrue(teacher, `!!document.querySelector("#classbar.lobby #start-class")`) {
+		t.Fatal("the class begins without a lobby")
+	}
+	shot(teacher, "teacher-en-1920-lobby")
 
 	// Three students: one by the short address (English browser), one in
 	// Japanese, one with JavaScript off.
@@ -151,9 +161,72 @@ func TestBrowserClass(t *testing.T) {
 	webtest.Follow(t, s3, "#refresh")
 	connected(3)
 
-	// The teacher moves on (an ordinary lesson link, swapped by htmx):
-	// the students follow and are asked the checkpoint.
-	webtest.Do(t, teacher, chromedp.Click(chromedp.CSS("#next")))
+	// Start: the join panel becomes one line, the QR code a click away;
+	// on the projector the bar leaves the lesson the screen.
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("start-class").click(), true`))
+	if !webtest.WaitTrue(teacher, `!!document.getElementById("cb-qr") && !document.querySelector("#classbar.lobby")`) {
+		t.Fatal("Start did not fold the join panel")
+	}
+	barHeight := func() float64 {
+		return webtest.Run(t, teacher, chromedp.Evaluate[float64](`document.getElementById("classbar").getBoundingClientRect().height`))
+	}
+	if h := barHeight(); h > 200 {
+		t.Errorf("the class bar takes %.0f px of the 1080 px projector, want at most 200", h)
+	}
+	// a 1920 × 1080 projector at 150 % zoom is a 1280 × 720 page
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1280, 720))
+	if h := barHeight(); h > 160 {
+		t.Errorf("at 1280 × 720 the class bar takes %.0f px of 720, want at most 160", h)
+	}
+	shot(teacher, "teacher-en-1280x720-presenter-started")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
+	webtest.Do(t, teacher, chromedp.KeyEvent("q"))
+	if !webtest.WaitTrue(teacher, `document.getElementById("cb-qr").open`) {
+		t.Error("q does not show the QR code")
+	}
+	webtest.Do(t, teacher, chromedp.KeyEvent("q"))
+
+	// Presenter mode holds the dialog back a line at a time, and so do
+	// the phones: a clicker's → shows the next line, never the step
+	// while a line is left.
+	lines := func(c context.Context) int {
+		return webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line:not(.pending)").length`))
+	}
+	total := webtest.Run(t, teacher, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line").length`))
+	if total > 1 {
+		if n := lines(teacher); n != 1 {
+			t.Fatalf("presenter mode shows %d of %d lines at first", n, total)
+		}
+		if !webtest.WaitTrue(s1, `document.querySelectorAll(".dialog .line").length === 1`) {
+			t.Error("a phone shows lines the room has not seen")
+		}
+		webtest.Do(t, teacher, chromedp.KeyEvent(kb.ArrowRight))
+		if n := lines(teacher); n != 2 {
+			t.Fatalf("→ showed %d lines, want 2", n)
+		}
+		if !webtest.WaitTrue(s1, `document.querySelectorAll(".dialog .line").length === 2`) {
+			t.Error("the phone did not follow the line shown")
+		}
+		webtest.Do(t, teacher, chromedp.KeyEvent(kb.ArrowLeft))
+		if n := lines(teacher); n != 1 {
+			t.Errorf("← left %d lines, want 1", n)
+		}
+	}
+	// the on-screen Next says what it does while lines are left
+	if total > 1 && !webtest.WaitTrue(teacher, `/^Next line/.test(document.getElementById("next").textContent)`) {
+		t.Errorf("presenter's Next reads %q with lines left", webtest.Run(t, teacher, chromedp.Evaluate[string](`document.getElementById("next").textContent`)))
+	}
+
+	// The teacher moves on with the clicker's PageDown (each line, then
+	// the step, an ordinary lesson link swapped by htmx): the students
+	// follow and are asked the checkpoint.
+	for i := 1; i < total; i++ {
+		webtest.Do(t, teacher, chromedp.KeyEvent(kb.PageDown))
+	}
+	if n := lines(teacher); n != total {
+		t.Fatalf("PageDown showed %d of %d lines", n, total)
+	}
+	webtest.Do(t, teacher, chromedp.KeyEvent(kb.PageDown))
 	webtest.WaitStep(t, teacher, ask.Index+1, ask.Title)
 	webtest.WaitStep(t, s1, ask.Index+1, ask.Title)
 	webtest.WaitStep(t, s2, ask.Index+1, ja.Steps[ask.Index].Title)
@@ -165,7 +238,11 @@ func TestBrowserClass(t *testing.T) {
 	webtest.Do(t, teacher, chromedp.NavigateBack())
 	webtest.WaitStep(t, teacher, before.Index+1, before.Title)
 	webtest.WaitStep(t, s1, before.Index+1, before.Title)
-	webtest.Do(t, teacher, chromedp.Click(chromedp.CSS("#next")))
+	webtest.Do(t, teacher, chromedp.KeyEvent(" ")) // Space: lines first, then the step
+	for lines(teacher) < total {
+		webtest.Do(t, teacher, chromedp.KeyEvent(" "))
+	}
+	webtest.Do(t, teacher, chromedp.KeyEvent(" "))
 	webtest.WaitStep(t, teacher, ask.Index+1, ask.Title)
 	webtest.WaitStep(t, s1, ask.Index+1, ask.Title)
 	webtest.Follow(t, s3, "#refresh")
@@ -186,17 +263,23 @@ func TestBrowserClass(t *testing.T) {
 			t.Fatal("no answer shown")
 		}
 	}
-	vote(s1, 1)
+	vote(s1, 2)
+	vote(s1, 1) // changed: the last answer counts
 	vote(s2, 2)
 	vote(s3, 1)
-	if !webtest.WaitTrue(teacher, `/3 answered/.test(document.getElementById("cb-total").textContent)`) {
+	if !webtest.WaitTrue(teacher, `/^3 of 3 answered/.test(document.getElementById("cb-total").textContent)`) {
 		t.Fatalf("teacher's bar: %s", webtest.Run(t, teacher, chromedp.Evaluate[string](`document.getElementById("cb-total").textContent`)))
 	}
-	counts := webtest.Run(t, teacher, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#classbar .cb-votes:not(.cb-result) .bar-n")).map(e => e.textContent)`))
-	if strings.Join(counts, ",") != "2 votes,1 vote,0 votes" {
-		t.Errorf("bars %v", counts)
+	if n := webtest.Run(t, teacher, chromedp.Evaluate[int](`document.querySelectorAll("#classbar .bar-n, #cb-question .bar-n").length`)); n != 0 {
+		t.Errorf("the projector shows %d answer counts before the reveal", n)
+	}
+	if h := barHeight(); h > 320 {
+		t.Errorf("with a question open the class bar takes %.0f px of 1080", h)
 	}
 	shot(teacher, "teacher-en-1920-presenter-votes")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1280, 720))
+	shot(teacher, "teacher-en-1280x720-presenter-votes")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
 	axe(teacher, "teacher", 1920)
 	axe(s1, "student en", 360)
 	axe(s2, "student ja", 360)
@@ -206,30 +289,51 @@ func TestBrowserClass(t *testing.T) {
 	site.class.DropStreams(code) // the connection is gone too
 	// (clicked by script: the bar may be swapped for a fresher copy at
 	// any moment, which a synthetic mouse click can miss)
+	// The reveal is its own action: the class stays on its step, the
+	// teacher's bar shows the tally with the answer and why.
 	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("reveal").click(), true`))
-	webtest.WaitStep(t, teacher, reveal.Index+1, reveal.Title)
-	webtest.WaitStep(t, s1, reveal.Index+1, reveal.Title)
+	if !webtest.WaitTrue(teacher, `!!document.querySelector("#cb-question .cb-result .feedback") && !!document.getElementById("class-next")`) {
+		t.Fatal("the teacher's bar shows no revealed answer with its explanation")
+	}
+	if got, _, _ := webtest.CurrentStep(teacher); got != strconv.Itoa(ask.Index+1) {
+		t.Errorf("the reveal moved the teacher to step %s", got)
+	}
+	counts := webtest.Run(t, teacher, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#cb-question .cb-result .bar-n")).map(e => e.textContent)`))
+	if strings.Join(counts, ",") != "2 votes,1 vote,0 votes" {
+		t.Errorf("bars %v", counts)
+	}
 	for _, want := range []string{"How the class answered", "3 answered", "✓"} {
 		if !webtest.WaitTrue(s1, fmt.Sprintf(`document.querySelector(".cs-result") && document.querySelector(".cs-result").textContent.includes(%q)`, want)) {
 			t.Errorf("student 1's result lacks %q", want)
 		}
 	}
-	if !webtest.WaitTrue(s1, `!!document.querySelector(".feedback .fb-verdict")`) {
-		t.Error("student 1 does not see whether they were right")
+	if !webtest.WaitTrue(s1, `(f => !!f && !!(f.compareDocumentPosition(document.querySelector(".cs-result")) & Node.DOCUMENT_POSITION_FOLLOWING))(document.querySelector(".classbar .feedback .fb-verdict"))`) {
+		t.Error("student 1 does not see first whether they were right")
 	}
 	if got, _, _ := webtest.CurrentStep(s2); got != strconv.Itoa(ask.Index+1) {
 		t.Fatalf("the offline phone moved: step %s", got)
 	}
+	if webtest.Run(t, s2, chromedp.Evaluate[bool](`!!document.querySelector(".cs-result")`)) {
+		t.Fatal("the offline phone shows the reveal")
+	}
 	offline(t, s2, false)
-	webtest.WaitStep(t, s2, reveal.Index+1, ja.Steps[reveal.Index].Title)
 	if !webtest.WaitTrue(s2, `document.querySelector(".cs-result") && document.querySelector(".cs-result").textContent.includes("クラスの回答")`) {
 		t.Error("the phone that came back does not show the class's answers")
 	}
 	webtest.Follow(t, s3, "#refresh")
-	webtest.WaitStep(t, s3, reveal.Index+1, reveal.Title)
 	if n := webtest.Run(t, s3, chromedp.Evaluate[int](`document.querySelectorAll(".cs-result li.correct").length`)); n == 0 {
 		t.Error("the student without JavaScript sees no answer")
 	}
+	shot(teacher, "teacher-en-1920-presenter-revealed")
+	shot(s1, "student-en-360-revealed")
+	shot(s2, "student-ja-360-revealed")
+	axe(s2, "student ja, revealed", 360)
+	axe(teacher, "teacher, revealed", 1920)
+	// Next step: the class moves on to the step the question was about.
+	webtest.Follow(t, teacher, "#class-next")
+	webtest.WaitStep(t, teacher, reveal.Index+1, reveal.Title)
+	webtest.WaitStep(t, s1, reveal.Index+1, reveal.Title)
+	webtest.WaitStep(t, s2, reveal.Index+1, ja.Steps[reveal.Index].Title)
 	// the question is closed now: no form, even for a late student
 	// (this late student types the code, in lower case with a space)
 	late := phone("/en/class", true)
@@ -242,11 +346,6 @@ func TestBrowserClass(t *testing.T) {
 			t.Error("the revealed question is still open")
 		}
 	}
-	shot(teacher, "teacher-en-1920-presenter-revealed")
-	shot(s1, "student-en-360-revealed")
-	shot(s2, "student-ja-360-revealed")
-	axe(s2, "student ja, revealed", 360)
-	axe(teacher, "teacher, revealed", 1920)
 
 	// The Japanese teacher's view of the same moment (the language switch).
 	// (followed, not clicked: the English page still shows this step with
@@ -262,8 +361,19 @@ func TestBrowserClass(t *testing.T) {
 	shot(teacher, "teacher-ja-1920-presenter-revealed")
 	axe(teacher, "teacher ja", 1920)
 
-	// The end: every phone with JavaScript goes to the "ended" page.
-	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("end-class").click(), true`))
+	// The end asks once (a fold), then every phone with JavaScript goes
+	// to the "ended" page and the teacher to the summary.
+	if webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.querySelector("details.cb-end").open`)) {
+		t.Error("End class is not folded behind its question")
+	}
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.querySelector("details.cb-end").open = true, true`))
+	if _, err := chromedp.RunResponse(teacher, chromedp.Click(chromedp.CSS("#end-class"))); err != nil {
+		t.Fatal(err)
+	}
+	if !webtest.WaitTrue(teacher, `(document.querySelector("h1") || {}).textContent.startsWith(`+webtest.JSONString(i18n.For("ja").Class.SummaryTitle)+`) && document.querySelectorAll(".sumtable tbody tr").length === 3`) {
+		t.Error("the teacher does not see the class's summary with the question's three answers")
+	}
+	shot(teacher, "teacher-ja-1920-summary")
 	for i, s := range []context.Context{s1, s2} {
 		title := i18n.For([]string{"en", "ja"}[i]).Class.EndedTitle
 		if !webtest.WaitTrue(s, fmt.Sprintf(`(document.querySelector("h1") || {}).textContent === %q`, title)) {

@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"locklab/lessons"
 	"locklab/web/lesson"
 	"locklab/web/limits"
 	"net/http"
@@ -156,8 +157,6 @@ func (s *Handler) storeErr(u *i18n.UI, code string, err error) *site.Error {
 		return classErr(u, http.StatusServiceUnavailable, "class-rooms-full", cu.RoomsTitle, cu.RoomsText)
 	case errors.Is(err, errTooManyStreams), errors.Is(err, errHubClosed):
 		return backTo(classErr(u, http.StatusServiceUnavailable, "class-streams-full", cu.StreamsTitle, cu.StreamsText), u, code)
-	case errors.Is(err, errAnswered):
-		return backTo(classErr(u, http.StatusConflict, "class-answered", cu.AnsweredTitle, cu.AnsweredText), u, code)
 	case errors.Is(err, errNotAsked):
 		return backTo(classErr(u, http.StatusConflict, "class-closed", cu.NotOpenTitle, cu.NotOpenText), u, code)
 	case errors.Is(err, errBadSession):
@@ -473,6 +472,25 @@ type ClassBar struct {
 	RevealOpt   string
 	EventsURL   string
 	LessonTitle string
+	// Started: the class began (before, the bar is the lobby); Expected:
+	// the students here, whom an open question waits for; Warn: the step
+	// whose reveal asked with answers missing (0: none)
+	Started  bool
+	Expected int
+	Warn     int
+	// Explain is the revealed question's answer and why, shown with its
+	// tally while the class discusses it
+	Explain *lesson.Answer
+	// NextLesson is offered at the lesson's last step: the class goes on
+	// with the same code
+	NextLesson *lessons.Lesson
+	JoinWarn   string // the join address is one phones cannot open
+	SummaryURL string
+	// Lines and ClassState: the lines of its step the room has seen, and
+	// its state as the page's script writes it (do=…&opt=…), so a
+	// reloaded teacher's page shows those lines again
+	Lines      int
+	ClassState string
 }
 
 // ClassQuestion is a checkpoint with the class's answers.
@@ -551,6 +569,19 @@ func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, p roomStep
 	votes := s.class.store.votes(r.Context(), room.Code, p.Answered, p.Ask)
 	b.Result = s.question(u, room, p, p.Answered, votes[0], "")
 	b.Question = s.question(u, room, p, p.Ask, votes[1], "")
+	b.Started, b.Expected = room.Started, b.Connected
+	b.Lines, b.ClassState = room.Lines, url.Values{"do": {room.Do}, "opt": {room.Opt}}.Encode()
+	b.JoinWarn = s.joinWarning(u, b.JoinURL, room.Code)
+	b.SummaryURL = base + "/summary"
+	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
+		if b.Question != nil && b.Question.Revealed {
+			b.Explain = lesson.AnswerOf(l.Steps[b.Question.Step-1].Checkpoint, 0)
+			b.Explain.Open = true // shown with the tally, for the room to read together
+		}
+		if p.Exact && p.Step == len(l.Steps) {
+			_, b.NextLesson = s.Course.Neighbours(l)
+		}
+	}
 	return b
 }
 
@@ -603,14 +634,29 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
-	v.Stage.Share.Teach = lesson.TeachForm{} // no second class from inside this one
-	// the class is this lesson: no way to another from the teacher's page
-	v.Pager, v.Dialog.Final, v.Dialog.NextLesson = lesson.Pager{UI: v.Pager.UI}, false, nil
 	_ = s.class.store.touch(r.Context(), room)
-	w.Header().Set("Cache-Control", "no-store")
-	v.Page = s.Frame(u, u.Class.BarLabel+" "+code+" — "+v.Title, r)
 	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
-	s.Render(w, r, ClassTeachPage(v, s.teacherBar(r, u, room, p, do, opt), s.Assets.URL("js/class.js")))
+	s.renderTeach(w, r, u, room, v, s.teacherBar(r, u, room, p, do, opt))
+}
+
+// renderTeach draws the teacher's page: view v of the lesson under the
+// class bar b.
+func (s *Handler) renderTeach(w http.ResponseWriter, r *http.Request, u *i18n.UI, room *Room, v *lesson.LessonView, b *ClassBar) {
+	v.Stage.Share.Teach = lesson.TeachForm{} // no second class from inside this one
+	// the class moves to another lesson from the bar (same code), not
+	// by the lesson's own links
+	v.Pager, v.Dialog.Final, v.Dialog.NextLesson = lesson.Pager{UI: v.Pager.UI}, false, nil
+	// the class's question takes the place of the lesson's own: one way
+	// to reveal (the class's), no Next past a question the room has not
+	// seen answered; a state whose step asks one keeps that place for it
+	// until the class is there (the page's script moves it at once)
+	v.Dialog.Extra = ClassAsk(b)
+	if pg, ok := s.stepOf(u.Lang, room.Slug, b.Do, b.Opt); ok && pg.Ask > 0 && b.Started {
+		v.Dialog.Ask, v.Dialog.Nav.NextURL = nil, ""
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	v.Page = s.Frame(u, u.Class.BarLabel+" "+room.Code+" — "+v.Title, r)
+	s.Render(w, r, ClassTeachPage(v, b, s.Assets.URL("js/class.js")))
 }
 
 // Bar is the teacher's bar alone, which the teacher's page
@@ -623,7 +669,7 @@ func (s *Handler) Bar(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	w.Header().Set("Cache-Control", "no-store")
 	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
-	s.Render(w, r, classBar(s.teacherBar(r, u, room, p, q.Get("do"), q.Get("opt"))))
+	s.Render(w, r, classBarAndQuestion(s.teacherBar(r, u, room, p, q.Get("do"), q.Get("opt"))))
 }
 
 func (s *Handler) notTeacher(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) {
@@ -643,6 +689,15 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 	l, found := s.Course.Get(u.Lang, room.Slug)
 	do, ok1 := oneValue(r, "do")
 	opt, ok2 := oneValue(r, "opt")
+	lines := -1 // the teacher's page shows every line (not in presenter mode)
+	if lv, has := oneValue(r, "lines"); has {
+		n, err := strconv.Atoi(lv)
+		if err != nil || n < -1 || n > 1000 {
+			s.badForm(w, r, u, code)
+			return
+		}
+		lines = n
+	}
 	if !found || (r.PostForm.Has("do") && !ok1) || (r.PostForm.Has("opt") && !ok2) {
 		s.badForm(w, r, u, code)
 		return
@@ -654,40 +709,51 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 	}
 	do, opt = st.Do(), st.Opt()
 	p, _ := s.stepOf(u.Lang, room.Slug, do, opt)
-	if do != room.Do || opt != room.Opt {
-		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, p.Answered)
+	// a new state, more or fewer of its lines shown, or the lobby's
+	// Start; a new state starts the class too (the teacher went on
+	// without the lobby's button)
+	start := !room.Started && (do != room.Do || opt != room.Opt || r.PostForm.Get("start") == "1")
+	if do != room.Do || opt != room.Opt || lines != room.Lines || start {
+		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, p.Answered, lines, start)
 		if err != nil {
 			s.Fail(w, r, u, s.storeErr(u, code, err))
 			return
 		}
-		room.Do, room.Opt, room.Seq, room.Ask = do, opt, seq, p.Ask
+		room.Do, room.Opt, room.Seq, room.Ask, room.Lines, room.Started = do, opt, seq, p.Ask, lines, room.Started || start
 		if p.Answered > 0 {
 			room.revealed[p.Answered] = true
 		}
 	}
 	if r.Header.Get("HX-Request") == "true" || r.Header.Get("X-Class") == "1" {
 		w.Header().Set("Cache-Control", "no-store")
-		s.Render(w, r, classBar(s.teacherBar(r, u, room, p, do, opt))) // the room is at (do, opt) now
+		s.Render(w, r, classBarAndQuestion(s.teacherBar(r, u, room, p, do, opt))) // the room is at (do, opt) now
 		return
 	}
 	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
 }
 
-// End ends the room: its keys go, every stream closes, the teacher
-// returns to the ordinary lesson page at the same moment.
+// End ends the room: its keys go, every stream closes, and the teacher
+// sees the class's summary (kept for EndedFor; the teacher's cookie,
+// which opens it, expires by itself).
 func (s *Handler) End(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, true)
 	if !ok {
 		return
 	}
 	code := room.Code
-	if err := s.class.store.end(r.Context(), room); err != nil {
+	var rows []string
+	if l, found := s.Course.Get(u.Lang, room.Slug); found {
+		var err error
+		if rows, err = s.rows(r, room, l); err != nil {
+			s.Fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+	}
+	if err := s.class.store.end(r.Context(), room, rows); err != nil {
 		s.Fail(w, r, u, s.storeErr(u, code, err))
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: "", Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: -1})
-	http.Redirect(w, r, "/"+u.Lang+"/lessons/"+room.Slug+links.Query(room.Do, room.Opt), http.StatusSeeOther)
+	http.Redirect(w, r, links.Join(u.Lang, code)+"/summary", http.StatusSeeOther)
 }
 
 // ClassStudent is what a student's page shows.
@@ -698,7 +764,8 @@ type ClassStudent struct {
 	Base       string
 	Seq        int64
 	Result     *ClassQuestion // this step's checkpoint, revealed
-	Question   *ClassQuestion // the next step's, asked here
+	Question   *ClassQuestion // the next step's, asked here (or revealed here)
+	Mine       *lesson.Answer // the revealed question: the student's own answer, right or wrong, and why
 	ExploreURL string
 	EventsURL  string
 	JS         string
@@ -761,7 +828,13 @@ func (s *Handler) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]
 	c.EventsURL = c.Base + "/events"
 	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
 	c.Question = s.question(u, room, p, p.Ask, votes[1], sid)
+	if q := c.Question; q != nil && q.Revealed {
+		if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
+			c.Mine = lesson.AnswerOf(l.Steps[q.Step-1].Checkpoint, q.Mine)
+		}
+	}
 	s.studentView(r, u, v, c)
+	forStudent(u, v, room.Lines)
 	return c, nil
 }
 

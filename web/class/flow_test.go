@@ -3,6 +3,7 @@ package class_test
 import (
 	"bufio"
 	"context"
+	"encoding/csv"
 	"html"
 	"locklab/web"
 	"locklab/web/class"
@@ -224,49 +225,100 @@ func TestClassFlow(t *testing.T) {
 	if !strings.Contains(page, `name="choice"`) || !strings.Contains(page, `value="`+strconv.Itoa(cp)+`"`) {
 		t.Fatal("no answer form at the checkpoint")
 	}
-	// answer once; the replay is refused and not counted
+	// answer, then change the answer: one vote per student, the last
+	// one counts; the same answer again changes nothing
 	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, sid); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("answer: %d", res.StatusCode)
 	}
 	teach.next(t, "votes")
-	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, sid); res.StatusCode != http.StatusConflict {
-		t.Fatalf("second answer: %d", res.StatusCode)
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, sid); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("changed answer: %d", res.StatusCode)
+	}
+	teach.next(t, "votes")
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, sid); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the same answer again: %d", res.StatusCode)
 	}
 	counts, _ := site.class.Counts(context.Background(), code, cp, 3)
-	if counts[0] != 1 || counts[1] != 0 {
-		t.Fatalf("counts %v", counts)
+	if counts[0] != 0 || counts[1] != 1 {
+		t.Fatalf("counts after a changed answer %v, want [0 1 0]", counts)
 	}
+	if _, page := webtest.GetPage(t, site.URL, "/en/class/"+code, sid); !strings.Contains(page, "Change my answer") || !strings.Contains(page, `value="2" required checked`) {
+		t.Error("the student's page does not offer to change the answer, their choice checked")
+	}
+	// before the reveal the teacher's screen says how many answered, not
+	// what they chose
 	_, bar := webtest.GetPage(t, site.URL, "/en/class/"+code+"/bar?do="+ask.Do, teacher)
-	if !strings.Contains(bar, "1 answered") || !strings.Contains(bar, `id="reveal"`) {
-		t.Fatalf("teacher's bar: %s", bar)
+	if !strings.Contains(bar, "1 of 1 answered") || !strings.Contains(bar, `id="reveal"`) || strings.Contains(bar, `class="bar-n"`) {
+		t.Fatalf("teacher's bar before the reveal (want \"1 of 1 answered\", no counts per answer): %s", bar)
 	}
-	// reveal: the room moves to the checkpoint's step
-	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {reveal.Do}, "opt": {reveal.Opt}}, teacher); res.StatusCode != http.StatusSeeOther {
+	// a second student here who has not answered: Reveal asks first
+	// (no-JS: the teacher's page with the warning), the room stays open
+	other := joinClass(t, site.URL, "en", code)
+	webtest.GetPage(t, site.URL, "/en/class/"+code, other) // their cookie comes back: here
+	res, warned := webtest.PostPage(t, site.URL, "/en/class/"+code+"/reveal", url.Values{"step": {strconv.Itoa(cp)}}, teacher)
+	if res.StatusCode != 200 || !strings.Contains(warned, "Only 1 of the 2 students here have answered") || !strings.Contains(warned, "Reveal anyway") {
+		t.Fatalf("reveal with an answer missing: %d, want the warning", res.StatusCode)
+	}
+	if r, _ := site.class.Room(context.Background(), code); r.Revealed(cp) {
+		t.Fatal("the warning revealed the answer")
+	}
+	// Reveal anyway: the answer shows, the room stays on its step
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/reveal", url.Values{"step": {strconv.Itoa(cp)}, "confirm": {"1"}}, teacher); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("reveal: %d", res.StatusCode)
 	}
 	student.next(t, "move")
-	// the fencing lesson asks its next checkpoint at once: the teacher's
-	// bar shows the revealed answers, and the next question with its own
-	// Reveal folded below them (an open one read as the revealed one's)
-	_, bar = webtest.GetPage(t, site.URL, "/en/class/"+code+"/bar?do="+url.QueryEscape(reveal.Do)+"&opt="+url.QueryEscape(reveal.Opt), teacher)
-	if fold, rv := strings.Index(bar, `<details class="cb-votes cb-next">`), strings.Index(bar, `id="reveal"`); fold < 0 || rv < fold || rv > strings.Index(bar, "</details>") {
-		t.Errorf("after the reveal the next question's Reveal is not folded with it (details at %d, reveal at %d)", fold, rv)
+	if r, _ := site.class.Room(context.Background(), code); !r.Revealed(cp) || r.Do != ask.Do {
+		t.Fatalf("after the reveal: revealed %v, state %q (want the asking step %q)", r.Revealed(cp), r.Do, ask.Do)
 	}
-	_, page = webtest.GetPage(t, site.URL, "/en/class/"+code, sid)
-	for _, want := range []string{"How the class answered", "1 answered", "✓", "You predicted:"} {
-		if !strings.Contains(page, want) {
-			t.Errorf("revealed page lacks %q", want)
+	_, bar = webtest.GetPage(t, site.URL, "/en/class/"+code+"/bar?do="+url.QueryEscape(ask.Do)+"&opt="+url.QueryEscape(ask.Opt), teacher)
+	for _, want := range []string{"How the class answered", `class="bar-n"`, "The answer:", `id="class-next"`} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("teacher's bar after the reveal lacks %q", want)
 		}
 	}
-	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}, joinClass(t, site.URL, "en", code)); res.StatusCode != http.StatusConflict {
+	_, page = webtest.GetPage(t, site.URL, "/en/class/"+code, sid)
+	mine, tally := strings.Index(page, "You predicted:"), strings.Index(page, "How the class answered")
+	if mine < 0 || tally < 0 || mine > tally || !strings.Contains(page, "✓") {
+		t.Errorf("revealed page: the student's own answer (at %d) must come before the class's (at %d)", mine, tally)
+	}
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, sid); res.StatusCode != http.StatusConflict {
 		t.Fatalf("answer after the reveal: %d", res.StatusCode)
 	}
+	// Next step: the class moves to the checkpoint's step
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {reveal.Do}, "opt": {reveal.Opt}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("next step: %d", res.StatusCode)
+	}
+	student.next(t, "move")
 	// the end: keys gone, streams closed; for a while the code says the
 	// class ended (410, with the way on from where it stopped), then 404
-	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/end", nil, teacher); res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("end: %d", res.StatusCode)
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/end", nil, teacher); res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/en/class/"+code+"/summary" {
+		t.Fatalf("end: %d to %q, want the summary", res.StatusCode, res.Header.Get("Location"))
 	}
 	student.next(t, "end")
+	// the summary, for the teacher only: the question with each answer's
+	// count, the right one marked, and its CSV
+	if res, sum := webtest.GetPage(t, site.URL, "/en/class/"+code+"/summary", teacher); res.StatusCode != 200 || !strings.Contains(sum, "Class summary") || !strings.Contains(sum, "0 of 1 right") && !strings.Contains(sum, "1 of 1 right") {
+		t.Fatalf("summary: %d", res.StatusCode)
+	}
+	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code+"/summary", sid); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a student's summary: %d, want 403", res.StatusCode)
+	}
+	res, csvText := webtest.GetPage(t, site.URL, "/en/class/"+code+"/summary.csv", teacher)
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") {
+		t.Fatalf("summary CSV: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	recs, err := csv.NewReader(strings.NewReader(csvText)).ReadAll()
+	if err != nil || len(recs) < 3 {
+		t.Fatalf("summary CSV: %v, %d rows", err, len(recs))
+	}
+	chosen := 0
+	for _, rec := range recs[1:] {
+		n, _ := strconv.Atoi(rec[4])
+		chosen += n
+	}
+	if chosen != 1 {
+		t.Errorf("the CSV counts %d answers, want the 1 given", chosen)
+	}
 	if keys := roomKeys(t, rdb, code); len(keys) != 0 {
 		t.Fatalf("keys left: %v", keys)
 	}
@@ -375,7 +427,7 @@ func TestClassHostile(t *testing.T) {
 	form := url.Values{"step": {strconv.Itoa(cp)}, "choice": {"2"}}
 	var wg sync.WaitGroup
 	codes := make(chan int, 50)
-	for range 50 { // the same answer raced 50 times
+	for range 50 { // the same answer raced 50 times: counted once
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -384,18 +436,13 @@ func TestClassHostile(t *testing.T) {
 	}
 	wg.Wait()
 	close(codes)
-	ok := 0
 	for c := range codes {
-		switch c {
-		case http.StatusSeeOther:
-			ok++
-		case http.StatusConflict:
-		default:
+		if c != http.StatusSeeOther {
 			t.Errorf("raced answer: %d", c)
 		}
 	}
-	if ok != 1 {
-		t.Errorf("%d answers accepted", ok)
+	if counts, _ := site.class.Counts(context.Background(), code, cp, 3); counts[1] != 1 {
+		t.Errorf("50 raced copies of one answer counted %d times", counts[1])
 	}
 	for i, f := range []url.Values{
 		{"step": {strconv.Itoa(cp)}, "choice": {"9"}},
@@ -415,12 +462,13 @@ func TestClassHostile(t *testing.T) {
 	}
 	// an answer without a cookie is refused; one with a made-up student
 	// id that never visited is a student whose cookie came back with
-	// their answer (as after a first visit): counted once, its replay not
+	// their answer (as after a first visit): counted once, its replays
+	// changing nothing
 	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}); res.StatusCode != http.StatusBadRequest {
 		t.Errorf("answer without a cookie: %d", res.StatusCode)
 	}
 	made := &http.Cookie{Name: class.SidCookie, Value: class.RandomHex(16)}
-	for i, want := range []int{http.StatusSeeOther, http.StatusConflict, http.StatusConflict} {
+	for i, want := range []int{http.StatusSeeOther, http.StatusSeeOther, http.StatusSeeOther} {
 		if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, made); res.StatusCode != want {
 			t.Errorf("made-up student's answer %d: %d, want %d", i, res.StatusCode, want)
 		}
@@ -622,7 +670,18 @@ func TestClassTeacherNoJS(t *testing.T) {
 	ask, _, _ := webtest.FencingAsk(t)
 	code, teacher := startClass(t, site.URL, "en", "", "")
 	teach := "/en/class/" + code + "/teach"
+	// the lobby: a Start button, no "Show this step" before the class began
+	_, lobby := webtest.GetPage(t, site.URL, teach+links.Query(ask.Do, ask.Opt), teacher)
+	if !strings.Contains(lobby, `id="start-class"`) || strings.Contains(lobby, `id="show-class"`) {
+		t.Fatal("the teacher's page before the start is not the lobby with its Start button")
+	}
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {""}, "opt": {""}, "start": {"1"}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("start: %d", res.StatusCode)
+	}
 	_, page := webtest.GetPage(t, site.URL, teach+links.Query(ask.Do, ask.Opt), teacher)
+	if strings.Contains(page, `id="start-class"`) || !strings.Contains(page, `id="cb-qr"`) {
+		t.Fatal("after the start the join panel is not one line with its QR code folded")
+	}
 	out := regexp.MustCompile(`(?:href|action|hx-get)="/en/lessons/fencing(?:[?"])`).FindAllString(page, -1)
 	if len(out) > 0 {
 		t.Errorf("the teacher's page has %d links out of the class: %v", len(out), out)

@@ -8,17 +8,25 @@
 //	lockclass:CODE          hash: slug, do, opt, seq (moves), vseq (votes),
 //	                        ask (the checkpoint step now asked, 0 none),
 //	                        rN (checkpoint step N revealed), n (steps),
-//	                        secret (SHA-256 of the teacher's secret)
+//	                        secret (SHA-256 of the teacher's secret),
+//	                        go (1 once the teacher started the class: before,
+//	                        the teacher's screen is the lobby), lines (how
+//	                        many of the step's dialog lines the room has
+//	                        seen in presenter mode; absent or -1: all)
 //	lockclass:CODE:members  set of student ids that joined (the size limit):
 //	                        a student joins when their cookie first comes
 //	                        back (page, stream or answer), not on the
 //	                        cookie-less first visit
 //	lockclass:CODE:here     sorted set: student id → counted until (ms)
 //	lockclass:CODE:votes:N  hash: student id → choice, for checkpoint step N
+//	lockclass:CODE:summary  list: the tallies of the lessons the class left
+//	                        for the next one ("slug\tstep\tn1,n2,…")
 //	lockclass:rooms         sorted set: code → expiry (ms), the rooms limit
 //	lockclass-ended:CODE    after End class, for EndedFor: the lesson and
 //	                        state the class ended at (slug, do, opt), so a
-//	                        reload says "ended", not "no such code"
+//	                        reload says "ended", not "no such code", and the
+//	                        teacher's secret, for the summary
+//	lockclass-ended:CODE:summary  after End class: every lesson's tallies
 //
 // and the pub/sub channel lockclass:ch:CODE, which carries "kind seq".
 package class
@@ -50,7 +58,6 @@ var (
 	errRoomsFull  = errors.New("class: too many rooms")
 	errClassFull  = errors.New("class: room is full")
 	errNotAsked   = errors.New("class: that question is not open")
-	errAnswered   = errors.New("class: already answered")
 	errBadSession = errors.New("class: no student id")
 )
 
@@ -66,6 +73,11 @@ func (e *endedError) Error() string        { return "class: ended" }
 func (e *endedError) Is(target error) bool { return target == errNoRoom }
 
 func endedKey(code string) string { return "lockclass-ended:" + code }
+
+// summaryKey and endedSummaryKey hold a class's tallies, one row per
+// checkpoint asked: "slug\tstep\tn1,n2,…" (how many chose each answer).
+func summaryKey(code string) string      { return "lockclass:" + code + ":summary" }
+func endedSummaryKey(code string) string { return endedKey(code) + ":summary" }
 
 // Limits bound what one room and one instance take. Zero fields take
 // the defaults.
@@ -123,6 +135,8 @@ type Room struct {
 	Seq                 int64
 	Ask                 int // the checkpoint step (1-based) now open for answers; 0 none
 	Steps               int
+	Lines               int  // dialog lines of the step the room has seen (-1: all)
+	Started             bool // the teacher started the class (before: the lobby)
 	revealed            map[int]bool
 	secret              string // SHA-256 hex of the teacher secret
 }
@@ -254,6 +268,11 @@ func (s *classStore) get(ctx context.Context, code string) (*Room, error) {
 	r.Seq, _ = strconv.ParseInt(m["seq"], 10, 64)
 	r.Ask, _ = strconv.Atoi(m["ask"])
 	r.Steps, _ = strconv.Atoi(m["n"])
+	r.Lines = -1
+	if v, ok := m["lines"]; ok {
+		r.Lines, _ = strconv.Atoi(v)
+	}
+	r.Started = m["go"] == "1"
 	for k := range m {
 		if n, ok := strings.CutPrefix(k, "r"); ok {
 			if i, err := strconv.Atoi(n); err == nil {
@@ -271,6 +290,7 @@ var touchScript = redis.NewScript(`
 if redis.call('EXPIRE', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('EXPIRE', KEYS[2], ARGV[1])
 redis.call('EXPIRE', KEYS[3], ARGV[1])
+redis.call('EXPIRE', KEYS[1] .. ':summary', ARGV[1])
 for i = 1, tonumber(ARGV[2]) do redis.call('EXPIRE', KEYS[1] .. ':votes:' .. i, ARGV[1]) end
 redis.call('ZADD', KEYS[4], tonumber(ARGV[3]) + 1000 * tonumber(ARGV[1]), ARGV[4])
 return 1`)
@@ -284,18 +304,21 @@ func (s *classStore) touch(ctx context.Context, r *Room) error {
 	return err
 }
 
-// moveScript sets the room's state, opens or closes the question, marks a
-// checkpoint step revealed when the room reaches it, and counts the move.
+// moveScript sets the room's state and the lines of it the room has
+// seen, opens or closes the question, marks a checkpoint step revealed
+// when the room reaches it (a teacher who moves on without revealing
+// has still closed it), starts the class, and counts the move.
 var moveScript = redis.NewScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-redis.call('HSET', KEYS[1], 'do', ARGV[1], 'opt', ARGV[2], 'ask', ARGV[3])
+redis.call('HSET', KEYS[1], 'do', ARGV[1], 'opt', ARGV[2], 'ask', ARGV[3], 'lines', ARGV[5])
+if ARGV[6] == '1' then redis.call('HSET', KEYS[1], 'go', 1) end
 if ARGV[4] ~= '0' then redis.call('HSET', KEYS[1], 'r' .. ARGV[4], 1) end
 return redis.call('HINCRBY', KEYS[1], 'seq', 1)`)
 
 // move changes the room's state (only the teacher's handler calls it)
-// and tells every instance.
-func (s *classStore) move(ctx context.Context, r *Room, do, opt string, ask, reveal int) (int64, error) {
-	seq, err := moveScript.Run(ctx, s.rdb, []string{roomKey(r.Code)}, do, opt, ask, reveal).Int64()
+// and tells every instance; start: the class begins (if it had not).
+func (s *classStore) move(ctx context.Context, r *Room, do, opt string, ask, reveal, lines int, start bool) (int64, error) {
+	seq, err := moveScript.Run(ctx, s.rdb, []string{roomKey(r.Code)}, do, opt, ask, reveal, lines, boolInt(start)).Int64()
 	if err != nil {
 		return 0, err
 	}
@@ -304,6 +327,110 @@ func (s *classStore) move(ctx context.Context, r *Room, do, opt string, ask, rev
 	}
 	_ = s.touch(ctx, r)
 	return seq, s.publish(ctx, r.Code, "move", seq)
+}
+
+// revealScript closes the question open at step ARGV[1] and shows its
+// answer, the room staying on its step (the class discusses it before
+// the teacher moves on); -2: that question is not the one open.
+var revealScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HGET', KEYS[1], 'ask') ~= ARGV[1] then return -2 end
+redis.call('HSET', KEYS[1], 'r' .. ARGV[1], 1)
+return redis.call('HINCRBY', KEYS[1], 'seq', 1)`)
+
+// reveal shows the answer of the question open at step and tells every
+// instance; errNotAsked if that question is not the one open.
+func (s *classStore) reveal(ctx context.Context, r *Room, step int) (int64, error) {
+	seq, err := revealScript.Run(ctx, s.rdb, []string{roomKey(r.Code)}, step).Int64()
+	switch {
+	case err != nil:
+		return 0, err
+	case seq == -1:
+		return 0, errNoRoom
+	case seq == -2:
+		return 0, errNotAsked
+	}
+	_ = s.touch(ctx, r)
+	return seq, s.publish(ctx, r.Code, "move", seq)
+}
+
+// nextLessonScript takes the room, its students and its code on to
+// another lesson: the tallies of the lesson left go to the summary
+// (ARGV[7…]), its answers and reveals are cleared (step numbers start
+// again), and the state is the new lesson's first step.
+var nextLessonScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local old = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+for i = 1, old do
+  redis.call('DEL', KEYS[1] .. ':votes:' .. i)
+  redis.call('HDEL', KEYS[1], 'r' .. i)
+end
+for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], redis.call('TTL', KEYS[1])) end
+redis.call('HSET', KEYS[1], 'slug', ARGV[1], 'do', ARGV[2], 'opt', ARGV[3], 'ask', ARGV[4], 'n', ARGV[5], 'lines', -1, 'go', 1)
+if ARGV[6] ~= '0' then redis.call('HSET', KEYS[1], 'r' .. ARGV[6], 1) end
+return redis.call('HINCRBY', KEYS[1], 'seq', 1)`)
+
+// nextLesson moves room r on to lesson slug at (do, opt), keeping its
+// code and students; rows are the tallies of the lesson it leaves.
+func (s *classStore) nextLesson(ctx context.Context, r *Room, slug, do, opt string, ask, answered, steps int, rows []string) (int64, error) {
+	args := []any{slug, do, opt, ask, steps, answered}
+	for _, row := range rows {
+		args = append(args, row)
+	}
+	seq, err := nextLessonScript.Run(ctx, s.rdb, []string{roomKey(r.Code), summaryKey(r.Code)}, args...).Int64()
+	if err != nil {
+		return 0, err
+	}
+	if seq < 0 {
+		return 0, errNoRoom
+	}
+	r.Slug, r.Steps = slug, steps
+	_ = s.touch(ctx, r)
+	return seq, s.publish(ctx, r.Code, "move", seq)
+}
+
+// tallies is how many students chose each of n[i] choices at checkpoint
+// steps[i], in one round trip.
+func (s *classStore) tallies(ctx context.Context, code string, steps []int, n []int) ([][]int, error) {
+	pipe := s.rdb.Pipeline()
+	cmds := make([]*redis.StringSliceCmd, len(steps))
+	for i, step := range steps {
+		cmds[i] = pipe.HVals(ctx, votesKey(code, step))
+	}
+	if len(steps) > 0 {
+		if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+			return nil, err
+		}
+	}
+	out := make([][]int, len(steps))
+	for i, c := range cmds {
+		out[i] = make([]int, n[i])
+		for _, v := range c.Val() {
+			if k, err := strconv.Atoi(v); err == nil && k >= 1 && k <= n[i] {
+				out[i][k-1]++
+			}
+		}
+	}
+	return out, nil
+}
+
+// summary is the rows the class left behind (the lessons it moved on
+// from, or after End class every lesson's), and whether the class ended;
+// secret is the ended class's teacher's (SHA-256), "" while it runs.
+func (s *classStore) summary(ctx context.Context, code string) (rows []string, ended bool, secret string, err error) {
+	if rows, err = s.rdb.LRange(ctx, summaryKey(code), 0, -1).Result(); err != nil {
+		return nil, false, "", err
+	}
+	if n, err := s.rdb.Exists(ctx, roomKey(code)).Result(); err != nil || n == 1 {
+		return rows, false, "", err
+	}
+	e, err := s.rdb.HGetAll(ctx, endedKey(code)).Result()
+	if err != nil || e["slug"] == "" {
+		return nil, false, "", errNoRoom
+	}
+	rows, err = s.rdb.LRange(ctx, endedSummaryKey(code), 0, -1).Result()
+	return rows, true, e["secret"], err
 }
 
 func (s *classStore) publish(ctx context.Context, code, kind string, seq int64) error {
@@ -376,9 +503,10 @@ func (s *classStore) roomForOneMore(ctx context.Context, code string) error {
 	return err
 }
 
-// answerScript records a student's choice once, and only while the
-// question is open: the check and the write are one step, so an answer
-// cannot slip in after the reveal, and a replayed one is not counted.
+// answerScript records a student's choice, or their new one, only while
+// the question is open: the check and the write are one step, so an
+// answer cannot slip in or change after the reveal; one vote per
+// student, a replayed one changes nothing (0).
 // The answer carries the student's cookie, so it also admits them and
 // counts them here (present), as their page would.
 var answerScript = redis.NewScript(presentLua + `
@@ -386,7 +514,8 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'ask') ~= ARGV[3] or redis.call('HEXISTS', KEYS[1], 'r' .. ARGV[3]) == 1 then return -2 end
 local p = present(KEYS[1], KEYS[3], KEYS[4], ARGV[1], ARGV[4], ARGV[5], ARGV[6])
 if p == 0 then return -3 end
-if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
+if redis.call('HGET', KEYS[2], ARGV[1]) == ARGV[2] then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[2], redis.call('TTL', KEYS[1]))
 return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 
@@ -404,7 +533,7 @@ func (s *classStore) answer(ctx context.Context, code string, step int, sid stri
 	case n == -3:
 		return errClassFull
 	case n == 0:
-		return errAnswered
+		return nil // the same answer again
 	}
 	return s.publish(ctx, code, "votes", n)
 }
@@ -463,9 +592,28 @@ func (s *classStore) connected(ctx context.Context, code string) int {
 	return int(n)
 }
 
+// endSummaryScript keeps a class's summary past its end, for EndedFor.
+var endSummaryScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('RENAME', KEYS[1], KEYS[2])
+redis.call('EXPIRE', KEYS[2], ARGV[1])
+return 1`)
+
 // end removes every key of the room and tells every instance, whose
 // streams for it then close.
-func (s *classStore) end(ctx context.Context, r *Room) error {
+func (s *classStore) end(ctx context.Context, r *Room, rows []string) error {
+	if len(rows) > 0 {
+		vals := make([]any, len(rows))
+		for i, row := range rows {
+			vals[i] = row
+		}
+		if err := s.rdb.RPush(ctx, summaryKey(r.Code), vals...).Err(); err != nil {
+			return err
+		}
+	}
+	if err := endSummaryScript.Run(ctx, s.rdb, []string{summaryKey(r.Code), endedSummaryKey(r.Code)}, int64(EndedFor/time.Second)).Err(); err != nil && !errors.Is(err, redis.Nil) {
+		return err
+	}
 	keys := []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code)}
 	for i := 1; i <= r.Steps; i++ {
 		keys = append(keys, votesKey(r.Code, i))
@@ -473,7 +621,7 @@ func (s *classStore) end(ctx context.Context, r *Room) error {
 	pipe := s.rdb.TxPipeline()
 	pipe.Del(ctx, keys...)
 	pipe.ZRem(ctx, roomsKey, r.Code)
-	pipe.HSet(ctx, endedKey(r.Code), "slug", r.Slug, "do", r.Do, "opt", r.Opt)
+	pipe.HSet(ctx, endedKey(r.Code), "slug", r.Slug, "do", r.Do, "opt", r.Opt, "secret", r.secret)
 	pipe.Expire(ctx, endedKey(r.Code), EndedFor)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return err

@@ -42,19 +42,21 @@ type UI struct {
 	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
 	URITooLong, URITooLongBack                                          string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
-	Shortcuts                                                           [][2]string
-	Busy, DoneLabel, ContinueLabel                                      string
-	RedisDown                                                           string
-	AlreadyPaid, ChargedTwiceBy, Review                                 string
-	CounterTitle, CounterIntro, CounterSchedule, CounterBroke           string
-	CounterNone, CounterWhen, CounterBack, CounterGuided                string
-	NodeName                                                            map[string]string
-	Verb                                                                map[string]string
-	OptionLabel                                                         map[string]string
-	OptionValue                                                         map[string]string
-	KindNote                                                            map[sim.Kind]string
-	DropWriteNote                                                       string // KindNote of a design's drop: only its write's reply
-	NodeNote                                                            map[string]string
+	// NextLine: presenter mode's Next while lines are held back ({0}: how many)
+	NextLine                                                  string
+	Shortcuts                                                 [][2]string
+	Busy, DoneLabel, ContinueLabel                            string
+	RedisDown                                                 string
+	AlreadyPaid, ChargedTwiceBy, Review                       string
+	CounterTitle, CounterIntro, CounterSchedule, CounterBroke string
+	CounterNone, CounterWhen, CounterBack, CounterGuided      string
+	NodeName                                                  map[string]string
+	Verb                                                      map[string]string
+	OptionLabel                                               map[string]string
+	OptionValue                                               map[string]string
+	KindNote                                                  map[sim.Kind]string
+	DropWriteNote                                             string // KindNote of a design's drop: only its write's reply
+	NodeNote                                                  map[string]string
 	// ViolationText is one failure as the event log tells it; Failures
 	// the same kinds as the Lab's and the design grade's tables name and
 	// define them (sim/kinds.go: one vocabulary, read by every surface).
@@ -172,6 +174,23 @@ type ClassUI struct {
 	OriginTitle, OriginText, NotTeacherTitle, NotTeacherText        string
 	CookieTitle, CookieText, BackToClass, Unavailable               string
 	EndedTitle, EndedText, EndedGoOn                                string
+	// the lobby (before the teacher starts) and the one-line join strip
+	LobbyHint, StartBtn, QRShow string
+	// a question: "N of M answered" before the reveal, the warning when
+	// answers are missing, the discussion after it
+	AnsweredOf, WarnMissing, RevealAnyway, LastQ, ChangeAnswer, CanChange string
+	// moving the class on, ending it, and what it leaves
+	NextLessonBtn, NextLessonHint, EndAsk, EndConfirm, EndNow        string
+	SummaryTitle, SummaryIntro, SummaryCSV, SummaryNone, SummaryBack string
+	SummaryLesson, SummaryStep, SummaryQuestion, SummaryAnswer       string
+	SummaryChosen, SummaryRight                                      string
+	// a join address phones cannot reach ({0} it, {1} the LAN's)
+	Loopback, LoopbackNoLAN string
+	// finding classes: the header's and home page's links, the page
+	// about teaching
+	TeachLink, JoinLink, TeachingTitle, TeachingHTML                 string
+	TeachingTable, TeachingSteps, TeachingQuestions, TeachingMinutes string
+	TeachingAbout                                                    string
 }
 
 // DesignUI is every string of the design page and its counterexamples.

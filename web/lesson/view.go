@@ -20,6 +20,8 @@ import (
 	"locklab/web/narrate"
 	"locklab/web/picture"
 	"locklab/web/site"
+
+	"github.com/a-h/templ"
 )
 
 // LessonView is one lesson at one timeline state: the page frame and, for
@@ -61,6 +63,9 @@ type DialogProps struct {
 	Steps          []StepLink
 	Counter        *Counter // a Lab counterexample: its own frame replaces the step's dialog
 	Follow         bool     // a student following a live class: no step links (the teacher moves)
+	// Extra is what a page adds under the step's lines and notes, in
+	// place of the step's own checkpoint (a live class's question)
+	Extra templ.Component
 }
 
 // StepNav is the undo / reset / next row under the dialog.
@@ -183,6 +188,9 @@ type Answer struct {
 	Picked  lessons.Choice
 	Right   bool
 	Correct []lessons.Choice
+	// Open: with no guess, the answer is shown, not folded (a class's
+	// reveal: the room reads it together)
+	Open bool
 }
 
 // Mark is the shape that says right or wrong, beside the word (never

@@ -45,6 +45,10 @@ type Config struct {
 	// PublicURL is the site's address as phones in a classroom reach it
 	// (for "share this moment"); empty means the request's own host.
 	PublicURL string
+	// LANURL is where other machines reach this server when it listens on
+	// every interface ("" when it listens on one address, or none is
+	// known): offered when a class's join address is a loopback one.
+	LANURL string
 	// NoCache replays every request (no page cache, no ETag): set with a
 	// live Redis backend, whose pages must show what that server answers
 	// now — and its absence when it is gone — not a copy.
@@ -65,6 +69,8 @@ type Site struct {
 	LabDeadline time.Duration
 	// Limits is each client's share of the expensive requests (Limit).
 	Limits *limits.Limiter
+	// LANURL: see Config.LANURL.
+	LANURL string
 
 	replay    ReplayFunc
 	version   string
@@ -92,7 +98,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 	}
 	return &Site{Course: course, Assets: assets, replay: replay, Log: log, version: cfg.Version,
 		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL,
-		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits}
+		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits, LANURL: cfg.LANURL}
 }
 
 // ReplayDeadline bounds one request's replay; the worst timeline the

@@ -64,6 +64,24 @@ func Post(t testing.TB, site, path string, form url.Values, cookies ...*http.Coo
 	return res
 }
 
+// PostPage is Post that also reads the answer's body.
+func PostPage(t testing.TB, site, path string, form url.Values, cookies ...*http.Cookie) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, site+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", site)
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	res, err := NoRedirect.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, string(b)
+}
+
 func GetPage(t testing.TB, site, path string, cookies ...*http.Cookie) (*http.Response, string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, site+path, nil)
