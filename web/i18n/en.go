@@ -482,7 +482,7 @@ var english = &UI{
 		WaitedFor: "{0} passed", WorkedFor: "{0} worked for {1}", ResumedBy: "{0} resumed",
 		CommandTo: "{0} sent {1} to {2}: {3}", ClientNote: "{0}: {1}",
 		VerdictTokenOK: "the storage accepted {0}'s write with token {1}", VerdictTokenNo: "the storage rejected {0}'s write with token {1}",
-		VerdictNoOp: "the storage found {0}'s write already done and changed nothing", Happened: "{0}: {1} → {2}",
+		VerdictNoOp: "the storage found the work already done (by this or an earlier write) and changed nothing for {0}", Happened: "{0}: {1} → {2}",
 		NoHolderBelieved: "No one holds the lock key now; still acting as its holder: {0}.",
 		HandHeld:         "The lock key on {0} holds a value you typed; no client holds it.",
 		MutexHeld:        "There is no lock key; holding the mutex of its own process: {0}.",
@@ -495,7 +495,7 @@ var english = &UI{
 		NoLatency:  "Network latency is modelled as 0 ms.",
 		SlowNodes:  "Each command to {0} takes {1} to arrive (you slowed it); to the other nodes, 0 ms.",
 		LinkLag:    "The replication link (a model) delivers each change {0} after the primary made it.",
-		PauseModel: "A process pause is modelled: the process freezes and Redis notices nothing.",
+		PauseModel: "A process pause is modelled: the process freezes and sends nothing; a server sees only its silence.",
 	},
 	Picture: &PicUI{
 		NodeMark: map[string]string{"down": "cut off", "down/lost": "crash", "up": "up", "restart": "restart", "jump": "clock +{0}", "slow": "slow {0}", "promote": "primary"},

@@ -477,7 +477,7 @@ var chinese = &UI{
 		WaitedFor: "过去了 {0}", WorkedFor: "{0} 工作了 {1}", ResumedBy: "{0} 恢复了",
 		CommandTo: "{0} 向 {2} 发送 {1}：{3}", ClientNote: "{0}：{1}",
 		VerdictTokenOK: "存储接受了 {0} 带令牌 {1} 的写入", VerdictTokenNo: "存储拒绝了 {0} 带令牌 {1} 的写入",
-		VerdictNoOp: "存储发现 {0} 的写入已经执行过，没有做任何改变", Happened: "{0}：{1} → {2}",
+		VerdictNoOp: "存储发现这项工作已经完成（由这次或更早的写入完成），{0} 的写入没有带来任何改变", Happened: "{0}：{1} → {2}",
 		NoHolderBelieved: "现在没有人持有锁键；仍自认为持有锁的有：{0}。",
 		HandHeld:         "{0} 上的锁键里是你输入的值；没有客户端持有它。",
 		MutexHeld:        "这里没有锁键；持有自己进程里互斥锁的是：{0}。",
@@ -490,7 +490,7 @@ var chinese = &UI{
 		NoLatency:  "网络延迟按 0 毫秒建模。",
 		SlowNodes:  "发往 {0} 的每条命令要 {1} 才能到达（由你调慢）；发往其他节点的为 0 毫秒。",
 		LinkLag:    "复制链路（模型）会在主节点做出每个更改 {0} 后，把它送到副本。",
-		PauseModel: "进程停顿也是建模出来的：进程被冻结，Redis 毫无察觉。",
+		PauseModel: "进程停顿也是建模出来的：进程被冻结，什么也不发送；服务器只能看到它的沉默。",
 	},
 	Picture: &PicUI{
 		NodeMark: map[string]string{"down": "断开", "down/lost": "崩溃", "up": "恢复运行", "restart": "重启", "jump": "时钟 +{0}", "slow": "变慢 {0}", "promote": "主节点"},
