@@ -55,7 +55,7 @@ var english = &UI{
 	ExpiredAt:  "{0}'s lock expired",
 	TTLLegend:  "lock's remaining TTL",
 	TokenKeyIs: "token key: {0}", NoTokenYet: "no token stored yet",
-	NodeControls: "What the nodes can do", Model: "model", Refused: "refused: the node is down",
+	NodeControls: "What the nodes can do", Model: "model", Refused: "refused: the node cannot be reached",
 	NoTTL: "no TTL (PTTL −1)", Overwritten: "overwritten by {0}", LostData: "lost with the node's data",
 	ValidUntil: "valid until {0}", Charges: "charges: {0}", LostReply: "reply lost: {0} never saw it",
 	Down: "down", ClockAhead: "clock +{0}", SlowBy: "slow {0}", PrimaryRole: "primary", ReplicaRole: "replica",

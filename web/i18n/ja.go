@@ -55,7 +55,7 @@ var japanese = &UI{
 	ExpiredAt:  "{0} のロックが期限切れ",
 	TTLLegend:  "ロックの残り TTL",
 	TokenKeyIs: "保存済みトークン：{0}", NoTokenYet: "トークンはまだ保存されていない",
-	NodeControls: "ノードにできること", Model: "モデル", Refused: "拒否：ノードが停止中",
+	NodeControls: "ノードにできること", Model: "モデル", Refused: "拒否：ノードに届かない",
 	NoTTL: "TTL なし（PTTL −1）", Overwritten: "{0} が上書き", LostData: "ノードのデータと共に消失",
 	ValidUntil: "{0} まで有効", Charges: "課金：{0}", LostReply: "応答消失：{0} には届いていない",
 	Down: "停止中", ClockAhead: "時計 +{0}", SlowBy: "遅延 {0}", PrimaryRole: "プライマリ", ReplicaRole: "レプリカ",

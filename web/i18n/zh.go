@@ -55,7 +55,7 @@ var chinese = &UI{
 	ExpiredAt:  "{0} 的锁已过期",
 	TTLLegend:  "锁的剩余 TTL",
 	TokenKeyIs: "存储中的令牌：{0}", NoTokenYet: "尚未保存令牌",
-	NodeControls: "节点可以做什么", Model: "模型", Refused: "已拒绝：节点已宕机",
+	NodeControls: "节点可以做什么", Model: "模型", Refused: "已拒绝：连不上该节点",
 	NoTTL: "无 TTL（PTTL −1）", Overwritten: "被 {0} 覆盖", LostData: "随节点的数据一起丢失",
 	ValidUntil: "有效期至 {0}", Charges: "扣款：{0}", LostReply: "应答丢失：{0} 没有收到",
 	Down: "宕机", ClockAhead: "时钟 +{0}", SlowBy: "变慢 {0}", PrimaryRole: "主节点", ReplicaRole: "副本",
