@@ -50,6 +50,15 @@
       return;
     }
     store("last:" + slug, lab.getAttribute("data-url") || location.pathname + location.search);
+    // the last step read anywhere in the course, for the home page's
+    // "Continue: lesson N, step M — title" (in this page's language)
+    var crumb = lab.querySelector(".crumbs span:last-child");
+    var title = document.getElementById("step-title");
+    var num = crumb && /^(\d+)\./.exec(crumb.textContent.trim());
+    if (num && title && lab.getAttribute("data-step")) {
+      store("resume:" + document.documentElement.lang, JSON.stringify({ slug: slug, url: lab.getAttribute("data-url") || location.pathname + location.search,
+        lesson: num[1], step: lab.getAttribute("data-step"), title: title.textContent.trim() }));
+    }
     if (lab.querySelector(".finished")) {
       store("done:" + slug, "1");
     }
@@ -169,12 +178,27 @@
     }
   }
 
+  // resume fills the home page's way back to the last step read, unless
+  // that lesson is finished
+  function resume() {
+    var p = document.getElementById("resume");
+    if (!p) { return; }
+    var r = null;
+    try { r = JSON.parse(load("resume:" + document.documentElement.lang) || "null"); } catch (err) { r = null; }
+    if (!r || !r.url || r.url.charAt(0) !== "/" || load("done:" + r.slug) === "1") { return; }
+    var a = p.querySelector("a");
+    a.href = r.url;
+    a.textContent = fill(p.getAttribute("data-label"), [r.lesson, r.step, r.title]) + " →";
+    p.hidden = false;
+  }
+
   function update(e) {
     // On arrival the story's start is in view; after an action, "now".
     if (e && e.type === "htmx:afterSettle") { showNow(); stepIntoView(); }
     record();
     decorate();
     progress();
+    resume();
   }
   document.addEventListener("DOMContentLoaded", update);
   document.addEventListener("htmx:afterSettle", update);

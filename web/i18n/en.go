@@ -95,7 +95,7 @@ var english = &UI{
 	Predict:       "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
 	YouPredicted: "You predicted: {0}", Right: "Right", Wrong: "Not quite",
 	TheAnswer: "The answer: {0}", CheckpointAnswer: "What the checkpoint asked",
-	LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", ShareQR: "QR code of this page's address", QRTooLong: "This timeline's address is too long for a QR code; share the link instead.", DoneLabel: "Finished", ContinueLabel: "Continue where you left off",
+	LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", ShareQR: "QR code of this page's address", QRTooLong: "This timeline's address is too long for a QR code; share the link instead.", DoneLabel: "Finished", ContinueLabel: "Continue where you left off", ResumeLabel: "Continue: lesson {0}, step {1} — {2}",
 	OptionLabel: map[string]string{"release": "Release", "fence": "Fencing check", "acquire": "Acquire", "ttl": "TTL",
 		"lock": "Lock", "idem": "Charging", "persist": "Persistence", "wait": "Replication", "svc": "Service", "work": "Job",
 		"check": "Before writing", "value": "Lock value"},

@@ -95,7 +95,7 @@ var japanese = &UI{
 	Predict:       "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
 	YouPredicted: "あなたの予想は「{0}」でした。", Right: "正解", Wrong: "残念、不正解",
 	TheAnswer: "正解は「{0}」です。", CheckpointAnswer: "チェックポイントの答え",
-	LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから",
+	LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから", ResumeLabel: "続きから：レッスン {0}、ステップ {1}「{2}」",
 	OptionLabel: map[string]string{"release": "解放の方法", "fence": "フェンシングの検査", "acquire": "取得の方法", "ttl": "TTL",
 		"lock": "ロック", "idem": "課金", "persist": "永続化", "wait": "レプリケーション", "svc": "サービス", "work": "作業",
 		"check": "書く前の確認", "value": "ロックの値"},

@@ -43,9 +43,12 @@ type UI struct {
 	URITooLong, URITooLongBack                                          string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	// NextLine: presenter mode's Next while lines are held back ({0}: how many)
-	NextLine                                                  string
-	Shortcuts                                                 [][2]string
-	Busy, DoneLabel, ContinueLabel                            string
+	NextLine                       string
+	Shortcuts                      [][2]string
+	Busy, DoneLabel, ContinueLabel string
+	// ResumeLabel: the home page's way back to the last step read in this
+	// browser ({0} lesson number, {1} step number, {2} step title)
+	ResumeLabel                                               string
 	RedisDown                                                 string
 	AlreadyPaid, ChargedTwiceBy, Review                       string
 	CounterTitle, CounterIntro, CounterSchedule, CounterBroke string

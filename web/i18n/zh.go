@@ -95,7 +95,7 @@ var chinese = &UI{
 	Predict:       "先预测", Reveal: "揭晓", SkipPredict: "跳过这个问题",
 	YouPredicted: "你的预测是“{0}”。", Right: "正确", Wrong: "不太对",
 	TheAnswer: "正确答案是“{0}”。", CheckpointAnswer: "小测验的答案",
-	LessonJSON: "以 JSON 查看本课", DownloadSVG: "将时间线下载为 SVG（用于幻灯片）", DownloadJSON: "下载 JSON", ShareQR: "本页地址的二维码", QRTooLong: "这条时间线的地址太长，放不进二维码；请改为分享链接。", DoneLabel: "已完成", ContinueLabel: "从上次的地方继续",
+	LessonJSON: "以 JSON 查看本课", DownloadSVG: "将时间线下载为 SVG（用于幻灯片）", DownloadJSON: "下载 JSON", ShareQR: "本页地址的二维码", QRTooLong: "这条时间线的地址太长，放不进二维码；请改为分享链接。", DoneLabel: "已完成", ContinueLabel: "从上次的地方继续", ResumeLabel: "继续：第 {0} 课第 {1} 步 — {2}",
 	OptionLabel: map[string]string{"release": "释放方式", "fence": "围栏检查", "acquire": "加锁方式", "ttl": "TTL",
 		"lock": "锁", "idem": "扣款", "persist": "持久化", "wait": "复制", "svc": "服务", "work": "任务",
 		"check": "写入前的确认", "value": "锁的值"},

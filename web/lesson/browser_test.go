@@ -220,6 +220,15 @@ func TestBrowserEnhancements(t *testing.T) {
 	webtest.WaitLoaded(t, c)
 	key := func(k string) { webtest.Do(t, c, chromedp.KeyEvent(k)) }
 
+	// the home page offers the step read last, by lesson and step
+	step := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("lab").getAttribute("data-step") + " — " + document.getElementById("step-title").textContent`))
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))
+	if !webtest.WaitTrue(c, `(p => p && !p.hidden && p.textContent.startsWith("Continue: lesson 5, step `+step+`") && p.querySelector("a").getAttribute("href") === "/en/lessons/fencing?do=a.acquire,b.acquire")(document.getElementById("resume"))`) {
+		t.Errorf("the home page does not offer to continue at lesson 5, step %s: %q", step, webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("resume").outerHTML`)))
+	}
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,b.acquire"))
+	webtest.WaitLoaded(t, c)
+
 	key("?")
 	if !webtest.WaitTrue(c, `document.getElementById("shortcuts").open`) {
 		t.Fatal("? did not open the shortcuts dialog")
