@@ -2341,7 +2341,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						var templ_7745c5c3_Var131 = []any{templ.KV("correct", r.Correct), templ.KV("first", r.First == 1)}
+						var templ_7745c5c3_Var131 = []any{templ.KV("correct", r.Correct), templ.KV("first", r.First)}
 						templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var131...)
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
@@ -2373,7 +2373,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					if r.First == 1 {
+					if r.First {
 						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 185, "<td rowspan=\"")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err

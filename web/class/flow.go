@@ -9,6 +9,7 @@ package class
 
 import (
 	"encoding/csv"
+	"html"
 	"net"
 	"net/http"
 	"net/url"
@@ -146,17 +147,18 @@ func (s *Handler) rows(r *http.Request, room *Room, l *lessons.Lesson) ([]string
 
 // SummaryRow is one answer of one question in a class's summary.
 type SummaryRow struct {
-	LessonNum         int
-	Lesson            string
-	Step              int
-	QuestionHTML      string
-	Question          string // as text, for the CSV
-	Choice            string // as text
-	ChoiceHTML        string
-	Count, Total      int
-	Correct           bool
-	First, RightCount int // First: the first row of its question (the table spans it)
-	Rows              int // how many choices the question has
+	LessonNum    int
+	Lesson       string
+	Step         int
+	QuestionHTML string
+	Question     string // as text, for the CSV
+	Choice       string // as text
+	ChoiceHTML   string
+	Count, Total int
+	Correct      bool
+	First        bool // the first row of its question (the table spans it)
+	RightCount   int
+	Rows         int // how many choices the question has
 }
 
 // summaryRows reads the stored rows in language u: each question's
@@ -190,17 +192,10 @@ func (s *Handler) summaryRows(u *i18n.UI, stored []string) []SummaryRow {
 		for i, c := range cp.Choices {
 			out = append(out, SummaryRow{LessonNum: l.Order, Lesson: l.Title, Step: step, QuestionHTML: cp.QuestionHTML,
 				Question: plain(cp.QuestionHTML), Choice: plain(c.HTML), ChoiceHTML: c.HTML, Count: nums[i], Total: total,
-				Correct: c.Correct, First: boolInt(i == 0), RightCount: right, Rows: len(cp.Choices)})
+				Correct: c.Correct, First: i == 0, RightCount: right, Rows: len(cp.Choices)})
 		}
 	}
 	return out
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // plain is inline HTML as text: tags dropped, entities read.
@@ -217,10 +212,8 @@ func plain(h string) string {
 			b.WriteRune(r)
 		}
 	}
-	return htmlUnescape(b.String())
+	return html.UnescapeString(b.String())
 }
-
-var htmlUnescape = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&#34;", `"`).Replace
 
 // summaryFor reads the summary of room code for its teacher: the rows
 // kept, plus (while the class runs) its current lesson's. ok false: the

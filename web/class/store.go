@@ -433,6 +433,14 @@ func (s *classStore) summary(ctx context.Context, code string) (rows []string, e
 	return rows, true, e["secret"], err
 }
 
+// boolInt is a flag as a script argument: 1 or 0.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (s *classStore) publish(ctx context.Context, code, kind string, seq int64) error {
 	return s.rdb.Publish(ctx, channelOf(code), kind+" "+strconv.FormatInt(seq, 10)).Err()
 }
@@ -540,20 +548,14 @@ func (s *classStore) answer(ctx context.Context, code string, step int, sid stri
 
 // counts is how many students chose each of n choices at checkpoint step.
 func (s *classStore) counts(ctx context.Context, code string, step, n int) ([]int, error) {
-	out := make([]int, n)
 	if step <= 0 {
-		return out, nil
+		return make([]int, n), nil
 	}
-	vals, err := s.rdb.HVals(ctx, votesKey(code, step)).Result()
+	t, err := s.tallies(ctx, code, []int{step}, []int{n})
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range vals {
-		if i, err := strconv.Atoi(v); err == nil && i >= 1 && i <= n {
-			out[i-1]++
-		}
-	}
-	return out, nil
+	return t[0], nil
 }
 
 // votes reads the answers (student id → choice) of two checkpoint steps

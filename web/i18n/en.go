@@ -345,8 +345,6 @@ var english = &UI{
 		RoomsText:         "This server is running as many live classes as it can hold. Try again when one of them ends.",
 		StreamsTitle:      "Too many live connections",
 		StreamsText:       "This server holds as many live connections as it can. The page still works: press Refresh to see where the teacher is.",
-		AnsweredTitle:     "You have already answered",
-		AnsweredText:      "Each student answers each question once; your first answer is the one that counts.",
 		NotOpenTitle:      "This question is closed",
 		NotOpenText:       "The teacher has moved on, so this answer was not counted.",
 		TooBigTitle:       "Too much data",

@@ -172,7 +172,7 @@ type ClassUI struct {
 	Closed, LiveOn, LiveOff, Ended                                  string
 	NoRoomTitle, NoRoomText, FullTitle, FullText                    string
 	RoomsTitle, RoomsText, StreamsTitle, StreamsText                string
-	AnsweredTitle, AnsweredText, NotOpenTitle, NotOpenText          string
+	NotOpenTitle, NotOpenText                                       string
 	TooBigTitle, TooBigText, BadFormTitle, BadFormText              string
 	OriginTitle, OriginText, NotTeacherTitle, NotTeacherText        string
 	CookieTitle, CookieText, BackToClass, Unavailable               string

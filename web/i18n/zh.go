@@ -340,8 +340,6 @@ var chinese = &UI{
 		RoomsText:         "这台服务器同时运行的现场课堂已达上限。请等其中一堂结束后再试。",
 		StreamsTitle:      "实时连接太多",
 		StreamsText:       "这台服务器的实时连接已达上限。页面仍然可用：点击“刷新”即可看到老师进行到了哪里。",
-		AnsweredTitle:     "你已经回答过了",
-		AnsweredText:      "每位学生每道题只能回答一次；计入的是你的第一个答案。",
 		NotOpenTitle:      "这道题已截止",
 		NotOpenText:       "老师已经往下讲了，所以这个答案没有计入。",
 		TooBigTitle:       "数据太多",

@@ -49,18 +49,7 @@ var NoRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request
 // Post sends a form as a browser on site would (Origin set) with cookies.
 func Post(t testing.TB, site, path string, form url.Values, cookies ...*http.Cookie) *http.Response {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, site+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", site)
-	for _, c := range cookies {
-		req.AddCookie(c)
-	}
-	res, err := NoRedirect.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, res.Body)
-	res.Body.Close()
+	res, _ := PostPage(t, site, path, form, cookies...)
 	return res
 }
 
