@@ -19,14 +19,22 @@ const leaseForever = math.MaxInt64
 // the order the lock was handed out, its lease starts, and anyone else
 // still inside is now inside with it.
 func (w *World) enter(c *Client) {
+	w.enterFrom(c, w.clock.Now())
+}
+
+// enterFrom is enter for a client whose lease counts from an earlier
+// instant: the one its command set the key's TTL.
+func (w *World) enterFrom(c *Client, from int64) {
 	w.acquisitions++
 	c.acq, c.wrote = w.acquisitions, false
-	w.startLease(c)
+	w.startLease(c, from)
 	w.checkOverlap(c)
 }
 
-// startLease sets c's lease from now: the TTL it asked for, or none.
-func (w *World) startLease(c *Client) {
+// startLease sets c's lease: the TTL it asked for counted from the
+// instant the key got it (from) — a client that waits for a replica
+// before going on must not count the wait as time it holds — or none.
+func (w *World) startLease(c *Client, from int64) {
 	switch {
 	case w.sc.Design != nil:
 		c.leaseEnd = w.designLeaseEnd(c)
@@ -35,7 +43,7 @@ func (w *World) startLease(c *Client) {
 	case w.sc.lockKind(w.opts) == LockLocal || w.opts[OptTTL] == TTLOff:
 		c.leaseEnd = leaseForever
 	default:
-		c.leaseEnd = w.clock.Now() + w.sc.TTL
+		c.leaseEnd = from + w.sc.TTL
 	}
 }
 
@@ -226,7 +234,7 @@ func (w *World) checkShortened(l *LockSpan) {
 func (w *World) endOrphan(owner, by, why string) {
 	for i := range w.violations {
 		v := &w.violations[i]
-		if v.Kind == Orphan && v.Until == 0 && len(v.Actors) > 0 && v.Actors[0] == owner {
+		if v.Kind == Orphan && !v.Ended() && len(v.Actors) > 0 && v.Actors[0] == owner {
 			v.Until, v.Why = w.clock.Now(), why
 			v.Actors = append(v.Actors[:1], by)
 		}

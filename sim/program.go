@@ -148,6 +148,7 @@ func (w *World) tryLater(c *Client) error {
 // it entered at an earlier command of the program (SETNX before PEXPIRE):
 // only its lease starts again here.
 func (w *World) gotLock(c *Client, check bool) {
+	from := w.clock.Now() // the key's TTL counts from here, not after the token or the replica's ack
 	if w.sc.Tokens {
 		tok, err := w.send(c, w.primary, "token", "INCR", w.sc.FenceKey())
 		if isErrorReply(err) {
@@ -200,9 +201,9 @@ func (w *World) gotLock(c *Client, check bool) {
 	}
 	c.setState(StateHolding, w.clock.Now())
 	if check {
-		w.enter(c)
+		w.enterFrom(c, from)
 	} else {
-		w.startLease(c)
+		w.startLease(c, from)
 	}
 	if w.sc.Design != nil {
 		w.designGot(c)

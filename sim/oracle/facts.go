@@ -61,6 +61,12 @@ type Life struct {
 	Expiry int64
 	// GaveTTL are the command ops that gave it a TTL when it had none.
 	GaveTTL []int
+	// TTLBy is who sent the command that last set its TTL ("" if none
+	// did), and OwnExpiry the instant its TTL ran out as its maker last
+	// set it (0: no TTL): a TTL typed by hand that ends before OwnExpiry
+	// took the key from its holder early.
+	TTLBy     string
+	OwnExpiry int64
 }
 
 // Replay replays (sc, opts, actions) on a Recorder and derives its facts.
@@ -247,18 +253,29 @@ func (f *Facts) lives() {
 				f.end(i, op, b)
 				open[id] = f.begin(op, k, a)
 			case had && has:
+				l := &f.Lives[i]
 				if b.TTL <= 0 && a.TTL > 0 && op.Kind == OpCommand {
-					f.Lives[i].GaveTTL = append(f.Lives[i].GaveTTL, op.Seq)
+					l.GaveTTL = append(l.GaveTTL, op.Seq)
 				}
-				f.Lives[i].Expiry = f.expiry(op, a)
+				exp := f.expiry(op, a)
+				if op.Kind == OpCommand && exp != l.Expiry {
+					l.TTLBy = f.actor(op)
+					if l.TTLBy == l.By {
+						l.OwnExpiry = exp
+					}
+				}
+				l.Expiry = exp
 			}
 		}
 	}
 }
 
 func (f *Facts) begin(op Op, k string, a Key) int {
-	f.Lives = append(f.Lives, Life{Node: op.Node, Key: k, Val: a, From: op.At, FromOp: op.Seq, By: f.actor(op),
-		To: -1, Expiry: f.expiry(op, a)})
+	l := Life{Node: op.Node, Key: k, Val: a, From: op.At, FromOp: op.Seq, By: f.actor(op), To: -1, Expiry: f.expiry(op, a)}
+	if l.Expiry != 0 {
+		l.TTLBy, l.OwnExpiry = l.By, l.Expiry
+	}
+	f.Lives = append(f.Lives, l)
 	return len(f.Lives) - 1
 }
 

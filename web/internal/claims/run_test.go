@@ -61,6 +61,17 @@ func TestReadersTimelines(t *testing.T) {
 		{"atomic-acquire", "a.acquire,cli.redis.SET lock:order:42 mine,b.acquire", ""},
 		{"atomic-acquire", "a.acquire,cli.redis.PERSIST lock:order:42,wait.15s,b.acquire", ""},
 		{"fencing", "a.acquire,a.write,cli.storage.SET data:order:42:token 0,a.pause,wait.10s,b.acquire,b.write", ""},
+		// FuzzClaims under CI: a TTL shortened by hand is the operator's
+		// taking of B's lock, though the key itself expired
+		{"exactly-once", "b.acquire,a.crash,cli.redis.PEXPIRE lock:order:42 1500,b.write,b.write", ""},
+		{"atomic-acquire", "a.acquire,cli.redis.PEXPIRE lock:order:42 1500,wait.5s,b.acquire", ""},
+		// a release that deletes a value typed by hand deleted the
+		// operator's value, in a design as in a lesson
+		{"safe-release", "a.acquire,cli.redis.SET lock:order:42 typed,a.release", "release.del"},
+		// a TTL typed by hand that ends with the holder's own (its count
+		// starts at its SET, not after WAIT's acknowledgement) took nothing
+		{"failover", "a.acquire,cli.replica.PERSIST lock:order:42,wait.5s,cli.replica.EXPIRE lock:order:42 3,wait.5s", ""},
+		{"redlock", "a.acquire,cli.n4.DEL lock:order:42,cli.n2.EXPIRE lock:order:42 3,n2.jump.3s", ""},
 	} {
 		tl, f, err := oracle.Run(c.sc, c.do, c.opt)
 		if err != nil {
