@@ -7,6 +7,12 @@
 // its release left behind.
 package sim
 
+import (
+	"slices"
+
+	"locklab/sim/luacheck"
+)
+
 // designOK is a reply that counts as success: what lets a piece go on to
 // its next part, and what says the lock was taken, extended or the write
 // accepted. 1 and OK; anything else (0, nil, an error) is no. (A script's
@@ -43,9 +49,10 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply,
 		n = w.store
 		args = []any{"EVAL", body, 2, w.sc.DataKey(), w.sc.TokenKey(), c.token, w.sc.Design.WriteArg(c.Name())}
 	}
-	before, had := "", false
+	before, had, owner := "", false, ""
 	if n == w.primary {
 		before, had = n.peek(key)
+		owner = w.keyOwner(n, before) // whose acquisition it is, before it goes
 	}
 	if _, err := w.send(c, n, purpose, args...); err != nil && !failed(err) {
 		return Reply{}, err
@@ -63,7 +70,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply,
 			if ok {
 				why = WhyReplaced
 			}
-			w.violateHold(ForeignDelete, "", why, c.ID, w.ownerOf(before))
+			w.violateHold(ForeignDelete, "", why, c.ID, owner)
 		}
 	}
 	return reply, nil
@@ -144,6 +151,12 @@ func (w *World) designExtend(c *Client) (bool, error) {
 	return true, nil
 }
 
+// writeReadsToken: some part of the design's write script reads the
+// token it is given (ARGV[1]).
+func (w *World) writeReadsToken() bool {
+	return slices.ContainsFunc(w.partsOf(PieceWrite), func(p string) bool { return luacheck.Reads(p, "ARGV", 1) })
+}
+
 // designWrite sends part i of the storage's write script. The write is
 // accepted if every part answers success; the last part's event carries
 // the verdict (or the first part that said no). A part whose reply was
@@ -159,7 +172,9 @@ func (w *World) designWrite(c *Client, i int) error {
 	}
 	ev := &w.events[len(w.events)-1]
 	lost := ev.Lost
-	ev.Token = c.token
+	if w.writeReadsToken() {
+		ev.Token = c.token // a script that never reads ARGV[1] carries no token, as a plain SET does not
+	}
 	last := i+1 == len(w.partsOf(PieceWrite))
 	if !designOK(r) || last {
 		ok := designOK(r)

@@ -275,3 +275,36 @@ func TestDesignBudgets(t *testing.T) {
 			b.Pauses, b.Crashes, res.States, res.Schedules, res.Depth, res.Stopped, time.Since(start).Round(time.Millisecond))
 	}
 }
+
+// TestDesignWriteTokenShownOnlyIfRead: a write script that never reads
+// ARGV[1] carries no token on its event ("accepted", not "token 1
+// accepted"), as a lesson's unchecked SET does not; the fenced default
+// does.
+func TestDesignWriteTokenShownOnlyIfRead(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		token  bool
+	}{{"none", false}, {"", true}} {
+		d := DefaultDesign()
+		if c.preset != "" {
+			i := slices.IndexFunc(PresetsOf(PieceWrite, d.Effect), func(p Preset) bool { return p.Name == c.preset })
+			if i < 0 {
+				t.Fatalf("no write preset %q", c.preset)
+			}
+			d.SetScript(PieceWrite, PresetsOf(PieceWrite, d.Effect)[i].Script)
+		}
+		sc, err := d.ScenarioFor(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acts, _ := ParseActions("a.acquire,a.write")
+		tl, err := Replay(sc, sc.DefaultOpts(), acts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := tl.Events[len(tl.Events)-1]
+		if e.Accepted == nil || !*e.Accepted || (e.Token > 0) != c.token {
+			t.Errorf("write preset %q: accepted %v, token %d (want a token: %v)", c.preset, e.Accepted, e.Token, c.token)
+		}
+	}
+}

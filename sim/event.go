@@ -81,9 +81,14 @@ type Violation struct {
 	// Why constants, by kind in kinds.go); "" for none.
 	Why string
 	// Until: for a condition that later ended (a key locked forever
-	// that someone deleted), when; Actors[1] is who ended it.
+	// that someone deleted), when; Actors[1] is who ended it. It may be
+	// 0 (ended at the first instant): Ended says whether it ended.
 	Until int64
 }
+
+// Ended reports whether v is a condition that later ended (Until, and
+// Actors[1] who ended it).
+func (v Violation) Ended() bool { return v.Kind == Orphan && len(v.Actors) > 1 }
 
 // What a client's hold on the lock was (Violation.Hold).
 const (

@@ -347,3 +347,17 @@ func (s *source) at(line int, want ...string) (int, int) {
 	}
 	return line, 1
 }
+
+// Reads reports whether src names table[i] (KEYS or ARGV, with the
+// literal index Check insists on) outside comments: whether a design's
+// write script looks at the token it is given, say.
+func Reads(src, table string, i int) bool {
+	toks := newSource(src).tokens()
+	idx := strconv.Itoa(i)
+	for j := 0; j+3 < len(toks); j++ {
+		if toks[j].Str == table && toks[j+1].Str == "[" && toks[j+2].Str == idx && toks[j+3].Str == "]" {
+			return true
+		}
+	}
+	return false
+}

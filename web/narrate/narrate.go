@@ -151,7 +151,7 @@ func ViolationText(u *i18n.UI, v sim.Violation) string {
 			args[i] = Who(a, u)
 		}
 	}
-	if v.Until > 0 {
+	if v.Ended() {
 		args[2] = sim.FormatMS(v.Until)
 	}
 	k := string(v.Kind)
@@ -161,13 +161,15 @@ func ViolationText(u *i18n.UI, v sim.Violation) string {
 	switch {
 	case v.Kind == sim.DoubleCharge && len(v.Actors) == 2 && v.Actors[0] == v.Actors[1]:
 		base = u.ChargedTwiceBy // one client charged twice (a retry)
-	case v.Until > 0:
+	case v.Ended():
 		base, clause = text(k+"/ended"), false
 		if v.Why != "" {
 			base = text(k + "/ended/" + v.Why)
 		}
 	case len(v.Actors) > 0 && v.Actors[0] == sim.Operator:
 		base, clause = text(k+"/hand/"+v.Why), false
+	case len(v.Actors) > 1 && v.Actors[1] == sim.Operator && text(k+"/of-hand/"+v.Why) != "":
+		base, clause = text(k+"/of-hand/"+v.Why), false // a value typed by hand
 	case v.Why != "" && text(k+"/"+v.Why) != "":
 		base, clause = text(k+"/"+v.Why), false
 	case v.Hold != "":
