@@ -194,7 +194,10 @@ type NodeView struct {
 	Offset  int64 // its clock's lead over the world's, ms
 	Latency int64 // ms each command takes to reach it
 	Primary bool  // the node clients talk to, in a replicated scenario
-	Model   bool  // a modelled service (ZooKeeper, etcd), not a Redis node
+	// Replicated: a node of the replication model, where down is a crash
+	// that loses what the node held (Redlock's down is a node cut off).
+	Replicated bool
+	Model      bool // a modelled service (ZooKeeper, etcd), not a Redis node
 }
 
 // StorageView is the protected resource at the end of the timeline.
@@ -210,10 +213,13 @@ type StorageView struct {
 
 // Timeline is everything a replay produced.
 type Timeline struct {
-	Scenario   *Scenario
-	Opts       Opts
-	Actions    []Action
-	Now        int64
+	Scenario *Scenario
+	Opts     Opts
+	Actions  []Action
+	Now      int64
+	// ActionAt is the instant the last action began: before its first
+	// event when its first command takes time to arrive (a slow node).
+	ActionAt   int64
 	Events     []Event
 	Violations []Violation
 	Clients    []ClientView

@@ -4,7 +4,10 @@
 // real; the verdict is the client's own arithmetic, shown as such.
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Quorum is the majority of the scenario's nodes: N/2+1.
 func (sc *Scenario) Quorum() int { return len(sc.Nodes)/2 + 1 }
@@ -19,6 +22,7 @@ func (sc *Scenario) Drift() int64 { return sc.TTL/100 + 2 }
 func (w *World) redlockAttempt(c *Client, purpose string) error {
 	sc := w.sc
 	start := w.clock.Now()
+	c.setState(StateTrying, start) // until the round is counted: a slow node keeps it there
 	oks := 0
 	for _, n := range w.nodes {
 		val, err := w.send(c, n, purpose, "SET", sc.LockKey(), c.value, "NX", "PX", sc.TTL)
@@ -38,8 +42,8 @@ func (w *World) redlockAttempt(c *Client, purpose string) error {
 		verdict = "acquired"
 	}
 	w.record(Event{Actor: c.ID, Kind: KindRedlock, Model: true,
-		Text: fmt.Sprintf("%d/%d OK (need %d) · elapsed %dms · validity %d−%d−%d = %dms → %s",
-			oks, len(w.nodes), sc.Quorum(), elapsed, sc.TTL, elapsed, sc.Drift(), validity, verdict)})
+		Text: fmt.Sprintf("%d/%d OK (need %d) · elapsed %dms · validity %d−%d−%d = %sms → %s",
+			oks, len(w.nodes), sc.Quorum(), elapsed, sc.TTL, elapsed, sc.Drift(), signed(validity), verdict)})
 	if !won {
 		// Undo on every node, even those that seemed to refuse: a reply
 		// may have been lost after the key was set.
@@ -51,6 +55,15 @@ func (w *World) redlockAttempt(c *Client, purpose string) error {
 	c.validUntil = start + validity
 	w.gotLock(c, true)
 	return nil
+}
+
+// signed writes n with a true minus sign when negative, as the formula
+// before it writes its subtractions.
+func signed(n int64) string {
+	if n < 0 {
+		return "−" + strconv.FormatInt(-n, 10)
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // redlockUnlock runs the compare-and-delete script on every node.

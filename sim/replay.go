@@ -131,7 +131,7 @@ func (w *World) takeFail() error {
 // timeline snapshots the world for the caller.
 func (w *World) timeline(actions []Action) *Timeline {
 	tl := &Timeline{
-		Scenario: w.sc, Opts: w.opts, Actions: actions, Now: w.clock.Now(),
+		Scenario: w.sc, Opts: w.opts, Actions: actions, Now: w.clock.Now(), ActionAt: w.actionAt,
 		Events: w.events, Violations: w.violations, Locks: w.locks,
 		Storage: w.storageView(),
 		Allowed: map[string][]string{}, NodeAllowed: map[string][]string{},
@@ -144,7 +144,7 @@ func (w *World) timeline(actions []Action) *Timeline {
 	}
 	for _, n := range w.nodes {
 		tl.Nodes = append(tl.Nodes, NodeView{Name: n.Name, Down: n.down, Offset: n.offset, Latency: n.latency,
-			Primary: n == w.primary && w.sc.Replicated})
+			Primary: n == w.primary && w.sc.Replicated, Replicated: w.sc.Replicated})
 		tl.NodeAllowed[n.Name] = w.allowed(ToNode, &Act{w: w, n: n})
 	}
 	for _, c := range w.clients {
@@ -161,7 +161,7 @@ func (w *World) timeline(actions []Action) *Timeline {
 // server that failed (what the action did rests on it), the action's own
 // error (with its place in the list), and the cap on events.
 func (w *World) stepOnce(i int, a Action) error {
-	w.step = i
+	w.step, w.actionAt = i, w.clock.Now()
 	err := w.apply(a)
 	if serr := w.serverErr(); serr != nil {
 		return serr

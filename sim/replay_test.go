@@ -366,7 +366,7 @@ func TestRedlockValidity(t *testing.T) {
 			verdict = e.Text
 		}
 	}
-	want := "5/5 OK (need 3) · elapsed 12000ms · validity 10000−12000−102 = -2102ms → failed"
+	want := "5/5 OK (need 3) · elapsed 12000ms · validity 10000−12000−102 = −2102ms → failed"
 	if verdict != want || tl.Clients[0].State != StateTrying {
 		t.Fatalf("verdict %q (state %s), want %q", verdict, tl.Clients[0].State, want)
 	}

@@ -129,6 +129,7 @@ var fpTable = map[string]fpEntry{
 	"World.violations":   {why: "history: what broke is counted at the action that broke it; no check reads it again"},
 	"World.locks":        {why: "history: the picture's lock spans; the keys themselves are in the snapshot"},
 	"World.step":         {why: "the index of the action being applied: a label"},
+	"World.actionAt":     {why: "when the action being applied began: a label for the picture's text"},
 	"World.fail":         {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.wiping":       {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.coord":        {into: true},

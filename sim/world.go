@@ -23,6 +23,7 @@ type World struct {
 	violations []Violation
 	locks      []LockSpan
 	step       int
+	actionAt   int64 // the instant the current action began
 	// fail holds an error a timer hit while time passed inside a step.
 	fail error
 	// wiping is set while a node loses its data (restart without

@@ -38,6 +38,9 @@ type Language struct {
 	// names (verbs, presets) where the language writes them apart from a
 	// sentence's own commas (Japanese: 、 and ・).
 	ListSep, NameSep string
+	// Comma joins a name and what is said of it in an aside ("A, czxid
+	// 257"): ", " if empty; Chinese writes "，", Japanese "、".
+	Comma string
 	// Group separates thousands in a count ("23,151").
 	Group string
 	// Tight: the language writes no space between two words of its own
@@ -76,10 +79,10 @@ func (l *Language) Missing() []string {
 // when nothing else matches, and the catalog a missing string falls back
 // to.
 var Registry = []*Language{
-	{Code: "zh", Tag: language.SimplifiedChinese, HTMLLang: "zh-Hans", Name: "中文", ListSep: "、", NameSep: "、", Group: ",", Tight: true, Quote: [2]string{"“", "”"}, Paren: [2]string{"（", "）"},
+	{Code: "zh", Tag: language.SimplifiedChinese, HTMLLang: "zh-Hans", Name: "中文", ListSep: "、", NameSep: "、", Comma: "，", Group: ",", Tight: true, Quote: [2]string{"“", "”"}, Paren: [2]string{"（", "）"},
 		Fonts:     `system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", sans-serif`,
 		MonoFonts: `ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC", monospace`, UI: chinese},
-	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Group: ",", Tight: true, Quote: [2]string{"「", "」"}, Paren: [2]string{"（", "）"}, UI: japanese},
+	{Code: "ja", Tag: language.Japanese, HTMLLang: "ja", Name: "日本語", ListSep: "、", NameSep: "・", Comma: "、", Group: ",", Tight: true, Quote: [2]string{"「", "」"}, Paren: [2]string{"（", "）"}, UI: japanese},
 	{Code: "en", Tag: language.English, HTMLLang: "en", Name: "English", ListSep: ", ", NameSep: ", ", Group: ",", Quote: [2]string{"“", "”"}, UI: english},
 }
 
@@ -217,6 +220,14 @@ func (u *UI) Paren(s string) string {
 		return p[0] + s + p[1]
 	}
 	return " (" + s + ")"
+}
+
+// Comma joins a name and what is said of it in an aside (Language.Comma).
+func (u *UI) Comma() string {
+	if c := u.Language().Comma; c != "" {
+		return c
+	}
+	return ", "
 }
 
 // LabelSep joins a label and its value ("Theme: auto"): a full-width

@@ -24,17 +24,22 @@ type UI struct {
 	TooManyTitle, TooMany                                  string
 	CLI                                                    *CLIUI
 	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected string
-	Violations                                             string
-	Scripts, Legend, Paused, Working                       string
-	Crashed, OpenJSON, Home, SkipToLab, Client             string
-	ErrorTitle, NotFound, NotFoundText, BadRequest         string
-	BadRequestHint, LastGood, StartOver, InternalText      string
-	WrongMethod, ExpiredAt, TTLLegend                      string
+	// Since is a state or key that began at {0} and lasts at the
+	// timeline's end, where no time has passed yet ("from 0.000s").
+	Since                                             string
+	Violations                                        string
+	Scripts, Legend, Paused, Working                  string
+	Crashed, OpenJSON, Home, SkipToLab, Client        string
+	ErrorTitle, NotFound, NotFoundText, BadRequest    string
+	BadRequestHint, LastGood, StartOver, InternalText string
+	WrongMethod, ExpiredAt, TTLLegend                 string
 	// TokenKeyIs: the storage's token key and its value ({0}); NoTokenYet:
 	// a storage that checks tokens and has stored none.
-	TokenKeyIs, NoTokenYet                                              string
-	NodeControls, Model, Refused, NoTTL, Overwritten                    string
-	LostData, ValidUntil, Charges, LostReply, Down                      string
+	TokenKeyIs, NoTokenYet                           string
+	NodeControls, Model, Refused, NoTTL, Overwritten string
+	LostData, ValidUntil, Charges, LostReply, Down   string
+	// Down is a Redlock node's state while cut off (it keeps its keys); a
+	// replicated node's after a crash (it lost them) is Crashed's.
 	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
 	Predict, Reveal, SkipPredict, YouPredicted, Right                   string
 	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string

@@ -365,7 +365,7 @@ func liveText(rq *Request, d DialogProps) string {
 		return d.OffNote
 	}
 	u := rq.UI
-	live := u.Step + " " + itoa(int64(rq.Idx+1)) + " " + u.Of + " " + itoa(int64(d.StepCount)) + ": " + d.Step.Title
+	live := u.Step + " " + itoa(int64(rq.Idx+1)) + " " + u.Of + " " + itoa(int64(d.StepCount)) + u.LabelSep() + d.Step.Title
 	if d.Answer != nil && rq.Guess > 0 {
 		live += " — " + d.Answer.Mark() + " " + d.Answer.Word(u)
 	}
@@ -377,7 +377,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 	c := Controls{UI: u}
 	for _, cl := range tl.Clients {
 		cc := ClientControls{ID: cl.ID, Name: i18n.Fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
-		if cl.Token > 0 && (cl.State == sim.StateHolding || cl.State == sim.StatePaused) {
+		if narrate.ShowsToken(cl) {
 			cc.State += " · " + unbroken(i18n.Fill(u.Token, itoa(cl.Token)))
 		}
 		if cl.ValidUntil > 0 && cl.State == sim.StateHolding {
@@ -484,8 +484,8 @@ func verbControl(u *i18n.UI, base string, st URLState, who, verb, what string) C
 		what = sim.FormatDuration(a.Ms)
 	}
 	label := u.Verb[verb]
-	if verb == sim.NodeDown && st.sc != nil && st.sc.Replicated {
-		label = u.Verb[sim.NodeDown+"/"+sim.NodeLostData] // a crash, not a node cut off
+	if (verb == sim.NodeDown || verb == sim.NodeUp) && st.sc != nil && st.sc.Replicated {
+		label = u.Verb[verb+"/"+sim.NodeLostData] // a crash and a restart, not a node cut off and reached again
 	}
 	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(label, what),
 		URL: base + st.With(a).Query(), Class: "verb-" + verb}

@@ -14,9 +14,15 @@ import (
 	"locklab/web/i18n"
 )
 
-// ModelCommand localizes the words of a modelled command, one argument at
-// a time (the API names and paths stay as they are).
+// ModelCommand localizes the words of a modelled command: the whole line
+// where the catalog has a phrase for it, else one argument at a time (the
+// API names and paths stay as they are).
 func ModelCommand(u *i18n.UI, cmd []string) []string {
+	// a phrase for the whole line first: a language may put its words in
+	// another order ("A のセッションが期限切れ")
+	if line := strings.Join(cmd, " "); len(cmd) > 1 && u.Localize(line) != line {
+		return []string{u.Localize(line)}
+	}
 	out := make([]string, len(cmd))
 	for i, c := range cmd {
 		out[i] = u.Localize(c)
@@ -43,17 +49,39 @@ func EventReply(u *i18n.UI, e sim.Event) string {
 	return e.Reply.String()
 }
 
-// NodeState describes a node for its lane and its controls: its role, and
-// what the learner did to it.
+// ShowsToken: c's token is worth naming beside it — it holds (or
+// believes it holds) the lock it was given with. A client trying again
+// holds nothing: its last token is spent (failover), or is its place in
+// the queue (ZooKeeper's czxid) until it is first.
+func ShowsToken(c sim.ClientView) bool {
+	st := c.State
+	if n := len(c.Spans); st == sim.StatePaused && n > 1 {
+		st = c.Spans[n-2].State // what it was doing when it froze
+	}
+	return c.Token > 0 && (st == sim.StateHolding || st == sim.StateWorking)
+}
+
+// NodeState describes a node for its lane and its controls: its role
+// where its name does not already say it (a promoted replica is the
+// primary), and what the learner did to it.
 func NodeState(u *i18n.UI, n sim.NodeView) string {
 	var parts []string
+	role := ""
 	switch {
 	case n.Model:
 		parts = append(parts, u.Model)
 	case n.Primary:
-		parts = append(parts, u.PrimaryRole)
+		role = u.PrimaryRole
+	case n.Replicated && !n.Down:
+		role = u.ReplicaRole // a crashed ex-primary is no one's replica
 	}
-	if n.Down {
+	if role != "" && role != NodeLabel(u, n.Name) {
+		parts = append(parts, role)
+	}
+	switch {
+	case n.Down && n.Replicated:
+		parts = append(parts, u.Crashed)
+	case n.Down:
 		parts = append(parts, u.Down)
 	}
 	if n.Offset > 0 {
@@ -88,7 +116,7 @@ func Who(actor string, u *i18n.UI) string {
 // "n3: restart".
 func Action(u *i18n.UI, a sim.Action) string {
 	if a.Verb == sim.VerbCLI { // "you → storage: GET data:order:42:token"
-		return u.You + " → " + Who(a.Who, u) + ": " + sim.FormatCommand(a.Cmd)
+		return u.You + " → " + Who(a.Who, u) + u.LabelSep() + sim.FormatCommand(a.Cmd)
 	}
 	arg := ""
 	if a.Ms > 0 {
@@ -102,7 +130,7 @@ func Action(u *i18n.UI, a sim.Action) string {
 		return NodeLabel(u, a.Who) + u.LabelSep() + label
 	}
 	// "continue: {0}" has nothing to name here
-	return strings.ToUpper(a.Who) + ": " + strings.TrimRight(label, ": ：")
+	return strings.ToUpper(a.Who) + u.LabelSep() + strings.TrimRight(label, ": ：")
 }
 
 // ReplyText is the reply as the log shows it, or why there was none.

@@ -855,7 +855,7 @@ func (l *layouter) rawBars() []rawBar {
 				continue // a state that lasted no time and no event
 			}
 			bars = append(bars, rawBar{lane: c.ID, x0: starts[i], x1: x1, class: "bar st-" + string(s.State) + " c-" + c.ID,
-				title: strings.ToUpper(c.ID) + ": " + u.StateName[s.State] + " " + sim.FormatMS(s.From) + "–" + sim.FormatMS(to)})
+				title: strings.ToUpper(c.ID) + u.LabelSep() + u.StateName[s.State] + " " + Span(u, s.From, to, s.To < 0)})
 		}
 	}
 	for _, lk := range tl.Locks {
@@ -876,10 +876,10 @@ func (l *layouter) rawBars() []rawBar {
 		// a Redis key and its value; a service's entry and its token
 		title := lk.Key + " = " + lk.Value + u.Paren(owner)
 		if tl.Scenario.Coord {
-			title = lk.Key + u.Paren(owner+u.Language().ListSep+lk.Value)
+			title = lk.Key + u.Paren(owner+u.Comma()+u.Localize(lk.Value))
 		}
 		bars = append(bars, rawBar{lane: lk.Node, x0: x0, x1: x1, class: "bar lock c-" + lk.Owner, label: label, labelClass: "owner c-" + lk.Owner,
-			title: title + " " + sim.FormatMS(lk.From) + "–" + sim.FormatMS(to)})
+			title: title + " " + Span(u, lk.From, to, lk.To < 0)})
 		if lk.End == "" && lk.Expiry > tl.Now {
 			nx := l.xOf(tl.Now, true)
 			bars = append(bars, rawBar{lane: lk.Node, x0: nx, x1: max(l.xOf(lk.Expiry, false), nx+6), class: "bar ttl c-" + lk.Owner,
@@ -1105,7 +1105,7 @@ func (d *drawing) drawLanes() {
 	tl, u, p := d.tl, d.u, d.p
 	for i, c := range tl.Clients {
 		sub2 := ""
-		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
+		if narrate.ShowsToken(c) {
 			sub2 = i18n.Fill(u.Token, itoa(c.Token))
 		}
 		if c.ValidUntil > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
@@ -1124,8 +1124,10 @@ func (d *drawing) drawLanes() {
 		if len(tl.Nodes) == 1 && !n.Model {
 			label = u.Lock
 		}
-		if st := narrate.NodeState(u, n); st != "" {
-			sub = st
+		if st := narrate.NodeState(u, n); n.Model {
+			sub = st // a modelled service holds no Redis key
+		} else if st != "" {
+			sub += " · " + st // the key every lock node holds, then what the node is now
 		}
 		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[d.laneIdx[n.Name]], label, sub, "", "node"))
 	}
@@ -1473,11 +1475,24 @@ func tooltip(u *i18n.UI, e sim.Event) string {
 	line := "#" + itoa(int64(e.Seq+1)) + " " + sim.FormatMS(e.At) + " "
 	switch {
 	case n.Message:
-		return line + n.Actor + " → " + n.Target + ": " + n.What + " → " + n.Reply
+		return line + n.Actor + " → " + n.Target + u.LabelSep() + n.What + " → " + n.Reply
 	case e.Kind == sim.KindCommand:
-		return line + n.Actor + ": " + n.What + " → " + n.Reply
+		return line + n.Actor + u.LabelSep() + n.What + " → " + n.Reply
 	case e.Kind == sim.KindNode:
 		return line + n.What
 	}
-	return line + n.Actor + ": " + n.What
+	return line + n.Actor + u.LabelSep() + n.What
+}
+
+// Span is when a bar lasted, as its tooltip says it: "2.000s–5.000s";
+// a bar still open at the timeline's end that began at that instant
+// "from 5.000s"; one that began and ended at one instant, that instant.
+func Span(u *i18n.UI, from, to int64, open bool) string {
+	switch {
+	case from != to:
+		return sim.FormatMS(from) + "–" + sim.FormatMS(to)
+	case open:
+		return i18n.Fill(u.Since, sim.FormatMS(from))
+	}
+	return sim.FormatMS(from)
 }

@@ -45,6 +45,9 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 			}
 		}
 	}
+	if from > tl.ActionAt && tl.ActionAt >= 0 && newFrom > 0 {
+		from = tl.ActionAt // it began before its first event arrived (a slow node)
+	}
 	step := a.NoChange
 	if len(did) > maxNamed {
 		did = append(did[:maxNamed], i18n.Fill(a.AndMore, itoa(int64(len(did)-maxNamed))))
@@ -64,7 +67,7 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	var cs []string
 	for _, c := range tl.Clients {
 		id, st := strings.ToUpper(c.ID), u.StateName[c.State]
-		if c.Token > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
+		if narrate.ShowsToken(c) {
 			cs = append(cs, i18n.Fill(a.ClientToken, id, st, itoa(c.Token)))
 		} else {
 			cs = append(cs, i18n.Fill(a.ClientState, id, st))

@@ -105,7 +105,7 @@ func lockBars(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Picture,
 		if to < 0 {
 			to = tl.Now
 		}
-		title := key + " = " + l.Val.Str + u.Paren(narrate.Who(f.Owner(l), u)) + " " + sim.FormatMS(l.From) + "–" + sim.FormatMS(to)
+		title := key + " = " + l.Val.Str + u.Paren(narrate.Who(f.Owner(l), u)) + " " + picture.Span(u, l.From, to, l.To < 0)
 		want[l.Node] = append(want[l.Node], title)
 		if xs := starts[l.Node+"|"+title]; len(xs) > 0 {
 			x := xs[0]
