@@ -89,6 +89,18 @@ func ClassOf(k ViolationKind) Class {
 	return ClassAllowed
 }
 
+// Fails reports whether any of vs harmed the data or broke the lock: a
+// timeline that shows only what every lease allows (or nothing) is a
+// schedule, not a counterexample.
+func Fails(vs []Violation) bool {
+	for _, v := range vs {
+		if ClassOf(v.Kind) != ClassAllowed {
+			return true
+		}
+	}
+	return false
+}
+
 // KindsFor lists the kinds a world of scenario sc can report, in the
 // order of Kinds: a ledger is charged twice, a record goes back in time
 // or is written twice (a late write can reach either); only a design can repeat a write that adds or

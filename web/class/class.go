@@ -493,6 +493,13 @@ type ClassBar struct {
 	ClassState string
 }
 
+// ShortURL is the join address as the one-line bar shows it: without its
+// scheme, which a phone's browser adds and which would wrap the line at
+// 150 % zoom (the link itself keeps it).
+func (b *ClassBar) ShortURL() string {
+	return strings.TrimPrefix(strings.TrimPrefix(b.JoinURL, "https://"), "http://")
+}
+
 // ClassQuestion is a checkpoint with the class's answers.
 type ClassQuestion struct {
 	QuestionHTML string

@@ -330,9 +330,9 @@ func (s *Handler) joinWarning(u *i18n.UI, joinURL, code string) string {
 		return ""
 	}
 	if s.LANURL != "" {
-		return i18n.Fill(u.Class.Loopback, joinURL, strings.TrimSuffix(s.LANURL, "/")+"/class/"+code)
+		return i18n.Fill(u.Class.Loopback, host, strings.TrimSuffix(s.LANURL, "/")+"/class/"+code)
 	}
-	return i18n.Fill(u.Class.LoopbackNoLAN, joinURL)
+	return i18n.Fill(u.Class.LoopbackNoLAN, host) // the host is the problem; the bar shows the whole link
 }
 
 // forStudent is a lesson view as a student following the class reads it:

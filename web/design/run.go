@@ -27,15 +27,18 @@ import (
 // DesignRunView is the counterexample page.
 type DesignRunView struct {
 	site.Page
-	D          *i18n.DesignUI
-	Schedule   []string
-	Broke      []string
-	BackURL    string
-	Picture    *picture.Picture
-	Violations lesson.Violations
-	Controls   lesson.Controls
-	Log        lesson.EventLog
-	Canonical  string
+	D *i18n.DesignUI
+	// RunTitle and BrokeHead name a counterexample only when the run
+	// harmed the data or broke the lock (sim.Fails).
+	RunTitle, BrokeHead string
+	Schedule            []string
+	Broke               []string
+	BackURL             string
+	Picture             *picture.Picture
+	Violations          lesson.Violations
+	Controls            lesson.Controls
+	Log                 lesson.EventLog
+	Canonical           string
 }
 
 // Run serves /{lang}/lab/design/run.
@@ -108,7 +111,11 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 // designRunView builds the counterexample page.
 func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st lesson.URLState, tl *sim.Timeline) *DesignRunView {
 	du := u.Design
-	v := &DesignRunView{Page: s.Frame(u, du.RunTitle+" — "+du.Title+" — "+u.SiteName, r), D: du,
+	title, head := du.RunAllowedTitle, u.CounterHappened
+	if sim.Fails(tl.Violations) {
+		title, head = du.RunTitle, u.CounterBroke
+	}
+	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
 	for _, a := range tl.Actions {
 		v.Schedule = append(v.Schedule, narrate.Action(u, a))

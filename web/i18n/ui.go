@@ -57,14 +57,18 @@ type UI struct {
 	RedisDown                                                 string
 	AlreadyPaid, ChargedTwiceBy, Review                       string
 	CounterTitle, CounterIntro, CounterSchedule, CounterBroke string
-	CounterNone, CounterWhen, CounterBack, CounterGuided      string
-	NodeName                                                  map[string]string
-	Verb                                                      map[string]string
-	OptionLabel                                               map[string]string
-	OptionValue                                               map[string]string
-	KindNote                                                  map[sim.Kind]string
-	DropWriteNote                                             string // KindNote of a design's drop: only its write's reply
-	NodeNote                                                  map[string]string
+	// CounterAllowedTitle and CounterHappened head a Lab schedule that
+	// harmed nothing and broke no lock (only what any lease allows): not
+	// a counterexample, and nothing "broke".
+	CounterAllowedTitle, CounterHappened                 string
+	CounterNone, CounterWhen, CounterBack, CounterGuided string
+	NodeName                                             map[string]string
+	Verb                                                 map[string]string
+	OptionLabel                                          map[string]string
+	OptionValue                                          map[string]string
+	KindNote                                             map[sim.Kind]string
+	DropWriteNote                                        string // KindNote of a design's drop: only its write's reply
+	NodeNote                                             map[string]string
 	// ViolationText is one failure as the event log tells it; Failures
 	// the same kinds as the Lab's and the design grade's tables name and
 	// define them (sim/kinds.go: one vocabulary, read by every surface).
@@ -215,6 +219,7 @@ type DesignUI struct {
 	BadParts, BadTTL, BadWork, BadParam, BadPreset string
 	BadLink, BadClients, KeptNote, StartOver       string
 	RunTitle, RunIntro, BackToGrade, ScriptsUsed   string
+	RunAllowedTitle                                string // RunTitle for a run that shows no failure
 	ErrorReplyNote                                 string
 	// What the write does: the form's field, its options and help, the
 	// sentence the grade's bounds add for it, and a bad value.

@@ -62,18 +62,25 @@ func (s *Handler) labFor(u *i18n.UI, l *lessons.Lesson, q url.Values) string {
 
 // Counter is the frame of a Lab counterexample on a lesson page.
 type Counter struct {
-	UI        *i18n.UI
-	Schedule  []string // each action, in words, in order
-	Broke     []string // each violation: when, and what
-	BackURL   string   // the Lab result it came from
-	GuidedURL string   // the lesson's guided path, from its start
+	UI *i18n.UI
+	// Title and BrokeHead: "A counterexample…" and "What broke…" only for
+	// a schedule that harmed the data or broke the lock (sim.Fails).
+	Title, BrokeHead string
+	Schedule         []string // each action, in words, in order
+	Broke            []string // each violation: when, and what
+	BackURL          string   // the Lab result it came from
+	GuidedURL        string   // the lesson's guided path, from its start
 }
 
 // counterFrame replaces the dialog with the frame of the counterexample
 // the page's timeline is: no checkpoint, no way on along the guided path.
 func (v *LessonView) counterFrame(rq *Request, tl *sim.Timeline) {
 	u := rq.UI
-	c := &Counter{UI: u, BackURL: "/" + u.Lang + "/lab?" + rq.Lab, GuidedURL: links.Start(rq.L)}
+	c := &Counter{UI: u, BackURL: "/" + u.Lang + "/lab?" + rq.Lab, GuidedURL: links.Start(rq.L),
+		Title: u.CounterAllowedTitle, BrokeHead: u.CounterHappened}
+	if sim.Fails(tl.Violations) {
+		c.Title, c.BrokeHead = u.CounterTitle, u.CounterBroke
+	}
 	for _, a := range tl.Actions {
 		c.Schedule = append(c.Schedule, narrate.Action(u, a))
 	}
@@ -83,6 +90,6 @@ func (v *LessonView) counterFrame(rq *Request, tl *sim.Timeline) {
 	d := &v.Dialog
 	d.Counter, d.Ask, d.Answer = c, nil, nil
 	d.Nav.NextURL, d.Final, d.NextLesson = "", false, nil
-	v.Title = u.CounterTitle + " — " + rq.L.Title + " — " + u.SiteName
-	v.Live = u.CounterTitle
+	v.Title = c.Title + " — " + rq.L.Title + " — " + u.SiteName
+	v.Live = c.Title
 }

@@ -101,7 +101,7 @@ func timelineOut(u *i18n.UI, l *lessons.Lesson, st URLState, tl *sim.Timeline) j
 	for _, e := range tl.Events {
 		cmd := e.Command
 		if e.Model {
-			cmd = narrate.ModelCommand(u, cmd) // a model's words, in the page's language as on the page
+			cmd = narrate.ModelArgs(u, cmd) // a model's words in the page's language, argument by argument
 		}
 		out.Events = append(out.Events, jsonEvent{Seq: e.Seq, AtMS: e.At, Step: e.Step, Actor: e.Actor, Kind: e.Kind,
 			Node: e.Node, Command: cmd, Script: e.Script, Reply: narrate.EventReply(u, e), Purpose: e.Purpose,

@@ -14,15 +14,19 @@ import (
 	"locklab/web/i18n"
 )
 
-// ModelCommand localizes the words of a modelled command: the whole line
-// where the catalog has a phrase for it, else one argument at a time (the
-// API names and paths stay as they are).
+// ModelCommand localizes a modelled command for the page: the whole line
+// where the catalog has a phrase for it (a language may put its words in
+// another order: "A のセッションが期限切れ"), else ModelArgs.
 func ModelCommand(u *i18n.UI, cmd []string) []string {
-	// a phrase for the whole line first: a language may put its words in
-	// another order ("A のセッションが期限切れ")
 	if line := strings.Join(cmd, " "); len(cmd) > 1 && u.Localize(line) != line {
 		return []string{u.Localize(line)}
 	}
+	return ModelArgs(u, cmd)
+}
+
+// ModelArgs localizes a modelled command one argument at a time, keeping
+// its shape (the JSON's): API names and paths stay as they are.
+func ModelArgs(u *i18n.UI, cmd []string) []string {
 	out := make([]string, len(cmd))
 	for i, c := range cmd {
 		out[i] = u.Localize(c)
