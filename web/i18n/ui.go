@@ -248,6 +248,9 @@ type A11yUI struct {
 	Happened                                                  string // {0}: {1} → {2}, what happened at a service or to a connection
 	NoHolderBelieved                                          string // no key held, yet {0} act as holders
 	HandHeld                                                  string // the lock key on {0} holds a value typed by hand
+	// CrashedKey(Left): {0} crashed, its key on {1} lives on ({2} left):
+	// a key is not a holder, and a crashed client holds nothing.
+	CrashedKey, CrashedKeyLeft string
 	MutexHeld                                                 string // no key: {0} each hold their own process's mutex
 	ClientSep                                                 string // between clients in ClientsNow (each may hold a comma)
 	// The words above the picture: which lanes it has (Lanes: {0} the

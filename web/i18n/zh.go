@@ -483,6 +483,7 @@ var chinese = &UI{
 		VerdictNoOp: "存储发现这项工作已经完成（由这次或更早的写入完成），{0} 的写入没有带来任何改变", Happened: "{0}：{1} → {2}",
 		NoHolderBelieved: "现在没有人持有锁键；仍自认为持有锁的有：{0}。",
 		HandHeld:         "{0} 上的锁键里是你输入的值；没有客户端持有它。",
+		CrashedKey:       "{0} 已崩溃，但它在 {1} 上的锁键还在。", CrashedKeyLeft: "{0} 已崩溃，但它在 {1} 上的锁键还在，还剩 {2}。",
 		MutexHeld:        "这里没有锁键；持有自己进程里互斥锁的是：{0}。",
 		VerdictOK:        "存储接受了 {0} 的写入", VerdictNo: "存储拒绝了 {0} 的写入",
 		Sep: "；", ListSep: "、", ClientSep: "；",

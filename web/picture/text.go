@@ -188,13 +188,22 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 			hs = append(hs, i18n.Fill(a.HandHeld, strings.Join(on[o], a.ListSep)))
 			continue
 		}
+		holds, holdsLeft := a.HoldsOn, a.HoldsOnLeft
+		if crashed(tl, o) {
+			holds, holdsLeft = a.CrashedKey, a.CrashedKeyLeft
+		}
 		if len(tl.Nodes) == 1 && left > 0 {
-			hs = append(hs, i18n.Fill(a.HoldsOnLeft, strings.ToUpper(o), on[o][0], seconds(left)))
+			hs = append(hs, i18n.Fill(holdsLeft, strings.ToUpper(o), on[o][0], seconds(left)))
 		} else {
-			hs = append(hs, i18n.Fill(a.HoldsOn, strings.ToUpper(o), strings.Join(on[o], a.ListSep)))
+			hs = append(hs, i18n.Fill(holds, strings.ToUpper(o), strings.Join(on[o], a.ListSep)))
 		}
 	}
 	return sentences(hs...)
+}
+
+// crashed: client id has crashed (its key, if any, outlives it).
+func crashed(tl *sim.Timeline, id string) bool {
+	return slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == id && c.State == sim.StateCrashed })
 }
 
 // nodeName is a lock node as its lane names it: a replica promoted is

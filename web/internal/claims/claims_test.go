@@ -245,10 +245,14 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 				hs = append(hs, i18n.Fill(a.HandHeld, strings.Join(on[o], a.ListSep)))
 				continue
 			}
+			holds, holdsLeft := a.HoldsOn, a.HoldsOnLeft
+			if slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == o && c.State == sim.StateCrashed }) {
+				holds, holdsLeft = a.CrashedKey, a.CrashedKeyLeft // a crashed client holds nothing
+			}
 			if len(tl.Nodes) == 1 && left > 0 {
-				hs = append(hs, i18n.Fill(a.HoldsOnLeft, upper(o), on[o][0], strconv.FormatFloat(float64(left)/1000, 'f', 1, 64)+"s"))
+				hs = append(hs, i18n.Fill(holdsLeft, upper(o), on[o][0], strconv.FormatFloat(float64(left)/1000, 'f', 1, 64)+"s"))
 			} else {
-				hs = append(hs, i18n.Fill(a.HoldsOn, upper(o), strings.Join(on[o], a.ListSep)))
+				hs = append(hs, i18n.Fill(holds, upper(o), strings.Join(on[o], a.ListSep)))
 			}
 		}
 		want = i18n.Sentences(hs...)
