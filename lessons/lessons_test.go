@@ -282,7 +282,7 @@ func TestStepViolations(t *testing.T) {
 		"What if the storage did not check tokens?": "overlap,stale-write",
 		"A writes after its check":                  "overlap,stale-write",
 		"The check that helps is at the storage":    "overlap",
-		"B reads the same “no token” too":                "overlap",
+		"B reads the same “no token” too":           "overlap",
 		"The older write lands last":                "overlap,stale-write",
 	} {
 		if got, ok := byTitle[title]; !ok || got != want {

@@ -251,8 +251,8 @@ type A11yUI struct {
 	// CrashedKey(Left): {0} crashed, its key on {1} lives on ({2} left):
 	// a key is not a holder, and a crashed client holds nothing.
 	CrashedKey, CrashedKeyLeft string
-	MutexHeld                                                 string // no key: {0} each hold their own process's mutex
-	ClientSep                                                 string // between clients in ClientsNow (each may hold a comma)
+	MutexHeld                  string // no key: {0} each hold their own process's mutex
+	ClientSep                  string // between clients in ClientsNow (each may hold a comma)
 	// The words above the picture: which lanes it has (Lanes: {0} the
 	// list), and what it models of the network (NoLatency; SlowNodes: {0}
 	// the nodes, {1} the time; LinkLag: {0} the replication lag) and of a
