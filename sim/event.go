@@ -197,7 +197,10 @@ type NodeView struct {
 	// Replicated: a node of the replication model, where down is a crash
 	// that loses what the node held (Redlock's down is a node cut off).
 	Replicated bool
-	Model      bool // a modelled service (ZooKeeper, etcd), not a Redis node
+	// LockTTL is the lock key's remaining TTL on this node, ms, as the
+	// server reports it (-1: no TTL, -2: no key), like PTTL.
+	LockTTL int64
+	Model   bool // a modelled service (ZooKeeper, etcd), not a Redis node
 }
 
 // StorageView is the protected resource at the end of the timeline.

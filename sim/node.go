@@ -46,4 +46,16 @@ func (n *Node) list(key string) []string { return n.srv.List(key) }
 // ttl is the key's remaining time to live in ms; 0 when it has none.
 func (n *Node) ttl(key string) int64 { return n.srv.TTL(key) }
 
+// pttl is what PTTL would answer for key: ms left, -1 without a TTL, -2
+// without the key.
+func (n *Node) pttl(key string) int64 {
+	if _, ok := n.peek(key); !ok && len(n.srv.List(key)) == 0 {
+		return -2
+	}
+	if t := n.srv.TTL(key); t > 0 {
+		return t
+	}
+	return -1
+}
+
 func (n *Node) close() { n.srv.Close() }

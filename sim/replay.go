@@ -144,7 +144,7 @@ func (w *World) timeline(actions []Action) *Timeline {
 	}
 	for _, n := range w.nodes {
 		tl.Nodes = append(tl.Nodes, NodeView{Name: n.Name, Down: n.down, Offset: n.offset, Latency: n.latency,
-			Primary: n == w.primary && w.sc.Replicated, Replicated: w.sc.Replicated})
+			Primary: n == w.primary && w.sc.Replicated, Replicated: w.sc.Replicated, LockTTL: n.pttl(w.sc.LockKey())})
 		tl.NodeAllowed[n.Name] = w.allowed(ToNode, &Act{w: w, n: n})
 	}
 	for _, c := range w.clients {

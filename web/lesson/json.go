@@ -54,8 +54,19 @@ type jsonTimeline struct {
 	Events     []jsonEvent     `json:"events"`
 	Violations []jsonViolation `json:"violations"`
 	Storage    jsonStorage     `json:"storage"`
-	LockTTLMS  int64           `json:"lock_ttl_ms"`
-	Clients    []jsonClient    `json:"clients"`
+	// LockTTLMS is the lock key's TTL on the node clients start with
+	// (the primary, Redlock's n1), 0 without one; Nodes has every node's.
+	LockTTLMS int64        `json:"lock_ttl_ms"`
+	Nodes     []jsonNode   `json:"nodes"`
+	Clients   []jsonClient `json:"clients"`
+}
+
+// jsonNode is a lock node (a Redis server; a modelled service has none of
+// these keys): its lock key's TTL as PTTL would answer it.
+type jsonNode struct {
+	Name     string `json:"name"`
+	Down     bool   `json:"down"`
+	LockPTTL int64  `json:"lock_pttl_ms"`
 }
 
 type jsonStorage struct {
@@ -113,6 +124,12 @@ func timelineOut(u *i18n.UI, l *lessons.Lesson, st URLState, tl *sim.Timeline) j
 	}
 	for _, c := range tl.Clients {
 		out.Clients = append(out.Clients, jsonClient{ID: c.ID, State: c.State, Token: c.Token})
+	}
+	out.Nodes = []jsonNode{}
+	for _, n := range tl.Nodes {
+		if !n.Model {
+			out.Nodes = append(out.Nodes, jsonNode{Name: n.Name, Down: n.Down, LockPTTL: n.LockTTL})
+		}
 	}
 	return out
 }

@@ -29,6 +29,33 @@ func claimsOf(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 	out = append(out, storageLane(tl, f, u, p)...)
 	out = append(out, eventLog(tl, f, u)...)
 	out = append(out, violationWords(tl, f, u)...)
+	out = append(out, nodeTTLs(tl, f)...)
+	return out
+}
+
+// nodeTTLs: each lock node's TTL as the JSON reports it (lock_pttl_ms)
+// is what PTTL would answer from the key's life: ms left, -1 for a key
+// without a TTL, -2 for none.
+func nodeTTLs(tl *sim.Timeline, f *oracle.Facts) []string {
+	var out []string
+	for _, n := range tl.Nodes {
+		if n.Model {
+			continue
+		}
+		want := int64(-2)
+		for _, l := range f.LivesOf(n.Name, tl.Scenario.LockKey()) {
+			switch {
+			case l.To >= 0:
+			case l.Expiry == 0:
+				want = -1
+			default:
+				want = l.Expiry - tl.Now
+			}
+		}
+		if n.LockTTL != want {
+			out = append(out, fmt.Sprintf("%s: the lock key's PTTL is reported as %d, the server's key says %d", n.Name, n.LockTTL, want))
+		}
+	}
 	return out
 }
 
