@@ -268,6 +268,11 @@ func (u *UI) Count(n int) string {
 	return s
 }
 
+// notFromEnglish are the UI's fields a language does not copy from
+// English when it lacks them: the language code, and what translates
+// English (the English text is the key, so English itself has none).
+var notFromEnglish = map[string]bool{"Lang": true, "ModelPhrases": true, "GoComments": true, "ScriptGists": true, "ScriptsVerbatim": true}
+
 // fillGaps copies into dst every empty string (and missing map entry)
 // that src has, and returns where: the paths of the strings a catalog
 // lacks.
@@ -290,7 +295,7 @@ func fillGaps(dst, src reflect.Value, path string) []string {
 	case reflect.Struct:
 		for i := range dst.NumField() {
 			f := dst.Type().Field(i)
-			if !f.IsExported() || f.Name == "Lang" || f.Name == "ModelPhrases" || f.Name == "GoComments" {
+			if !f.IsExported() || notFromEnglish[f.Name] {
 				continue
 			}
 			missing = append(missing, fillGaps(dst.Field(i), src.Field(i), join(path, f.Name))...)

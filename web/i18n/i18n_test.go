@@ -145,7 +145,7 @@ func walkStrings(v reflect.Value, path string, f func(string, reflect.Value)) {
 	case reflect.Struct:
 		for i := range v.NumField() {
 			fd := v.Type().Field(i)
-			if !fd.IsExported() || fd.Name == "Lang" || fd.Name == "ModelPhrases" || fd.Name == "GoComments" {
+			if !fd.IsExported() || notFromEnglish[fd.Name] {
 				continue
 			}
 			walkStrings(v.Field(i), join(path, fd.Name), f)

@@ -595,6 +595,14 @@ var japanese = &UI{
 		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → acquired`, "${1} OK（必要 ${2}）· 経過 ${3}ms · 有効時間 ${4} → 取得"},
 		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → failed`, "${1} OK（必要 ${2}）· 経過 ${3}ms · 有効時間 ${4} → 失敗"},
 	},
+	ScriptGists: map[string]string{
+		"delete the lock only if it still holds my value": "キーにまだ自分の値が入っているときだけロックを消す",
+		"refuse a token older than the last accepted one": "最後に受け付けたトークンより古いトークンを拒む",
+		"accept only a token greater than the last one":   "最後のトークンより大きいトークンだけを受け付ける",
+		"a new TTL, but only for my own lock":             "自分のロックにだけ TTL を付け直す",
+		"the idempotency key and the charge, together":    "冪等キーと課金を、まとめて 1 回で",
+	},
+	ScriptsVerbatim: "スクリプトは Redis に送ったとおりに表示しています（先頭のコメントも英語のまま。各見出しの横がその訳です）。",
 	GoComments: map[string]string{
 		"// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n": "// Package lock は Lock Lab の設計の一つを go-redis で書いたもの:\n// {0}。\n",
 		`

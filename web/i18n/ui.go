@@ -102,6 +102,12 @@ type UI struct {
 	// programs, keyed by their English text (gettext-style: the English
 	// is the key, so the code reads as it will print in English).
 	GoComments map[string]string
+	// ScriptGists translate the first comment line of the lessons' Lua
+	// scripts (keyed by its English text after "-- name: "): the script
+	// itself is shown exactly as Redis ran it, and says it in English.
+	ScriptGists map[string]string
+	// ScriptsVerbatim says so, under the scripts' heading ("" in English).
+	ScriptsVerbatim string
 
 	// Lang is the language's code, set from the registry.
 	Lang string

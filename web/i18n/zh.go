@@ -596,6 +596,14 @@ var chinese = &UI{
 		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → acquired`, "${1} OK（需要 ${2}）· 耗时 ${3}ms · 有效期 ${4} → 已获取"},
 		{`(\d+/\d+) OK \(need (\d+)\) · elapsed (-?\d+)ms · validity (.*) → failed`, "${1} OK（需要 ${2}）· 耗时 ${3}ms · 有效期 ${4} → 失败"},
 	},
+	ScriptGists: map[string]string{
+		"delete the lock only if it still holds my value": "只有键里仍是自己的值时才删除锁",
+		"refuse a token older than the last accepted one": "拒绝比上次接受的令牌更旧的令牌",
+		"accept only a token greater than the last one":   "只接受比上一个更大的令牌",
+		"a new TTL, but only for my own lock":             "只给自己的锁重新设置 TTL",
+		"the idempotency key and the charge, together":    "幂等键和扣款，一起完成",
+	},
+	ScriptsVerbatim: "脚本按发送给 Redis 的原样显示（开头的注释也保留英文，每个标题旁边是它的译文）。",
 	GoComments: map[string]string{
 		"// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n": "// Package lock 是用 go-redis 写出的一个 Lock Lab 设计：\n// {0}。\n",
 		`

@@ -117,7 +117,7 @@ func TestNarrationAgrees(t *testing.T) {
 					if !strings.Contains(line, " "+n.Actor) && e.Kind != sim.KindNode {
 						t.Errorf("%s #%d: the tooltip %q does not name %q", c.name, e.Seq+1, line, n.Actor)
 					}
-					if n.Message && !strings.Contains(line, "→ "+n.Target+":") {
+					if n.Message && !strings.Contains(line, "→ "+n.Target+u.LabelSep()) {
 						t.Errorf("%s #%d: the tooltip %q does not name the target %q", c.name, e.Seq+1, line, n.Target)
 					}
 					if !n.Message && strings.Contains(line, " "+n.Actor+" → ") {

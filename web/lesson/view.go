@@ -255,7 +255,12 @@ type Row struct {
 }
 
 // Script is a Lua script shown under the event log.
-type Script struct{ Name, Body string }
+type Script struct {
+	Name, Body string
+	// Gist is the script's first comment in the page's language, where
+	// it is not English (the body stays as Redis ran it).
+	Gist string
+}
 
 // waits are the time controls offered everywhere.
 var waits = []int64{1000, 5000, 10_000}
@@ -597,7 +602,9 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		log.Scripts = append(log.Scripts, Script{Name: n, Body: scripts[n]})
+		first, _, _ := strings.Cut(scripts[n], "\n")
+		_, comment, _ := strings.Cut(first, ": ")
+		log.Scripts = append(log.Scripts, Script{Name: n, Body: scripts[n], Gist: u.ScriptGists[comment]})
 	}
 	return log
 }
