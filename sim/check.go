@@ -83,6 +83,12 @@ func (w *World) checkOverlap(c *Client) {
 		} else {
 			w.violateHold(Overlap, w.holdOf(d), w.whyActing(d), c.ID, d.ID)
 		}
+		// found on the command that took the lock, not on the token's
+		// INCR that followed it in the same instant (after a WAIT that
+		// blocked, the client took it only when the WAIT returned)
+		if e := w.acqEvent; e >= 0 && w.events[e].At == w.clock.Now() {
+			w.violations[len(w.violations)-1].Event = e
+		}
 	}
 }
 

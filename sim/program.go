@@ -149,6 +149,8 @@ func (w *World) tryLater(c *Client) error {
 // only its lease starts again here.
 func (w *World) gotLock(c *Client, check bool) {
 	from := w.clock.Now() // the key's TTL counts from here, not after the token or the replica's ack
+	w.acqEvent = len(w.events) - 1
+	defer func() { w.acqEvent = -1 }()
 	if w.sc.Tokens {
 		tok, err := w.send(c, w.primary, "token", "INCR", w.sc.FenceKey())
 		if isErrorReply(err) {

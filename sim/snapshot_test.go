@@ -130,6 +130,7 @@ var fpTable = map[string]fpEntry{
 	"World.locks":        {why: "history: the picture's lock spans; the keys themselves are in the snapshot"},
 	"World.step":         {why: "the index of the action being applied: a label"},
 	"World.actionAt":     {why: "when the action being applied began: a label for the picture's text"},
+	"World.acqEvent":     {why: "transient: set only while a client takes the lock (TestFingerprintTransientFields)"},
 	"World.fail":         {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.wiping":       {why: "transient: set only inside an action (TestFingerprintTransientFields)"},
 	"World.coord":        {into: true},
@@ -291,8 +292,8 @@ func TestFingerprintSeesServerData(t *testing.T) {
 func TestFingerprintTransientFields(t *testing.T) {
 	for name := range fpBases {
 		w, _, _ := fpWorld(t, name)
-		if w.fail != nil || w.wiping {
-			t.Errorf("%s: a transient field is set between actions: %v %v", name, w.fail, w.wiping)
+		if w.fail != nil || w.wiping || w.acqEvent != -1 {
+			t.Errorf("%s: a transient field is set between actions: %v %v %d", name, w.fail, w.wiping, w.acqEvent)
 		}
 		w.close()
 	}

@@ -24,6 +24,7 @@ type World struct {
 	locks      []LockSpan
 	step       int
 	actionAt   int64 // the instant the current action began
+	acqEvent   int   // while a client takes the lock: the event of the command that took it, else -1
 	// fail holds an error a timer hit while time passed inside a step.
 	fail error
 	// wiping is set while a node loses its data (restart without
@@ -51,7 +52,7 @@ type World struct {
 // newWorld builds the world of one replay, its nodes on b's servers. On
 // an error the nodes already opened are closed.
 func newWorld(b Backend, sc *Scenario, opts Opts) (*World, error) {
-	w := &World{sc: sc, opts: opts, rng: *rand.NewPCG(sc.Seed, 0x10c4)}
+	w := &World{sc: sc, opts: opts, rng: *rand.NewPCG(sc.Seed, 0x10c4), acqEvent: -1}
 	names := sc.Nodes
 	if len(names) == 0 {
 		names = []string{NodeRedis}
