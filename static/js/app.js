@@ -49,7 +49,23 @@
     if (!slug) {
       return;
     }
-    store("last:" + slug, lab.getAttribute("data-url") || location.pathname + location.search);
+    var here = lab.getAttribute("data-url") || location.pathname + location.search;
+    var offer = document.getElementById("resume-offer");
+    var was = null;
+    try { was = JSON.parse(load("at:" + slug) || "null"); } catch (err) { was = null; }
+    if (offer && was && was.url && was.url.charAt(0) === "/" && was.url !== here && +was.step > 1 && load("done:" + slug) !== "1") {
+      // a look at the first step does not forget where the learner was
+      var a = offer.querySelector("a");
+      a.href = was.url;
+      a.textContent = fill(offer.getAttribute("data-label"), [was.step, was.title]);
+      offer.hidden = false;
+      return;
+    }
+    store("last:" + slug, here);
+    var st = document.getElementById("step-title");
+    if (lab.getAttribute("data-step") && st) {
+      store("at:" + slug, JSON.stringify({ url: here, step: lab.getAttribute("data-step"), title: st.textContent.trim() }));
+    }
     // the last step read anywhere in the course, for the home page's
     // "Continue: lesson N, step M — title" (in this page's language)
     var crumb = lab.querySelector(".crumbs span:last-child");
@@ -401,6 +417,12 @@
 
   // wiring, again after every htmx swap (the lesson region is replaced)
   function wire() {
+    // the legend is folded for phones; a wide screen has room for it
+    var legend = document.querySelector("details.legendbox");
+    if (legend && !legend.getAttribute("data-wired")) {
+      legend.setAttribute("data-wired", "1");
+      if (window.matchMedia("(min-width: 900px)").matches) { legend.open = true; }
+    }
     var box = document.querySelector(".play");
     if (box) {
       var b = playButton();
@@ -420,8 +442,28 @@
     if (presenting()) { hideLines(); }
   }
 
+  // stale marks the design page's grade out of date while the form
+  // differs from the design that was graded (and says so, politely, to a
+  // screen reader); changing it back clears the mark.
+  function stale() {
+    var form = document.querySelector("form.design-form");
+    var note = document.getElementById("grade-stale");
+    var result = document.querySelector(".design-result");
+    if (!form || !note || !result) { return; }
+    var graded = new URLSearchParams(new FormData(form)).toString();
+    var check = function () {
+      var changed = new URLSearchParams(new FormData(form)).toString() !== graded;
+      result.classList.toggle("stale", changed);
+      note.textContent = changed ? note.getAttribute("data-text") : "";
+    };
+    ["input", "change", "keyup", "paste", "cut"].forEach(function (t) {
+      form.addEventListener(t, function () { window.setTimeout(check, 0); });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     wire();
+    stale();
     applyPresenter();
     var help = document.getElementById("help");
     if (help) { help.addEventListener("click", function () { var d = document.getElementById("shortcuts"); if (d && d.showModal) { d.showModal(); } }); }
@@ -429,6 +471,15 @@
     if (theme) { theme.addEventListener("click", cycleTheme); }
     var present = document.getElementById("present");
     if (present) { present.addEventListener("click", togglePresenter); }
+    // On a phone the header's tools fold behind Menu (the CSS hides them
+    // until the header is open); Escape folds them again.
+    var menu = document.getElementById("menu-toggle");
+    if (menu) {
+      var header = menu.closest("header");
+      var setMenu = function (open) { header.classList.toggle("menu-open", open); menu.setAttribute("aria-expanded", open ? "true" : "false"); };
+      menu.addEventListener("click", function () { setMenu(!header.classList.contains("menu-open")); });
+      header.addEventListener("keydown", function (e) { if (e.key === "Escape" && header.classList.contains("menu-open")) { setMenu(false); menu.focus(); } });
+    }
   });
   document.addEventListener("htmx:afterSettle", function () { wire(); settled(); });
   // Leaving the page by hand (a link, back) ends a run.

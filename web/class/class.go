@@ -650,6 +650,7 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 // class bar b.
 func (s *Handler) renderTeach(w http.ResponseWriter, r *http.Request, u *i18n.UI, room *Room, v *lesson.LessonView, b *ClassBar) {
 	v.Stage.Share.Teach = lesson.TeachForm{} // no second class from inside this one
+	v.TeachForm = ""
 	// the class moves to another lesson from the bar (same code), not
 	// by the lesson's own links
 	v.Pager, v.Dialog.Final, v.Dialog.NextLesson = lesson.Pager{UI: v.Pager.UI}, false, nil
@@ -854,6 +855,7 @@ func (s *Handler) studentView(r *http.Request, u *i18n.UI, v *lesson.LessonView,
 	v.Page = s.Frame(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
 	v.Stage.Follow, v.Dialog.Follow = true, true
 	v.Stage.Share.Teach = lesson.TeachForm{}
+	v.TeachForm = ""
 	v.Stage.Controls.Clients, v.Stage.Controls.Nodes, v.Stage.Controls.Waits = nil, nil, nil
 	v.Stage.Options.Groups, v.Dialog.Ask = nil, nil
 	v.Dialog.Nav.UndoURL, v.Dialog.Nav.NextURL, v.Dialog.Final, v.Dialog.NextLesson = "", "", false, nil

@@ -48,6 +48,21 @@ func TestBrowserDesign(t *testing.T) {
 				if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll('tr[data-kind="foreign-delete"] a.counterexample').length`)); n == 0 {
 					t.Fatalf("the plain DEL: no lock deleted by someone else")
 				}
+				// Grade lands on the grade, not on the top of the page
+				if !webtest.WaitTrue(c, `location.hash === "#result-title" && (r => r.top >= -1 && r.top < innerHeight)(document.getElementById("result-title").getBoundingClientRect())`) {
+					t.Errorf("after Grade the grade's heading is at %v px, hash %q", webtest.Run(t, c, chromedp.Evaluate[float64](`document.getElementById("result-title").getBoundingClientRect().top`)),
+						webtest.Run(t, c, chromedp.Evaluate[string](`location.hash`)))
+				}
+				if js { // an edit in the script editor marks the grade out of date; undoing it clears the mark
+					webtest.Do(t, c, chromedp.Click(chromedp.CSS("#piece-acquire .cm-content")), chromedp.KeyEvent("x"))
+					if !webtest.WaitTrue(c, `document.querySelector(".design-result").classList.contains("stale") && document.getElementById("grade-stale").textContent === `+webtest.JSONString(i18n.For(lang).Design.Stale)) {
+						t.Error("an edited script left the grade unmarked")
+					}
+					webtest.Do(t, c, chromedp.KeyEvent("\b"))
+					if !webtest.WaitTrue(c, `!document.querySelector(".design-result").classList.contains("stale") && document.getElementById("grade-stale").textContent === ""`) {
+						t.Error("the design as graded again, still marked out of date")
+					}
+				}
 				href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="foreign-delete"] a.counterexample').getAttribute("href")`))
 				webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="foreign-delete"] a.counterexample`)))
 				arriveWithin(t, c, href)

@@ -47,13 +47,18 @@ type UI struct {
 	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
 	URITooLong, URITooLongBack                                          string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
+	// Menu opens the header's tools on a phone, where they fold away.
+	Menu string
 	// NextLine: presenter mode's Next while lines are held back ({0}: how many)
 	NextLine                       string
 	Shortcuts                      [][2]string
 	Busy, DoneLabel, ContinueLabel string
 	// ResumeLabel: the home page's way back to the last step read in this
 	// browser ({0} lesson number, {1} step number, {2} step title)
-	ResumeLabel                                               string
+	ResumeLabel string
+	// ResumeOffer: a lesson's first step offers the step read last in
+	// this lesson ({0} step number, {1} its title).
+	ResumeOffer                                               string
 	RedisDown                                                 string
 	AlreadyPaid, ChargedTwiceBy, Review                       string
 	CounterTitle, CounterIntro, CounterSchedule, CounterBroke string
@@ -213,12 +218,14 @@ type ClassUI struct {
 
 // DesignUI is every string of the design page and its counterexamples.
 type DesignUI struct {
-	Title, Intro, HomeHint, LinkText, LinkHint     string
-	PieceLabel, PieceHelp, PieceName               map[string]string
-	PresetLabel                                    map[string]string // piece.preset
-	StartFrom, Current, Own, ThenHelp, NoExtend    string
-	TimesLegend, TTLLabel, WorkLabel, Grade        string
-	ResultTitle, KindCol, MeaningCol, ClientsCol   string
+	Title, Intro, HomeHint, LinkText, LinkHint   string
+	PieceLabel, PieceHelp, PieceName             map[string]string
+	PresetLabel                                  map[string]string // piece.preset
+	StartFrom, Current, Own, ThenHelp, NoExtend  string
+	TimesLegend, TTLLabel, WorkLabel, Grade      string
+	ResultTitle, KindCol, MeaningCol, ClientsCol string
+	// Stale marks the grade once a script differs from the one graded.
+	Stale                                          string
 	NoneFound, StepsOpen                           string
 	Incomplete, Bounds, CodeTitle, CodeNote        string
 	BadTitle, BadScript, BadEmpty, BadTooLong      string

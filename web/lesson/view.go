@@ -278,6 +278,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	base := rq.Base()
 	v := &LessonView{Page: s.Frame(u, l.Title+" — "+u.SiteName, r)}
 	v.Dialog = dialogProps(rq, v.Page)
+	v.TeachForm = "teach-present-form" // the form in the stage's presenter box (hidden but submittable)
 	v.Head = LessonHead{UI: u, Slug: l.Slug, Title: l.Title, Base: base, Here: base + rq.Canon, LessonNum: l.Order, StepNum: v.Dialog.StepNum}
 	v.Live = liveText(rq, v.Dialog)
 	if rq.Exact && rq.Idx > 0 {

@@ -31,6 +31,10 @@ type Page struct {
 	Alternates []Alternate
 	Switch     Alternate
 	Path       string
+	// TeachForm is the id of the page's form that starts a class from
+	// what it shows ("" if it has none): the header's "Teach a class"
+	// submits it, beside Presenter mode.
+	TeachForm string
 }
 
 // Frame is the frame of a page titled title in u's language, for r.
