@@ -214,7 +214,7 @@ func (w *World) checkByHand(n *Node, seq int) {
 		if l.Node != n.Name || l.EndEvent != seq || l.DeletedBy != Operator {
 			continue
 		}
-		if o := w.client(l.Owner); o != nil && o.inside() && o.value == l.Value {
+		if o := w.client(l.Owner); o != nil && o.inside() && o.value == l.Value && !w.keepsMajority(o) {
 			why := WhyDeleted
 			if l.End == EndOverwritten {
 				why = WhyReplaced
@@ -229,9 +229,26 @@ func (w *World) checkByHand(n *Node, seq int) {
 // early — by the operator, as a deletion would have been; the key's
 // expiry alone would read as a lease running out.
 func (w *World) checkShortened(l *LockSpan) {
-	if o := w.client(l.Owner); o != nil && o.inside() && o.value == l.Value && w.leaseValid(o) {
+	if o := w.client(l.Owner); o != nil && o.inside() && o.value == l.Value && w.leaseValid(o) && !w.keepsMajority(o) {
 		w.violateHold(ForeignDelete, "", WhyShortened, Operator, l.Owner)
 	}
+}
+
+// keepsMajority: in Redlock, o's key is still on a majority of the nodes,
+// so one key taken by hand took nothing from it (the lesson's "two nodes
+// may fail"); whether someone else can now get a majority is judged when
+// they try. Other scenarios have one lock node: false.
+func (w *World) keepsMajority(o *Client) bool {
+	if !w.sc.Redlock {
+		return false
+	}
+	n := 0
+	for _, node := range w.nodes {
+		if v, ok := node.peek(w.sc.LockKey()); ok && v == o.value {
+			n++
+		}
+	}
+	return n >= w.sc.Quorum()
 }
 
 // endOrphan runs when owner's lock span on the primary ended by by's

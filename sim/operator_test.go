@@ -122,6 +122,16 @@ func TestOperatorCommands(t *testing.T) {
 	if got := kinds(tl); !slices.Contains(got, "foreign-delete:you,b") || !slices.Contains(got, "two-holders:a,b") {
 		t.Errorf("hand-shortened TTL: violations %v", got)
 	}
+	// Redlock: one node's key deleted by hand leaves A a majority, which
+	// is the lesson's "two nodes may fail"; the third one takes it.
+	tl = run(t, "redlock", "", "a.acquire,cli.n1.DEL lock:order:42,cli.n2.DEL lock:order:42")
+	if got := kinds(tl); len(got) != 0 {
+		t.Errorf("Redlock, two of five keys deleted by hand: violations %v", got)
+	}
+	tl = run(t, "redlock", "", "a.acquire,cli.n1.DEL lock:order:42,cli.n2.DEL lock:order:42,cli.n3.DEL lock:order:42")
+	if got := kinds(tl); !slices.Equal(got, []string{"foreign-delete:you,a"}) {
+		t.Errorf("Redlock, the third key deleted by hand: violations %v", got)
+	}
 	// The same TTL set by hand but longer than B's count is no one's harm.
 	tl = run(t, "safe-release", "", "b.acquire,cli.redis.PEXPIRE lock:order:42 20000,wait.1s")
 	if got := kinds(tl); len(got) != 0 {

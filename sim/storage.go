@@ -128,6 +128,9 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 func (w *World) storageView() StorageView {
 	// a ledger's charges carry no token: only a record's writes are fenced
 	sv := StorageView{Kind: w.sc.Storage, Fenced: w.sc.Storage == StoreFenced && w.opts[OptFence] != FenceOff}
+	if w.sc.Design != nil {
+		sv.Fenced = w.writeReadsToken() // a write script that never reads the token checks none
+	}
 	if w.sc.Storage == StoreCharges {
 		sv.Charges = w.store.list(w.sc.ChargesKey())
 		return sv

@@ -37,7 +37,7 @@ func TestThrowawayVerbLabelled(t *testing.T) {
 		if r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,a.wave"); r.Status != 200 {
 			t.Errorf("%s: a.wave answered %d", lang, r.Status)
 		}
-		if got := narrate.Action(i18n.For(lang), sim.Action{Who: "a", Verb: "wave"}); got != "A"+i18n.For(lang).LabelSep()+label {
+		if got := narrate.Action(i18n.For(lang), nil, sim.Action{Who: "a", Verb: "wave"}); got != "A"+i18n.For(lang).LabelSep()+label {
 			t.Errorf("%s: the Lab describes a.wave as %q", lang, got)
 		}
 	}

@@ -287,6 +287,11 @@ type DesignGrade struct {
 	Rows                    []DesignRow
 	// Verdict sums up Rows, in the words the Lab uses too.
 	Verdict findings.Verdict
+	// WorkPastTTL: the design's work is not shorter than its TTL and
+	// nothing extends it, so every write comes after the writer's own
+	// lease: a client bug the grade (about what the servers did) does not
+	// call a failure of the lock ("" otherwise).
+	WorkPastTTL string
 }
 
 // DesignRow is one kind of failure, with what each search found.
@@ -453,6 +458,9 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 		g.Rows = append(g.Rows, row)
 	}
 	g.Verdict = findings.Of(u, found, complete, depth)
+	if d.Work >= d.TTL && strings.TrimSpace(d.Extend) == "" {
+		g.WorkPastTTL = i18n.Fill(du.WorkPastTTL, sim.FormatDuration(d.Work), sim.FormatDuration(d.TTL))
+	}
 	return g, nil
 }
 

@@ -118,7 +118,7 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n in
 	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
 	for _, a := range tl.Actions {
-		v.Schedule = append(v.Schedule, narrate.Action(u, a))
+		v.Schedule = append(v.Schedule, narrate.Action(u, tl.Scenario, a))
 	}
 	for _, x := range tl.Violations {
 		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x))

@@ -38,6 +38,9 @@ type UI struct {
 	TokenKeyIs, NoTokenYet                           string
 	NodeControls, Model, Refused, NoTTL, Overwritten string
 	LostData, ValidUntil, Charges, LostReply, Down   string
+	// ValidEnded: a Redlock holder's validity is over ({0}: when), though
+	// it may still act as the holder.
+	ValidEnded string
 	// Down is a Redlock node's state while cut off (it keeps its keys); a
 	// replicated node's after a crash (it lost them) is Crashed's.
 	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
@@ -225,7 +228,10 @@ type DesignUI struct {
 	TimesLegend, TTLLabel, WorkLabel, Grade      string
 	ResultTitle, KindCol, MeaningCol, ClientsCol string
 	// Stale marks the grade once a script differs from the one graded.
-	Stale                                          string
+	Stale string
+	// WorkPastTTL: the work before a write ({0}) is not shorter than the
+	// TTL ({1}) and nothing extends the lock.
+	WorkPastTTL                                    string
 	NoneFound, StepsOpen                           string
 	Incomplete, Bounds, CodeTitle, CodeNote        string
 	BadTitle, BadScript, BadEmpty, BadTooLong      string
@@ -256,6 +262,7 @@ type A11yUI struct {
 	HoldsOn, HoldsOnLeft, NoHolder, ClientsNow, StorageNow    string
 	WentWrong, ClientState, ClientToken, WaitedFor, WorkedFor string
 	ResumedBy, CommandTo, ClientNote, VerdictTokenOK          string
+	RedlockCount                                              string // {0}'s Redlock round counted: {1}
 	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep        string
 	VerdictNoOp                                               string // a write already done: nothing changed
 	Happened                                                  string // {0}: {1} → {2}, what happened at a service or to a connection

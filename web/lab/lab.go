@@ -363,7 +363,7 @@ func nodeFaults(u *i18n.UI, sc *sim.Scenario) string {
 	var vs []string
 	for _, v := range sc.NodeVerbs {
 		if v != sim.NodeJump && v != sim.NodeSlow {
-			vs = append(vs, u.Verb[v])
+			vs = append(vs, narrate.VerbWord(u, sc, v))
 		}
 	}
 	return strings.Join(vs, u.Language().NameSep)
@@ -437,7 +437,7 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		out.Shortest = i18n.Fill(heading, strconv.Itoa(len(shortest)), u.Failures[kind].Name)
 		out.ShortestURL = link(shortest)
 		for _, a := range shortest {
-			out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, a))
+			out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, l.Scenario, a))
 		}
 	} else {
 		out.None = lu.NoneFound

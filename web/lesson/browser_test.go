@@ -216,17 +216,17 @@ func TestBrowserEnhancements(t *testing.T) {
 	srv := httptest.NewServer(sitetest.Default(t))
 	defer srv.Close()
 	c := webtest.Tab(t, ctx)
-	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,b.acquire"))
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,a.pause"))
 	webtest.WaitLoaded(t, c)
 	key := func(k string) { webtest.Do(t, c, chromedp.KeyEvent(k)) }
 
 	// the home page offers the step read last, by lesson and step
 	step := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("lab").getAttribute("data-step") + " — " + document.getElementById("step-title").textContent`))
 	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))
-	if !webtest.WaitTrue(c, `(p => p && !p.hidden && p.textContent.startsWith("Continue: lesson 5, step `+step+`") && p.querySelector("a").getAttribute("href") === "/en/lessons/fencing?do=a.acquire,b.acquire")(document.getElementById("resume"))`) {
+	if !webtest.WaitTrue(c, `(p => p && !p.hidden && p.textContent.startsWith("Continue: lesson 5, step `+step+`") && p.querySelector("a").getAttribute("href") === "/en/lessons/fencing?do=a.acquire,a.pause")(document.getElementById("resume"))`) {
 		t.Errorf("the home page does not offer to continue at lesson 5, step %s: %q", step, webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("resume").outerHTML`)))
 	}
-	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,b.acquire"))
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing?do=a.acquire,a.pause"))
 	webtest.WaitLoaded(t, c)
 
 	key("?")

@@ -82,7 +82,7 @@ func (v *LessonView) counterFrame(rq *Request, tl *sim.Timeline) {
 		c.Title, c.BrokeHead = u.CounterTitle, u.CounterBroke
 	}
 	for _, a := range tl.Actions {
-		c.Schedule = append(c.Schedule, narrate.Action(u, a))
+		c.Schedule = append(c.Schedule, narrate.Action(u, tl.Scenario, a))
 	}
 	for _, x := range tl.Violations {
 		c.Broke = append(c.Broke, i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x)))

@@ -387,7 +387,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 			cc.State += " · " + unbroken(i18n.Fill(u.Token, itoa(cl.Token)))
 		}
 		if cl.ValidUntil > 0 && cl.State == sim.StateHolding {
-			cc.State += " · " + unbroken(i18n.Fill(u.ValidUntil, sim.FormatMS(cl.ValidUntil)))
+			cc.State += " · " + unbroken(narrate.Validity(u, cl.ValidUntil, tl.Now))
 		}
 		for _, verb := range tl.Allowed[cl.ID] {
 			cc.Actions = append(cc.Actions, verbControl(u, base, st, cl.ID, verb, cl.Pending))
@@ -489,10 +489,7 @@ func verbControl(u *i18n.UI, base string, st URLState, who, verb, what string) C
 	if a.Ms > 0 {
 		what = sim.FormatDuration(a.Ms)
 	}
-	label := u.Verb[verb]
-	if (verb == sim.NodeDown || verb == sim.NodeUp) && st.sc != nil && st.sc.Replicated {
-		label = u.Verb[verb+"/"+sim.NodeLostData] // a crash and a restart, not a node cut off and reached again
-	}
+	label := narrate.VerbWord(u, st.sc, verb)
 	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(label, what),
 		URL: base + st.With(a).Query(), Class: "verb-" + verb}
 }

@@ -116,9 +116,28 @@ func Who(actor string, u *i18n.UI) string {
 	return NodeLabel(u, actor) // a node or a modelled service
 }
 
-// Action says an action in the page's language: "A: pause", "wait 10s",
-// "n3: restart".
-func Action(u *i18n.UI, a sim.Action) string {
+// Validity is a Redlock holder's validity as its lane says it: until when,
+// or, once now has passed it, that it ended then.
+func Validity(u *i18n.UI, until, now int64) string {
+	if until <= now {
+		return i18n.Fill(u.ValidEnded, sim.FormatMS(until))
+	}
+	return i18n.Fill(u.ValidUntil, sim.FormatMS(until))
+}
+
+// VerbWord is a verb's label in sc: in the replication model a node's
+// down is a crash and its up a restart with nothing in memory, not a
+// node cut off and reached again ("down/lost", "up/lost").
+func VerbWord(u *i18n.UI, sc *sim.Scenario, verb string) string {
+	if (verb == sim.NodeDown || verb == sim.NodeUp) && sc != nil && sc.Replicated {
+		return u.Verb[verb+"/"+sim.NodeLostData]
+	}
+	return u.Verb[verb]
+}
+
+// Action says an action of scenario sc in the page's language: "A:
+// pause", "wait 10s", "n3: restart".
+func Action(u *i18n.UI, sc *sim.Scenario, a sim.Action) string {
 	if a.Verb == sim.VerbCLI { // "you → storage: GET data:order:42:token"
 		return u.You + " → " + Who(a.Who, u) + u.LabelSep() + sim.FormatCommand(a.Cmd)
 	}
@@ -126,7 +145,7 @@ func Action(u *i18n.UI, a sim.Action) string {
 	if a.Ms > 0 {
 		arg = sim.FormatDuration(a.Ms)
 	}
-	label := i18n.Fill(u.Verb[a.Verb], arg)
+	label := i18n.Fill(VerbWord(u, sc, a.Verb), arg)
 	switch a.Doer() {
 	case sim.ByLearner:
 		return label

@@ -1109,7 +1109,7 @@ func (d *drawing) drawLanes() {
 			sub2 = i18n.Fill(u.Token, itoa(c.Token))
 		}
 		if c.ValidUntil > 0 && c.State != sim.StateIdle && c.State != sim.StateCrashed {
-			sub2 = i18n.Fill(u.ValidUntil, sim.FormatMS(c.ValidUntil))
+			sub2 = narrate.Validity(u, c.ValidUntil, tl.Now)
 		}
 		if c.Pending != "" {
 			sub2 = "→ " + c.Pending

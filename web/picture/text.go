@@ -266,7 +266,9 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		return i18n.Fill(a.ClientState, n.Actor, n.What)
 	case sim.KindResume:
 		return i18n.Fill(a.ResumedBy, n.Actor)
-	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp, sim.KindRedlock:
+	case sim.KindRedlock:
+		return i18n.Fill(a.RedlockCount, n.Actor, n.What)
+	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
 		return i18n.Fill(a.ClientNote, n.Actor, n.What)
 	}
 	return ""
