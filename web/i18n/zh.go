@@ -485,7 +485,7 @@ var chinese = &UI{
 		CommandTo: "{0} 向 {2} 发送 {1}：{3}", ClientNote: "{0} {1}", RedlockCount: "{0} 的判定：{1}",
 		VerdictTokenOK: "存储接受了 {0} 带令牌 {1} 的写入", VerdictTokenNo: "存储拒绝了 {0} 带令牌 {1} 的写入",
 		VerdictNoOp: "存储发现订单 42 已经扣过款（幂等键已被设置），{0} 的写入没有带来任何改变", Happened: "{0} {1} → {2}",
-		NoHolderBelieved: "现在没有人持有锁键；仍自认为持有锁的有：{0}。",
+		NoHolderBelieved: "现在没有人持有锁；仍自认为持有锁的有：{0}。",
 		HandHeld:         "{0} 上的锁键里是你输入的值；没有客户端持有它。",
 		CrashedKey:       "{0} 已崩溃，但它在 {1} 上的锁键还在。", CrashedKeyLeft: "{0} 已崩溃，但它在 {1} 上的锁键还在，还剩 {2}。",
 		MutexHeld: "这里没有锁键；持有自己进程里互斥锁的是：{0}。",
