@@ -102,6 +102,8 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lab", s.lab.Page)
 		r.Get("/lab/design", s.design.Page)
 		r.Get("/lab/design/run", s.design.Run)
+		r.Get("/lab/design/run.svg", s.design.RunSVG)
+		r.Get("/lab/design/run.qr.svg", s.design.RunQR)
 		r.Get("/lab/design/", dropSlash)
 		r.Get("/end", s.end.Page)
 		r.Get("/end/", dropSlash)

@@ -358,3 +358,34 @@ func TestDesignCodeParses(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignRunShare: a design run has the share box and the SVG export a
+// lesson timeline has; the picture file is captioned with what it shows
+// and the run's address, and a bad run is a 400 for its files too.
+func TestDesignRunShare(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		run := "/" + lang + "/lab/design/run?clients=2&do=a.acquire,b.acquire,b.pause,wait.10s,a.write"
+		body := webtest.MustGet(t, h, run)
+		svgURL := "/" + lang + "/lab/design/run.svg?clients=2&amp;do=a.acquire,b.acquire,b.pause,wait.10s,a.write"
+		for _, want := range []string{`<details class="share">`, `src="/` + lang + `/lab/design/run.qr.svg?clients=2&amp;do=`, `href="` + svgURL + `"`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: no %s", run, want)
+			}
+		}
+		svg := webtest.Get(t, h, html.UnescapeString(svgURL))
+		if svg.Status != http.StatusOK || !strings.HasPrefix(svg.Header.Get("Content-Type"), "image/svg+xml") ||
+			!strings.Contains(svg.Body, u.Design.Title) || !strings.Contains(svg.Body, "lab/design/run?clients=2&amp;do=a.acquire") {
+			t.Errorf("%s: %d %s, title or address missing", svgURL, svg.Status, svg.Header.Get("Content-Type"))
+		}
+		if qr := webtest.Get(t, h, "/"+lang+"/lab/design/run.qr.svg?clients=2&do=a.acquire"); qr.Status != http.StatusOK {
+			t.Errorf("the run's QR code: %d", qr.Status)
+		}
+		for _, bad := range []string{"/lab/design/run.svg?clients=9&do=a.acquire", "/lab/design/run.qr.svg?clients=2&do=a.fly"} {
+			if r := webtest.Get(t, h, "/"+lang+bad); r.Status != http.StatusBadRequest {
+				t.Errorf("%s: %d, want 400", bad, r.Status)
+			}
+		}
+	}
+}

@@ -31,39 +31,53 @@ type DesignRunView struct {
 	// RunTitle and BrokeHead name a counterexample only when the run
 	// harmed the data or broke the lock (sim.Fails).
 	RunTitle, BrokeHead string
-	Schedule            []string
-	Broke               []string
-	BackURL             string
-	Picture             *picture.Picture
-	Violations          lesson.Violations
-	Controls            lesson.Controls
-	Log                 lesson.EventLog
-	Canonical           string
+	// Share is the run's address and QR code; SVGURL its picture as a
+	// file (for slides), FileName the name it downloads under.
+	Share            lesson.ShareBox
+	SVGURL, FileName string
+	Schedule         []string
+	Broke            []string
+	BackURL          string
+	Picture          *picture.Picture
+	Violations       lesson.Violations
+	Controls         lesson.Controls
+	Log              lesson.EventLog
+	Canonical        string
 }
 
-// Run serves /{lang}/lab/design/run.
-func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
+// runReq is a run's address read: the page's language, the design, how
+// many clients and the actions.
+type runReq struct {
+	u       *i18n.UI
+	in      designIn
+	n       int
+	actions []sim.Action
+}
+
+// parseRun reads a run's address (the page's, its picture's or its QR
+// code's), or answers with the reason it cannot and returns false.
+func (s *Handler) parseRun(w http.ResponseWriter, r *http.Request) (runReq, bool) {
 	u := i18n.For(chi.URLParam(r, "lang"))
 	du := u.Design
 	if len(r.URL.RawQuery) > MaxRaw {
 		s.Fail(w, r, u, designError(u, du.BadLink, designIn{D: sim.DefaultDesign()}))
-		return
+		return runReq{}, false
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		s.Fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
-		return
+		return runReq{}, false
 	}
 	in, e := parseDesign(u, q, "clients", "do", "cli", "node")
 	if e != nil {
 		s.Fail(w, r, u, e)
-		return
+		return runReq{}, false
 	}
 	back := links.Design(u.Lang, in.D)
 	n, err := strconv.Atoi(q.Get("clients"))
 	if err != nil || n < 2 || n > 3 {
 		s.Fail(w, r, u, designError(u, du.BadClients, in))
-		return
+		return runReq{}, false
 	}
 	if sc, err := in.D.ScenarioFor(n); err == nil {
 		before := q.Get("do")
@@ -73,39 +87,111 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 				e.Recover, e.RecoverText = links.DesignRun(u.Lang, in.D, n, as), u.LastGood
 			}
 			s.Fail(w, r, u, e)
-			return
+			return runReq{}, false
 		}
 	}
 	actions, err := sim.ParseActions(q.Get("do"))
 	if err != nil {
 		s.Fail(w, r, u, lesson.BadState(u, err, back, nil))
+		return runReq{}, false
+	}
+	return runReq{u: u, in: in, n: n, actions: actions}, true
+}
+
+// Run serves /{lang}/lab/design/run.
+func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
+	q, ok := s.parseRun(w, r)
+	if !ok {
 		return
 	}
+	u, in, n, actions := q.u, q.in, q.n, q.actions
 	if want := links.DesignRun(u.Lang, in.D, n, actions); r.URL.Path+"?"+r.URL.RawQuery != want {
 		http.Redirect(w, r, want, http.StatusSeeOther)
 		return
 	}
 	s.ServeCached(w, r, u, true, func() ([]byte, string, bool, *site.Error) {
-		sc, err := in.D.ScenarioFor(n)
-		if err != nil {
-			return nil, "", false, designError(u, designErrorText(u, err), in)
-		}
-		st := lesson.URLStateOf(sc, sc.DefaultOpts(), actions)
-		tl, err := s.Replay(r.Context(), sc, st.Opts, actions)
-		if errors.Is(err, site.ErrBusy) {
-			return nil, "", false, site.Busy(u)
-		}
-		if err != nil {
-			e := lesson.BadState(u, err, back, nil)
-			if e.Recover == back {
-				e.RecoverText = du.BackToGrade
-			}
+		tl, st, e := s.runTimeline(r, q)
+		if e != nil {
 			return nil, "", false, e
 		}
 		v := s.designRunView(r, u, in.D, n, st, tl)
 		body, typ, e := s.RenderBytes(r, u, DesignRunPage(v))
 		return body, typ, true, e
 	})
+}
+
+// runTimeline replays the run q names.
+func (s *Handler) runTimeline(r *http.Request, q runReq) (*sim.Timeline, lesson.URLState, *site.Error) {
+	u, in := q.u, q.in
+	sc, err := in.D.ScenarioFor(q.n)
+	if err != nil {
+		return nil, lesson.URLState{}, designError(u, designErrorText(u, err), in)
+	}
+	st := lesson.URLStateOf(sc, sc.DefaultOpts(), q.actions)
+	tl, err := s.Replay(r.Context(), sc, st.Opts, q.actions)
+	if errors.Is(err, site.ErrBusy) {
+		return nil, st, site.Busy(u)
+	}
+	if err != nil {
+		back := links.Design(u.Lang, in.D)
+		e := lesson.BadState(u, err, back, nil)
+		if e.Recover == back {
+			e.RecoverText = u.Design.BackToGrade
+		}
+		return nil, st, e
+	}
+	return tl, st, nil
+}
+
+// RunSVG serves /{lang}/lab/design/run.svg: the run's picture as a file
+// of its own (for slides), captioned with what it is and its address.
+func (s *Handler) RunSVG(w http.ResponseWriter, r *http.Request) {
+	q, ok := s.parseRun(w, r)
+	if !ok {
+		return
+	}
+	u := q.u
+	w = lesson.SVGFile(w, "locklab-design-run.svg")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		tl, _, e := s.runTimeline(r, q)
+		if e != nil {
+			return nil, "", e
+		}
+		title := u.Design.RunAllowedTitle
+		if sim.Fails(tl.Violations) {
+			title = u.Design.RunTitle
+		}
+		x := picture.NewExport(tl, u, "Lock Lab — "+u.Design.Title+" — "+title, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
+		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
+		if e != nil {
+			return nil, "", e
+		}
+		return body, "image/svg+xml; charset=utf-8", nil
+	})
+}
+
+// RunQR serves /{lang}/lab/design/run.qr.svg: the QR code of the run's
+// page, for the share box.
+func (s *Handler) RunQR(w http.ResponseWriter, r *http.Request) {
+	q, ok := s.parseRun(w, r)
+	if !ok {
+		return
+	}
+	u := q.u
+	w = lesson.SVGFile(w, "locklab-qr.svg")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		body, err := site.QRSVG(s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
+		if err != nil {
+			return nil, "", &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
+		}
+		return body, "image/svg+xml", nil
+	})
+}
+
+// runFile is the address of one of a run's files (".svg", ".qr.svg").
+func runFile(run, ext string) string {
+	path, query, _ := strings.Cut(run, "?")
+	return path + ext + "?" + query
 }
 
 // designRunView builds the counterexample page.
@@ -117,6 +203,8 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n in
 	}
 	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
+	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}
+	v.SVGURL, v.FileName = runFile(v.Canonical, ".svg"), "locklab-design-run-"+strconv.Itoa(len(st.Actions))+"-actions.svg"
 	for _, a := range tl.Actions {
 		v.Schedule = append(v.Schedule, narrate.Action(u, tl.Scenario, a))
 	}

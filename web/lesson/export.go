@@ -31,6 +31,13 @@ func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// SVGFile is w for an answer that is an SVG file named name: its own
+// policy and file name once it is written (an error page keeps the
+// site's headers).
+func SVGFile(w http.ResponseWriter, name string) http.ResponseWriter {
+	return &svgHeaders{ResponseWriter: w, name: name}
+}
+
 // svgHeaders gives an SVG answer its own policy and file name when it is
 // written; an error page from the same handler keeps the site's headers.
 type svgHeaders struct {

@@ -1459,7 +1459,7 @@ func stage(s StageProps) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if !s.Follow {
-			templ_7745c5c3_Err = shareBox(s.Share).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ShareBoxView(s.Share).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2770,7 +2770,9 @@ func EventTable(l EventLog) templ.Component {
 	})
 }
 
-func shareBox(s ShareBox) templ.Component {
+// ShareBoxView is "share this moment": the page's address, its QR code
+// and, on a lesson, a class from here.
+func ShareBoxView(s ShareBox) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2794,7 +2796,7 @@ func shareBox(s ShareBox) templ.Component {
 		var templ_7745c5c3_Var150 string
 		templ_7745c5c3_Var150, templ_7745c5c3_Err = templ.JoinStringErrs(s.UI.Share)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 425, Col: 23}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 427, Col: 23}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var150))
 		if templ_7745c5c3_Err != nil {
@@ -2807,7 +2809,7 @@ func shareBox(s ShareBox) templ.Component {
 		var templ_7745c5c3_Var151 string
 		templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinStringErrs(s.UI.ShareHint)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 426, Col: 21}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 428, Col: 21}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var151))
 		if templ_7745c5c3_Err != nil {
@@ -2820,7 +2822,7 @@ func shareBox(s ShareBox) templ.Component {
 		var templ_7745c5c3_Var152 string
 		templ_7745c5c3_Var152, templ_7745c5c3_Err = templruntime.NewAttributeExpression(s.QRURL).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 427, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 429, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var152)
 		if templ_7745c5c3_Err != nil {
@@ -2833,7 +2835,7 @@ func shareBox(s ShareBox) templ.Component {
 		var templ_7745c5c3_Var153 string
 		templ_7745c5c3_Var153, templ_7745c5c3_Err = templruntime.NewAttributeExpression(s.UI.ShareQR).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 427, Col: 52}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 429, Col: 52}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var153)
 		if templ_7745c5c3_Err != nil {
@@ -2846,7 +2848,7 @@ func shareBox(s ShareBox) templ.Component {
 		var templ_7745c5c3_Var154 string
 		templ_7745c5c3_Var154, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(s.URL)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 428, Col: 52}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 430, Col: 52}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var154)
 		if templ_7745c5c3_Err != nil {
@@ -2859,7 +2861,7 @@ func shareBox(s ShareBox) templ.Component {
 		var templ_7745c5c3_Var155 string
 		templ_7745c5c3_Var155, templ_7745c5c3_Err = templ.JoinStringErrs(s.URL)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 428, Col: 77}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 430, Col: 77}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var155))
 		if templ_7745c5c3_Err != nil {
@@ -2907,7 +2909,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var157 string
 		templ_7745c5c3_Var157, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(f.SVGURL)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 437, Col: 35}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 439, Col: 35}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var157)
 		if templ_7745c5c3_Err != nil {
@@ -2920,7 +2922,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var158 string
 		templ_7745c5c3_Var158, templ_7745c5c3_Err = templruntime.NewAttributeExpression(f.FileName + ".svg").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 437, Col: 83}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 439, Col: 83}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var158)
 		if templ_7745c5c3_Err != nil {
@@ -2933,7 +2935,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var159 string
 		templ_7745c5c3_Var159, templ_7745c5c3_Err = templ.JoinStringErrs(f.UI.DownloadSVG)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 437, Col: 104}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 439, Col: 104}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var159))
 		if templ_7745c5c3_Err != nil {
@@ -2946,7 +2948,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var160 string
 		templ_7745c5c3_Var160, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(f.JSONURL)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 439, Col: 36}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 441, Col: 36}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var160)
 		if templ_7745c5c3_Err != nil {
@@ -2959,7 +2961,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var161 string
 		templ_7745c5c3_Var161, templ_7745c5c3_Err = templruntime.NewAttributeExpression(f.FileName + ".json").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 439, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 441, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var161)
 		if templ_7745c5c3_Err != nil {
@@ -2972,7 +2974,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var162 string
 		templ_7745c5c3_Var162, templ_7745c5c3_Err = templ.JoinStringErrs(f.UI.DownloadJSON)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 439, Col: 107}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 441, Col: 107}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var162))
 		if templ_7745c5c3_Err != nil {
@@ -2985,7 +2987,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var163 string
 		templ_7745c5c3_Var163, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(f.JSONURL)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 441, Col: 36}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 443, Col: 36}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var163)
 		if templ_7745c5c3_Err != nil {
@@ -2998,7 +3000,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var164 string
 		templ_7745c5c3_Var164, templ_7745c5c3_Err = templ.JoinStringErrs(f.UI.OpenJSON)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 441, Col: 69}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 443, Col: 69}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var164))
 		if templ_7745c5c3_Err != nil {
@@ -3011,7 +3013,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var165 string
 		templ_7745c5c3_Var165, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(f.LessonJSONURL)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 443, Col: 42}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 445, Col: 42}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var165)
 		if templ_7745c5c3_Err != nil {
@@ -3024,7 +3026,7 @@ func downloads(f Downloads) templ.Component {
 		var templ_7745c5c3_Var166 string
 		templ_7745c5c3_Var166, templ_7745c5c3_Err = templ.JoinStringErrs(f.UI.LessonJSON)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 443, Col: 62}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 445, Col: 62}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var166))
 		if templ_7745c5c3_Err != nil {
@@ -3062,7 +3064,7 @@ func pager(p Pager) templ.Component {
 		var templ_7745c5c3_Var168 string
 		templ_7745c5c3_Var168, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.UI.A11y.LessonPager).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 448, Col: 54}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 450, Col: 54}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var168)
 		if templ_7745c5c3_Err != nil {
@@ -3080,7 +3082,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var169 string
 			templ_7745c5c3_Var169, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(links.Start(p.Prev))).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 450, Col: 60}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 452, Col: 60}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var169)
 			if templ_7745c5c3_Err != nil {
@@ -3093,7 +3095,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var170 string
 			templ_7745c5c3_Var170, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.PrevLesson)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 450, Col: 84}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 452, Col: 84}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var170))
 			if templ_7745c5c3_Err != nil {
@@ -3102,7 +3104,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var171 string
 			templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.LabelSep())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 450, Col: 103}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 452, Col: 103}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var171))
 			if templ_7745c5c3_Err != nil {
@@ -3111,7 +3113,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var172 string
 			templ_7745c5c3_Var172, templ_7745c5c3_Err = templ.JoinStringErrs(p.Prev.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 450, Col: 119}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 452, Col: 119}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var172))
 			if templ_7745c5c3_Err != nil {
@@ -3130,7 +3132,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var173 string
 			templ_7745c5c3_Var173, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(links.Start(p.Next))).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 453, Col: 60}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 455, Col: 60}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var173)
 			if templ_7745c5c3_Err != nil {
@@ -3143,7 +3145,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var174 string
 			templ_7745c5c3_Var174, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.NextLesson)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 453, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 455, Col: 80}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var174))
 			if templ_7745c5c3_Err != nil {
@@ -3152,7 +3154,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var175 string
 			templ_7745c5c3_Var175, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.LabelSep())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 453, Col: 99}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 455, Col: 99}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var175))
 			if templ_7745c5c3_Err != nil {
@@ -3161,7 +3163,7 @@ func pager(p Pager) templ.Component {
 			var templ_7745c5c3_Var176 string
 			templ_7745c5c3_Var176, templ_7745c5c3_Err = templ.JoinStringErrs(p.Next.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 453, Col: 115}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 455, Col: 115}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var176))
 			if templ_7745c5c3_Err != nil {
@@ -3208,7 +3210,7 @@ func askForm(a *Ask) templ.Component {
 		var templ_7745c5c3_Var178 string
 		templ_7745c5c3_Var178, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(a.Base)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 463, Col: 69}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 465, Col: 69}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var178)
 		if templ_7745c5c3_Err != nil {
@@ -3221,7 +3223,7 @@ func askForm(a *Ask) templ.Component {
 		var templ_7745c5c3_Var179 string
 		templ_7745c5c3_Var179, templ_7745c5c3_Err = templruntime.NewAttributeExpression(a.Base).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 463, Col: 87}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 465, Col: 87}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var179)
 		if templ_7745c5c3_Err != nil {
@@ -3239,7 +3241,7 @@ func askForm(a *Ask) templ.Component {
 			var templ_7745c5c3_Var180 string
 			templ_7745c5c3_Var180, templ_7745c5c3_Err = templruntime.NewAttributeExpression(a.Do).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 465, Col: 46}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 467, Col: 46}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var180)
 			if templ_7745c5c3_Err != nil {
@@ -3258,7 +3260,7 @@ func askForm(a *Ask) templ.Component {
 			var templ_7745c5c3_Var181 string
 			templ_7745c5c3_Var181, templ_7745c5c3_Err = templruntime.NewAttributeExpression(a.Opt).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 468, Col: 48}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 470, Col: 48}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var181)
 			if templ_7745c5c3_Err != nil {
@@ -3281,7 +3283,7 @@ func askForm(a *Ask) templ.Component {
 			var templ_7745c5c3_Var182 string
 			templ_7745c5c3_Var182, templ_7745c5c3_Err = templ.JoinStringErrs(a.UI.Review)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 473, Col: 39}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 475, Col: 39}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var182))
 			if templ_7745c5c3_Err != nil {
@@ -3299,7 +3301,7 @@ func askForm(a *Ask) templ.Component {
 			var templ_7745c5c3_Var183 string
 			templ_7745c5c3_Var183, templ_7745c5c3_Err = templ.JoinStringErrs(a.UI.Predict)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 475, Col: 40}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 477, Col: 40}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var183))
 			if templ_7745c5c3_Err != nil {
@@ -3326,7 +3328,7 @@ func askForm(a *Ask) templ.Component {
 			var templ_7745c5c3_Var184 string
 			templ_7745c5c3_Var184, templ_7745c5c3_Err = templruntime.NewAttributeExpression(itoa(int64(i + 1))).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 481, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 483, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var184)
 			if templ_7745c5c3_Err != nil {
@@ -3352,7 +3354,7 @@ func askForm(a *Ask) templ.Component {
 		var templ_7745c5c3_Var185 string
 		templ_7745c5c3_Var185, templ_7745c5c3_Err = templ.JoinStringErrs(a.UI.Reveal)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 489, Col: 71}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 491, Col: 71}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var185))
 		if templ_7745c5c3_Err != nil {
@@ -3431,7 +3433,7 @@ func correctAnswers(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var188 string
 			templ_7745c5c3_Var188, templ_7745c5c3_Err = templ.JoinStringErrs(before(u.TheAnswer))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 508, Col: 42}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 510, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var188))
 			if templ_7745c5c3_Err != nil {
@@ -3448,7 +3450,7 @@ func correctAnswers(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var189 string
 			templ_7745c5c3_Var189, templ_7745c5c3_Err = templ.JoinStringErrs(after(u.TheAnswer))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 508, Col: 88}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 510, Col: 88}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var189))
 			if templ_7745c5c3_Err != nil {
@@ -3561,7 +3563,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var193 string
 			templ_7745c5c3_Var193, templ_7745c5c3_Err = templ.JoinStringErrs(a.Mark())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 528, Col: 92}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 530, Col: 92}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var193))
 			if templ_7745c5c3_Err != nil {
@@ -3574,7 +3576,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var194 string
 			templ_7745c5c3_Var194, templ_7745c5c3_Err = templ.JoinStringErrs(a.Word(u))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 528, Col: 113}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 530, Col: 113}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var194))
 			if templ_7745c5c3_Err != nil {
@@ -3587,7 +3589,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var195 string
 			templ_7745c5c3_Var195, templ_7745c5c3_Err = templ.JoinStringErrs(before(u.YouPredicted))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 529, Col: 46}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 531, Col: 46}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var195))
 			if templ_7745c5c3_Err != nil {
@@ -3604,7 +3606,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var196 string
 			templ_7745c5c3_Var196, templ_7745c5c3_Err = templ.JoinStringErrs(after(u.YouPredicted))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 529, Col: 102}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 531, Col: 102}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var196))
 			if templ_7745c5c3_Err != nil {
@@ -3631,7 +3633,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 					var templ_7745c5c3_Var197 string
 					templ_7745c5c3_Var197, templ_7745c5c3_Err = templ.JoinStringErrs(before(u.TheAnswer))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 535, Col: 45}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 537, Col: 45}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var197))
 					if templ_7745c5c3_Err != nil {
@@ -3648,7 +3650,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 					var templ_7745c5c3_Var198 string
 					templ_7745c5c3_Var198, templ_7745c5c3_Err = templ.JoinStringErrs(after(u.TheAnswer))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 535, Col: 91}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 537, Col: 91}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var198))
 					if templ_7745c5c3_Err != nil {
@@ -3680,7 +3682,7 @@ func answerBox(u *i18n.UI, a *Answer) templ.Component {
 			var templ_7745c5c3_Var199 string
 			templ_7745c5c3_Var199, templ_7745c5c3_Err = templ.JoinStringErrs(u.CheckpointAnswer)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 544, Col: 32}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 546, Col: 32}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var199))
 			if templ_7745c5c3_Err != nil {
@@ -3747,7 +3749,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var202 string
 			templ_7745c5c3_Var202, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Lessons)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 556, Col: 21}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 558, Col: 21}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var202))
 			if templ_7745c5c3_Err != nil {
@@ -3760,7 +3762,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var203 string
 			templ_7745c5c3_Var203, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.UI.ResumeLabel).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 557, Col: 69}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 559, Col: 69}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var203)
 			if templ_7745c5c3_Err != nil {
@@ -3773,7 +3775,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var204 string
 			templ_7745c5c3_Var204, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 557, Col: 141}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 559, Col: 141}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var204)
 			if templ_7745c5c3_Err != nil {
@@ -3786,7 +3788,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var205 string
 			templ_7745c5c3_Var205, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.LessonListIntro)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 558, Col: 42}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 560, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var205))
 			if templ_7745c5c3_Err != nil {
@@ -3799,7 +3801,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var206 string
 			templ_7745c5c3_Var206, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.UI.DoneLabel).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 559, Col: 55}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 561, Col: 55}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var206)
 			if templ_7745c5c3_Err != nil {
@@ -3812,7 +3814,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var207 string
 			templ_7745c5c3_Var207, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.UI.ContinueLabel).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 559, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 561, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var207)
 			if templ_7745c5c3_Err != nil {
@@ -3830,7 +3832,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 				var templ_7745c5c3_Var208 string
 				templ_7745c5c3_Var208, templ_7745c5c3_Err = templruntime.NewAttributeExpression(l.Slug).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 561, Col: 27}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 563, Col: 27}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var208)
 				if templ_7745c5c3_Err != nil {
@@ -3843,7 +3845,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 				var templ_7745c5c3_Var209 string
 				templ_7745c5c3_Var209, templ_7745c5c3_Err = templruntime.NewAttributeExpression(links.Lesson(l)).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 561, Col: 57}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 563, Col: 57}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var209)
 				if templ_7745c5c3_Err != nil {
@@ -3856,7 +3858,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 				var templ_7745c5c3_Var210 string
 				templ_7745c5c3_Var210, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(links.Start(l))).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 562, Col: 45}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 564, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var210)
 				if templ_7745c5c3_Err != nil {
@@ -3869,7 +3871,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 				var templ_7745c5c3_Var211 string
 				templ_7745c5c3_Var211, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(int64(l.Order)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 563, Col: 47}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 565, Col: 47}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var211))
 				if templ_7745c5c3_Err != nil {
@@ -3882,7 +3884,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 				var templ_7745c5c3_Var212 string
 				templ_7745c5c3_Var212, templ_7745c5c3_Err = templ.JoinStringErrs(l.Title)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 564, Col: 32}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 566, Col: 32}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var212))
 				if templ_7745c5c3_Err != nil {
@@ -3895,7 +3897,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 				var templ_7745c5c3_Var213 string
 				templ_7745c5c3_Var213, templ_7745c5c3_Err = templ.JoinStringErrs(l.Summary)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 566, Col: 20}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 568, Col: 20}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var213))
 				if templ_7745c5c3_Err != nil {
@@ -3913,7 +3915,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var214 string
 			templ_7745c5c3_Var214, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/lab")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 571, Col: 65}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 573, Col: 65}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var214)
 			if templ_7745c5c3_Err != nil {
@@ -3926,7 +3928,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var215 string
 			templ_7745c5c3_Var215, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Lab.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 571, Col: 84}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 573, Col: 84}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var215))
 			if templ_7745c5c3_Err != nil {
@@ -3939,7 +3941,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var216 string
 			templ_7745c5c3_Var216, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Lab.HomeHint)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 572, Col: 42}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 574, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var216))
 			if templ_7745c5c3_Err != nil {
@@ -3952,7 +3954,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var217 string
 			templ_7745c5c3_Var217, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/teaching")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 575, Col: 75}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 577, Col: 75}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var217)
 			if templ_7745c5c3_Err != nil {
@@ -3965,7 +3967,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var218 string
 			templ_7745c5c3_Var218, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachLink)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 575, Col: 100}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 577, Col: 100}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var218))
 			if templ_7745c5c3_Err != nil {
@@ -3978,7 +3980,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var219 string
 			templ_7745c5c3_Var219, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/class")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 576, Col: 68}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 578, Col: 68}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var219)
 			if templ_7745c5c3_Err != nil {
@@ -3991,7 +3993,7 @@ func ListPage(p site.Page, list []*lessons.Lesson) templ.Component {
 			var templ_7745c5c3_Var220 string
 			templ_7745c5c3_Var220, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.JoinLink)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 576, Col: 92}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 578, Col: 92}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var220))
 			if templ_7745c5c3_Err != nil {
@@ -4039,7 +4041,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var222 string
 		templ_7745c5c3_Var222, templ_7745c5c3_Err = templruntime.NewAttributeExpression(id + "-form").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 587, Col: 38}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 589, Col: 38}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var222)
 		if templ_7745c5c3_Err != nil {
@@ -4052,7 +4054,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var223 string
 		templ_7745c5c3_Var223, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + t.UI.Lang + "/class")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 587, Col: 105}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 589, Col: 105}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var223)
 		if templ_7745c5c3_Err != nil {
@@ -4065,7 +4067,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var224 string
 		templ_7745c5c3_Var224, templ_7745c5c3_Err = templruntime.NewAttributeExpression(t.Slug).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 588, Col: 51}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 590, Col: 51}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var224)
 		if templ_7745c5c3_Err != nil {
@@ -4078,7 +4080,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var225 string
 		templ_7745c5c3_Var225, templ_7745c5c3_Err = templruntime.NewAttributeExpression(t.Do).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 589, Col: 45}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 591, Col: 45}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var225)
 		if templ_7745c5c3_Err != nil {
@@ -4091,7 +4093,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var226 string
 		templ_7745c5c3_Var226, templ_7745c5c3_Err = templruntime.NewAttributeExpression(t.Opt).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 590, Col: 47}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 592, Col: 47}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var226)
 		if templ_7745c5c3_Err != nil {
@@ -4104,7 +4106,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var227 string
 		templ_7745c5c3_Var227, templ_7745c5c3_Err = templruntime.NewAttributeExpression(id).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 591, Col: 46}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 593, Col: 46}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var227)
 		if templ_7745c5c3_Err != nil {
@@ -4117,7 +4119,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var228 string
 		templ_7745c5c3_Var228, templ_7745c5c3_Err = templ.JoinStringErrs(t.UI.Class.TeachLive)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 591, Col: 71}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 593, Col: 71}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var228))
 		if templ_7745c5c3_Err != nil {
@@ -4130,7 +4132,7 @@ func TeachFormBox(t TeachForm, id string) templ.Component {
 		var templ_7745c5c3_Var229 string
 		templ_7745c5c3_Var229, templ_7745c5c3_Err = templ.JoinStringErrs(t.UI.Class.TeachHint)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 592, Col: 43}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 594, Col: 43}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var229))
 		if templ_7745c5c3_Err != nil {
@@ -4170,7 +4172,7 @@ func LabLinkBox(u *i18n.UI, url string) templ.Component {
 		var templ_7745c5c3_Var231 string
 		templ_7745c5c3_Var231, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(url)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 600, Col: 45}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 602, Col: 45}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var231)
 		if templ_7745c5c3_Err != nil {
@@ -4183,7 +4185,7 @@ func LabLinkBox(u *i18n.UI, url string) templ.Component {
 		var templ_7745c5c3_Var232 string
 		templ_7745c5c3_Var232, templ_7745c5c3_Err = templ.JoinStringErrs(u.Lab.WhatElse)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 600, Col: 79}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 602, Col: 79}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var232))
 		if templ_7745c5c3_Err != nil {
@@ -4196,7 +4198,7 @@ func LabLinkBox(u *i18n.UI, url string) templ.Component {
 		var templ_7745c5c3_Var233 string
 		templ_7745c5c3_Var233, templ_7745c5c3_Err = templ.JoinStringErrs(u.Lab.WhatElseHint)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 601, Col: 41}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 603, Col: 41}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var233))
 		if templ_7745c5c3_Err != nil {
@@ -4236,7 +4238,7 @@ func DesignLinkBox(u *i18n.UI, url string) templ.Component {
 		var templ_7745c5c3_Var235 string
 		templ_7745c5c3_Var235, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(url)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 609, Col: 40}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 611, Col: 40}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var235)
 		if templ_7745c5c3_Err != nil {
@@ -4249,7 +4251,7 @@ func DesignLinkBox(u *i18n.UI, url string) templ.Component {
 		var templ_7745c5c3_Var236 string
 		templ_7745c5c3_Var236, templ_7745c5c3_Err = templ.JoinStringErrs(u.Design.LinkText)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 609, Col: 77}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 611, Col: 77}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var236))
 		if templ_7745c5c3_Err != nil {
@@ -4262,7 +4264,7 @@ func DesignLinkBox(u *i18n.UI, url string) templ.Component {
 		var templ_7745c5c3_Var237 string
 		templ_7745c5c3_Var237, templ_7745c5c3_Err = templ.JoinStringErrs(u.Design.LinkHint)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 610, Col: 40}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 612, Col: 40}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var237))
 		if templ_7745c5c3_Err != nil {
@@ -4340,7 +4342,7 @@ func ViolationBox(v Violations) templ.Component {
 			var templ_7745c5c3_Var241 string
 			templ_7745c5c3_Var241, templ_7745c5c3_Err = templ.JoinStringErrs(v.UI.Violations)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 620, Col: 40}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 622, Col: 40}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var241))
 			if templ_7745c5c3_Err != nil {
@@ -4394,7 +4396,7 @@ func ViolationBox(v Violations) templ.Component {
 				var templ_7745c5c3_Var244 string
 				templ_7745c5c3_Var244, templ_7745c5c3_Err = templ.JoinStringErrs(l.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 623, Col: 96}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 625, Col: 96}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var244))
 				if templ_7745c5c3_Err != nil {
@@ -4407,7 +4409,7 @@ func ViolationBox(v Violations) templ.Component {
 				var templ_7745c5c3_Var245 string
 				templ_7745c5c3_Var245, templ_7745c5c3_Err = templ.JoinStringErrs(l.Class)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 623, Col: 126}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/lesson/lesson.templ`, Line: 625, Col: 126}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var245))
 				if templ_7745c5c3_Err != nil {
