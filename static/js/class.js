@@ -205,10 +205,13 @@
     if (location.pathname !== base + "/teach" || location.search !== search) {
       history.replaceState(history.state, "", base + "/teach" + search);
     }
-    var sw = document.getElementById("lang-switch");
-    if (sw && sw.getAttribute("hreflang")) {
-      sw.setAttribute("href", base.replace(/^\/[a-z]+\//, "/" + sw.getAttribute("hreflang") + "/") + "/teach" + search);
-    }
+    // every language's link follows the class to its step: the path's
+    // first segment is the language's code (hreflang is its HTML tag,
+    // "zh-Hans", which is no path)
+    document.querySelectorAll("#lang-menu a[href]").forEach(function (a) {
+      var code = a.getAttribute("href").split("/")[1];
+      if (code) { a.setAttribute("href", base.replace(/^\/[a-z]+\//, "/" + code + "/") + "/teach" + search); }
+    });
     if (key === lastPosted) {
       return;
     }

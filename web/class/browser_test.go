@@ -48,6 +48,7 @@ func TestBrowserClass(t *testing.T) {
 	ask, reveal, cp := webtest.FencingAsk(t)
 	en, _ := course.Get("en", "fencing")
 	ja, _ := course.Get("ja", "fencing")
+	zh, _ := course.Get("zh", "fencing")
 	before := en.Steps[ask.Index-1]
 
 	shot := func(c context.Context, name string) {
@@ -351,9 +352,20 @@ func TestBrowserClass(t *testing.T) {
 	// (followed, not clicked: the English page still shows this step with
 	// its swap settled until the Japanese one replaces it, so a bare click
 	// let waitStep read the old page's title: CI's failure of 9c90930)
-	// (the site offers three languages: the menu's link to Japanese,
-	// hidden in presenter mode, so its address is opened)
+	// (the site offers three languages: the menu's links, hidden in
+	// presenter mode, so their addresses are opened; Chinese first, whose
+	// HTML tag zh-Hans once went into its path and found no page)
+	zhURL := webtest.Run(t, teacher, chromedp.Evaluate[string](`document.querySelector('header a[hreflang="zh-Hans"]').href`))
 	jaURL := webtest.Run(t, teacher, chromedp.Evaluate[string](`document.querySelector('header a[hreflang="ja"]').href`))
+	if _, err := chromedp.RunResponse(teacher, chromedp.Navigate(zhURL)); err != nil {
+		t.Fatal(err)
+	}
+	webtest.WaitStep(t, teacher, reveal.Index+1, zh.Steps[reveal.Index].Title)
+	shot(teacher, "teacher-zh-1920-presenter-revealed")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1280, 720))
+	shot(teacher, "teacher-zh-1280x720-presenter-revealed")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
+	axe(teacher, "teacher zh", 1920)
 	if _, err := chromedp.RunResponse(teacher, chromedp.Navigate(jaURL)); err != nil {
 		t.Fatal(err)
 	}
