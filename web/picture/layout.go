@@ -1099,8 +1099,10 @@ func (d *drawing) stackLanes() {
 	p.AxisY = f(d.axisY)
 }
 
-// drawLanes names the lanes: each client with its state and token, each
-// node with its role, the storage with its check and value.
+// drawLanes names the lanes: each client with its state and token (or
+// validity, or the command it will send next), each lock node with its
+// key and what it is now (its role where its name does not say it, cut
+// off or crashed), the storage with its check and value.
 func (d *drawing) drawLanes() {
 	tl, u, p := d.tl, d.u, d.p
 	for i, c := range tl.Clients {
