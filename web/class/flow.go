@@ -10,9 +10,8 @@ package class
 import (
 	"encoding/csv"
 	"html"
-	"net"
+	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -20,6 +19,7 @@ import (
 	"locklab/web/i18n"
 	"locklab/web/lesson"
 	"locklab/web/links"
+	"locklab/web/site"
 
 	"github.com/go-chi/chi/v5"
 )
@@ -278,6 +278,9 @@ func (s *Handler) SummaryCSV(w http.ResponseWriter, r *http.Request) {
 	cu := u.Class
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="locklab-class-`+code+`.csv"`)
+	// a byte-order mark first: spreadsheet programs (Excel) read the
+	// file as UTF-8 only with it, and the questions are in three scripts
+	_, _ = io.WriteString(w, "\ufeff")
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{cu.SummaryLesson, cu.SummaryStep, cu.SummaryQuestion, cu.SummaryAnswer, cu.SummaryChosen, cu.CorrectNote})
 	for _, row := range rows {
@@ -320,13 +323,8 @@ type TeachingLesson struct {
 // one a phone cannot open (this machine's loopback): the LAN address to
 // use instead, or how to start the server so phones reach it.
 func (s *Handler) joinWarning(u *i18n.UI, joinURL, code string) string {
-	ju, err := url.Parse(joinURL)
-	if err != nil {
-		return ""
-	}
-	host := ju.Hostname()
-	ip := net.ParseIP(host)
-	if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+	host := site.LoopbackHost(joinURL)
+	if host == "" {
 		return ""
 	}
 	if s.LANURL != "" {

@@ -307,7 +307,11 @@ func TestClassFlow(t *testing.T) {
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") {
 		t.Fatalf("summary CSV: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	recs, err := csv.NewReader(strings.NewReader(csvText)).ReadAll()
+	body, bom := strings.CutPrefix(csvText, "\ufeff") // for spreadsheets: UTF-8 only with a BOM
+	if !bom {
+		t.Error("the summary CSV has no byte-order mark: Excel would read its questions as Latin-1")
+	}
+	recs, err := csv.NewReader(strings.NewReader(body)).ReadAll()
 	if err != nil || len(recs) < 3 {
 		t.Fatalf("summary CSV: %v, %d rows", err, len(recs))
 	}

@@ -50,6 +50,9 @@ type UI struct {
 	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
 	URITooLong, URITooLongBack                                          string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
+	// ShareLoopback: the share box's address is this machine's own
+	// ({0}: its host), which opens nowhere else.
+	ShareLoopback string
 	// Menu opens the header's tools on a phone, where they fold away.
 	Menu string
 	// NextLine: presenter mode's Next while lines are held back ({0}: how many)

@@ -20,11 +20,16 @@ func TestShareThisMoment(t *testing.T) {
 	}{
 		{"", "10.0.0.5:8080", "http://10.0.0.5:8080" + path},
 		{"https://locks.example.org/", "127.0.0.1:8080", "https://locks.example.org" + path},
+		{"", "127.0.0.1:8080", "http://127.0.0.1:8080" + path},
 	} {
 		h := sitetest.Handler(t, web.Config{Config: site.Config{Version: "t", CacheBytes: 1 << 20, PublicURL: tc.public}})
 		page := webtest.Get(t, h, path, "Host", tc.host)
 		if page.Status != http.StatusOK || !strings.Contains(page.Body, `>`+tc.want+`</a>`) {
 			t.Fatalf("page at %s (public %q) does not show %s", tc.host, tc.public, tc.want)
+		}
+		// a link to this machine's own address opens nowhere else: said so
+		if warned := strings.Contains(page.Body, `id="share-loopback"`); warned != strings.Contains(tc.want, "127.0.0.1") {
+			t.Errorf("share box for %s: loopback warning shown %v", tc.want, warned)
 		}
 		if !strings.Contains(page.Body, `<img class="qr" src="/en/lessons/fencing/qr.svg?do=a.acquire,a.pause"`) ||
 			!strings.Contains(page.Body, `loading="lazy"`) {

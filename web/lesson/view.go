@@ -151,6 +151,15 @@ type ShareBox struct {
 	Teach      TeachForm
 }
 
+// Warn is why the address will not open elsewhere (this machine's own),
+// "" when it will.
+func (s ShareBox) Warn() string {
+	if h := site.LoopbackHost(s.URL); h != "" {
+		return i18n.Fill(s.UI.ShareLoopback, h)
+	}
+	return ""
+}
+
 // TeachForm starts a live class at this lesson and state (none: Slug "",
 // as on a page that is already a class).
 type TeachForm struct {

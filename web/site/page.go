@@ -4,7 +4,9 @@ package site
 import (
 	"bytes"
 	"locklab/web/i18n"
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -111,6 +113,20 @@ func (s *Site) RenderBytes(r *http.Request, u *i18n.UI, c templ.Component) ([]by
 func switchID(a, next Alternate) string {
 	if a.Lang == next.Lang {
 		return "lang-switch"
+	}
+	return ""
+}
+
+// LoopbackHost is the host of raw if it is this machine's own address
+// (localhost, 127.0.0.1, ::1), which opens on no other device; "" if not.
+func LoopbackHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	host := u.Hostname()
+	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
+		return host
 	}
 	return ""
 }
