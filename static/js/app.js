@@ -209,8 +209,11 @@
   }
 
   function update(e) {
-    // On arrival the story's start is in view; after an action, "now".
-    if (e && e.type === "htmx:afterSettle") { showNow(); stepIntoView(); }
+    // "Now" in view, on arrival too: a step loaded fresh on a phone is
+    // about its last events, not the story's start (showNow keeps the
+    // start when "now" fits beside it); after an action, the step too.
+    showNow();
+    if (e && e.type === "htmx:afterSettle") { stepIntoView(); }
     record();
     decorate();
     progress();

@@ -3,6 +3,7 @@ package lesson_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
@@ -121,8 +122,14 @@ func TestTimelineTextAlternative(t *testing.T) {
 			if !webtest.Run(t, c, chromedp.Evaluate[bool](`(e => e.scrollWidth > e.clientWidth)(document.querySelector(".svgwrap"))`)) {
 				t.Fatal("at 360 px the timeline does not scroll sideways: the test no longer checks what it should")
 			}
-			webtest.Do(t, c, chromedp.Focus(chromedp.CSS(".svgwrap")), chromedp.KeyEvent(kb.ArrowRight))
-			if !webtest.WaitTrue(c, `document.querySelector(".svgwrap").scrollLeft > 0`) {
+			// it arrives with "now" in view, at the right: the step's own
+			// events, on a phone's first screen
+			if !webtest.WaitTrue(c, `(e => e.scrollLeft > 0 && (n => n.getBoundingClientRect().right <= e.getBoundingClientRect().right)(e.querySelector("line.now")))(document.querySelector(".svgwrap"))`) {
+				t.Error("a step loaded fresh on a phone does not show its 'now'")
+			}
+			before := webtest.Run(t, c, chromedp.Evaluate[float64](`document.querySelector(".svgwrap").scrollLeft`))
+			webtest.Do(t, c, chromedp.Focus(chromedp.CSS(".svgwrap")), chromedp.KeyEvent(kb.ArrowLeft))
+			if !webtest.WaitTrue(c, fmt.Sprintf(`document.querySelector(".svgwrap").scrollLeft < %f`, before)) {
 				t.Error("the arrow key did not scroll the focused timeline")
 			}
 			ring := webtest.Run(t, c, chromedp.Evaluate[string](`(s => s.outlineStyle + " " + s.outlineWidth)(getComputedStyle(document.querySelector(".svgwrap")))`))
