@@ -777,6 +777,9 @@ type ClassStudent struct {
 	ExploreURL string
 	EventsURL  string
 	JS         string
+	// Waiting: the teacher has not started the class; the phone shows
+	// the lesson's first screen until they do.
+	Waiting bool
 }
 
 // Student is a student's page: the teacher's current state in the
@@ -834,6 +837,7 @@ func (s *Handler) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]
 	c := &ClassStudent{V: v, CU: u.Class, Code: room.Code, Base: links.Join(u.Lang, room.Code), Seq: room.Seq,
 		ExploreURL: v.Head.Base + links.Query(room.Do, room.Opt), JS: s.Assets.URL("js/class.js")}
 	c.EventsURL = c.Base + "/events"
+	c.Waiting = !room.Started
 	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
 	c.Question = s.question(u, room, p, p.Ask, votes[1], sid)
 	if q := c.Question; q != nil && q.Revealed {

@@ -203,6 +203,10 @@ func TestClassFlow(t *testing.T) {
 		t.Fatalf("teacher page: %d", res.StatusCode)
 	}
 	sid := joinClass(t, site.URL, "en", code)
+	// before the teacher starts, the phone says it is waiting
+	if _, page := webtest.GetPage(t, site.URL, "/en/class/"+code, sid); !strings.Contains(page, `id="cs-waiting"`) {
+		t.Error("a phone that joined before Start does not say the class has not started")
+	}
 	student := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", sid)
 	teach := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", teacher)
 
@@ -216,6 +220,9 @@ func TestClassFlow(t *testing.T) {
 	}
 	// the event carries the student's page of that move (no fetch needed)
 	_, page := webtest.GetPage(t, site.URL, "/en/class/"+code, sid)
+	if strings.Contains(page, `id="cs-waiting"`) {
+		t.Error("the class moved on, and the phone still says it has not started")
+	}
 	if !strings.Contains(ev.Data, `<div id="classroom"`) || !strings.Contains(ev.Data, `data-seq="2"`) || !strings.Contains(ev.Data, `name="choice"`) {
 		t.Fatalf("move event without the student's page: %.200q", ev.Data)
 	}

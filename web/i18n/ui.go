@@ -186,6 +186,8 @@ type VerdictUI struct {
 
 // ClassUI is every string of the live class in one language.
 type ClassUI struct {
+	// WaitingStart: a phone that joined before the teacher started.
+	WaitingStart                                                    string
 	TeachLive, TeachHint, BarLabel, JoinAt, CodeLabel, QRAlt        string
 	Connected, Answers, Votes, Vote, Mine, RevealBtn, EndBtn        string
 	ConnectedHint                                                   string // what the count means
