@@ -7,7 +7,10 @@
 package sim
 
 import (
+	"slices"
 	"strings"
+
+	"locklab/sim/luacheck"
 )
 
 // Piece is one of a design's scripts.
@@ -428,6 +431,10 @@ func (d *Design) ScenarioFor(n int) (*Scenario, error) {
 type designParts struct {
 	parts map[Piece][]string
 	names map[string]string // part's text → name; the first piece's if two share one
+	// readsToken: some part of the write reads the token it is given
+	// (ARGV[1]); a write that never does carries no token, as a lesson's
+	// plain SET does not.
+	readsToken bool
 }
 
 func (d *Design) cut() *designParts {
@@ -446,5 +453,6 @@ func (d *Design) cut() *designParts {
 			}
 		}
 	}
+	dp.readsToken = slices.ContainsFunc(dp.parts[PieceWrite], func(p string) bool { return luacheck.Reads(p, "ARGV", 1) })
 	return dp
 }

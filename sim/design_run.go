@@ -7,12 +7,6 @@
 // its release left behind.
 package sim
 
-import (
-	"slices"
-
-	"locklab/sim/luacheck"
-)
-
 // designOK is a reply that counts as success: what lets a piece go on to
 // its next part, and what says the lock was taken, extended or the write
 // accepted. 1 and OK; anything else (0, nil, an error) is no. (A script's
@@ -151,12 +145,6 @@ func (w *World) designExtend(c *Client) (bool, error) {
 	return true, nil
 }
 
-// writeReadsToken: some part of the design's write script reads the
-// token it is given (ARGV[1]).
-func (w *World) writeReadsToken() bool {
-	return slices.ContainsFunc(w.partsOf(PieceWrite), func(p string) bool { return luacheck.Reads(p, "ARGV", 1) })
-}
-
 // designWrite sends part i of the storage's write script. The write is
 // accepted if every part answers success; the last part's event carries
 // the verdict (or the first part that said no). A part whose reply was
@@ -172,7 +160,7 @@ func (w *World) designWrite(c *Client, i int) error {
 	}
 	ev := &w.events[len(w.events)-1]
 	lost := ev.Lost
-	if w.writeReadsToken() {
+	if w.sc.designParts.readsToken {
 		ev.Token = c.token // a script that never reads ARGV[1] carries no token, as a plain SET does not
 	}
 	last := i+1 == len(w.partsOf(PieceWrite))

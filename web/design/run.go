@@ -157,10 +157,7 @@ func (s *Handler) RunSVG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		title := u.Design.RunAllowedTitle
-		if sim.Fails(tl.Violations) {
-			title = u.Design.RunTitle
-		}
+		title, _ := runTitle(u, tl)
 		x := picture.NewExport(tl, u, "Lock Lab — "+u.Design.Title+" — "+title, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
 		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
 		if e != nil {
@@ -188,6 +185,15 @@ func (s *Handler) RunQR(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// runTitle names a run and heads what happened in it: a counterexample
+// and what broke only when it harmed the data or broke the lock.
+func runTitle(u *i18n.UI, tl *sim.Timeline) (title, head string) {
+	if sim.Fails(tl.Violations) {
+		return u.Design.RunTitle, u.CounterBroke
+	}
+	return u.Design.RunAllowedTitle, u.CounterHappened
+}
+
 // runFile is the address of one of a run's files (".svg", ".qr.svg").
 func runFile(run, ext string) string {
 	path, query, _ := strings.Cut(run, "?")
@@ -197,10 +203,7 @@ func runFile(run, ext string) string {
 // designRunView builds the counterexample page.
 func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st lesson.URLState, tl *sim.Timeline) *DesignRunView {
 	du := u.Design
-	title, head := du.RunAllowedTitle, u.CounterHappened
-	if sim.Fails(tl.Violations) {
-		title, head = du.RunTitle, u.CounterBroke
-	}
+	title, head := runTitle(u, tl)
 	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
 	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}

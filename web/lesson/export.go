@@ -16,7 +16,7 @@ import (
 func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
 	rq := RequestOf(r)
 	u, l, st := rq.UI, rq.L, rq.St
-	w = &svgHeaders{ResponseWriter: w, name: "locklab-timeline.svg"}
+	w = SVGFile(w, "locklab-timeline.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		tl, e := s.replay(r.Context(), rq)
 		if e != nil {
