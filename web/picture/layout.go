@@ -1122,16 +1122,16 @@ func (d *drawing) drawLanes() {
 		p.Lanes = append(p.Lanes, lane(d.laneY[sim.Operator], d.rowsH[k], u.You, "", "", "operator"))
 	}
 	for _, n := range tl.Nodes {
-		label, sub := narrate.NodeLabel(u, n.Name), tl.Scenario.LockKey()
+		label, sub, sub2 := narrate.NodeLabel(u, n.Name), tl.Scenario.LockKey(), narrate.NodeState(u, n)
 		if len(tl.Nodes) == 1 && !n.Model {
 			label = u.Lock
 		}
-		if st := narrate.NodeState(u, n); n.Model {
-			sub = st // a modelled service holds no Redis key
-		} else if st != "" {
-			sub += " · " + st // the key every lock node holds, then what the node is now
+		if n.Model {
+			sub, sub2 = sub2, "" // a modelled service holds no Redis key
 		}
-		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[d.laneIdx[n.Name]], label, sub, "", "node"))
+		// the key every lock node holds, and under it what the node is now
+		// (one line would not fit the label column)
+		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[d.laneIdx[n.Name]], label, sub, sub2, "node"))
 	}
 	k := len(d.lanes) - 1
 	st := lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl), "node")
