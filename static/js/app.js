@@ -16,10 +16,11 @@
       return;
     }
     // Keep the story's start in view when "now" fits on the first screen;
-    // otherwise bring "now" in near the right edge, as little as needed.
+    // otherwise bring "now" in at seven tenths of the width, leaving room
+    // for the marks and words drawn just after it.
     var offset = now.getBoundingClientRect().left - wrap.getBoundingClientRect().left;
-    if (offset > wrap.clientWidth * 0.9) {
-      wrap.scrollLeft += offset - wrap.clientWidth * 0.85;
+    if (offset > wrap.clientWidth * 0.8) {
+      wrap.scrollLeft += offset - wrap.clientWidth * 0.7;
     }
     wrap.classList.toggle("scrolled", wrap.scrollLeft > 0);
   }
@@ -191,6 +192,22 @@
     var top = t.getBoundingClientRect().top;
     if (top < 0 || (narrow && top > window.innerHeight * 0.6) || (fromDialog && top > window.innerHeight)) {
       t.scrollIntoView({ block: "start" });
+    }
+    if (narrow) { pictureToo(t); }
+  }
+  // pictureToo brings the timeline in above the title when both fit on
+  // the screen (less the phone's bar of Undo and Next): the step is what
+  // the picture shows and what the dialog says of it, read together.
+  function pictureToo(t) {
+    var pic = document.querySelector(".svgwrap");
+    if (!pic) { return; }
+    var bar = document.querySelector(".stepnav");
+    var room = window.innerHeight;
+    if (bar && window.getComputedStyle(bar).position === "fixed") { room -= bar.offsetHeight; }
+    var from = pic.getBoundingClientRect().top - 8;
+    var to = t.getBoundingClientRect().bottom;
+    if (from < to && to - from <= room) {
+      window.scrollBy(0, from);
     }
   }
 

@@ -29,6 +29,8 @@ func TestBrowserStepInView(t *testing.T) {
 			webtest.Do(t, c, chromedp.EmulateViewport(w, 844))
 			webtest.Do(t, c, chromedp.Navigate(start))
 			webtest.WaitLoaded(t, c)
+			// the screen a step has, less a phone's bar of Undo and Next
+			room := `(innerHeight - (b => getComputedStyle(b).position === "fixed" ? b.offsetHeight : 0)(document.querySelector(".stepnav")))`
 			for _, s := range []struct{ name, js string }{
 				// the checkpoint asked on this step: a guess, then its reveal
 				{"reveal", `document.querySelector('input[name="guess"]').checked = true; document.getElementById("next").click()`},
@@ -43,9 +45,16 @@ func TestBrowserStepInView(t *testing.T) {
 				if !webtest.WaitTrue(c, `document.getElementById("lab").getAttribute("data-url") !== `+webtest.JSONString(before)) {
 					t.Fatalf("%s did not swap the step (at %s)", s.name, webtest.Where(c))
 				}
-				if !webtest.WaitTrue(c, `(r => r.top >= -1 && r.bottom <= innerHeight)(document.getElementById("step-title").getBoundingClientRect())`) {
+				if !webtest.WaitTrue(c, `(r => r.top >= -1 && r.bottom <= `+room+`)(document.getElementById("step-title").getBoundingClientRect())`) {
 					top := webtest.Run(t, c, chromedp.Evaluate[float64](`document.getElementById("step-title").getBoundingClientRect().top`))
 					t.Errorf("after %s at %d px the step title is at %.0f px (the screen is 844 high)", s.name, w, top)
+				}
+				// on a phone the picture is read with the text: both on
+				// the screen, and the way on too
+				if w < 600 && !webtest.WaitTrue(c, `document.querySelector(".svgwrap").getBoundingClientRect().top >= -1 && (r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector(".stepnav").getBoundingClientRect())`) {
+					t.Errorf("after %s at %d px the timeline is at %.0f px, the step's buttons at %.0f px", s.name, w,
+						webtest.Run(t, c, chromedp.Evaluate[float64](`document.querySelector(".svgwrap").getBoundingClientRect().top`)),
+						webtest.Run(t, c, chromedp.Evaluate[float64](`document.querySelector(".stepnav").getBoundingClientRect().top`)))
 				}
 			}
 		})
@@ -78,7 +87,30 @@ func TestBrowserPhone(t *testing.T) {
 			t.Errorf("at %d px no Teach a class in the header", w)
 		}
 	}
+	// a phone's step in one screen: picture, its key, the step's title
+	// and its first line above the bar of Undo and Next, which stays put
+	// while the learner reads on
 	webtest.Do(t, c, chromedp.EmulateViewport(390, 844))
+	for _, lang := range []string{"en", "ja", "zh"} {
+		webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire"))
+		webtest.WaitLoaded(t, c)
+		bar := `document.querySelector(".stepnav").getBoundingClientRect()`
+		for _, sel := range []string{".svgwrap", "details.legendbox > summary", ".violations", "#step-title", ".line"} {
+			if !webtest.Run(t, c, chromedp.Evaluate[bool](`(r => r.top >= 0 && r.top + 40 <= `+bar+`.top)(document.querySelector(`+webtest.JSONString(sel)+`).getBoundingClientRect())`)) {
+				t.Errorf("%s at 390 × 844: %s starts at %.0f px, below the step's buttons at %.0f px", lang, sel,
+					webtest.Run(t, c, chromedp.Evaluate[float64](`document.querySelector(`+webtest.JSONString(sel)+`).getBoundingClientRect().top`)),
+					webtest.Run(t, c, chromedp.Evaluate[float64](bar+`.top`)))
+			}
+		}
+		webtest.Run(t, c, chromedp.Evaluate[bool](`window.scrollTo(0, document.getElementById("tl-desc").offsetTop); true`))
+		if !webtest.Run(t, c, chromedp.Evaluate[bool](`(r => r.top > 0 && r.bottom <= innerHeight + 1)(`+bar+`)`)) {
+			t.Errorf("%s at 390 px: scrolled on, the step's buttons are not on screen", lang)
+		}
+		webtest.Run(t, c, chromedp.Evaluate[bool](`window.scrollTo(0, document.documentElement.scrollHeight); true`))
+		if !webtest.Run(t, c, chromedp.Evaluate[bool](`document.querySelector("footer.site").getBoundingClientRect().bottom <= `+bar+`.top + 1`)) {
+			t.Errorf("%s at 390 px: at the page's end the bar hides the footer", lang)
+		}
+	}
 	webtest.Do(t, c, chromedp.Click(chromedp.CSS("#menu-toggle")))
 	if !webtest.WaitTrue(c, `document.getElementById("menu-toggle").getAttribute("aria-expanded") === "true"`) || !visible("#present") || !visible("#teach-header") {
 		t.Error("Menu did not show the header's tools")
