@@ -104,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lab/design/run", s.design.Run)
 		r.Get("/lab/design/run.svg", s.design.RunSVG)
 		r.Get("/lab/design/run.qr.svg", s.design.RunQR)
+		r.Get("/lab/design/qr.svg", s.design.QR)
 		r.Get("/lab/design/", dropSlash)
 		r.Get("/end", s.end.Page)
 		r.Get("/end/", dropSlash)

@@ -103,7 +103,7 @@ func TestBrowserClass(t *testing.T) {
 	webtest.Do(t, teacher, chromedp.Navigate(site.URL+links.Lesson(en)+links.Query(before.Do, before.Opt)))
 	webtest.WaitLoaded(t, teacher)
 	// Presenter mode first, as the teacher's projector shows it: the
-	// share box is folded away there, and its "Teach this live" shows
+	// share box is folded away there, and its "Teach a class from this step" shows
 	// under the timeline.
 	webtest.Do(t, teacher, chromedp.Click(chromedp.CSS("#present")))
 	if !webtest.WaitTrue(teacher, `document.documentElement.classList.contains("presenter") && getComputedStyle(document.querySelector("details.share")).display === "none"`) {
@@ -141,7 +141,7 @@ func TestBrowserClass(t *testing.T) {
 	}
 	s1 := phone("/class/"+code, true)
 	s2 := phone("/ja/class/"+code, true)
-	s3 := phone("/en/class/"+strings.ToLower(code), false)
+	s3 := phone("/zh/class/"+strings.ToLower(code), false)
 	webtest.WaitStep(t, s1, before.Index+1, before.Title)
 	webtest.WaitStep(t, s2, before.Index+1, ja.Steps[before.Index].Title)
 	if lang := webtest.Run(t, s1, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "en" {
@@ -247,7 +247,7 @@ func TestBrowserClass(t *testing.T) {
 	webtest.WaitStep(t, teacher, ask.Index+1, ask.Title)
 	webtest.WaitStep(t, s1, ask.Index+1, ask.Title)
 	webtest.Follow(t, s3, "#refresh")
-	webtest.WaitStep(t, s3, ask.Index+1, ask.Title)
+	webtest.WaitStep(t, s3, ask.Index+1, zh.Steps[ask.Index].Title)
 	for i, s := range []context.Context{s1, s2, s3} {
 		if !webtest.WaitTrue(s, `document.querySelectorAll("form.cs-answer input[name=choice]").length === 3`) {
 			t.Fatalf("student %d has no question", i+1)
@@ -255,6 +255,7 @@ func TestBrowserClass(t *testing.T) {
 	}
 	shot(s1, "student-en-360-question")
 	shot(s2, "student-ja-360-question")
+	shot(s3, "student-zh-360-question")
 
 	// They vote (a plain form post each, the third without JavaScript).
 	vote := func(c context.Context, choice int) {
@@ -328,6 +329,7 @@ func TestBrowserClass(t *testing.T) {
 	shot(teacher, "teacher-en-1920-presenter-revealed")
 	shot(s1, "student-en-360-revealed")
 	shot(s2, "student-ja-360-revealed")
+	shot(s3, "student-zh-360-revealed")
 	axe(s2, "student ja, revealed", 360)
 	axe(teacher, "teacher, revealed", 1920)
 	// Next step: the class moves on to the step the question was about.

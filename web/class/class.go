@@ -606,7 +606,13 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	do, opt := room.Do, room.Opt
-	if r.URL.RawQuery != "" {
+	q := r.URL.Query()
+	warn := 0
+	if w, ok := q[warnParam]; ok {
+		warn = s.stillWarn(r, room, w[0])
+		q.Del(warnParam)
+	}
+	if len(q) > 0 {
 		if len(r.URL.RawQuery) > site.MaxQuery {
 			s.Fail(w, r, u, lesson.BadState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, links.Lesson(l), nil))
 			return
@@ -616,7 +622,6 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 		// the lesson page folds them);
 		// the guess of the lesson's checkpoint form is the lesson's, not
 		// the class's: the class's answer is the reveal
-		q := r.URL.Query()
 		if err := lesson.FoldOptionFields(q, l.Scenario); err != nil {
 			s.Fail(w, r, u, lesson.BadState(u, err, links.Lesson(l), nil))
 			return
@@ -643,7 +648,9 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = s.class.store.touch(r.Context(), room)
 	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
-	s.renderTeach(w, r, u, room, v, s.teacherBar(r, u, room, p, do, opt))
+	b := s.teacherBar(r, u, room, p, do, opt)
+	b.Warn = warn
+	s.renderTeach(w, r, u, room, v, b)
 }
 
 // renderTeach draws the teacher's page: view v of the lesson under the

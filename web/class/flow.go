@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"locklab/lessons"
 	"locklab/web/i18n"
@@ -70,18 +71,40 @@ func (s *Handler) teachPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, 
 		s.Render(w, r, classBarAndQuestion(b))
 		return
 	}
-	if warn == 0 {
-		http.Redirect(w, r, links.Join(u.Lang, room.Code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
-		return
+	to := links.Join(u.Lang, room.Code) + "/teach" + links.Query(do, opt)
+	if warn > 0 {
+		// the warning is the teacher's page at an address of its own,
+		// so a reload asks again instead of posting the reveal again
+		to += sep(to) + warnParam + "=" + strconv.Itoa(warn)
 	}
-	v, e := s.viewOf(r, u, room.Slug, do, opt, links.Join(u.Lang, room.Code)+"/teach")
-	if e != nil {
-		s.Fail(w, r, u, e)
-		return
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// warnParam marks the teacher's page that asks before revealing the
+// question of the step it names (see teachPage); the page checks again
+// that the question is open and answers are missing.
+const warnParam = "reveal"
+
+func sep(u string) string {
+	if strings.Contains(u, "?") {
+		return "&"
 	}
-	b := s.teacherBar(r, u, room, p, do, opt)
-	b.Warn = warn
-	s.renderTeach(w, r, u, room, v, b)
+	return "?"
+}
+
+// stillWarn reads the warn mark of the teacher's page: the step whose
+// reveal waits for "Reveal anyway", or 0 when that question is no longer
+// open or every student here has answered it since.
+func (s *Handler) stillWarn(r *http.Request, room *Room, v string) int {
+	step, err := strconv.Atoi(v)
+	if err != nil || step != room.Ask || room.Revealed(step) {
+		return 0
+	}
+	answered := len(s.class.store.votes(r.Context(), room.Code, step)[0])
+	if answered >= s.class.store.connected(r.Context(), room.Code) {
+		return 0
+	}
+	return step
 }
 
 // NextLesson takes the class on to the next lesson of the course: the
@@ -147,8 +170,11 @@ func (s *Handler) rows(r *http.Request, room *Room, l *lessons.Lesson) ([]string
 
 // SummaryRow is one answer of one question in a class's summary.
 type SummaryRow struct {
-	LessonNum    int
-	Lesson       string
+	LessonNum int
+	Lesson    string
+	// Step is where the room saw the question asked and revealed: the
+	// step before the one whose checkpoint it is (the summary names what
+	// was on the projector, not the step the answer leads to)
 	Step         int
 	QuestionHTML string
 	Question     string // as text, for the CSV
@@ -190,7 +216,7 @@ func (s *Handler) summaryRows(u *i18n.UI, stored []string) []SummaryRow {
 			}
 		}
 		for i, c := range cp.Choices {
-			out = append(out, SummaryRow{LessonNum: l.Order, Lesson: l.Title, Step: step, QuestionHTML: cp.QuestionHTML,
+			out = append(out, SummaryRow{LessonNum: l.Order, Lesson: l.Title, Step: max(step-1, 1), QuestionHTML: cp.QuestionHTML,
 				Question: plain(cp.QuestionHTML), Choice: plain(c.HTML), ChoiceHTML: c.HTML, Count: nums[i], Total: total,
 				Correct: c.Correct, First: i == 0, RightCount: right, Rows: len(cp.Choices)})
 		}
@@ -282,13 +308,14 @@ func (s *Handler) SummaryCSV(w http.ResponseWriter, r *http.Request) {
 	// file as UTF-8 only with it, and the questions are in three scripts
 	_, _ = io.WriteString(w, "\ufeff")
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{cu.SummaryLesson, cu.SummaryStep, cu.SummaryQuestion, cu.SummaryAnswer, cu.SummaryChosen, cu.CorrectNote})
+	_ = cw.Write([]string{cu.SummaryLesson, cu.SummaryStep, cu.SummaryQuestion, cu.SummaryAnswer, cu.CSVVotes, cu.CSVRight, cu.CSVAnswered})
 	for _, row := range rows {
-		right := ""
+		right := "0"
 		if row.Correct {
 			right = "1"
 		}
-		_ = cw.Write([]string{strconv.Itoa(row.LessonNum) + ". " + row.Lesson, strconv.Itoa(row.Step), row.Question, row.Choice, strconv.Itoa(row.Count), right})
+		_ = cw.Write([]string{strconv.Itoa(row.LessonNum) + ". " + row.Lesson, strconv.Itoa(row.Step), row.Question, row.Choice,
+			strconv.Itoa(row.Count), right, strconv.Itoa(row.Total)})
 	}
 	cw.Flush()
 }
@@ -299,7 +326,8 @@ func (s *Handler) Teaching(w http.ResponseWriter, r *http.Request) {
 	u := i18n.For(chi.URLParam(r, "lang"))
 	var ls []TeachingLesson
 	for _, l := range s.Course.List(u.Lang) {
-		t := TeachingLesson{Num: l.Order, Title: l.Title, Start: links.Start(l), Steps: len(l.Steps)}
+		t := TeachingLesson{Num: l.Order, Title: l.Title, Start: links.Start(l), Steps: len(l.Steps),
+			Slug: l.Slug, Do: l.Steps[0].Do, Opt: l.Steps[0].Opt}
 		for _, st := range l.Steps {
 			if st.Checkpoint != nil {
 				t.Questions++
@@ -317,6 +345,7 @@ func (s *Handler) Teaching(w http.ResponseWriter, r *http.Request) {
 type TeachingLesson struct {
 	Num, Steps, Questions, Minutes int
 	Title, Start                   string
+	Slug, Do, Opt                  string // its first step, for the form that starts a class there
 }
 
 // joinWarning is what the teacher's bar says when the join address is
@@ -416,3 +445,7 @@ func openAnswer(a *lesson.Answer) *lesson.Answer {
 	cp.Open = true
 	return &cp
 }
+
+// keptHours is how many hours a summary is kept after its class ends,
+// as the summary page says it.
+func keptHours() string { return strconv.Itoa(int(EndedFor / time.Hour)) }

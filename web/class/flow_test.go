@@ -262,9 +262,20 @@ func TestClassFlow(t *testing.T) {
 	// (no-JS: the teacher's page with the warning), the room stays open
 	other := joinClass(t, site.URL, "en", code)
 	webtest.GetPage(t, site.URL, "/en/class/"+code, other) // their cookie comes back: here
-	res, warned := webtest.PostPage(t, site.URL, "/en/class/"+code+"/reveal", url.Values{"step": {strconv.Itoa(cp)}}, teacher)
-	if res.StatusCode != 200 || !strings.Contains(warned, "Only 1 of the 2 students here have answered") || !strings.Contains(warned, "Reveal anyway") {
-		t.Fatalf("reveal with an answer missing: %d, want the warning", res.StatusCode)
+	// at an address of its own, so a reload asks again and posts nothing
+	res := webtest.Post(t, site.URL, "/en/class/"+code+"/reveal", url.Values{"step": {strconv.Itoa(cp)}}, teacher)
+	warnAt := res.Header.Get("Location")
+	if res.StatusCode != http.StatusSeeOther || !strings.Contains(warnAt, "/en/class/"+code+"/teach?") || !strings.Contains(warnAt, "reveal="+strconv.Itoa(cp)) {
+		t.Fatalf("reveal with an answer missing: %d to %q, want a redirect to the teacher's page that asks", res.StatusCode, warnAt)
+	}
+	for range 2 {
+		res, warned := webtest.GetPage(t, site.URL, warnAt, teacher)
+		if res.StatusCode != 200 || !strings.Contains(warned, "Only 1 of the 2 students here have answered") || !strings.Contains(warned, "Reveal anyway") {
+			t.Fatalf("reveal with an answer missing: %d, want the warning", res.StatusCode)
+		}
+	}
+	if _, page := webtest.GetPage(t, site.URL, "/en/class/"+code+"/teach?reveal="+strconv.Itoa(cp+1), teacher); strings.Contains(page, "Reveal anyway") {
+		t.Error("a warning for a step whose question is not open")
 	}
 	if r, _ := site.class.Room(context.Background(), code); r.Revealed(cp) {
 		t.Fatal("the warning revealed the answer")
@@ -304,7 +315,7 @@ func TestClassFlow(t *testing.T) {
 	student.next(t, "end")
 	// the summary, for the teacher only: the question with each answer's
 	// count, the right one marked, and its CSV
-	if res, sum := webtest.GetPage(t, site.URL, "/en/class/"+code+"/summary", teacher); res.StatusCode != 200 || !strings.Contains(sum, "Class summary") || !strings.Contains(sum, "0 of 1 right") && !strings.Contains(sum, "1 of 1 right") {
+	if res, sum := webtest.GetPage(t, site.URL, "/en/class/"+code+"/summary", teacher); res.StatusCode != 200 || !strings.Contains(sum, "Class summary") || !strings.Contains(sum, "kept for 2 hours after the class ends") || !strings.Contains(sum, "0 of 1 right") && !strings.Contains(sum, "1 of 1 right") {
 		t.Fatalf("summary: %d", res.StatusCode)
 	}
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code+"/summary", sid); res.StatusCode != http.StatusForbidden {
@@ -326,6 +337,11 @@ func TestClassFlow(t *testing.T) {
 	for _, rec := range recs[1:] {
 		n, _ := strconv.Atoi(rec[4])
 		chosen += n
+		// the step the room saw the question at, the one before its
+		// checkpoint's; everyone who answered it
+		if rec[1] != strconv.Itoa(cp-1) || rec[6] != "1" || (rec[5] != "0" && rec[5] != "1") {
+			t.Errorf("CSV row %q: want step %d, right 0 or 1, 1 answered", rec, cp-1)
+		}
 	}
 	if chosen != 1 {
 		t.Errorf("the CSV counts %d answers, want the 1 given", chosen)
@@ -772,6 +788,30 @@ func TestClassThreeLanguages(t *testing.T) {
 			if counts, _ := site.class.Counts(context.Background(), code, cp, 3); counts[0] != 2 || counts[1] != 1 {
 				t.Errorf("one tally of three languages' answers: %v, want [2 1 …]", counts)
 			}
+		}
+	}
+}
+
+// TestTeachingPage: the page about teaching offers, for each lesson in
+// each language, a form that opens a class at the lesson's first step.
+func TestTeachingPage(t *testing.T) {
+	rdb, _ := webtest.MiniRDB(t)
+	site := newClassSite(t, rdb, class.Limits{})
+	formRE := regexp.MustCompile(`(?s)<form method="post" action="/(\w+)/class"><input type="hidden" name="lesson" value="([\w-]+)"> ?<input type="hidden" name="do" value="([^"]*)"> ?<input type="hidden" name="opt" value="([^"]*)"> ?<button`)
+	for _, lang := range []string{"en", "ja", "zh"} {
+		res, page := webtest.GetPage(t, site.URL, "/"+lang+"/teaching")
+		forms := formRE.FindAllStringSubmatch(page, -1)
+		if res.StatusCode != 200 || len(forms) != 10 {
+			t.Fatalf("/%s/teaching: %d with %d forms to teach a lesson, want one per lesson (10)", lang, res.StatusCode, len(forms))
+		}
+		f := forms[len(forms)-1]
+		res = webtest.Post(t, site.URL, "/"+f[1]+"/class", url.Values{"lesson": {f[2]}, "do": {html.UnescapeString(f[3])}, "opt": {html.UnescapeString(f[4])}})
+		if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/"+lang+"/class/") || !strings.HasSuffix(strings.SplitN(loc, "?", 2)[0], "/teach") {
+			t.Fatalf("/%s/teaching's form for %s: %d to %q, want the new class's teacher page", lang, f[2], res.StatusCode, loc)
+		}
+		_, teach := webtest.GetPage(t, site.URL, res.Header.Get("Location"), webtest.CookieNamed(res, class.TeacherPrefix))
+		if !strings.Contains(teach, `data-lesson="`+f[2]+`"`) {
+			t.Errorf("/%s/teaching's form for %s opened a class on another lesson", lang, f[2])
 		}
 	}
 }

@@ -6,6 +6,7 @@
 //
 //	/{lang}/lab/design?acquire=…&release=…&extend=…&write=…&effect=add&ttl=10s&work=1s
 //	/{lang}/lab/design/run?<the design>&clients=N&do=<actions>
+//	/{lang}/lab/design/qr.svg?<the design>     (its share box's QR code)
 //
 // A piece is a preset by name (release=del) or a script as text; a design
 // at its default leaves the parameter out. effect says what the write
@@ -33,6 +34,7 @@ import (
 	"locklab/web/findings"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
+	"locklab/web/lesson"
 	"locklab/web/limits"
 	"locklab/web/links"
 	"locklab/web/site"
@@ -251,8 +253,37 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		}
 		v := s.designView(r, u, in)
 		v.Grade = g
+		v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: "/" + u.Lang + "/lab/design/qr.svg?" + links.DesignQuery(in.D)}
 		body, typ, e := s.RenderBytes(r, u, DesignPage(v))
 		return body, typ, true, e
+	})
+}
+
+// QR serves /{lang}/lab/design/qr.svg: the QR code of a design's page,
+// for its share box.
+func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
+	u := i18n.For(chi.URLParam(r, "lang"))
+	if len(r.URL.RawQuery) > MaxRaw {
+		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: sim.DefaultDesign()}))
+		return
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		return
+	}
+	in, e := parseDesign(u, q)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	w = lesson.SVGFile(w, "locklab-qr.svg")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		body, err := site.QRSVG(s.Absolute(r, links.Design(u.Lang, in.D)))
+		if err != nil {
+			return nil, "", &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
+		}
+		return body, "image/svg+xml", nil
 	})
 }
 
@@ -268,6 +299,9 @@ type DesignView struct {
 	Effects   []site.Choice // what the write does (the write's fieldset shows them)
 	Code      string
 	Canonical string
+	// Share is the graded design's address and QR code: "this design
+	// gets this grade", for a design document or a slide
+	Share lesson.ShareBox
 }
 
 // DesignPiece is one script's part of the form.

@@ -382,7 +382,15 @@ func TestDesignRunShare(t *testing.T) {
 		if qr := webtest.Get(t, h, "/"+lang+"/lab/design/run.qr.svg?clients=2&do=a.acquire"); qr.Status != http.StatusOK {
 			t.Errorf("the run's QR code: %d", qr.Status)
 		}
-		for _, bad := range []string{"/lab/design/run.svg?clients=9&do=a.acquire", "/lab/design/run.qr.svg?clients=2&do=a.fly"} {
+		// the graded design's own share box: its address and QR code
+		page := webtest.MustGet(t, h, "/"+lang+"/lab/design?release=del&write=none")
+		if !strings.Contains(page, `<details class="share">`) || !strings.Contains(page, `src="/`+lang+`/lab/design/qr.svg?release=del&amp;write=none"`) || !strings.Contains(page, `/`+lang+`/lab/design?release=del&amp;write=none</a>`) {
+			t.Errorf("%s: the graded design has no share box with its address and QR code", lang)
+		}
+		if qr := webtest.Get(t, h, "/"+lang+"/lab/design/qr.svg?release=del&write=none"); qr.Status != http.StatusOK || !strings.HasPrefix(qr.Body, "<svg") {
+			t.Errorf("the design's QR code: %d", qr.Status)
+		}
+		for _, bad := range []string{"/lab/design/run.svg?clients=9&do=a.acquire", "/lab/design/run.qr.svg?clients=2&do=a.fly", "/lab/design/qr.svg?release=zap"} {
 			if r := webtest.Get(t, h, "/"+lang+bad); r.Status != http.StatusBadRequest {
 				t.Errorf("%s: %d, want 400", bad, r.Status)
 			}

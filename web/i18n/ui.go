@@ -215,6 +215,11 @@ type ClassUI struct {
 	SummaryTitle, SummaryIntro, SummaryCSV, SummaryNone, SummaryBack string
 	SummaryLesson, SummaryStep, SummaryQuestion, SummaryAnswer       string
 	SummaryChosen, SummaryRight                                      string
+	// the CSV's own column heads: votes for this answer, whether it is
+	// right (1 or 0), how many answered the question
+	CSVVotes, CSVRight, CSVAnswered string
+	// how long the summary is kept and who can open it ({0} hours)
+	SummaryKeep string
 	// a join address phones cannot reach ({0} it, {1} the LAN's)
 	Loopback, LoopbackNoLAN string
 	// finding classes: the header's and home page's links, the page

@@ -1,9 +1,13 @@
 package lesson_test
 
 import (
+	"context"
+	"html"
 	"locklab/web"
+	"locklab/web/i18n"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
+	"locklab/web/lesson"
 	"locklab/web/site"
 	"net/http"
 	"strings"
@@ -60,5 +64,29 @@ func TestShareThisMoment(t *testing.T) {
 	long := "/ja/lessons/failover/qr.svg?do=" + strings.TrimSuffix(strings.Repeat("replica.promote,", 200), ",")
 	if r := webtest.Get(t, h, long); r.Status != http.StatusRequestURITooLong || !strings.Contains(r.Body, "QR コードには長すぎます") {
 		t.Errorf("too long for a QR code: %d", r.Status)
+	}
+}
+
+// TestShareQRSize: the share box draws a QR code a phone can read off a
+// screen, larger for a longer address, and none with the reason for an
+// address too long to scan (a design run with scripts of its own).
+func TestShareQRSize(t *testing.T) {
+	u := i18n.For("en")
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{120, ""}, {301, "large"}, {800, "large"}, {801, "none"}, {3300, "none"}} {
+		s := lesson.ShareBox{UI: u, URL: "https://locklab.example/en/lab/design/run?x=" + strings.Repeat("a", c.n-44), QRURL: "/qr.svg"}
+		if len(s.URL) != c.n {
+			t.Fatalf("built a %d-character address, want %d", len(s.URL), c.n)
+		}
+		var b strings.Builder
+		if err := lesson.ShareBoxView(s).Render(context.Background(), &b); err != nil {
+			t.Fatal(err)
+		}
+		img, note := strings.Contains(b.String(), `src="/qr.svg"`), strings.Contains(b.String(), html.EscapeString(u.QRTooLong))
+		if s.QR() != c.want || img == (c.want == "none") || note != (c.want == "none") {
+			t.Errorf("a %d-character address: QR %q (want %q), image %v, note %v", c.n, s.QR(), c.want, img, note)
+		}
 	}
 }

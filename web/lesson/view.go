@@ -151,6 +151,24 @@ type ShareBox struct {
 	Teach      TeachForm
 }
 
+// QR codes a phone reads off a screen: up to qrLarge characters at the
+// usual size, up to qrMost drawn larger, beyond that none (a design run
+// with its own scripts can have a 3 KB address: a code of 1.7 px a
+// module that no camera reads, or none at all).
+const qrLarge, qrMost = 300, 800
+
+// QR is how the share box shows the address's QR code: "" (the usual
+// size), "large", or "none" (too long: the link only, and why).
+func (s ShareBox) QR() string {
+	switch {
+	case len(s.URL) > qrMost:
+		return "none"
+	case len(s.URL) > qrLarge:
+		return "large"
+	}
+	return ""
+}
+
 // Warn is why the address will not open elsewhere (this machine's own),
 // "" when it will.
 func (s ShareBox) Warn() string {
