@@ -30,6 +30,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/realredis"
 	"locklab/static"
 	"locklab/web"
 	"locklab/web/i18n"
@@ -277,7 +278,7 @@ func replayFunc(redisURL string) (web.ReplayFunc, error) {
 	if _, err := rand.Read(id[:]); err != nil {
 		return nil, err
 	}
-	return sim.Live(o, hex.EncodeToString(id[:])), nil
+	return realredis.Live(o, hex.EncodeToString(id[:])), nil
 }
 
 // classPoolTimeout is how long a live-class request may wait for a free

@@ -1,6 +1,6 @@
 // backend.go holds what a node needs of the Redis server it runs on, and
 // the default: an embedded miniredis on the virtual clock. The real-server
-// backend (realredis.go) implements the same interface, so the same replay
+// backend (sim/realredis) implements the same interface, so the same replay
 // can run on either and their replies can be compared (the parity suite).
 package sim
 

@@ -226,7 +226,7 @@ var (
 	// relative expiry, counters, lists, a simple script and DELEX (the
 	// compare-and-delete lesson 4 shows, Redis 8.4+) — each with
 	// its keys where the real-Redis backend knows to find them
-	// (realredis.go keyPositions). Not sent, though harmless on one's own
+	// (sim/realredis keyPositions, which a test holds to this list). Not sent, though harmless on one's own
 	// server: what reads the wall clock or absolute times (TIME,
 	// EXPIREAT, EXPIRETIME…), which would break replaying on virtual time,
 	// what sets a TTL in a way the real backend does not track (SETEX,

@@ -4,7 +4,7 @@ package sim
 
 // Node is one Redis server of a world. Its clock follows the world clock;
 // key expiry is the server's own (miniredis's, driven by SetTime with
-// ClockTTL enabled; a real server's, emulated in realredis.go), so a key
+// ClockTTL enabled; a real server's, emulated in sim/realredis), so a key
 // disappears exactly when its TTL runs out in virtual time.
 type Node struct {
 	Name string

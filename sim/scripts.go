@@ -57,10 +57,19 @@ return 1`
 
 // scriptTTLs names, for each script that sets a TTL from its arguments
 // (PEXPIRE KEYS[key] ARGV[argv], relative ms), that key and argument: the
-// live backend translates that TTL to the server's clock as it does a
-// PEXPIRE's (realredis.go). A new such script is one line here.
+// live backend (sim/realredis) translates that TTL to the server's clock
+// as it does a PEXPIRE's. A new such script is one line here; the design
+// presets add theirs at start-up (design.go's init), before any replay.
 var scriptTTLs = map[string]struct{ key, argv int }{
 	ExtendScript: {key: 1, argv: 2},
+}
+
+// ScriptTTL reports, for a script that sets a TTL from its arguments,
+// which key (KEYS[key]) and which argument (ARGV[argv], relative ms):
+// what sim/realredis needs to put that TTL on the server's clock.
+func ScriptTTL(body string) (key, argv int, ok bool) {
+	t, ok := scriptTTLs[body]
+	return t.key, t.argv, ok
 }
 
 // Scripts maps the names the event log shows to the script text.

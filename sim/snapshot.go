@@ -39,7 +39,7 @@ func keysOf(s Server) []keyState {
 
 // dumper is a server whose whole keyspace can be read and written
 // without a client's connection: the embedded miniredis. The explorer
-// forks worlds through it; a real server (realredis.go) does not need to.
+// forks worlds through it; a real server (sim/realredis) does not need to.
 type dumper interface {
 	dump() []keyState
 	load(now time.Time, keys []keyState)

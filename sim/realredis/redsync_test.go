@@ -1,4 +1,4 @@
-package sim_test
+package realredis_test
 
 // redsync_test.go cross-checks the Redlock lesson's client with a real
 // Redlock implementation, go-redsync/redsync: both acquire against the
@@ -30,6 +30,7 @@ import (
 	goredislib "github.com/redis/go-redis/v9"
 
 	"locklab/sim"
+	"locklab/sim/realredis"
 	"locklab/sim/redistest"
 )
 
@@ -107,7 +108,7 @@ func lessonAcquire(t *testing.T, servers []*redistest.Server, sc *sim.Scenario, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &sim.RealRedis{Prefix: prefix, Options: func(node string) *goredislib.Options {
+	b := &realredis.RealRedis{Prefix: prefix, Options: func(node string) *goredislib.Options {
 		return &goredislib.Options{Addr: serverOf(sc, servers, node).Addr}
 	}}
 	tl, err := sim.ReplayOn(context.Background(), b, sc, sc.DefaultOpts(), actions)

@@ -1,4 +1,4 @@
-package sim_test
+package realredis_test
 
 // parity_test.go replays every lesson's guided path, and every option
 // variant of each lesson's paths, twice — on miniredis and on real
@@ -19,6 +19,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/realredis"
 	"locklab/sim/redistest"
 )
 
@@ -188,14 +189,14 @@ func parityOne(t *testing.T, servers []*redistest.Server, p parityPath, delex bo
 }
 
 // replayReal replays on the real servers, emptied first.
-func replayReal(t *testing.T, servers []*redistest.Server, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, sim.RealStats, error) {
+func replayReal(t *testing.T, servers []*redistest.Server, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, realredis.RealStats, error) {
 	t.Helper()
 	for _, s := range servers {
 		if _, err := s.Send("FLUSHALL"); err != nil {
 			t.Fatalf("FLUSHALL %s: %v", s.Addr, err)
 		}
 	}
-	b := &sim.RealRedis{
+	b := &realredis.RealRedis{
 		Prefix: "parity:",
 		Options: func(node string) *redis.Options {
 			return &redis.Options{Addr: serverOf(sc, servers, node).Addr, DialTimeout: 2 * time.Second}

@@ -1,8 +1,11 @@
 // live.go runs replays on a live Redis (the -redis flag) instead of the
 // embedded miniredis.
-package sim
+
+package realredis
 
 import (
+	"locklab/sim"
+
 	"context"
 	"fmt"
 	"sync/atomic"
@@ -17,16 +20,16 @@ import (
 // Lessons with several Redis nodes (failover, Redlock) need servers that
 // can be taken down, restarted and put on other clocks one by one; they
 // stay on the embedded miniredis.
-func Live(o *redis.Options, instance string) func(context.Context, *Scenario, Opts, []Action) (*Timeline, error) {
+func Live(o *redis.Options, instance string) func(context.Context, *sim.Scenario, sim.Opts, []sim.Action) (*sim.Timeline, error) {
 	var n atomic.Uint64
-	return func(ctx context.Context, sc *Scenario, opts Opts, actions []Action) (*Timeline, error) {
+	return func(ctx context.Context, sc *sim.Scenario, opts sim.Opts, actions []sim.Action) (*sim.Timeline, error) {
 		if len(sc.Nodes) > 0 {
-			return ReplayContext(ctx, sc, opts, actions)
+			return sim.ReplayContext(ctx, sc, opts, actions)
 		}
 		b := &RealRedis{
 			Prefix:  fmt.Sprintf("locklab:%s:%d:", instance, n.Add(1)),
 			Options: func(string) *redis.Options { return o },
 		}
-		return ReplayOn(ctx, b, sc, opts, actions)
+		return sim.ReplayOn(ctx, b, sc, opts, actions)
 	}
 }

@@ -2,9 +2,12 @@
 // (-redis) and the parity tests. A real server cannot be told what time it
 // is, so this file emulates the node's virtual clock on it, honestly and
 // in the open: docs/parity.md explains how, and lists what differs.
-package sim
+
+package realredis
 
 import (
+	"locklab/sim"
+
 	"context"
 	"fmt"
 	"net"
@@ -61,7 +64,7 @@ type RealStats struct {
 const parkMs = 3_600_000
 
 // Open connects to node's server; nothing is sent until the first use.
-func (b *RealRedis) Open(name string) (Server, error) {
+func (b *RealRedis) Open(name string) (sim.Server, error) {
 	o := b.Options(name)
 	if o == nil {
 		return nil, fmt.Errorf("no server for node %s", name)
@@ -78,7 +81,7 @@ type realServer struct {
 	prefix string
 	base   *redis.Options
 	admin  *redis.Client // the emulation's own connection: time, peeks, cleanup
-	conns  []*Conn
+	conns  []*sim.Conn
 	v      int64            // the node's virtual time, ms
 	keys   []string         // every prefixed key this replay touched, first use first
 	known  map[string]bool  // … as a set
@@ -88,7 +91,7 @@ type realServer struct {
 }
 
 func (s *realServer) options() *redis.Options {
-	o := ClientOptions()
+	o := sim.ClientOptions()
 	o.Addr, o.Network, o.DB = s.base.Addr, s.base.Network, s.base.DB
 	o.Username, o.Password, o.TLSConfig = s.base.Username, s.base.Password, s.base.TLSConfig
 	o.Dialer = s.base.Dialer
@@ -110,19 +113,19 @@ func (s *realServer) fail(err error) error {
 	if s.err == nil {
 		s.err = err
 	}
-	return &BackendError{Node: s.name, Err: s.err}
+	return &sim.BackendError{Node: s.name, Err: s.err}
 }
 
 // Connect opens a client connection whose commands go through the
 // emulation (hook), exactly once each.
-func (s *realServer) Connect() *Conn {
+func (s *realServer) Connect() *sim.Conn {
 	o := s.options()
 	dial := o.Dialer
 	if dial == nil {
 		d := &net.Dialer{Timeout: 5 * time.Second}
 		dial = d.DialContext
 	}
-	rc := NewConn(o, dial)
+	rc := sim.NewConn(o, dial)
 	rc.AddHook(hook{s})
 	s.conns = append(s.conns, rc)
 	return rc
@@ -262,7 +265,7 @@ func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.Pr
 		return next(ctx, cmd)
 	}
 	if s.err != nil {
-		return &BackendError{Node: s.name, Err: s.err}
+		return &sim.BackendError{Node: s.name, Err: s.err}
 	}
 	orig := append([]any(nil), args...)
 	defer copy(args, orig) // the caller's slice, as it was
@@ -379,7 +382,7 @@ func (s *realServer) translate(name string, args []any, serverNow int64) *ttlSet
 		if !ok {
 			return nil
 		}
-		virt := at*unit - EpochMs
+		virt := at*unit - sim.EpochMs
 		args[i] = strconv.FormatInt(serverNow+virt-s.v, 10)
 		if unit != 1 {
 			args[i] = strconv.FormatInt((serverNow+virt-s.v+unit-1)/unit, 10)
@@ -420,11 +423,11 @@ func (s *realServer) translate(name string, args []any, serverNow int64) *ttlSet
 			}
 		}
 	case "EVAL":
-		// A script that sets a TTL from its arguments (scriptTTLs), when
+		// A script that sets a TTL from its arguments (sim.ScriptTTL), when
 		// it does; the server's deadline confirms it (observe).
 		if numKeys, ok := num(2); ok {
-			if t, known := scriptTTLs[fmt.Sprint(args[1])]; known {
-				return onKey(rel(3+int(numKeys)+t.argv-1, 1), 3+t.key-1)
+			if key, argv, known := sim.ScriptTTL(fmt.Sprint(args[1])); known {
+				return onKey(rel(3+int(numKeys)+argv-1, 1), 3+key-1)
 			}
 		}
 	}
@@ -504,4 +507,14 @@ func (s *realServer) observe(ctx context.Context, before int64, want *ttlSet) er
 		}
 	}
 	return nil
+}
+
+// isReply: err is the server's answer (nil or an error reply), not a
+// failure to reach it.
+func isReply(err error) bool {
+	if err == redis.Nil {
+		return true
+	}
+	_, ok := err.(redis.Error)
+	return ok
 }
