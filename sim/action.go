@@ -4,6 +4,7 @@
 package sim
 
 import (
+	"locklab/sim/rediscli"
 	"strconv"
 	"strings"
 )
@@ -59,7 +60,7 @@ type Action struct {
 func (a Action) String() string {
 	switch {
 	case a.Verb == VerbCLI:
-		return VerbCLI + "." + a.Who + "." + FormatCommand(a.Cmd)
+		return VerbCLI + "." + a.Who + "." + rediscli.FormatCommand(a.Cmd)
 	case a.Who == "":
 		return a.Verb + "." + FormatDuration(a.Ms)
 	case a.Ms > 0:

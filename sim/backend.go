@@ -5,6 +5,7 @@
 package sim
 
 import (
+	"locklab/sim/rediscli"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -27,7 +28,7 @@ type Backend interface {
 type Server interface {
 	// Connect opens one client's connection (NewConn: tapped, so its
 	// replies keep their RESP types).
-	Connect() *Conn
+	Connect() *rediscli.Conn
 	// SetTime tells the server the node's virtual time in ms; keys whose
 	// TTL has run out by then are gone afterwards.
 	SetTime(ms int64)

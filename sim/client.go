@@ -5,6 +5,7 @@ package sim
 import (
 	"context"
 	"errors"
+	"locklab/sim/rediscli"
 	"strings"
 
 	"github.com/redis/go-redis/v9"
@@ -15,7 +16,7 @@ import (
 // replies tell it — nothing more.
 type Client struct {
 	ID     string
-	conns  map[*Node]*Conn // one connection per node, opened on first use
+	conns  map[*Node]*rediscli.Conn // one connection per node, opened on first use
 	state  State
 	before State // the state a pause interrupted
 	value  string
@@ -73,9 +74,9 @@ func (c *Client) setState(s State, now int64) {
 
 // conn is c's connection to n, opened (dialled through the pipe) on first
 // use, as a go-redis client does.
-func (c *Client) conn(n *Node) *Conn {
+func (c *Client) conn(n *Node) *rediscli.Conn {
 	if c.conns == nil {
-		c.conns = map[*Node]*Conn{}
+		c.conns = map[*Node]*rediscli.Conn{}
 	}
 	rc, ok := c.conns[n]
 	if !ok {

@@ -1,7 +1,10 @@
 // clock.go holds the virtual clock every node of a world reads its time from.
 package sim
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // EpochMs is virtual time zero in Unix milliseconds: 2026-01-01 09:00 UTC.
 // A fixed instant (a constant, so no caller can move it), so TIME and any
@@ -48,3 +51,5 @@ func pad3(n int64) string {
 	}
 	return s
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

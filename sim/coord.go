@@ -21,6 +21,7 @@ package sim
 
 import (
 	"fmt"
+	"locklab/sim/rediscli"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,7 +85,7 @@ func (k *coord) parent() string {
 // modelCmd records one request to the modelled service and its answer.
 func (w *World) modelCmd(c *Client, purpose, reply string, cmd ...string) {
 	w.record(Event{Actor: c.ID, Kind: KindCommand, Node: w.coord.nodeName(), Command: cmd,
-		Reply: TextReply(reply), Purpose: purpose, Model: true})
+		Reply: rediscli.TextReply(reply), Purpose: purpose, Model: true})
 }
 
 // coordAcquire: open a session (or lease) if needed, create the lock
@@ -198,7 +199,7 @@ func (w *World) coordRemove(owner, why string) {
 			event = "DELETE"
 		}
 		w.record(Event{Actor: k.nodeName(), Kind: KindCommand, Node: k.nodeName(), Model: true, Purpose: "notify",
-			Command: []string{"watch event", gone.name}, Reply: TextReply(event + " → " + strings.ToUpper(next.ID))})
+			Command: []string{"watch event", gone.name}, Reply: rediscli.TextReply(event + " → " + strings.ToUpper(next.ID))})
 		if next.state == StateTrying {
 			if err := w.coordCheck(next); err != nil {
 				w.fail = err
@@ -241,7 +242,7 @@ func (w *World) sessionTimer(id string) {
 		what, gone = "lease expired", "its keys deleted"
 	}
 	w.record(Event{Actor: k.nodeName(), Kind: KindCommand, Node: k.nodeName(), Model: true, Purpose: "timeout",
-		Command: []string{what, strings.ToUpper(id)}, Reply: TextReply(gone)})
+		Command: []string{what, strings.ToUpper(id)}, Reply: rediscli.TextReply(gone)})
 	w.coordRemove(id, "expired")
 }
 

@@ -7,13 +7,15 @@
 // its release left behind.
 package sim
 
+import "locklab/sim/rediscli"
+
 // designOK is a reply that counts as success: what lets a piece go on to
 // its next part, and what says the lock was taken, extended or the write
 // accepted. 1 and OK; anything else (0, nil, an error) is no. (A script's
 // OK reaches go-redis as a string like any other, so it reads as a bulk
 // "OK" here.)
-func designOK(r Reply) bool {
-	return r.IsOK() || r.IsInt(1) || (r.Kind == ReplyBulk && r.Str == "OK")
+func designOK(r rediscli.Reply) bool {
+	return r.IsOK() || r.IsInt(1) || (r.Kind == rediscli.ReplyBulk && r.Str == "OK")
 }
 
 // partsOf is the parts of piece p of the world's design.
@@ -29,7 +31,7 @@ func (w *World) designWhat(p Piece, part int) string {
 // On the lock node it then looks at whose key changed: a script that
 // deleted or replaced another client's lock removed someone else's lock,
 // whatever the script meant.
-func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply, error) {
+func (w *World) designEval(c *Client, p Piece, part int, purpose string) (rediscli.Reply, error) {
 	body := w.partsOf(p)[part]
 	key := w.sc.LockKey()
 	n := w.primary
@@ -49,7 +51,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (Reply,
 		owner = w.keyOwner(n, before) // whose acquisition it is, before it goes
 	}
 	if _, err := w.send(c, n, purpose, args...); err != nil && !failed(err) {
-		return Reply{}, err
+		return rediscli.Reply{}, err
 	}
 	reply := w.events[len(w.events)-1].Reply
 	if n == w.primary {

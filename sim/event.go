@@ -2,6 +2,8 @@
 // spans the timeline picture is drawn from.
 package sim
 
+import "locklab/sim/rediscli"
+
 // Kind tells what sort of thing an Event records.
 type Kind string
 
@@ -30,17 +32,17 @@ const Learner = "learner"
 
 // Event is one line of the event log.
 type Event struct {
-	Seq     int      // position in the log, from 0
-	At      int64    // virtual ms
-	Step    int      // index of the learner action that led to it
-	Actor   string   // client id ("a") or node name ("redis", "storage")
-	Kind    Kind     // see the Kind constants
-	Node    string   // the server a command went to
-	Command []string // the command as sent, every argument
-	Script  string   // for EVAL: the script's name (release, fenced-write)
-	Reply   Reply    // what the server answered (String: as redis-cli prints it)
-	Purpose string   // what the client meant: acquire, token, retry, write, release
-	Token   int64    // the fencing token a write carried (0 if none)
+	Seq     int            // position in the log, from 0
+	At      int64          // virtual ms
+	Step    int            // index of the learner action that led to it
+	Actor   string         // client id ("a") or node name ("redis", "storage")
+	Kind    Kind           // see the Kind constants
+	Node    string         // the server a command went to
+	Command []string       // the command as sent, every argument
+	Script  string         // for EVAL: the script's name (release, fenced-write)
+	Reply   rediscli.Reply // what the server answered (String: as redis-cli prints it)
+	Purpose string         // what the client meant: acquire, token, retry, write, release
+	Token   int64          // the fencing token a write carried (0 if none)
 	// Accepted is set on storage writes: whether the storage took it.
 	Accepted *bool
 	Key      string // for expiry: the key that expired

@@ -5,7 +5,10 @@
 // it applies to the replica are real and the replica's replies real.
 package sim
 
-import "strconv"
+import (
+	"locklab/sim/rediscli"
+	"strconv"
+)
 
 // ReplicationLag is how long a change on the primary takes to reach the
 // replica in this model.
@@ -161,13 +164,13 @@ func (w *World) waitReplica(c *Client) (bool, error) {
 	}
 	r := w.replica()
 	acked := r != nil && r.synced.lock == c.value && r.synced.lockOK && !w.primary.down
-	reply := IntReply(0)
+	reply := rediscli.IntReply(0)
 	if acked {
-		reply = IntReply(1)
+		reply = rediscli.IntReply(1)
 	}
 	ev := Event{Actor: c.ID, Kind: KindCommand, Node: w.primary.Name, Command: cmd, Reply: reply, Purpose: "wait", Model: true}
 	if w.primary.down {
-		ev.Reply, ev.Refused = Reply{}, true
+		ev.Reply, ev.Refused = rediscli.Reply{}, true
 	}
 	w.record(ev)
 	return acked, nil

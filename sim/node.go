@@ -2,6 +2,8 @@
 // node's own virtual clock, and what the lessons do to it.
 package sim
 
+import "locklab/sim/rediscli"
+
 // Node is one Redis server of a world. Its clock follows the world clock;
 // key expiry is the server's own (miniredis's, driven by SetTime with
 // ClockTTL enabled; a real server's, emulated in sim/realredis), so a key
@@ -33,7 +35,7 @@ func newNode(b Backend, name string) (*Node, error) {
 func (n *Node) setTime(ms int64) { n.srv.SetTime(ms + n.offset) }
 
 // connect returns a go-redis client with one connection to this node.
-func (n *Node) connect() *Conn { return n.srv.Connect() }
+func (n *Node) connect() *rediscli.Conn { return n.srv.Connect() }
 
 // peek reads a string key straight from the node, not through a client:
 // the checks use it as ground truth, and it sends nothing a learner would

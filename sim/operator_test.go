@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"locklab/sim/rediscli"
 	"slices"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func TestParseCommand(t *testing.T) {
 			t.Errorf("ParseCommand(%q) = %q, %q; want %q", line, got, code, want)
 			continue
 		}
-		f := FormatCommand(got)
+		f := rediscli.FormatCommand(got)
 		if strings.Contains(f, ",") {
 			t.Errorf("FormatCommand(%q) = %q holds a comma", got, f)
 		}
@@ -39,7 +40,7 @@ func TestParseCommand(t *testing.T) {
 			t.Errorf("FormatCommand(%q) = %q reads back as %q, %q", got, f, back, code)
 		}
 	}
-	for _, line := range []string{"", "   ", `GET "k`, `GET 'k`, `GET "k"x`, `GET 'k'x`, strings.Repeat("a ", 20), strings.Repeat("x", MaxCommandLen+1), strings.Repeat(`"\x00" `, 200)} {
+	for _, line := range []string{"", "   ", `GET "k`, `GET 'k`, `GET "k"x`, `GET 'k'x`, strings.Repeat("a ", 20), strings.Repeat("x", rediscli.MaxCommandLen+1), strings.Repeat(`"\x00" `, 200)} {
 		if _, code := ParseCommand(line); code == "" {
 			t.Errorf("ParseCommand(%q) accepted", line)
 		}
@@ -57,7 +58,7 @@ func FuzzParseCommand(f *testing.F) {
 		if code != "" {
 			return
 		}
-		out := FormatCommand(args)
+		out := rediscli.FormatCommand(args)
 		if back, code := ParseCommand(out); code != "" || !slices.Equal(back, args) {
 			t.Fatalf("%q → %q → %q (%q)", line, out, back, code)
 		}
@@ -105,7 +106,7 @@ func TestOperatorCommands(t *testing.T) {
 	// PTTL at 4 s into A's 10 s lock; GET of the storage's token.
 	tl := run(t, "fencing", "", "a.acquire,wait.4s,cli.redis.PTTL lock:order:42,cli.storage.GET data:order:42:token,cli.redis.PTTL nokey")
 	ev := you(tl)
-	if len(ev) != 3 || !ev[0].Reply.IsInt(6000) || ev[0].Node != NodeRedis || ev[1].Reply.Kind != ReplyNil || !ev[2].Reply.IsInt(-2) {
+	if len(ev) != 3 || !ev[0].Reply.IsInt(6000) || ev[0].Node != NodeRedis || ev[1].Reply.Kind != rediscli.ReplyNil || !ev[2].Reply.IsInt(-2) {
 		t.Fatalf("typed commands: %v", ev)
 	}
 	// Deleting B's lock by hand lets C in beside B: two holders.
@@ -147,7 +148,7 @@ func TestOperatorCommands(t *testing.T) {
 	}
 	// A Redis error reply is a reply, shown as such.
 	tl = run(t, "fencing", "", "a.acquire,cli.redis.INCR lock:order:42")
-	if ev := you(tl); len(ev) != 1 || ev[0].Reply.Kind != ReplyError {
+	if ev := you(tl); len(ev) != 1 || ev[0].Reply.Kind != rediscli.ReplyError {
 		t.Fatalf("INCR of a lock value: %v", ev)
 	}
 }
@@ -161,7 +162,7 @@ func TestOperatorRefusals(t *testing.T) {
 		`cli.redis.GET "k`:    CodeCmdSyntax,
 		"cli.A.GET k":         CodeSyntax,
 		"cli.redis.":          CodeCmdSyntax,
-		"cli.redis.GET " + strings.Repeat("k", MaxCommandLen): CodeCmdTooLong,
+		"cli.redis.GET " + strings.Repeat("k", rediscli.MaxCommandLen): CodeCmdTooLong,
 	} {
 		_, err := ParseActions(do)
 		var ae *ActionError

@@ -10,6 +10,7 @@ package sim
 import (
 	"context"
 	"locklab/sim/luarun"
+	"locklab/sim/rediscli"
 	"net"
 	"sync"
 
@@ -92,14 +93,14 @@ func CloseIdleServers() { servers.drain() }
 type embedded struct {
 	name  string
 	m     *miniredis.Miniredis
-	conns []*Conn
+	conns []*rediscli.Conn
 	used  int
 }
 
 // Connect returns a go-redis client whose only connection is an in-memory
 // pipe into this miniredis: no sockets. A connection a former world
 // dialled is handed out again before a new one is dialled.
-func (e *embedded) Connect() *Conn {
+func (e *embedded) Connect() *rediscli.Conn {
 	if e.used < len(e.conns) {
 		e.used++
 		return e.conns[e.used-1]
@@ -107,7 +108,7 @@ func (e *embedded) Connect() *Conn {
 	o := ClientOptions()
 	o.Addr = e.name
 	m := e.m
-	rc := NewConn(o, func(context.Context, string, string) (net.Conn, error) { return m.Dial() })
+	rc := rediscli.NewConn(o, func(context.Context, string, string) (net.Conn, error) { return m.Dial() })
 	e.conns = append(e.conns, rc)
 	e.used++
 	return rc

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"locklab/sim/rediscli"
 	"os"
 	"path/filepath"
 	"slices"
@@ -436,7 +437,7 @@ func TestPTTLShowsTheOrphan(t *testing.T) {
 func TestTwoStepCheckLetsOldWriteLandLast(t *testing.T) {
 	tl := run(t, "fencing", "fence.twostep", twoStep)
 	reads := append(find(tl, "a", "lasttoken"), find(tl, "b", "lasttoken")...)
-	if len(reads) != 2 || reads[0].Reply.Kind != ReplyNil || reads[1].Reply.Kind != ReplyNil {
+	if len(reads) != 2 || reads[0].Reply.Kind != rediscli.ReplyNil || reads[1].Reply.Kind != rediscli.ReplyNil {
 		t.Fatalf("token reads = %v, want both (nil): no token accepted yet", reads)
 	}
 	aw, bw := find(tl, "a", "write"), find(tl, "b", "write")
@@ -480,7 +481,7 @@ func TestClientCheckDoesNotHelp(t *testing.T) {
 	}
 	// A client whose check finds the lock gone does not write.
 	tl := run(t, "fencing", "check.get", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write")
-	if ac := find(tl, "a", "stillmine"); len(ac) != 1 || ac[0].Reply.Kind != ReplyBulk || len(find(tl, "a", "write")) != 0 {
+	if ac := find(tl, "a", "stillmine"); len(ac) != 1 || ac[0].Reply.Kind != rediscli.ReplyBulk || len(find(tl, "a", "write")) != 0 {
 		t.Fatalf("A saw %v and wrote %v; want B's value and no write", ac, find(tl, "a", "write"))
 	}
 }

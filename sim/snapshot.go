@@ -9,6 +9,7 @@ package sim
 import (
 	"bytes"
 	"cmp"
+	"locklab/sim/rediscli"
 	"reflect"
 	"slices"
 	"strconv"
@@ -150,7 +151,7 @@ type clientState struct {
 	// the GET saw its own value).
 	Pending      uintptr
 	PendingWhat  string
-	LastReply    Reply
+	LastReply    rediscli.Reply
 	LastLost     bool
 	DropNext     bool
 	ValidUntil   vtime
@@ -323,14 +324,14 @@ func (w *World) peersSymmetric() bool {
 
 // lastReplyOf is the reply to the client's last command, and whether it
 // was lost on the way.
-func (w *World) lastReplyOf(who string) (Reply, bool) {
+func (w *World) lastReplyOf(who string) (rediscli.Reply, bool) {
 	for i := len(w.events) - 1; i >= 0; i-- {
 		ev := w.events[i]
 		if ev.Actor == who && ev.Kind == KindCommand {
 			return ev.Reply, ev.Lost
 		}
 	}
-	return Reply{}, false
+	return rediscli.Reply{}, false
 }
 
 // fpEnc encodes a worldState under one renaming of the clients. It
@@ -376,7 +377,7 @@ var (
 	typVtime = reflect.TypeFor[vtime]()
 	typCid   = reflect.TypeFor[cid]()
 	typVal   = reflect.TypeFor[val]()
-	typReply = reflect.TypeFor[Reply]()
+	typReply = reflect.TypeFor[rediscli.Reply]()
 )
 
 // str appends s, its length first (so no content can be mistaken for

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"locklab/sim/rediscli"
 	"reflect"
 	"strings"
 	"testing"
@@ -116,7 +117,7 @@ var fpTable = map[string]fpEntry{
 		// The GET's reply, which the pending DEL depends on.
 		for i := len(w.events) - 1; i >= 0; i-- {
 			if w.events[i].Actor == "a" && w.events[i].Kind == KindCommand {
-				w.events[i].Reply = Reply{Kind: ReplyNil}
+				w.events[i].Reply = rediscli.Reply{Kind: rediscli.ReplyNil}
 				return
 			}
 		}

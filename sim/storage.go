@@ -2,6 +2,8 @@
 // guard, kept on its own Redis node and written through the fencing check.
 package sim
 
+import "locklab/sim/rediscli"
+
 // DataKey and TokenKey are the record and the last accepted token on the
 // storage node (exported so the Lab's Go code names the same keys).
 func (sc *Scenario) DataKey() string  { return "data:" + sc.Resource }
@@ -110,7 +112,7 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 		_, err = w.send(c, w.store, "write", "RPUSH", sc.ChargesKey(), c.Name())
 	}
 	ev := &w.events[len(w.events)-1]
-	accepted = !ev.Reply.IsInt(0) && ev.Reply.Kind != ReplyError
+	accepted = !ev.Reply.IsInt(0) && ev.Reply.Kind != rediscli.ReplyError
 	ev.Accepted = &accepted
 	if accepted {
 		w.checkCharges()

@@ -7,6 +7,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"locklab/sim/rediscli"
 	"maps"
 	"reflect"
 	"slices"
@@ -154,46 +155,46 @@ func (f *Facts) align() {
 
 // replyOf is an op's answer as a value (types of strings aside: go-redis
 // reads a simple and a bulk string alike).
-func replyOf(op Op) sim.Reply {
+func replyOf(op Op) rediscli.Reply {
 	switch {
 	case op.Err == "redis: nil":
-		return sim.Reply{Kind: sim.ReplyNil}
+		return rediscli.Reply{Kind: rediscli.ReplyNil}
 	case op.Err != "":
-		return sim.Reply{Kind: sim.ReplyError, Str: op.Err}
+		return rediscli.Reply{Kind: rediscli.ReplyError, Str: op.Err}
 	}
 	return valueReply(op.Val)
 }
 
-func valueReply(v any) sim.Reply {
+func valueReply(v any) rediscli.Reply {
 	switch x := v.(type) {
 	case nil:
-		return sim.Reply{Kind: sim.ReplyNil}
+		return rediscli.Reply{Kind: rediscli.ReplyNil}
 	case int64:
-		return sim.IntReply(x)
+		return rediscli.IntReply(x)
 	case string:
-		return sim.Reply{Kind: sim.ReplyBulk, Str: x}
+		return rediscli.Reply{Kind: rediscli.ReplyBulk, Str: x}
 	case []any:
-		r := sim.Reply{Kind: sim.ReplyArray}
+		r := rediscli.Reply{Kind: rediscli.ReplyArray}
 		for _, e := range x {
 			r.Elems = append(r.Elems, valueReply(e))
 		}
 		return r
 	case error:
-		return sim.Reply{Kind: sim.ReplyError, Str: x.Error()}
+		return rediscli.Reply{Kind: rediscli.ReplyError, Str: x.Error()}
 	}
-	return sim.Reply{Kind: sim.ReplyUnknown}
+	return rediscli.Reply{Kind: rediscli.ReplyUnknown}
 }
 
 // sameReply compares a value with an event's reply, a simple string and
 // a bulk string alike.
-func sameReply(v, e sim.Reply) bool {
-	norm := func(r sim.Reply) sim.Reply {
-		if r.Kind == sim.ReplyStatus {
-			r.Kind = sim.ReplyBulk
+func sameReply(v, e rediscli.Reply) bool {
+	norm := func(r rediscli.Reply) rediscli.Reply {
+		if r.Kind == rediscli.ReplyStatus {
+			r.Kind = rediscli.ReplyBulk
 		}
 		return r
 	}
-	if v.Kind == sim.ReplyArray && e.Kind == sim.ReplyArray {
+	if v.Kind == rediscli.ReplyArray && e.Kind == rediscli.ReplyArray {
 		if len(v.Elems) != len(e.Elems) {
 			return false
 		}

@@ -8,6 +8,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"locklab/sim/rediscli"
 	"net"
 	"slices"
 	"strings"
@@ -125,7 +126,7 @@ type server struct {
 	name  string
 	m     *miniredis.Miniredis
 	at    int64 // the server's own time
-	conns []*sim.Conn
+	conns []*rediscli.Conn
 }
 
 func (s *server) keys() Keys {
@@ -153,10 +154,10 @@ func (s *server) add(op Op) {
 
 // Connect dials the server through a pipe, as the embedded backend does,
 // with a hook that records each command.
-func (s *server) Connect() *sim.Conn {
+func (s *server) Connect() *rediscli.Conn {
 	o := sim.ClientOptions()
 	o.Addr = s.name
-	c := sim.NewConn(o, func(context.Context, string, string) (net.Conn, error) { return s.m.Dial() })
+	c := rediscli.NewConn(o, func(context.Context, string, string) (net.Conn, error) { return s.m.Dial() })
 	c.AddHook(hook{s})
 	s.conns = append(s.conns, c)
 	return c

@@ -8,6 +8,7 @@ package realredis_test
 import (
 	"context"
 	"errors"
+	"locklab/sim/rediscli"
 	"reflect"
 	"slices"
 	"strconv"
@@ -232,7 +233,7 @@ func compareTimelines(t *testing.T, mem, real *sim.Timeline, delex bool) parityR
 		if reflect.DeepEqual(m.Reply, r.Reply) {
 			continue
 		}
-		if !delex && m.Command[0] == "DELEX" && r.Reply.Kind == sim.ReplyError && strings.HasPrefix(r.Reply.Str, "ERR unknown command 'DELEX'") {
+		if !delex && m.Command[0] == "DELEX" && r.Reply.Kind == rediscli.ReplyError && strings.HasPrefix(r.Reply.Str, "ERR unknown command 'DELEX'") {
 			// Known difference: DELEX needs Redis 8.4. What follows
 			// depends on whether it deleted, so comparing stops here.
 			rep.knownDiffs++

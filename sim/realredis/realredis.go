@@ -7,6 +7,7 @@ package realredis
 
 import (
 	"locklab/sim"
+	"locklab/sim/rediscli"
 
 	"context"
 	"fmt"
@@ -81,7 +82,7 @@ type realServer struct {
 	prefix string
 	base   *redis.Options
 	admin  *redis.Client // the emulation's own connection: time, peeks, cleanup
-	conns  []*sim.Conn
+	conns  []*rediscli.Conn
 	v      int64            // the node's virtual time, ms
 	keys   []string         // every prefixed key this replay touched, first use first
 	known  map[string]bool  // … as a set
@@ -118,14 +119,14 @@ func (s *realServer) fail(err error) error {
 
 // Connect opens a client connection whose commands go through the
 // emulation (hook), exactly once each.
-func (s *realServer) Connect() *sim.Conn {
+func (s *realServer) Connect() *rediscli.Conn {
 	o := s.options()
 	dial := o.Dialer
 	if dial == nil {
 		d := &net.Dialer{Timeout: 5 * time.Second}
 		dial = d.DialContext
 	}
-	rc := sim.NewConn(o, dial)
+	rc := rediscli.NewConn(o, dial)
 	rc.AddHook(hook{s})
 	s.conns = append(s.conns, rc)
 	return rc
@@ -155,7 +156,7 @@ func (s *realServer) Get(key string) (string, bool) {
 	}
 	v, err := s.admin.Get(context.Background(), s.prefix+key).Result()
 	if err != nil {
-		if err != redis.Nil && !isReply(err) {
+		if err != redis.Nil && !rediscli.IsReply(err) {
 			_ = s.fail(err)
 		}
 		return "", false
@@ -169,7 +170,7 @@ func (s *realServer) List(key string) []string {
 	}
 	l, err := s.admin.LRange(context.Background(), s.prefix+key, 0, -1).Result()
 	if err != nil {
-		if !isReply(err) {
+		if !rediscli.IsReply(err) {
 			_ = s.fail(err)
 		}
 		return nil
@@ -285,7 +286,7 @@ func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.Pr
 	want := s.translate(name, args, before)
 	s.b.Stats.Commands++
 	err = next(ctx, cmd)
-	if err != nil && !isReply(err) {
+	if err != nil && !rediscli.IsReply(err) {
 		return s.fail(err)
 	}
 	if re, ok := err.(redis.Error); ok && strings.Contains(re.Error(), s.prefix) {
@@ -507,14 +508,4 @@ func (s *realServer) observe(ctx context.Context, before int64, want *ttlSet) er
 		}
 	}
 	return nil
-}
-
-// isReply: err is the server's answer (nil or an error reply), not a
-// failure to reach it.
-func isReply(err error) bool {
-	if err == redis.Nil {
-		return true
-	}
-	_, ok := err.(redis.Error)
-	return ok
 }

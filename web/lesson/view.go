@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"html"
 	"io"
+	"locklab/sim/rediscli"
 	"net/http"
 	"sort"
 	"strconv"
@@ -438,7 +439,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 	}
 	for _, a := range st.Actions {
 		if a.Verb == sim.VerbCLI {
-			c.CLI.History = append(c.CLI.History, sim.FormatCommand(a.Cmd))
+			c.CLI.History = append(c.CLI.History, rediscli.FormatCommand(a.Cmd))
 		}
 	}
 	for _, ms := range waits {
@@ -560,7 +561,7 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 		switch e.Kind {
 		case sim.KindCommand:
 			row.To = e.Node
-			show := sim.ShowCommand // as redis-cli reads it: pasted, it sends the same
+			show := rediscli.ShowCommand // as redis-cli reads it: pasted, it sends the same
 			cmd := e.Command
 			if e.Model {
 				cmd = narrate.ModelCommand(u, cmd)

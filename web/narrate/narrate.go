@@ -7,6 +7,7 @@
 package narrate
 
 import (
+	"locklab/sim/rediscli"
 	"strconv"
 	"strings"
 
@@ -139,7 +140,7 @@ func VerbWord(u *i18n.UI, sc *sim.Scenario, verb string) string {
 // pause", "wait 10s", "n3: restart".
 func Action(u *i18n.UI, sc *sim.Scenario, a sim.Action) string {
 	if a.Verb == sim.VerbCLI { // "you → storage: GET data:order:42:token"
-		return u.You + " → " + Who(a.Who, u) + u.LabelSep() + sim.FormatCommand(a.Cmd)
+		return u.You + " → " + Who(a.Who, u) + u.LabelSep() + rediscli.FormatCommand(a.Cmd)
 	}
 	arg := ""
 	if a.Ms > 0 {
@@ -237,16 +238,16 @@ func ViolationText(u *i18n.UI, v sim.Violation) string {
 }
 
 // CommandText is the command as one line, a Lua body replaced by its
-// name: a Redis command as redis-cli reads it (sim.ShowCommand), a
+// name: a Redis command as redis-cli reads it (rediscli.ShowCommand), a
 // model's in its own words.
 func CommandText(u *i18n.UI, e sim.Event) string {
 	if e.Model {
 		return strings.Join(ModelCommand(u, e.Command), " ")
 	}
 	if e.Script != "" && len(e.Command) > 1 {
-		return e.Command[0] + " ‹" + e.Script + ".lua› " + sim.ShowCommand(e.Command[2:])
+		return e.Command[0] + " ‹" + e.Script + ".lua› " + rediscli.ShowCommand(e.Command[2:])
 	}
-	return sim.ShowCommand(e.Command)
+	return rediscli.ShowCommand(e.Command)
 }
 
 // KindNote is what the timeline says of an event that is not a command.

@@ -17,6 +17,7 @@ package picture
 
 import (
 	"cmp"
+	"locklab/sim/rediscli"
 	"math"
 	"slices"
 	"strconv"
@@ -1410,11 +1411,11 @@ func storageValue(tl *sim.Timeline) string {
 // shortReply is the reply as it fits under a marker: OK, nil, 1, 0.
 func shortReply(e sim.Event) string {
 	switch e.Reply.Kind {
-	case sim.ReplyNil:
+	case rediscli.ReplyNil:
 		return "nil"
-	case sim.ReplyInt:
+	case rediscli.ReplyInt:
 		return itoa(e.Reply.Int)
-	case sim.ReplyError:
+	case rediscli.ReplyError:
 		return "ERR"
 	}
 	r := e.Reply.String()

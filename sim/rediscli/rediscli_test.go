@@ -1,4 +1,4 @@
-package sim_test
+package rediscli_test
 
 // rediscli_test.go holds what the pages show of Redis to redis-cli itself:
 // every command the command line sends, in several shapes, is typed into
@@ -8,6 +8,7 @@ package sim_test
 
 import (
 	"context"
+	"locklab/sim/rediscli"
 	"net"
 	"os/exec"
 	"strings"
@@ -51,7 +52,7 @@ func TestShownAsRedisCLI(t *testing.T) {
 	host, port, _ := strings.Cut(srv.Addr, ":")
 	o := sim.ClientOptions()
 	o.Addr, o.DB = srv.Addr, 1
-	conn := sim.NewConn(o, (&netDialer{}).dial)
+	conn := rediscli.NewConn(o, (&netDialer{}).dial)
 	t.Cleanup(func() { conn.Close() })
 	for _, line := range cliCorpus {
 		act, code := sim.CommandAction(sim.NodeRedis, line)
@@ -70,7 +71,7 @@ func TestShownAsRedisCLI(t *testing.T) {
 			args[i] = a
 		}
 		reply, _, err := conn.Do(context.Background(), args...)
-		if err != nil && reply.Kind != sim.ReplyError && reply.Kind != sim.ReplyNil {
+		if err != nil && reply.Kind != rediscli.ReplyError && reply.Kind != rediscli.ReplyNil {
 			t.Fatalf("%s: %v", line, err)
 		}
 		if got, want := reply.String(), strings.TrimSuffix(string(out), "\n"); got != want {

@@ -1,7 +1,8 @@
 // reply.go holds what a server answered, as a value (nil, integer, string,
 // error, array), and renders it the way redis-cli prints it — for display
 // only: the simulator and the web layer read the value, never the text.
-package sim
+
+package rediscli
 
 import (
 	"errors"
@@ -54,18 +55,20 @@ var statusCommands = map[string]bool{
 	"MULTI": true, "WATCH": true, "UNWATCH": true, "DISCARD": true,
 }
 
-// replyOf turns a go-redis result into a Reply.
-func replyOf(cmd string, val any, err error) Reply {
+// Of turns a go-redis result of command cmd into a Reply.
+func Of(cmd string, val any, err error) Reply {
 	if errors.Is(err, redis.Nil) {
 		return Reply{Kind: ReplyNil}
 	}
 	if err != nil {
 		return Reply{Kind: ReplyError, Str: err.Error()}
 	}
-	return valueOf(statusCommands[strings.ToUpper(cmd)], val)
+	return Value(statusCommands[strings.ToUpper(cmd)], val)
 }
 
-func valueOf(status bool, val any) Reply {
+// Value turns a go-redis value into a Reply: a string is a simple
+// string (status) or a bulk one, as the command or the wire decides.
+func Value(status bool, val any) Reply {
 	switch v := val.(type) {
 	case nil:
 		return Reply{Kind: ReplyNil}
@@ -79,7 +82,7 @@ func valueOf(status bool, val any) Reply {
 	case []any:
 		r := Reply{Kind: ReplyArray, Elems: make([]Reply, len(v))}
 		for i, e := range v {
-			r.Elems[i] = valueOf(false, e)
+			r.Elems[i] = Value(false, e)
 		}
 		return r
 	default:
@@ -103,7 +106,7 @@ func (r Reply) render(indent string) string {
 	case ReplyStatus, ReplyText:
 		return r.Str
 	case ReplyBulk:
-		return quote(r.Str)
+		return Quote(r.Str)
 	case ReplyError:
 		return "(error) " + r.Str
 	case ReplyArray:
@@ -123,9 +126,9 @@ func (r Reply) render(indent string) string {
 	}
 }
 
-// quote escapes a bulk string like redis-cli's sdscatrepr: printable ASCII
+// Quote escapes a bulk string like redis-cli's sdscatrepr: printable ASCII
 // as is, a few C escapes, every other byte as \xHH.
-func quote(s string) string {
+func Quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {

@@ -5,7 +5,8 @@
 // in, and the reply's RESP type marks (+ $ : - *) decide its Kind. The
 // value still comes from go-redis (a real backend adjusts some values on
 // their way out: a virtual PTTL, an error without its key prefix).
-package sim
+
+package rediscli
 
 import (
 	"bytes"
@@ -51,13 +52,13 @@ func (c *Conn) Do(ctx context.Context, args ...any) (Reply, any, error) {
 	shape, ok := c.tap.last()
 	name := ""
 	if len(args) > 0 {
-		name = toString(args[0])
+		name, _ = args[0].(string) // the command's name, always a string
 	}
-	if err != nil && !isReply(err) {
+	if err != nil && !IsReply(err) {
 		return Reply{}, val, err
 	}
 	if !ok {
-		return replyOf(name, val, err), val, err
+		return Of(name, val, err), val, err
 	}
 	return shaped(shape, val, err), val, err
 }
@@ -193,4 +194,14 @@ func shaped(s respShape, val any, err error) Reply {
 		return Reply{Kind: ReplyNil}
 	}
 	return Reply{Kind: ReplyUnknown}
+}
+
+// IsReply reports whether err is the server's answer (nil, or an error
+// reply) rather than a failure to reach it.
+func IsReply(err error) bool {
+	if err == redis.Nil {
+		return true
+	}
+	_, ok := err.(redis.Error)
+	return ok
 }

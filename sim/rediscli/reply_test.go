@@ -1,4 +1,4 @@
-package sim
+package rediscli
 
 import (
 	"errors"
@@ -27,12 +27,12 @@ func TestReplyValues(t *testing.T) {
 		{"GET", "a\"b\x01", nil, ReplyBulk, `"a\"b\x01"`},
 		{"X", 1.5, nil, ReplyUnknown, "(unknown reply)"},
 	} {
-		r := replyOf(tc.cmd, tc.val, tc.err)
+		r := Of(tc.cmd, tc.val, tc.err)
 		if r.Kind != tc.kind || r.String() != tc.text {
 			t.Errorf("%s %v %v: kind %d %q, want kind %d %q", tc.cmd, tc.val, tc.err, r.Kind, r.String(), tc.kind, tc.text)
 		}
 	}
-	if !replyOf("SET", "OK", nil).IsOK() || replyOf("GET", "OK", nil).IsOK() || !IntReply(0).IsInt(0) || (Reply{}).String() != "" {
+	if !Of("SET", "OK", nil).IsOK() || Of("GET", "OK", nil).IsOK() || !IntReply(0).IsInt(0) || (Reply{}).String() != "" {
 		t.Error("IsOK, IsInt or the empty reply are wrong")
 	}
 }
