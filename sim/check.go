@@ -36,7 +36,7 @@ func (w *World) enterFrom(c *Client, from int64) {
 // before going on must not count the wait as time it holds — or none.
 func (w *World) startLease(c *Client, from int64) {
 	switch {
-	case w.sc.Design != nil:
+	case w.sc.Scripted != nil:
 		c.leaseEnd = w.designLeaseEnd(c)
 	case w.sc.Redlock:
 		c.leaseEnd = c.validUntil
@@ -149,7 +149,7 @@ func (w *World) checkWrite(c *Client) {
 	}
 	defer func() { c.wrote = true }()
 	if w.sc.Storage == StoreFenced {
-		adds := w.sc.Design != nil && w.sc.Design.Effect == EffectAdd
+		adds := w.sc.Scripted != nil && w.sc.Scripted.Adds()
 		if c.acq < w.newestWrite && !adds {
 			w.violate(StaleWrite, c.ID, w.newestWriter)
 			return

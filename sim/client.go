@@ -132,7 +132,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	if n == w.primary {
 		defer w.replicate()
 	}
-	if c.dropNext && (w.sc.Design == nil || n == w.store) {
+	if c.dropNext && (w.sc.Scripted == nil || n == w.store) {
 		// The server ran the command and answered; the answer never
 		// arrived. The client sees a timeout and cannot tell what happened.
 		c.dropNext = false
@@ -192,7 +192,7 @@ func replyErr(err error) error {
 // scriptName is the name the event log shows for a script: a design's
 // piece (and part) first, then the lessons' scripts, else "script".
 func (w *World) scriptName(body string) string {
-	if dp := w.sc.designParts; dp != nil {
+	if dp := w.sc.Scripted; dp != nil {
 		if name, ok := dp.names[body]; ok {
 			return name
 		}
@@ -208,7 +208,7 @@ func (sc *Scenario) scriptNamed(shown string) (string, bool) {
 	if !pre || !suf {
 		return "", false
 	}
-	if dp := sc.designParts; dp != nil {
+	if dp := sc.Scripted; dp != nil {
 		for body, n := range dp.names {
 			if n == name {
 				return body, true

@@ -19,11 +19,11 @@ func designOK(r rediscli.Reply) bool {
 }
 
 // partsOf is the parts of piece p of the world's design.
-func (w *World) partsOf(p Piece) []string { return w.sc.designParts.parts[p] }
+func (w *World) partsOf(p Piece) []string { return w.sc.Scripted.parts[p] }
 
 // designWhat is what `next` sends: the EVAL of the piece's next part.
 func (w *World) designWhat(p Piece, part int) string {
-	name := w.sc.designParts.names[w.partsOf(p)[part]]
+	name := w.sc.Scripted.names[w.partsOf(p)[part]]
 	return "EVAL ‹" + name + ".lua›"
 }
 
@@ -43,7 +43,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (redisc
 		args = []any{"EVAL", body, 1, key, c.value}
 	default:
 		n = w.store
-		args = []any{"EVAL", body, 2, w.sc.DataKey(), w.sc.TokenKey(), c.token, w.sc.Design.WriteArg(c.Name())}
+		args = []any{"EVAL", body, 2, w.sc.DataKey(), w.sc.TokenKey(), c.token, w.sc.Scripted.WriteArg(c.Name())}
 	}
 	before, had, owner := "", false, ""
 	if n == w.primary {
@@ -102,11 +102,10 @@ func (w *World) designGot(c *Client) {
 // after each (the last one just before writing); a reply that is not
 // success tells it the lock is gone, and it stops without writing.
 func (w *World) designWork(c *Client) error {
-	d := w.sc.Design
 	c.dropWindow = false
 	c.setState(StateWorking, w.clock.Now())
 	left, slice := w.sc.Work, w.sc.Work
-	if d.Extend != "" {
+	if w.sc.Scripted.extends {
 		slice = max(w.sc.TTL/2, 1)
 	}
 	for left > 0 {
@@ -117,7 +116,7 @@ func (w *World) designWork(c *Client) error {
 			return w.fail
 		}
 		left -= n
-		if d.Extend == "" {
+		if !w.sc.Scripted.extends {
 			continue
 		}
 		ok, err := w.designExtend(c)
@@ -162,7 +161,7 @@ func (w *World) designWrite(c *Client, i int) error {
 	}
 	ev := &w.events[len(w.events)-1]
 	lost := ev.Lost
-	if w.sc.designParts.readsToken {
+	if w.sc.Scripted.readsToken {
 		ev.Token = c.token // a script that never reads ARGV[1] carries no token, as a plain SET does not
 	}
 	last := i+1 == len(w.partsOf(PieceWrite))
@@ -191,7 +190,7 @@ func (w *World) designWrite(c *Client, i int) error {
 // retry after a lost reply) is a repeated write when the write adds to a
 // total; when it sets the record, the retry wrote what was already there.
 func (w *World) designAccepted(c *Client) {
-	if c.wrote && w.sc.Design.Effect == EffectAdd {
+	if c.wrote && w.sc.Scripted.adds {
 		w.violate(RepeatedWrite, c.ID)
 	}
 	w.checkWrite(c)

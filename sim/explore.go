@@ -550,7 +550,7 @@ func (e *explorer) moves(w *World, b budget) []move {
 	add := func(a Action, nb budget) { out = append(out, move{a, nb}) }
 	clients := w.clients[:e.cfg.Clients]
 	only := -1 // the one client that must step now, if any
-	if w.sc.Design != nil {
+	if w.sc.Scripted != nil {
 		only = slices.IndexFunc(clients, func(c *Client) bool { return c.dropNext })
 	}
 	anyPaused := false

@@ -42,7 +42,7 @@ func (w *World) resume(c *Client) error {
 func (w *World) drop(c *Client) {
 	c.dropNext = true
 	ev := Event{Actor: c.ID, Kind: KindDrop}
-	if w.sc.Design != nil {
+	if w.sc.Scripted != nil {
 		ev.Text = DropWrite
 	}
 	w.record(ev)

@@ -118,11 +118,11 @@ func KindsFor(sc *Scenario) []ViolationKind {
 				continue
 			}
 		case RepeatedWrite:
-			if sc.Design == nil || sc.Design.Effect != EffectAdd {
+			if sc.Scripted == nil || !sc.Scripted.Adds() {
 				continue
 			}
 		case NotReleased:
-			if sc.Design == nil {
+			if sc.Scripted == nil {
 				continue
 			}
 		}

@@ -37,7 +37,7 @@ func (w *World) attempt(c *Client, purpose string, yield bool) error {
 	if sc.Redlock {
 		return w.redlockAttempt(c, purpose)
 	}
-	if sc.Design != nil {
+	if sc.Scripted != nil {
 		return w.designAttempt(c, purpose, yield, 0)
 	}
 	switch w.opts[OptAcquire] {
@@ -161,7 +161,7 @@ func (w *World) gotLock(c *Client, check bool) {
 			if check {
 				w.enter(c)
 			}
-			if w.sc.Design != nil {
+			if w.sc.Scripted != nil {
 				if err := w.designRelease(c, 0); err != nil {
 					w.fail = err
 				}
@@ -207,7 +207,7 @@ func (w *World) gotLock(c *Client, check bool) {
 	} else {
 		w.startLease(c, from)
 	}
-	if w.sc.Design != nil {
+	if w.sc.Scripted != nil {
 		w.designGot(c)
 	}
 }
@@ -228,7 +228,7 @@ func (w *World) retry(id string) {
 // write is c working for Work ms (time passes for everyone) and then
 // writing its result to the storage.
 func (w *World) write(c *Client) error {
-	if w.sc.Design != nil {
+	if w.sc.Scripted != nil {
 		return w.designWork(c)
 	}
 	c.setState(StateWorking, w.clock.Now())
@@ -317,7 +317,7 @@ func (w *World) rewrite(id string) {
 // value (a compare-and-PEXPIRE script). A 0 tells c it has lost the lock:
 // it leaves the critical section, as a careful client would.
 func (w *World) extend(c *Client) error {
-	if w.sc.Design != nil {
+	if w.sc.Scripted != nil {
 		ok, err := w.designExtend(c)
 		if err == nil && !ok {
 			c.setState(StateIdle, w.clock.Now())
@@ -359,7 +359,7 @@ func (w *World) release(c *Client) error {
 		c.setState(StateIdle, w.clock.Now())
 		return nil
 	}
-	if w.sc.Design != nil {
+	if w.sc.Scripted != nil {
 		return w.designRelease(c, 0)
 	}
 	if w.sc.Redlock {

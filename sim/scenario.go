@@ -58,7 +58,9 @@ const (
 	IdemKey  = "key"  // charge only if the order's idempotency key is new
 	IdemNone = "none" // every charge request charges
 
-	defaultRetryMs = 1000
+	// DefaultRetryMs is how long a client waits before trying a taken
+	// lock again.
+	DefaultRetryMs = 1000
 
 	// LongWork is how long the long job of the TTL lesson takes: longer
 	// than its 10 s TTL, with no pause at all.
@@ -104,10 +106,10 @@ type Scenario struct {
 	// Drops: the learner may make the network lose a reply (the lesson
 	// about retries and exactly-once).
 	Drops bool
-	// Design: the clients run a learner's scripts (design.go) instead of
-	// the lessons' programs. Set by Design.Scenario, with designParts.
-	Design      *Design
-	designParts *designParts
+	// Scripted: the clients run a learner's scripts (scripted.go,
+	// design_run.go) instead of the lessons' programs; sim/lockdesign
+	// sets it when it makes a design a scenario.
+	Scripted *Scripted
 	// Budget is the fault budget an exploration of this lesson's design
 	// starts from (DefaultBudget): what the lesson is about.
 	Budget Budget
@@ -167,7 +169,7 @@ var scenarios = map[string]*Scenario{
 		Resource: "order:42",
 		TTL:      10_000,
 		Work:     1000,
-		Retry:    defaultRetryMs,
+		Retry:    DefaultRetryMs,
 		Seed:     42,
 		Storage:  StoreFenced,
 		Tokens:   true,
@@ -191,7 +193,7 @@ var scenarios = map[string]*Scenario{
 	// one SET NX PX.
 	"atomic-acquire": {
 		ID: "atomic-acquire", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 2, Storage: StoreCharges,
+		TTL: 10_000, Work: 1000, Retry: DefaultRetryMs, Seed: 2, Storage: StoreCharges,
 		Budget: Budget{Pauses: 1, Crashes: 1}, // a holder crashing between SETNX and EXPIRE
 		Options: []OptionSpec{
 			{Name: OptAcquire, Values: []string{AcquireSet, AcquireGetSet, AcquireSetNX}},
@@ -202,7 +204,7 @@ var scenarios = map[string]*Scenario{
 	// extending it.
 	"ttl": {
 		ID: "ttl", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 3, Storage: StoreFenced, Tokens: true,
+		TTL: 10_000, Work: 1000, Retry: DefaultRetryMs, Seed: 3, Storage: StoreFenced, Tokens: true,
 		Budget: Budget{Pauses: 1, Crashes: 1}, // a crashed holder without a TTL
 		Options: []OptionSpec{
 			{Name: OptTTL, Values: []string{TTLOn, TTLOff}},
@@ -214,7 +216,7 @@ var scenarios = map[string]*Scenario{
 	// a third client to walk in through the gap.
 	"safe-release": {
 		ID: "safe-release", Clients: []string{"a", "b", "c"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 4, Storage: StoreFenced, Tokens: true,
+		TTL: 10_000, Work: 1000, Retry: DefaultRetryMs, Seed: 4, Storage: StoreFenced, Tokens: true,
 		Options: []OptionSpec{
 			{Name: OptRelease, Values: []string{ReleaseLua, ReleaseDel, ReleaseGetDel, ReleaseDelex}},
 			{Name: OptFence, Values: []string{FenceOff, FenceOn}},
@@ -226,7 +228,7 @@ var scenarios = map[string]*Scenario{
 	// the lock reached the replica; the replica is promoted; B gets in.
 	"failover": {
 		ID: "failover", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 6, Storage: StoreFenced, Tokens: true,
+		TTL: 10_000, Work: 1000, Retry: DefaultRetryMs, Seed: 6, Storage: StoreFenced, Tokens: true,
 		Nodes: []string{NodePrimary, NodeReplica}, Replicated: true,
 		NodeVerbs: []string{NodeDown, NodePromote},
 		Budget:    Budget{NodeFaults: 1}, // the primary going down
@@ -238,7 +240,7 @@ var scenarios = map[string]*Scenario{
 	// Lesson 7: Redlock on five independent nodes, each with its own clock.
 	"redlock": {
 		ID: "redlock", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 7, Storage: StoreFenced,
+		TTL: 10_000, Work: 1000, Retry: DefaultRetryMs, Seed: 7, Storage: StoreFenced,
 		Nodes: []string{"n1", "n2", "n3", "n4", "n5"}, Redlock: true,
 		NodeVerbs: []string{NodeDown, NodeUp, NodeRestart, NodeJump, NodeSlow},
 		Options: []OptionSpec{
@@ -251,7 +253,7 @@ var scenarios = map[string]*Scenario{
 	// revision.
 	"coordination": {
 		ID: "coordination", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: SessionTimeout, Work: 1000, Retry: defaultRetryMs, Seed: 8, Storage: StoreFenced, Coord: true,
+		TTL: SessionTimeout, Work: 1000, Retry: DefaultRetryMs, Seed: 8, Storage: StoreFenced, Coord: true,
 		Options: []OptionSpec{
 			{Name: OptService, Values: []string{ServiceZK, ServiceEtcd}},
 			{Name: OptFence, Values: []string{FenceOn, FenceOff}},
@@ -261,7 +263,7 @@ var scenarios = map[string]*Scenario{
 	// charge again; an idempotency key makes the second charge a no-op.
 	"exactly-once": {
 		ID: "exactly-once", Clients: []string{"a", "b"}, Resource: "order:42",
-		TTL: 10_000, Work: 1000, Retry: defaultRetryMs, Seed: 9, Storage: StoreCharges, Drops: true,
+		TTL: 10_000, Work: 1000, Retry: DefaultRetryMs, Seed: 9, Storage: StoreCharges, Drops: true,
 		Options: []OptionSpec{
 			{Name: OptIdem, Values: []string{IdemKey, IdemNone}},
 		},
@@ -285,10 +287,6 @@ func (sc *Scenario) clone() *Scenario {
 	c.Nodes = slices.Clone(sc.Nodes)
 	c.NodeVerbs = slices.Clone(sc.NodeVerbs)
 	c.Options = slices.Clone(sc.Options)
-	if sc.Design != nil {
-		d := *sc.Design
-		c.Design = &d
-	}
 	for i := range c.Options {
 		c.Options[i].Values = slices.Clone(sc.Options[i].Values)
 	}

@@ -59,9 +59,16 @@ return 1`
 // (PEXPIRE KEYS[key] ARGV[argv], relative ms), that key and argument: the
 // live backend (sim/realredis) translates that TTL to the server's clock
 // as it does a PEXPIRE's. A new such script is one line here; the design
-// presets add theirs at start-up (design.go's init), before any replay.
+// presets add theirs at start-up (DeclareScriptTTL), before any replay.
 var scriptTTLs = map[string]struct{ key, argv int }{
 	ExtendScript: {key: 1, argv: 2},
+}
+
+// DeclareScriptTTL says that script body sets the TTL of KEYS[key] to
+// ARGV[argv] ms, as PEXPIRE would: the design presets declare theirs
+// (sim/lockdesign, at start-up, before any replay runs).
+func DeclareScriptTTL(body string, key, argv int) {
+	scriptTTLs[body] = struct{ key, argv int }{key: key, argv: argv}
 }
 
 // ScriptTTL reports, for a script that sets a TTL from its arguments,

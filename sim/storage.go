@@ -130,8 +130,8 @@ func (w *World) charge(c *Client) (accepted, lost bool, err error) {
 func (w *World) storageView() StorageView {
 	// a ledger's charges carry no token: only a record's writes are fenced
 	sv := StorageView{Kind: w.sc.Storage, Fenced: w.sc.Storage == StoreFenced && w.opts[OptFence] != FenceOff}
-	if w.sc.Design != nil {
-		sv.Fenced = w.sc.designParts.readsToken // a write script that never reads the token checks none
+	if w.sc.Scripted != nil {
+		sv.Fenced = w.sc.Scripted.readsToken // a write script that never reads the token checks none
 	}
 	if w.sc.Storage == StoreCharges {
 		sv.Charges = w.store.list(w.sc.ChargesKey())

@@ -299,7 +299,7 @@ func init() {
 		client(VerbExtend, ActionSpec{Needs: NeedInside,
 			Offered: func(sc *Scenario) bool { return sc.option(OptTTL) != nil }, // only the TTL lesson is about extending
 			Refuse: func(x *Act) Code {
-				if x.w.sc.lockKind(x.w.opts) == LockLocal || (x.w.sc.Design != nil && x.w.sc.Design.Extend == "") {
+				if x.w.sc.lockKind(x.w.opts) == LockLocal || (x.w.sc.Scripted != nil && !x.w.sc.Scripted.extends) {
 					return CodeUnknownVerb
 				}
 				return ""
@@ -336,7 +336,7 @@ func init() {
 			// A design loses only a write's reply: the explorer drops one
 			// only in the client's window (Client.dropWindow).
 			Pointless: func(x *Act) bool {
-				return x.c.dropNext || (x.w.sc.Design != nil && !x.c.dropWindow)
+				return x.c.dropNext || (x.w.sc.Scripted != nil && !x.c.dropWindow)
 			},
 			Do: func(x *Act) error { x.w.drop(x.c); return nil }}),
 		client(VerbCrash, ActionSpec{WhilePaused: true, WhilePending: true, Explore: ExploreFault, Cost: CostCrash,

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web"
 	"locklab/web/internal/sitetest"
 	"locklab/web/links"
@@ -66,7 +67,7 @@ func TestScriptsMemoryBounded(t *testing.T) {
 					if i >= hi {
 						return
 					}
-					d := sim.DefaultDesign()
+					d := lockdesign.DefaultDesign()
 					d.SetScript(sim.PieceAcquire, fmt.Sprintf("-- acquire, variant %d\nif ARGV[1] == 'v%d' then\n  return 0\nend\nreturn redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])", i, i))
 					w := from(h, "10.1.0.1:1", "GET", links.DesignRun("en", d, 2, acquire), nil)
 					if w.Code != http.StatusOK {

@@ -12,6 +12,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web/i18n"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
@@ -125,9 +126,9 @@ func verdictsAgreeWithRows(t *testing.T, h http.Handler) {
 		for _, l := range course.List(lang) {
 			pages = append(pages, "/"+lang+"/lab?lesson="+l.Slug)
 		}
-		for _, p := range sim.Presets {
+		for _, p := range lockdesign.Presets {
 			q := url.Values{p.Piece.Name(): {p.Name}}
-			if p.Effect != "" && p.Effect != sim.EffectSet {
+			if p.Effect != "" && p.Effect != lockdesign.EffectSet {
 				q.Set("effect", p.Effect)
 			}
 			pages = append(pages, "/"+lang+"/lab/design?"+q.Encode())

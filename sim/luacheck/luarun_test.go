@@ -13,6 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 	"locklab/sim/luarun"
 )
@@ -67,8 +68,8 @@ func TestSameAsMiniredis(t *testing.T) {
 	for _, c := range corpus(t, "safe") {
 		scripts = append(scripts, script{c.name, c.src, c.kind})
 	}
-	for _, pr := range sim.Presets {
-		for i, part := range sim.Parts(sim.NormalizeScript(pr.Script)) {
+	for _, pr := range lockdesign.Presets {
+		for i, part := range sim.Parts(lockdesign.NormalizeScript(pr.Script)) {
 			scripts = append(scripts, script{fmt.Sprintf("preset %s %s/%d", pr.Piece.Name(), pr.Name, i), part, luacheck.Operator})
 		}
 	}

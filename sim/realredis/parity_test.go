@@ -8,6 +8,7 @@ package realredis_test
 import (
 	"context"
 	"errors"
+	"locklab/sim/lockdesign"
 	"locklab/sim/rediscli"
 	"reflect"
 	"slices"
@@ -303,8 +304,8 @@ func TestParityDesigns(t *testing.T) {
 	}
 	delex := versionAtLeast(version, 8, 4)
 	var rep parityReport
-	for _, pr := range sim.Presets {
-		d := sim.DefaultDesign()
+	for _, pr := range lockdesign.Presets {
+		d := lockdesign.DefaultDesign()
 		if pr.Effect != "" {
 			d.Effect = pr.Effect
 		}
@@ -313,7 +314,7 @@ func TestParityDesigns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := sim.Grade(context.Background(), d, 2, sim.MaxExploreStates)
+		res, err := lockdesign.Grade(context.Background(), d, 2, sim.MaxExploreStates)
 		if err != nil {
 			t.Fatal(err)
 		}

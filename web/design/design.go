@@ -30,6 +30,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 	"locklab/web/findings"
 	"locklab/web/gocode"
@@ -59,7 +60,7 @@ var (
 // designIn is a design URL as read: the design, and what the learner
 // typed for each piece (kept for the page that says what is wrong).
 type designIn struct {
-	D     *sim.Design
+	D     *lockdesign.Design
 	Typed map[sim.Piece]string
 	TTL   string
 	Work  string
@@ -70,7 +71,7 @@ type designIn struct {
 // form as the learner sent it.
 func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Error) {
 	du := u.Design
-	in := designIn{D: sim.DefaultDesign(), Typed: map[sim.Piece]string{}}
+	in := designIn{D: lockdesign.DefaultDesign(), Typed: map[sim.Piece]string{}}
 	for _, p := range sim.Pieces {
 		in.Typed[p] = in.D.Script(p)
 	}
@@ -86,7 +87,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		}
 	}
 	if v, ok := q["effect"]; ok {
-		if !slices.Contains(sim.Effects, v[0]) {
+		if !slices.Contains(lockdesign.Effects, v[0]) {
 			return bad(i18n.Fill(du.BadEffect, clip(v[0])))
 		}
 		in.D.SetEffect(v[0])
@@ -112,7 +113,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 	if v, ok := q["ttl"]; ok {
 		in.TTL = clip(v[0])
 		ms, okd := sim.ParseDuration(v[0])
-		if !okd || ms < sim.DesignMinTTL || ms > sim.DesignMaxTTL {
+		if !okd || ms < lockdesign.DesignMinTTL || ms > lockdesign.DesignMaxTTL {
 			return bad(du.BadTTL)
 		}
 		in.D.TTL = ms
@@ -120,7 +121,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 	if v, ok := q["work"]; ok {
 		in.Work = clip(v[0])
 		ms, okd := sim.ParseDuration(v[0])
-		if !okd || ms < sim.DesignMinWork || ms > sim.DesignMaxWork {
+		if !okd || ms < lockdesign.DesignMinWork || ms > lockdesign.DesignMaxWork {
 			return bad(du.BadWork)
 		}
 		in.D.Work = ms
@@ -161,7 +162,7 @@ func clip(s string) string {
 // ("" if nothing).
 func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
 	du := u.Design
-	if pr, ok := sim.PresetNamed(p, effect, v); ok {
+	if pr, ok := lockdesign.PresetNamed(p, effect, v); ok {
 		return pr.Script, ""
 	}
 	if rest, ok := strings.CutPrefix(v, links.CompactPrefix); ok && links.PresetLike(rest) {
@@ -173,7 +174,7 @@ func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
 	}
 	if links.PresetName(v) {
 		var names []string
-		for _, pr := range sim.PresetsOf(p, effect) {
+		for _, pr := range lockdesign.PresetsOf(p, effect) {
 			names = append(names, pr.Name)
 		}
 		sep := u.Language().NameSep
@@ -194,7 +195,7 @@ func designError(u *i18n.UI, text string, in designIn) *site.Error {
 // a script the checker refused, the line and column and why.
 func designErrorText(u *i18n.UI, err error) string {
 	du := u.Design
-	var de *sim.DesignError
+	var de *lockdesign.DesignError
 	if !errors.As(err, &de) {
 		return i18n.Fill(du.BadParam, "?")
 	}
@@ -226,12 +227,12 @@ func designErrorText(u *i18n.UI, err error) string {
 func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 	u := i18n.For(chi.URLParam(r, "lang"))
 	if len(r.URL.RawQuery) > MaxRaw {
-		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: sim.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: lockdesign.DefaultDesign()}))
 		return
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
 		return
 	}
 	in, e := parseDesign(u, q)
@@ -264,12 +265,12 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 	u := i18n.For(chi.URLParam(r, "lang"))
 	if len(r.URL.RawQuery) > MaxRaw {
-		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: sim.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: lockdesign.DefaultDesign()}))
 		return
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
 		return
 	}
 	in, e := parseDesign(u, q)
@@ -353,11 +354,11 @@ func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignVi
 		Canonical: links.Design(u.Lang, in.D)}
 	for _, p := range sim.Pieces {
 		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}
-		for _, pr := range sim.PresetsOf(p, in.D.Effect) {
+		for _, pr := range lockdesign.PresetsOf(p, in.D.Effect) {
 			d := *in.D
 			d.SetScript(p, pr.Script)
 			dp.Presets = append(dp.Presets, site.Choice{Value: links.Design(u.Lang, &d), Label: du.PresetLabel[p.Name()+"."+pr.Name],
-				Checked: sim.NormalizeScript(in.Typed[p]) == sim.NormalizeScript(pr.Script)})
+				Checked: lockdesign.NormalizeScript(in.Typed[p]) == lockdesign.NormalizeScript(pr.Script)})
 		}
 		v.Pieces = append(v.Pieces, dp)
 	}
@@ -391,7 +392,7 @@ func designKept(u *i18n.UI, in designIn) templ.Component {
 	}
 	d := in.D
 	if d == nil {
-		d = sim.DefaultDesign()
+		d = lockdesign.DefaultDesign()
 	}
 	keep := func(list []int64, cur int64, typed string) []site.Choice {
 		var out []site.Choice
@@ -419,7 +420,7 @@ func designKept(u *i18n.UI, in designIn) templ.Component {
 // for only until the deadline; a search the deadline cut short gives no
 // grade at all. A design graded before comes from the memo, exploring
 // nothing and taking nothing from the client's share.
-func (s *Handler) search(r *http.Request, u *i18n.UI, d *sim.Design) (grades, *site.Error) {
+func (s *Handler) search(r *http.Request, u *i18n.UI, d *lockdesign.Design) (grades, *site.Error) {
 	key := links.DesignQuery(d)
 	if g, ok := s.memo.Get(key); ok {
 		return g, nil
@@ -436,7 +437,7 @@ func (s *Handler) search(r *http.Request, u *i18n.UI, d *sim.Design) (grades, *s
 	defer release()
 	var g grades
 	for i, n := range []int{2, 3} {
-		res, err := sim.Grade(ctx, d, n, designStateCap)
+		res, err := lockdesign.Grade(ctx, d, n, designStateCap)
 		if err != nil {
 			return grades{}, site.Internal(u, err)
 		}
@@ -452,13 +453,13 @@ func (s *Handler) search(r *http.Request, u *i18n.UI, d *sim.Design) (grades, *s
 }
 
 // grade is the grade of d in u's words: the searches, a row per kind.
-func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrade, *site.Error) {
+func (s *Handler) grade(r *http.Request, u *i18n.UI, d *lockdesign.Design) (*DesignGrade, *site.Error) {
 	results, e := s.search(r, u, d)
 	if e != nil {
 		return nil, e
 	}
 	du := u.Design
-	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, ClassCol: u.Verdict.ClassCol, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(sim.GradeDepth),
+	g := &DesignGrade{TableLabel: u.A11y.FindingsTable, ClassCol: u.Verdict.ClassCol, Bounds: i18n.Fill(du.Bounds, sim.FormatDuration(d.TTL), strconv.Itoa(lockdesign.GradeDepth),
 		u.Count(designStateCap), du.EffectBound[d.Effect])}
 	sc, err := d.ScenarioFor(2)
 	if err != nil {
@@ -466,7 +467,7 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 	}
 	kinds := sim.KindsFor(sc)
 	cells := map[sim.ViolationKind][]DesignCell{}
-	complete, depth := true, sim.GradeDepth
+	complete, depth := true, lockdesign.GradeDepth
 	for i, n := range []int{2, 3} {
 		res := results[i]
 		if !res.Complete() {
@@ -501,7 +502,7 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *sim.Design) (*DesignGrad
 // effectChoices are the options of "what the write does", cur chosen.
 func effectChoices(du *i18n.DesignUI, cur string) []site.Choice {
 	var out []site.Choice
-	for _, e := range sim.Effects {
+	for _, e := range lockdesign.Effects {
 		out = append(out, site.Choice{Value: e, Label: du.EffectLabel[e], Checked: e == cur})
 	}
 	return out
@@ -527,7 +528,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // Parse reads a design from a design page's query (extra names the other
 // parameters the page takes): the design, or the 400 its page would show.
 // The Lab's fuzz and round-trip tests read links back with it.
-func Parse(u *i18n.UI, q url.Values, extra ...string) (*sim.Design, *site.Error) {
+func Parse(u *i18n.UI, q url.Values, extra ...string) (*lockdesign.Design, *site.Error) {
 	in, e := parseDesign(u, q, extra...)
 	return in.D, e
 }

@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"html"
+	"locklab/sim/lockdesign"
 	"locklab/web/design"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
@@ -71,7 +72,7 @@ func TestDesignSafeDefault(t *testing.T) {
 // learner's script and whose "what went wrong" names the deleted lock.
 func TestDesignBrokenRelease(t *testing.T) {
 	h := sitetest.Default(t)
-	del, _ := sim.PresetNamed(sim.PieceRelease, sim.EffectSet, "del")
+	del, _ := lockdesign.PresetNamed(sim.PieceRelease, lockdesign.EffectSet, "del")
 	for _, lang := range i18n.Codes() {
 		r := webtest.Get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(strings.ReplaceAll(del.Script, "\n", "\r\n")))
 		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/"+lang+"/lab/design?release=del" {
@@ -118,18 +119,18 @@ func TestDesignCustomScript(t *testing.T) {
 // preset's "add" text. In both languages.
 func TestDesignEffect(t *testing.T) {
 	h := sitetest.Default(t)
-	fenced, _ := sim.PresetNamed(sim.PieceWrite, sim.EffectSet, "fenced")
+	fenced, _ := lockdesign.PresetNamed(sim.PieceWrite, lockdesign.EffectSet, "fenced")
 	for _, lang := range i18n.Codes() {
 		u, du := i18n.For(lang), i18n.For(lang).Design
 		body := webtest.MustGet(t, h, "/"+lang+"/lab/design")
 		if strings.Contains(body, `data-kind="repeated-write"`) {
 			t.Errorf("%s: the default design's write sets the record, so it cannot be applied twice, yet the grade has a row for it", lang)
 		}
-		if !strings.Contains(body, html.EscapeString(du.EffectBound[sim.EffectSet])) || !strings.Contains(body, `name="effect"`) {
+		if !strings.Contains(body, html.EscapeString(du.EffectBound[lockdesign.EffectSet])) || !strings.Contains(body, `name="effect"`) {
 			t.Errorf("%s: the default design does not say what its write does", lang)
 		}
 		add := webtest.MustGet(t, h, "/"+lang+"/lab/design?effect=add")
-		if !strings.Contains(add, html.EscapeString(du.EffectBound[sim.EffectAdd])) {
+		if !strings.Contains(add, html.EscapeString(du.EffectBound[lockdesign.EffectAdd])) {
 			t.Errorf("%s: effect=add: the bounds do not say the write adds", lang)
 		}
 		if !strings.Contains(add, "INCRBY") || !strings.Contains(add, "const amount = 1") {
@@ -208,7 +209,7 @@ func TestDesignBadInput(t *testing.T) {
 // reads back as the same design, and a long script goes compressed.
 func TestDesignQueryRoundTrip(t *testing.T) {
 	u := i18n.For("en")
-	check := func(d *sim.Design) {
+	check := func(d *lockdesign.Design) {
 		t.Helper()
 		q := links.DesignQuery(d)
 		vals, err := url.ParseQuery(q)
@@ -231,15 +232,15 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 			t.Errorf("%q has a character a browser rewrites", q)
 		}
 	}
-	for _, p := range sim.Presets {
-		d := sim.DefaultDesign()
+	for _, p := range lockdesign.Presets {
+		d := lockdesign.DefaultDesign()
 		if p.Effect != "" {
 			d.Effect = p.Effect
 		}
 		d.SetScript(p.Piece, p.Script)
 		check(d)
 	}
-	d := sim.DefaultDesign()
+	d := lockdesign.DefaultDesign()
 	long := "-- " + strings.Repeat("x=1; ", 340) + "\nreturn redis.call('DEL', KEYS[1])"
 	for _, p := range []sim.Piece{sim.PieceAcquire, sim.PieceRelease, sim.PieceWrite} {
 		d.SetScript(p, strings.Replace(long, "DEL', KEYS[1])", map[sim.Piece]string{
@@ -274,7 +275,7 @@ func TestDesignFromLessons(t *testing.T) {
 func TestDesignUIComplete(t *testing.T) {
 	for _, lang := range i18n.Codes() {
 		du := i18n.For(lang).Design
-		for _, p := range sim.Presets {
+		for _, p := range lockdesign.Presets {
 			if du.PresetLabel[p.Piece.Name()+"."+p.Name] == "" {
 				t.Errorf("%s: no label for preset %s.%s", lang, p.Piece.Name(), p.Name)
 			}
@@ -334,16 +335,16 @@ func TestDesignHostileCorpus(t *testing.T) {
 // TestDesignCodeParses: the Go code of every preset, and of a script with
 // a backquote in it, is a Go file that parses, carrying the scripts.
 func TestDesignCodeParses(t *testing.T) {
-	designs := []*sim.Design{}
-	for _, p := range sim.Presets {
-		d := sim.DefaultDesign()
+	designs := []*lockdesign.Design{}
+	for _, p := range lockdesign.Presets {
+		d := lockdesign.DefaultDesign()
 		if p.Effect != "" {
 			d.Effect = p.Effect
 		}
 		d.SetScript(p.Piece, p.Script)
 		designs = append(designs, d)
 	}
-	d := sim.DefaultDesign()
+	d := lockdesign.DefaultDesign()
 	d.SetScript(sim.PieceRelease, "-- a `quoted` word\nreturn redis.call('DEL', KEYS[1])")
 	designs = append(designs, d)
 	for _, d := range designs {

@@ -6,6 +6,7 @@ package design
 
 import (
 	"errors"
+	"locklab/sim/lockdesign"
 	"locklab/web/lesson"
 	"maps"
 	"net/http"
@@ -60,12 +61,12 @@ func (s *Handler) parseRun(w http.ResponseWriter, r *http.Request) (runReq, bool
 	u := i18n.For(chi.URLParam(r, "lang"))
 	du := u.Design
 	if len(r.URL.RawQuery) > MaxRaw {
-		s.Fail(w, r, u, designError(u, du.BadLink, designIn{D: sim.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, du.BadLink, designIn{D: lockdesign.DefaultDesign()}))
 		return runReq{}, false
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		s.Fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: sim.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
 		return runReq{}, false
 	}
 	in, e := parseDesign(u, q, "clients", "do", "cli", "node")
@@ -201,7 +202,7 @@ func runFile(run, ext string) string {
 }
 
 // designRunView builds the counterexample page.
-func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *sim.Design, n int, st lesson.URLState, tl *sim.Timeline) *DesignRunView {
+func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Design, n int, st lesson.URLState, tl *sim.Timeline) *DesignRunView {
 	du := u.Design
 	title, head := runTitle(u, tl)
 	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,

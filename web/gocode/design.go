@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web/i18n"
 )
 
@@ -23,7 +24,7 @@ func goString(s string) string {
 }
 
 // Design is the design as one Go file of package lock.
-func Design(d *sim.Design, lang string) string {
+func Design(d *lockdesign.Design, lang string) string {
 	sc, err := d.Scenario()
 	if err != nil {
 		return ""
@@ -40,13 +41,13 @@ const (
 	work     = ` + goDuration(d.Work) + `
 	retry    = ` + goDuration(sc.Retry) + `
 )`)
-	if d.Effect == sim.EffectAdd {
+	if d.Effect == lockdesign.EffectAdd {
 		c.add(c.say(`// The write adds amount to a total (ARGV[2]): not idempotent. The same
 // write applied twice counts the job twice.`) + `
 const amount = ` + strconv.Itoa(sim.AddAmount))
 	}
 	writeArg := `"written by " + who`
-	if d.Effect == sim.EffectAdd {
+	if d.Effect == lockdesign.EffectAdd {
 		writeArg = "amount"
 	}
 	parts := func(name string, p sim.Piece) string {

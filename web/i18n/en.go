@@ -4,6 +4,7 @@ package i18n
 
 import (
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 )
 
@@ -476,11 +477,11 @@ var english = &UI{
 			"Adds to a total: ARGV[2] is 1, added to the record, and a write applied twice counts the job twice. The write presets follow this choice.",
 		BadEffect: "“{0}” is not something the write can do: it sets the record (effect=set) or adds to a total (effect=add).",
 		EffectLabel: map[string]string{
-			sim.EffectSet: "Sets the record (idempotent)", sim.EffectAdd: "Adds 1 to a total (not idempotent)",
+			lockdesign.EffectSet: "Sets the record (idempotent)", lockdesign.EffectAdd: "Adds 1 to a total (not idempotent)",
 		},
 		EffectBound: map[string]string{
-			sim.EffectSet: "The write sets the record, so a resent write the storage accepts again only stores what is already there: that is not counted as a write applied twice.",
-			sim.EffectAdd: "The write adds to a total, so a resent write the storage accepts again counts twice: a write applied twice.",
+			lockdesign.EffectSet: "The write sets the record, so a resent write the storage accepts again only stores what is already there: that is not counted as a write applied twice.",
+			lockdesign.EffectAdd: "The write adds to a total, so a resent write the storage accepts again counts twice: a write applied twice.",
 		},
 	},
 	A11y: &A11yUI{

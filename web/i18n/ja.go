@@ -4,6 +4,7 @@ package i18n
 
 import (
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 )
 
@@ -469,11 +470,11 @@ var japanese = &UI{
 			"合計に足す：ARGV[2] は 1 で、レコードに足されます。2 回反映されると作業が 2 回数えられます。書き込みのひな形はこの選択に合わせて変わります。",
 		BadEffect: "「{0}」は書き込みの種類として使えません。レコードを上書きする（effect=set）か、合計に足す（effect=add）のどちらかです。",
 		EffectLabel: map[string]string{
-			sim.EffectSet: "レコードを上書きする（冪等）", sim.EffectAdd: "合計に 1 を足す（冪等ではない）",
+			lockdesign.EffectSet: "レコードを上書きする（冪等）", lockdesign.EffectAdd: "合計に 1 を足す（冪等ではない）",
 		},
 		EffectBound: map[string]string{
-			sim.EffectSet: "書き込みはレコードを上書きするので、送り直した書き込みをストレージがもう一度受け付けても、同じ内容が書かれるだけです。「書き込みが 2 回反映された」には数えません。",
-			sim.EffectAdd: "書き込みは合計に足すので、送り直した書き込みをストレージがもう一度受け付けると、2 回数えられます。これが「書き込みが 2 回反映された」です。",
+			lockdesign.EffectSet: "書き込みはレコードを上書きするので、送り直した書き込みをストレージがもう一度受け付けても、同じ内容が書かれるだけです。「書き込みが 2 回反映された」には数えません。",
+			lockdesign.EffectAdd: "書き込みは合計に足すので、送り直した書き込みをストレージがもう一度受け付けると、2 回数えられます。これが「書き込みが 2 回反映された」です。",
 		},
 	},
 	A11y: &A11yUI{

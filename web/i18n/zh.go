@@ -4,6 +4,7 @@ package i18n
 
 import (
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 )
 
@@ -470,11 +471,11 @@ var chinese = &UI{
 		WorkPastTTL: "注意时间：每次写入之前的工作（{0}）不比锁的 TTL（{1}）短，而且没有任何续期，所以每次写入都发生在写入者自己的租约结束之后。评分只看服务器做了什么；第 3 课把这样的 TTL 称为一个 bug。",
 		BadEffect:   "“{0}”不是写入能做的事：写入要么设置记录（effect=set），要么累加到总数（effect=add）。",
 		EffectLabel: map[string]string{
-			sim.EffectSet: "设置记录（幂等）", sim.EffectAdd: "总数加 1（非幂等）",
+			lockdesign.EffectSet: "设置记录（幂等）", lockdesign.EffectAdd: "总数加 1（非幂等）",
 		},
 		EffectBound: map[string]string{
-			sim.EffectSet: "写入是设置记录，所以存储再次接受重发的写入时，存入的只是已有的内容：这不算“同一写入执行了两次”。",
-			sim.EffectAdd: "写入是累加到总数，所以存储再次接受重发的写入时，会算两次：这就是“同一写入执行了两次”。",
+			lockdesign.EffectSet: "写入是设置记录，所以存储再次接受重发的写入时，存入的只是已有的内容：这不算“同一写入执行了两次”。",
+			lockdesign.EffectAdd: "写入是累加到总数，所以存储再次接受重发的写入时，会算两次：这就是“同一写入执行了两次”。",
 		},
 	},
 	A11y: &A11yUI{

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 )
 
 // Limits and marks of a design link.
@@ -65,7 +66,7 @@ func Inflate(s string) (string, error) {
 	}
 	r := flate.NewReader(bytes.NewReader(raw))
 	defer r.Close()
-	out, err := io.ReadAll(io.LimitReader(r, sim.DesignScriptMax+1))
+	out, err := io.ReadAll(io.LimitReader(r, lockdesign.DesignScriptMax+1))
 	if err != nil {
 		return "", err
 	}
@@ -76,8 +77,8 @@ func Inflate(s string) (string, error) {
 // each piece that differs from the default as a preset's name or its
 // text, then the times; if that is longer than designMaxLink, the longest
 // scripts go compressed, one by one, until it fits (or none is left).
-func DesignQuery(d *sim.Design) string {
-	def := sim.DefaultDesign()
+func DesignQuery(d *lockdesign.Design) string {
+	def := lockdesign.DefaultDesign()
 	def.SetEffect(d.Effect)
 	vals := map[string]string{}
 	var own []sim.Piece
@@ -86,7 +87,7 @@ func DesignQuery(d *sim.Design) string {
 		if src == def.Script(p) {
 			continue
 		}
-		if name := sim.PresetOf(p, d.Effect, src); name != "" {
+		if name := lockdesign.PresetOf(p, d.Effect, src); name != "" {
 			vals[p.Name()] = name
 			continue
 		}
@@ -99,7 +100,7 @@ func DesignQuery(d *sim.Design) string {
 		vals[p.Name()] = src
 		own = append(own, p)
 	}
-	if d.Effect != sim.EffectSet {
+	if d.Effect != lockdesign.EffectSet {
 		vals["effect"] = d.Effect
 	}
 	if d.TTL != def.TTL {
@@ -165,12 +166,12 @@ func WithQuery(path string, qs ...string) string {
 }
 
 // Design is the design page of d.
-func Design(lang string, d *sim.Design) string {
+func Design(lang string, d *lockdesign.Design) string {
 	return WithQuery("/"+lang+"/lab/design", DesignQuery(d))
 }
 
 // DesignRun is the counterexample page of design d with n clients.
-func DesignRun(lang string, d *sim.Design, n int, as []sim.Action) string {
+func DesignRun(lang string, d *lockdesign.Design, n int, as []sim.Action) string {
 	do := ""
 	if len(as) > 0 {
 		do = "do=" + doValue(sim.FormatActions(as))
@@ -182,17 +183,16 @@ func DesignRun(lang string, d *sim.Design, n int, as []sim.Action) string {
 // design: the presets its options name (release.del is release=del,
 // fence.off is write=none, work.long a 15s job), the default design for
 // a lock that does not live in one Redis key.
-func DesignFromLesson(sc *sim.Scenario, o sim.Opts) *sim.Design {
-	d := sim.DefaultDesign()
-	if sc.Design != nil {
-		c := *sc.Design
-		return &c
+func DesignFromLesson(sc *sim.Scenario, o sim.Opts) *lockdesign.Design {
+	d := lockdesign.DefaultDesign()
+	if d := lockdesign.Of(sc); d != nil {
+		return d
 	}
 	if sc.Coord || sc.Redlock || sc.Replicated || sc.Storage != sim.StoreFenced {
 		return d
 	}
 	set := func(p sim.Piece, name string) {
-		if pr, ok := sim.PresetNamed(p, sim.EffectSet, name); ok {
+		if pr, ok := lockdesign.PresetNamed(p, lockdesign.EffectSet, name); ok {
 			d.SetScript(p, pr.Script)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 	"locklab/sim/oracle"
 	"locklab/web/i18n"
@@ -357,7 +358,7 @@ func storageLane(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 	case ok:
 		want = i18n.Fill(u.TokenKeyIs, tok.Str)
 	case tl.Opts[sim.OptFence] == sim.FenceOff,
-		sc.Design != nil && !luacheck.Reads(sc.Design.Script(sim.PieceWrite), "ARGV", 1): // a write that never reads its token
+		lockdesign.Of(sc) != nil && !luacheck.Reads(lockdesign.Of(sc).Script(sim.PieceWrite), "ARGV", 1): // a write that never reads its token
 		want = u.NoCheck
 	default:
 		want = u.NoTokenYet

@@ -11,6 +11,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/oracle"
 	"locklab/web/i18n"
 	"locklab/web/internal/sitetest"
@@ -139,13 +140,13 @@ func TestDesignPresets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades every preset")
 	}
-	for _, p := range sim.Presets {
-		d := sim.DefaultDesign()
+	for _, p := range lockdesign.Presets {
+		d := lockdesign.DefaultDesign()
 		if p.Effect != "" {
 			d.SetEffect(p.Effect)
 		}
 		d.SetScript(p.Piece, p.Script)
-		res, err := sim.Grade(context.Background(), d, 2, labBudget)
+		res, err := lockdesign.Grade(context.Background(), d, 2, labBudget)
 		if err != nil {
 			t.Fatalf("%s %s: %v", p.Piece.Name(), p.Name, err)
 		}
@@ -176,9 +177,9 @@ func TestDesignPresets(t *testing.T) {
 // reader found it called "the newer result is lost" beside a total of 2).
 func TestDesignAddRun(t *testing.T) {
 	t.Parallel()
-	d := sim.DefaultDesign()
-	d.SetEffect(sim.EffectAdd)
-	p, ok := sim.PresetNamed(sim.PieceWrite, sim.EffectAdd, "none")
+	d := lockdesign.DefaultDesign()
+	d.SetEffect(lockdesign.EffectAdd)
+	p, ok := lockdesign.PresetNamed(sim.PieceWrite, lockdesign.EffectAdd, "none")
 	if !ok {
 		t.Fatal("no write preset none")
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/oracle"
 	"locklab/web/i18n"
 )
@@ -68,13 +69,13 @@ func FuzzClaims(f *testing.F) {
 // fuzzDesign is a design of presets chosen by b (bit 0 the write's
 // effect, then each piece's preset), with two clients.
 func fuzzDesign(t *testing.T, b byte) *sim.Scenario {
-	d := sim.DefaultDesign()
+	d := lockdesign.DefaultDesign()
 	if b&1 == 1 {
-		d.SetEffect(sim.EffectAdd)
+		d.SetEffect(lockdesign.EffectAdd)
 	}
 	n := int(b >> 1)
 	for _, p := range sim.Pieces {
-		ps := sim.PresetsOf(p, d.Effect)
+		ps := lockdesign.PresetsOf(p, d.Effect)
 		d.SetScript(p, ps[n%len(ps)].Script)
 		n /= len(ps)
 	}

@@ -182,7 +182,7 @@ func holdOf(tl *sim.Timeline, id string, seq int) string {
 		return sim.HoldMutex
 	case sc.Redlock:
 		return sim.HoldValidity
-	case sc.Design != nil:
+	case sc.Scripted != nil:
 		return sim.HoldTTL // a design's client counts the TTL it asked for
 	}
 	hold := sim.HoldTTL

@@ -1,7 +1,8 @@
-package sim
+package lockdesign
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,7 +10,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"locklab/sim"
 )
+
+// update rewrites each design file's expected counterexamples from the
+// grade (go test ./sim/lockdesign -update).
+var update = flag.Bool("update", false, "rewrite the expected counterexamples in testdata/designs")
 
 // TestDesignPresetsPass: every preset passes the script checker.
 func TestDesignPresetsPass(t *testing.T) {
@@ -32,10 +39,10 @@ func TestDesignPresetsPass(t *testing.T) {
 // has no scenario, so it can never run.
 func TestDesignRefusesBeforeEVAL(t *testing.T) {
 	d := DefaultDesign()
-	d.SetScript(PieceRelease, "return redis.call('DEL', KEYS[1])\n-- then\nwhile true do end")
+	d.SetScript(sim.PieceRelease, "return redis.call('DEL', KEYS[1])\n-- then\nwhile true do end")
 	_, err := d.Scenario()
 	var de *DesignError
-	if !errorsAs(err, &de) || de.Piece != PieceRelease || de.Part != 1 {
+	if !errorsAs(err, &de) || de.Piece != sim.PieceRelease || de.Part != 1 {
 		t.Fatalf("a looping second part: %v", err)
 	}
 }
@@ -76,7 +83,7 @@ func readDesign(t *testing.T, path string) *designCase {
 		if section == "" || section == "expect" {
 			return
 		}
-		p, ok := PieceNamed(section)
+		p, ok := sim.PieceNamed(section)
 		if !ok {
 			t.Fatalf("%s: no piece %q", path, section)
 		}
@@ -87,7 +94,7 @@ func readDesign(t *testing.T, path string) *designCase {
 			flush()
 			section, text = rest, nil
 			if name, preset, ok := strings.Cut(rest, " = "); ok {
-				p, _ := PieceNamed(name)
+				p, _ := sim.PieceNamed(name)
 				pr, ok := PresetNamed(p, c.design.Effect, preset)
 				if !ok {
 					t.Fatalf("%s: no preset %q", path, rest)
@@ -113,7 +120,7 @@ func readDesign(t *testing.T, path string) *designCase {
 			}
 			switch f[0] {
 			case "ttl", "work":
-				ms, ok := ParseDuration(f[1])
+				ms, ok := sim.ParseDuration(f[1])
 				if !ok {
 					t.Fatalf("%s: %q", path, line)
 				}
@@ -167,16 +174,16 @@ func TestDesignCorpus(t *testing.T) {
 				if n == 3 && testing.Short() {
 					continue
 				}
-				res, err := Grade(context.Background(), c.design, n, MaxExploreStates)
+				res, err := Grade(context.Background(), c.design, n, sim.MaxExploreStates)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !res.Complete() {
 					t.Fatalf("%d clients: the search stopped (%s) at depth %d", n, res.Stopped, res.Depth)
 				}
-				for _, k := range Kinds {
+				for _, k := range sim.Kinds {
 					if f := res.Found[k]; f != nil {
-						got[strconv.Itoa(n)+" "+string(k)] = FormatActions(f.Shortest)
+						got[strconv.Itoa(n)+" "+string(k)] = sim.FormatActions(f.Shortest)
 					}
 				}
 			}
@@ -187,7 +194,7 @@ func TestDesignCorpus(t *testing.T) {
 			safe := strings.HasPrefix(c.name, "safe-")
 			failures := 0
 			for k := range got {
-				if ClassOf(ViolationKind(strings.Fields(k)[1])) != ClassAllowed {
+				if sim.ClassOf(sim.ViolationKind(strings.Fields(k)[1])) != sim.ClassAllowed {
 					failures++
 				}
 			}
@@ -239,12 +246,12 @@ func writeDesign(t *testing.T, path string, c *designCase, got map[string]string
 //	go test ./sim -run '^$' -bench GradeSafe3 -benchtime 3x
 func BenchmarkGradeSafe3(b *testing.B) {
 	for b.Loop() {
-		res, err := Grade(context.Background(), DefaultDesign(), 3, MaxExploreStates)
+		res, err := Grade(context.Background(), DefaultDesign(), 3, sim.MaxExploreStates)
 		if err != nil || !res.Complete() {
 			b.Fatal(err, res.Stopped)
 		}
-		for _, k := range Kinds {
-			if res.Found[k] != nil && ClassOf(k) != ClassAllowed {
+		for _, k := range sim.Kinds {
+			if res.Found[k] != nil && sim.ClassOf(k) != sim.ClassAllowed {
 				b.Fatalf("the safe design breaks: %s", k)
 			}
 		}
@@ -260,14 +267,14 @@ func TestDesignBudgets(t *testing.T) {
 	if os.Getenv("LOCKLAB_DESIGN_BUDGETS") == "" {
 		t.Skip("set LOCKLAB_DESIGN_BUDGETS=1 to measure")
 	}
-	for _, b := range []Budget{{Pauses: 1, Crashes: 1}, {Pauses: 2, Crashes: 1}, {Pauses: 1, Crashes: 2}, {Pauses: 2, Crashes: 2}, {Pauses: 3, Crashes: 1}} {
-		cfg, err := GradeConfig(DefaultDesign(), 3, MaxExploreStates)
+	for _, b := range []sim.Budget{{Pauses: 1, Crashes: 1}, {Pauses: 2, Crashes: 1}, {Pauses: 1, Crashes: 2}, {Pauses: 2, Crashes: 2}, {Pauses: 3, Crashes: 1}} {
+		cfg, err := GradeConfig(DefaultDesign(), 3, sim.MaxExploreStates)
 		if err != nil {
 			t.Fatal(err)
 		}
 		cfg.Pauses, cfg.Crashes = b.Pauses, b.Crashes
 		start := time.Now()
-		res, err := Explore(context.Background(), cfg)
+		res, err := sim.Explore(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,18 +294,18 @@ func TestDesignWriteTokenShownOnlyIfRead(t *testing.T) {
 	}{{"none", false}, {"", true}} {
 		d := DefaultDesign()
 		if c.preset != "" {
-			i := slices.IndexFunc(PresetsOf(PieceWrite, d.Effect), func(p Preset) bool { return p.Name == c.preset })
+			i := slices.IndexFunc(PresetsOf(sim.PieceWrite, d.Effect), func(p Preset) bool { return p.Name == c.preset })
 			if i < 0 {
 				t.Fatalf("no write preset %q", c.preset)
 			}
-			d.SetScript(PieceWrite, PresetsOf(PieceWrite, d.Effect)[i].Script)
+			d.SetScript(sim.PieceWrite, PresetsOf(sim.PieceWrite, d.Effect)[i].Script)
 		}
 		sc, err := d.ScenarioFor(2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		acts, _ := ParseActions("a.acquire,a.write")
-		tl, err := Replay(sc, sc.DefaultOpts(), acts)
+		acts, _ := sim.ParseActions("a.acquire,a.write")
+		tl, err := sim.Replay(sc, sc.DefaultOpts(), acts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,30 +1,35 @@
-// design_grade.go grades a design: the explorer on the design's scenario
+// grade.go grades a design: the explorer on the design's scenario
 // with the standard fault budget. The kinds it reports are kinds.go's, the
 // same the Lab reports (KindsFor the design's scenario).
-package sim
 
-import "context"
+package lockdesign
+
+import (
+	"context"
+
+	"locklab/sim"
+)
 
 // GradeDepth is the most actions one graded schedule may have.
-const GradeDepth = DefaultExploreDepth
+const GradeDepth = sim.DefaultExploreDepth
 
 // GradeConfig is the explorer configuration that grades d with that many
 // clients (2 or 3) within maxStates distinct states.
-func GradeConfig(d *Design, clients, maxStates int) (ExploreConfig, error) {
+func GradeConfig(d *Design, clients, maxStates int) (sim.ExploreConfig, error) {
 	sc, err := d.ScenarioFor(clients)
 	if err != nil {
-		return ExploreConfig{}, err
+		return sim.ExploreConfig{}, err
 	}
 	b, pauseMs := DesignBudget(d)
-	return ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: clients,
+	return sim.ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: clients,
 		Pauses: b.Pauses, PauseMs: pauseMs, Crashes: b.Crashes, Drops: b.Drops, MaxDepth: GradeDepth, MaxStates: maxStates}, nil
 }
 
 // Grade explores d with that many clients.
-func Grade(ctx context.Context, d *Design, clients, maxStates int) (*ExploreResult, error) {
+func Grade(ctx context.Context, d *Design, clients, maxStates int) (*sim.ExploreResult, error) {
 	cfg, err := GradeConfig(d, clients, maxStates)
 	if err != nil {
 		return nil, err
 	}
-	return Explore(ctx, cfg)
+	return sim.Explore(ctx, cfg)
 }

@@ -1,52 +1,14 @@
-// design.go holds "bring your own lock": a single-node lock whose four
-// pieces — acquire, release, extend, the storage's write — are Lua scripts
-// the learner chose or wrote, run with real EVAL, with the TTL and work
-// time the learner set. A design is a Scenario like any lesson's (its
-// Design field set), so the replay, the explorer, the checks and the
-// timeline need nothing of their own.
-package sim
+// design.go holds a design as the learner edits it: its four scripts,
+// TTL, work time and write effect, the presets, the bounds, and the
+// checks every script passes before it may run (Validate, check.go).
+
+package lockdesign
 
 import (
-	"slices"
 	"strings"
 
-	"locklab/sim/luacheck"
+	"locklab/sim"
 )
-
-// Piece is one of a design's scripts.
-type Piece uint8
-
-// The pieces, in the order the page shows them.
-const (
-	PieceAcquire Piece = iota
-	PieceRelease
-	PieceExtend
-	PieceWrite
-)
-
-// Pieces lists every piece, in order.
-var Pieces = []Piece{PieceAcquire, PieceRelease, PieceExtend, PieceWrite}
-
-// Name is the piece's name in URLs and in the event log (‹release.lua›).
-func (p Piece) Name() string {
-	return [...]string{"acquire", "release", "extend", "write"}[p]
-}
-
-// PieceNamed finds a piece by its name.
-func PieceNamed(s string) (Piece, bool) {
-	for _, p := range Pieces {
-		if p.Name() == s {
-			return p, true
-		}
-	}
-	return 0, false
-}
-
-// ThenLine is the line that splits a piece into several commands: each
-// part is its own EVAL, sent one after the other, and other clients may
-// act in between (the learner continues with `next`). A part that does not
-// answer success (1 or OK) ends the piece there.
-const ThenLine = "-- then"
 
 // Design bounds.
 const (
@@ -88,26 +50,23 @@ const (
 // Effects lists the effects, the default first.
 var Effects = []string{EffectSet, EffectAdd}
 
-// AddAmount is what a write adds to the total under EffectAdd.
-const AddAmount = 1
-
 // Script is the text of piece p.
-func (d *Design) Script(p Piece) string {
+func (d *Design) Script(p sim.Piece) string {
 	return *d.field(p)
 }
 
 // SetScript sets the text of piece p, line endings made "\n".
-func (d *Design) SetScript(p Piece, src string) {
+func (d *Design) SetScript(p sim.Piece, src string) {
 	*d.field(p) = NormalizeScript(src)
 }
 
-func (d *Design) field(p Piece) *string {
+func (d *Design) field(p sim.Piece) *string {
 	switch p {
-	case PieceAcquire:
+	case sim.PieceAcquire:
 		return &d.Acquire
-	case PieceRelease:
+	case sim.PieceRelease:
 		return &d.Release
-	case PieceExtend:
+	case sim.PieceExtend:
 		return &d.Extend
 	}
 	return &d.Write
@@ -126,25 +85,10 @@ func NormalizeScript(s string) string {
 	return strings.Trim(strings.Join(lines, "\n"), "\n")
 }
 
-// Parts splits a script at its ThenLine lines: one EVAL per part.
-func Parts(src string) []string {
-	var parts []string
-	var cur []string
-	for _, l := range strings.Split(src, "\n") {
-		if strings.TrimSpace(l) == ThenLine {
-			parts = append(parts, strings.Join(cur, "\n"))
-			cur = nil
-			continue
-		}
-		cur = append(cur, l)
-	}
-	return append(parts, strings.Join(cur, "\n"))
-}
-
 // Preset is a ready-made script for one piece, shown as its text so that
 // editing starts from a working design.
 type Preset struct {
-	Piece  Piece
+	Piece  sim.Piece
 	Name   string // in URLs: acquire=set-nx-px
 	Script string
 	// Effect: a write preset's form for one effect ("" for the other
@@ -155,14 +99,14 @@ type Preset struct {
 // Presets are every piece's ready-made scripts; each piece's first is the
 // safe default.
 var Presets = []Preset{
-	{PieceAcquire, "set-nx-px", `-- acquire: one atomic SET, only if the key is free, with a TTL
+	{sim.PieceAcquire, "set-nx-px", `-- acquire: one atomic SET, only if the key is free, with a TTL
 return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])`, ""},
-	{PieceAcquire, "setnx-pexpire", `-- acquire, first command: take the key if it is free (no TTL yet)
+	{sim.PieceAcquire, "setnx-pexpire", `-- acquire, first command: take the key if it is free (no TTL yet)
 return redis.call('SETNX', KEYS[1], ARGV[1])
 -- then
 -- acquire, second command: now give it a TTL
 return redis.call('PEXPIRE', KEYS[1], ARGV[2])`, ""},
-	{PieceAcquire, "get-set", `-- acquire, first command: is the key free?
+	{sim.PieceAcquire, "get-set", `-- acquire, first command: is the key free?
 if redis.call('GET', KEYS[1]) then
   return 0
 end
@@ -171,10 +115,10 @@ return 1
 -- acquire, second command: it looked free, so take it
 return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`, ""},
 
-	{PieceRelease, "compare-delete", ReleaseScript, ""},
-	{PieceRelease, "del", `-- release: delete the key, whoever's it is
+	{sim.PieceRelease, "compare-delete", sim.ReleaseScript, ""},
+	{sim.PieceRelease, "del", `-- release: delete the key, whoever's it is
 return redis.call('DEL', KEYS[1])`, ""},
-	{PieceRelease, "get-del", `-- release, first command: is it still my value?
+	{sim.PieceRelease, "get-del", `-- release, first command: is it still my value?
 local holder = redis.call('GET', KEYS[1])
 if holder ~= ARGV[1] then
   return 0
@@ -183,19 +127,19 @@ return 1
 -- then
 -- release, second command: it was mine, so delete it
 return redis.call('DEL', KEYS[1])`, ""},
-	{PieceRelease, "delex", `-- release: DELEX compares and deletes in one command (Redis 8.4+)
+	{sim.PieceRelease, "delex", `-- release: DELEX compares and deletes in one command (Redis 8.4+)
 return redis.call('DELEX', KEYS[1], 'IFEQ', ARGV[1])`, ""},
 
-	{PieceExtend, "none", "", ""},
-	{PieceExtend, "compare-pexpire", ExtendScript, ""},
-	{PieceExtend, "pexpire", `-- extend: a new TTL for the key, whoever's it is
+	{sim.PieceExtend, "none", "", ""},
+	{sim.PieceExtend, "compare-pexpire", sim.ExtendScript, ""},
+	{sim.PieceExtend, "pexpire", `-- extend: a new TTL for the key, whoever's it is
 return redis.call('PEXPIRE', KEYS[1], ARGV[2])`, ""},
 
-	{PieceWrite, "fenced", FencedWriteScript, EffectSet},
-	{PieceWrite, "strict", FencedWriteStrictScript, EffectSet},
-	{PieceWrite, "none", `-- write: no check at all
+	{sim.PieceWrite, "fenced", sim.FencedWriteScript, EffectSet},
+	{sim.PieceWrite, "strict", sim.FencedWriteStrictScript, EffectSet},
+	{sim.PieceWrite, "none", `-- write: no check at all
 return redis.call('SET', KEYS[1], ARGV[2])`, EffectSet},
-	{PieceWrite, "split", `-- write, first command: check the token
+	{sim.PieceWrite, "split", `-- write, first command: check the token
 local last = tonumber(redis.call('GET', KEYS[2]) or 0)
 if tonumber(ARGV[1]) < last then
   return 0
@@ -208,7 +152,7 @@ redis.call('SET', KEYS[1], ARGV[2])
 return 1`, EffectSet},
 
 	// The same four when the write adds to a total (ARGV[2] = 1).
-	{PieceWrite, "fenced", `-- fenced write: refuse a token lower than the last accepted one,
+	{sim.PieceWrite, "fenced", `-- fenced write: refuse a token lower than the last accepted one,
 -- then add to the total
 local last = tonumber(redis.call('GET', KEYS[2]) or 0)
 if tonumber(ARGV[1]) < last then
@@ -217,7 +161,7 @@ end
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('INCRBY', KEYS[1], ARGV[2])
 return 1`, EffectAdd},
-	{PieceWrite, "strict", `-- fenced write: accept only a token greater than the last one,
+	{sim.PieceWrite, "strict", `-- fenced write: accept only a token greater than the last one,
 -- then add to the total
 local last = tonumber(redis.call('GET', KEYS[2]) or 0)
 if tonumber(ARGV[1]) <= last then
@@ -226,10 +170,10 @@ end
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('INCRBY', KEYS[1], ARGV[2])
 return 1`, EffectAdd},
-	{PieceWrite, "none", `-- write: no check at all, add to the total
+	{sim.PieceWrite, "none", `-- write: no check at all, add to the total
 redis.call('INCRBY', KEYS[1], ARGV[2])
 return 1`, EffectAdd},
-	{PieceWrite, "split", `-- write, first command: check the token
+	{sim.PieceWrite, "split", `-- write, first command: check the token
 local last = tonumber(redis.call('GET', KEYS[2]) or 0)
 if tonumber(ARGV[1]) < last then
   return 0
@@ -244,15 +188,15 @@ return 1`, EffectAdd},
 
 // The presets that set the lock's TTL from ARGV[2] (relative ms, on
 // KEYS[1]) say so to the live backend, as the lessons' scripts do
-// (scriptTTLs), so a real server's deadline is exact for them.
+// (sim.DeclareScriptTTL), so a real server's deadline is exact for them.
 func init() {
 	for _, pr := range Presets {
-		if pr.Piece != PieceAcquire && pr.Piece != PieceExtend {
+		if pr.Piece != sim.PieceAcquire && pr.Piece != sim.PieceExtend {
 			continue
 		}
-		for _, part := range Parts(NormalizeScript(pr.Script)) {
+		for _, part := range sim.Parts(NormalizeScript(pr.Script)) {
 			if strings.Contains(part, "ARGV[2]") {
-				scriptTTLs[part] = struct{ key, argv int }{key: 1, argv: 2}
+				sim.DeclareScriptTTL(part, 1, 2)
 			}
 		}
 	}
@@ -260,7 +204,7 @@ func init() {
 
 // PresetsOf lists piece p's presets for a design whose write has that
 // effect, the default first.
-func PresetsOf(p Piece, effect string) []Preset {
+func PresetsOf(p sim.Piece, effect string) []Preset {
 	var out []Preset
 	for _, x := range Presets {
 		if x.Piece == p && (x.Effect == "" || x.Effect == effect) {
@@ -271,7 +215,7 @@ func PresetsOf(p Piece, effect string) []Preset {
 }
 
 // PresetNamed finds piece p's preset by name, in its form for effect.
-func PresetNamed(p Piece, effect, name string) (Preset, bool) {
+func PresetNamed(p sim.Piece, effect, name string) (Preset, bool) {
 	for _, x := range PresetsOf(p, effect) {
 		if x.Name == name {
 			return x, true
@@ -282,7 +226,7 @@ func PresetNamed(p Piece, effect, name string) (Preset, bool) {
 
 // PresetOf names the preset whose text src is, in its form for effect
 // ("" if it is the learner's own).
-func PresetOf(p Piece, effect, src string) string {
+func PresetOf(p sim.Piece, effect, src string) string {
 	src = NormalizeScript(src)
 	for _, x := range PresetsOf(p, effect) {
 		if NormalizeScript(x.Script) == src {
@@ -299,28 +243,19 @@ func PresetOf(p Piece, effect, src string) string {
 func (d *Design) SetEffect(effect string) {
 	d.Effect = effect
 	for _, e := range Effects {
-		if name := PresetOf(PieceWrite, e, d.Write); name != "" {
-			if pr, ok := PresetNamed(PieceWrite, effect, name); ok {
-				d.SetScript(PieceWrite, pr.Script)
+		if name := PresetOf(sim.PieceWrite, e, d.Write); name != "" {
+			if pr, ok := PresetNamed(sim.PieceWrite, effect, name); ok {
+				d.SetScript(sim.PieceWrite, pr.Script)
 			}
 			return
 		}
 	}
 }
 
-// WriteArg is the write's ARGV[2] for the client named name: the value it
-// stores, or the amount it adds to the total.
-func (d *Design) WriteArg(name string) string {
-	if d.Effect == EffectAdd {
-		return itoa(AddAmount)
-	}
-	return "written by " + name
-}
-
 // DefaultDesign is the safe design every page starts from.
 func DefaultDesign() *Design {
 	d := &Design{TTL: 10_000, Work: 1000, Effect: EffectSet}
-	for _, p := range Pieces {
+	for _, p := range sim.Pieces {
 		d.SetScript(p, PresetsOf(p, EffectSet)[0].Script)
 	}
 	return d
@@ -331,14 +266,14 @@ func DefaultDesign() *Design {
 // storage write (the storage applied it, the client never hears so and
 // sends the same write again: what tells "token not lower" from
 // "greater only").
-func DesignBudget(d *Design) (b Budget, pauseMs []int64) {
-	return Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{d.TTL}
+func DesignBudget(d *Design) (b sim.Budget, pauseMs []int64) {
+	return sim.Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{d.TTL}
 }
 
 // DesignError is a design that cannot run: a script the checker refused
 // (Err is the checker's error), or a number out of bounds.
 type DesignError struct {
-	Piece Piece
+	Piece sim.Piece
 	Part  int   // 0-based part of the piece's script
 	Err   error // from the script checker, or nil
 	// Code says what else is wrong: "too-long", "too-many-parts",
@@ -368,9 +303,9 @@ func (d *Design) Validate() error {
 	if d.Effect != EffectSet && d.Effect != EffectAdd {
 		return &DesignError{Code: "effect"}
 	}
-	for _, p := range Pieces {
+	for _, p := range sim.Pieces {
 		src := d.Script(p)
-		if src == "" && p == PieceExtend {
+		if src == "" && p == sim.PieceExtend {
 			continue
 		}
 		if strings.TrimSpace(src) == "" {
@@ -379,7 +314,7 @@ func (d *Design) Validate() error {
 		if len(src) > DesignScriptMax {
 			return &DesignError{Piece: p, Code: "too-long"}
 		}
-		parts := Parts(src)
+		parts := sim.Parts(src)
 		if len(parts) > DesignMaxParts {
 			return &DesignError{Piece: p, Code: "too-many-parts"}
 		}
@@ -397,22 +332,23 @@ func (d *Design) Validate() error {
 // Scenario is the design as a scenario: clients a, b and c on one Redis
 // node, the fenced storage, tokens from INCR. It is an error for a
 // design that Validate refuses.
-func (d *Design) Scenario() (*Scenario, error) {
+func (d *Design) Scenario() (*sim.Scenario, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
 	dc := *d
 	b, _ := DesignBudget(d)
-	return &Scenario{
+	// the design's scripts, as the scenario's clients will run them
+	return &sim.Scenario{
 		ID: "design", Clients: []string{"a", "b", "c"}, Resource: "order:42",
-		TTL: d.TTL, Work: d.Work, Retry: defaultRetryMs, Seed: 14, Storage: StoreFenced, Tokens: true,
-		Budget: b, Design: &dc, Drops: true, designParts: dc.cut(),
+		TTL: d.TTL, Work: d.Work, Retry: sim.DefaultRetryMs, Seed: 14, Storage: sim.StoreFenced, Tokens: true,
+		Budget: b, Scripted: dc.scripted(), Drops: true,
 	}, nil
 }
 
 // ScenarioFor is the design's scenario with only its first n clients (2
 // or 3): a counterexample found with two clients is shown with two lanes.
-func (d *Design) ScenarioFor(n int) (*Scenario, error) {
+func (d *Design) ScenarioFor(n int) (*sim.Scenario, error) {
 	sc, err := d.Scenario()
 	if err != nil {
 		return nil, err
@@ -424,35 +360,33 @@ func (d *Design) ScenarioFor(n int) (*Scenario, error) {
 	return sc, nil
 }
 
-// designParts is a design's scripts cut into the commands a client sends
-// and each part's name (the piece, and its part when it has several:
-// release-2), computed once for a scenario: the explorer sends and names
-// an EVAL in most of the states it reaches.
-type designParts struct {
-	parts map[Piece][]string
-	names map[string]string // part's text → name; the first piece's if two share one
-	// readsToken: some part of the write reads the token it is given
-	// (ARGV[1]); a write that never does carries no token, as a lesson's
-	// plain SET does not.
-	readsToken bool
+// scripts is the design's scripts by piece, as sim.NewScripted takes them.
+func (d *Design) scripts() map[sim.Piece]string {
+	m := map[sim.Piece]string{}
+	for _, p := range sim.Pieces {
+		m[p] = d.Script(p)
+	}
+	return m
 }
 
-func (d *Design) cut() *designParts {
-	dp := &designParts{parts: map[Piece][]string{}, names: map[string]string{}}
-	for _, p := range Pieces {
-		parts := Parts(d.Script(p))
-		dp.parts[p] = parts
-		for i, part := range parts {
-			if _, ok := dp.names[part]; ok {
-				continue
-			}
-			if len(parts) == 1 {
-				dp.names[part] = p.Name()
-			} else {
-				dp.names[part] = p.Name() + "-" + itoa(int64(i+1))
-			}
-		}
+// scripted is the design as the simulator runs it, the design kept as its
+// source (Of reads it back).
+func (d *Design) scripted() *sim.Scripted {
+	s := sim.NewScripted(d.scripts(), d.Effect == EffectAdd)
+	s.Source = d
+	return s
+}
+
+// Of is the design a scenario was made from (Scenario, ScenarioFor), a
+// copy the caller may change; nil for a lesson's scenario.
+func Of(sc *sim.Scenario) *Design {
+	if sc == nil || sc.Scripted == nil {
+		return nil
 	}
-	dp.readsToken = slices.ContainsFunc(dp.parts[PieceWrite], func(p string) bool { return luacheck.Reads(p, "ARGV", 1) })
-	return dp
+	d, ok := sc.Scripted.Source.(*Design)
+	if !ok {
+		return nil
+	}
+	c := *d
+	return &c
 }
