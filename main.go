@@ -45,7 +45,88 @@ func main() {
 	}
 }
 
+// run starts Lock Lab as the command line asks and serves until an
+// interrupt, then shuts down in order.
 func run(args []string) error {
+	cfg, err := parseFlags(args)
+	if err != nil {
+		return err
+	}
+	replay, err := replayFunc(cfg.redisURL)
+	if err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if cfg.verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	course, err := lessons.Load(i18n.Codes()...)
+	if err != nil {
+		return fmt.Errorf("lessons: %w", err)
+	}
+	assets, err := site.NewAssets(static.FS)
+	if err != nil {
+		return fmt.Errorf("static files: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	classes, stopClasses, err := classroom(ctx, cfg.classRedisURL)
+	if err != nil {
+		return err
+	}
+	defer stopClasses()
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	lan := ""
+	if us := lanURLs(ln.Addr()); len(us) > 0 {
+		lan = us[0]
+	}
+	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: cfg.publicURL,
+		LANURL: lan, NoCache: cfg.redisURL != "", Limits: limits.New(cfg.trustProxy, cfg.limits)}, Class: classes})
+	if cfg.redisURL != "" {
+		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(cfg.redisURL))
+	}
+	srv := &http.Server{
+		Handler:           app.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    4 * middleware.MaxHeaderBytes, // backstop; the site answers above middleware.MaxHeaderBytes
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	// Live-class streams never end by themselves: Shutdown closes them.
+	srv.RegisterOnShutdown(classes.Close)
+	fmt.Printf("Lock Lab is running at %s (Ctrl-C stops it)\n", displayURL(ln.Addr()))
+	for _, u := range lanURLs(ln.Addr()) {
+		fmt.Printf("  on your network: %s\n", u)
+	}
+
+	if cfg.debugAddr != "" {
+		stopDebug, err := serveDebug(cfg.debugAddr)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
+	return serve(ctx, srv, ln, log)
+}
+
+// config is what the command line asks for.
+type config struct {
+	addr, publicURL, redisURL, classRedisURL, debugAddr string
+	verbose, trustProxy                                 bool
+	limits                                              map[limits.Kind]limits.Rule
+}
+
+// parseFlags reads the command line and checks the values that can be
+// checked on their own, so that a mistyped flag stops the command before
+// anything starts, not as broken pages later.
+func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("locklab", flag.ContinueOnError)
 	addr := fs.String("addr", defaultAddr(), "listen address (host:port); PORT sets the port when -addr is not given")
 	verbose := fs.Bool("v", false, "verbose: also log each replay's size and duration (every request is logged anyway)")
@@ -65,80 +146,28 @@ func run(args []string) error {
 			"each client's share of "+string(k)+" requests: burst/interval (e.g. 120/250ms), or off")
 	}
 	if err := fs.Parse(args); err != nil {
-		return err
+		return config{}, err
 	}
 	limited := map[limits.Kind]limits.Rule{}
 	for k, v := range rules {
 		r, ok := limits.ParseRule(*v)
 		if !ok {
-			return fmt.Errorf("-limit-%s: %q is not burst/interval (like 120/250ms) or off", k, *v)
+			return config{}, fmt.Errorf("-limit-%s: %q is not burst/interval (like 120/250ms) or off", k, *v)
 		}
 		limited[k] = r
 	}
 	if err := checkPublicURL(*publicURL); err != nil {
-		return err
+		return config{}, err
 	}
-	replay, err := replayFunc(*redisURL)
-	if err != nil {
-		return err
-	}
-	level := slog.LevelInfo
-	if *verbose {
-		level = slog.LevelDebug
-	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	return config{addr: *addr, publicURL: *publicURL, redisURL: *redisURL, classRedisURL: *classRedisURL,
+		debugAddr: *debugAddr, verbose: *verbose, trustProxy: *trustProxy, limits: limited}, nil
+}
 
-	course, err := lessons.Load(i18n.Codes()...)
-	if err != nil {
-		return fmt.Errorf("lessons: %w", err)
-	}
-	assets, err := site.NewAssets(static.FS)
-	if err != nil {
-		return fmt.Errorf("static files: %w", err)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	classes, stopClasses, err := classroom(ctx, *classRedisURL)
-	if err != nil {
-		return err
-	}
-	defer stopClasses()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
-	lan := ""
-	if us := lanURLs(ln.Addr()); len(us) > 0 {
-		lan = us[0]
-	}
-	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: *publicURL,
-		LANURL: lan, NoCache: *redisURL != "", Limits: limits.New(*trustProxy, limited)}, Class: classes})
-	if *redisURL != "" {
-		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(*redisURL))
-	}
-	srv := &http.Server{
-		Handler:           app.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    4 * middleware.MaxHeaderBytes, // backstop; the site answers above middleware.MaxHeaderBytes
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	// Live-class streams never end by themselves: Shutdown closes them.
-	srv.RegisterOnShutdown(classes.Close)
-	fmt.Printf("Lock Lab is running at %s (Ctrl-C stops it)\n", displayURL(ln.Addr()))
-	for _, u := range lanURLs(ln.Addr()) {
-		fmt.Printf("  on your network: %s\n", u)
-	}
-
-	if *debugAddr != "" {
-		stopDebug, err := serveDebug(*debugAddr)
-		if err != nil {
-			return err
-		}
-		defer stopDebug()
-	}
+// serve serves on ln until the server fails or ctx ends (an interrupt),
+// then shuts down: requests in flight get a bounded time to finish, and
+// only once they are all over are the embedded servers closed, since a
+// request may still be replaying on one.
+func serve(ctx context.Context, srv *http.Server, ln net.Listener, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -99,6 +99,11 @@ func (c *checker) block(stmts []ast.Stmt, depth int) *Error {
 	return nil
 }
 
+// stmt checks one statement. It is a parser switch, a case per kind of
+// statement in gopher-lua's syntax tree, kept whole on purpose though
+// longer than the 100 lines a function is held to: each case is the rule
+// for one kind, and side by side they are the complete list a reader
+// checks against Lua's grammar (a kind with no case is refused).
 func (c *checker) stmt(st ast.Stmt, depth int) *Error {
 	line := st.Line()
 	switch s := st.(type) {
@@ -210,7 +215,11 @@ func (c *checker) stmt(st ast.Stmt, depth int) *Error {
 	return nil
 }
 
-// expr checks one expression and returns what is known of its value.
+// expr checks one expression and returns what is known of its value. Like
+// stmt it is a parser switch, a case per kind of expression, kept whole
+// on purpose though longer than the 100 lines a function is held to: the
+// cases together are the complete list of what a script may compute, and
+// a kind with no case is refused.
 func (c *checker) expr(e ast.Expr, depth int) (val, *Error) {
 	if depth > MaxDepth {
 		return val{}, c.fail(e.Line(), CodeDepth, "")

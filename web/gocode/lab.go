@@ -314,7 +314,27 @@ func acquire(context.Context) error { mu.Lock(); return nil }
 func release(context.Context) error { mu.Unlock(); return nil }`)
 }
 
+// lockSingle writes the lock on one Redis server: tryAcquire, the acquire
+// loop around it, and release. They are three functions here as in the
+// program because the learner picks the acquire command and the release
+// separately, and the loop is the same whichever command it repeats.
 func lockSingle(c *codeWriter, sc *sim.Scenario, d LabDesign) {
+	singleTryAcquire(c, sc, d)
+	// The script serves acquire (giving back a lock the replica did not
+	// get) as well as release, so it is declared before both.
+	if d.Release == sim.ReleaseLua || d.Wait {
+		c.add(c.say("// releaseScript deletes the lock only while it still holds our value.") +
+			"\nvar releaseScript = redis.NewScript(" + rawString(sim.ReleaseScript) + ")")
+	}
+	singleAcquire(c, d)
+	singleRelease(c, d)
+}
+
+// singleTryAcquire writes tryAcquire, one attempt with the acquire command
+// the learner chose (GET then SET, SETNX then PEXPIRE, or one SET NX), so
+// the page shows the very commands, and the gap between two of them, that
+// the timeline sends.
+func singleTryAcquire(c *codeWriter, sc *sim.Scenario, d LabDesign) {
 	ttl := "ttl"
 	if !d.TTL {
 		ttl = "0"
@@ -373,10 +393,14 @@ func tryAcquire(ctx context.Context, rdb *redis.Client, value string) (bool, err
 	return err == nil, err
 }`)
 	}
-	if d.Release == sim.ReleaseLua || d.Wait {
-		c.add(c.say("// releaseScript deletes the lock only while it still holds our value.") +
-			"\nvar releaseScript = redis.NewScript(" + rawString(sim.ReleaseScript) + ")")
-	}
+}
+
+// singleAcquire writes acquire, the loop around tryAcquire: it tries once
+// or until it holds the lock, then takes a fencing token and waits for the
+// replica if the design does. Each of those is a choice of the lesson, so
+// the function is put together from the ones the design makes, in the
+// order the simulated client takes those steps.
+func singleAcquire(c *codeWriter, d LabDesign) {
 	acquire := c.say("\n// acquire tries until it holds the lock")
 	if d.TryOnce {
 		c.use("errors")
@@ -435,6 +459,12 @@ func acquire(ctx context.Context, rdb *redis.Client) (value string, token int64,
 	}
 }`
 	c.add(acquire)
+}
+
+// singleRelease writes release with the command the learner chose: a plain
+// DEL, GET then DEL, DELEX or the compare-and-delete script, each with a
+// comment on whose lock it can delete, the point of the lesson on release.
+func singleRelease(c *codeWriter, d LabDesign) {
 	switch d.Release {
 	case sim.ReleaseDel:
 		c.add(c.say(`

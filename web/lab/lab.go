@@ -82,7 +82,6 @@ func (s *Handler) parseLab(u *i18n.UI, q url.Values) (links.LabConfig, *site.Err
 	if !ok {
 		return links.LabConfig{}, labError(u, i18n.Fill(lu.BadLesson, slug), home)
 	}
-	sc := l.Scenario
 	c := links.LabDefaults(l)
 	// A bad field is reported, and the way back keeps every other one
 	// the learner set (the bad one at its default): bad is the first
@@ -93,18 +92,45 @@ func (s *Handler) parseLab(u *i18n.UI, q url.Values) (links.LabConfig, *site.Err
 			bad = text
 		}
 	}
+	labOptions(u, q, &c, fail)
+	labCounts(lu, q, &c, fail)
+	labPauses(lu, q, &c, fail)
+	if c.Pauses > 0 && len(c.PauseMs) == 0 {
+		fail(i18n.Fill(lu.BadLengths, strconv.Itoa(maxLengths)))
+		c.PauseMs = links.LabDefaults(l).PauseMs
+	}
+	if bad != "" {
+		return links.LabConfig{}, labError(u, bad, home+c.Query())
+	}
+	return c, nil
+}
+
+// labOptions reads the design's options (opt=, or the form's opt-<name>
+// fields) into c.Opts. It is apart from the numbers because an option is
+// the lesson's own vocabulary: a refused one is explained in the lesson's
+// words (lesson.ErrorText), not as a bad parameter.
+func labOptions(u *i18n.UI, q url.Values, c *links.LabConfig, fail func(string)) {
+	sc := c.Lesson.Scenario
 	if err := lesson.FoldOptionFields(q, sc); err != nil || len(q["opt"]) > 1 {
-		fail(i18n.Fill(lu.BadParam, q.Get("opt"), "opt"))
+		fail(i18n.Fill(u.Lab.BadParam, q.Get("opt"), "opt"))
 	} else if opts, err := sc.ParseOptions(q.Get("opt")); err != nil {
 		var ae *sim.ActionError
 		if errors.As(err, &ae) {
 			fail(lesson.ErrorText(u, ae, sc))
 		} else {
-			fail(i18n.Fill(lu.BadParam, q.Get("opt"), "opt"))
+			fail(i18n.Fill(u.Lab.BadParam, q.Get("opt"), "opt"))
 		}
 	} else {
 		c.Opts = opts
 	}
+}
+
+// labCounts reads the Lab's numbers: clients, each kind of fault and the
+// depth. They share one table of bounds so every number is refused the
+// same way, and a fault the lesson does not offer accepts only 0 (a URL
+// cannot ask the explorer for a node fault in a single-node lesson).
+func labCounts(lu *i18n.LabUI, q url.Values, c *links.LabConfig, fail func(string)) {
+	sc := c.Lesson.Scenario
 	ints := []struct {
 		name     string
 		dst      *int
@@ -146,36 +172,37 @@ func (s *Handler) parseLab(u *i18n.UI, q url.Values) (links.LabConfig, *site.Err
 		}
 		*f.dst = n
 	}
-	if vals, present := q["pause"]; present {
-		var ms []int64
-		for _, v := range vals {
-			for _, p := range strings.Split(v, ",") {
-				d, ok := sim.ParseDuration(p)
-				if !ok || d <= 0 || d > sim.MaxWait {
-					fail(i18n.Fill(lu.BadParam, p, "pause"))
-					continue
-				}
-				ms = append(ms, d)
+}
+
+// labPauses reads the pause lengths: pause= repeats in the form (one
+// checkbox each) and holds a list in the canonical URL, so both are
+// gathered and sorted, and at most maxLengths kept (the shortest): every
+// length is one more branch wherever the explorer pauses a client.
+func labPauses(lu *i18n.LabUI, q url.Values, c *links.LabConfig, fail func(string)) {
+	vals, present := q["pause"]
+	if !present {
+		return
+	}
+	var ms []int64
+	for _, v := range vals {
+		for _, p := range strings.Split(v, ",") {
+			d, ok := sim.ParseDuration(p)
+			if !ok || d <= 0 || d > sim.MaxWait {
+				fail(i18n.Fill(lu.BadParam, p, "pause"))
+				continue
 			}
-		}
-		slices.Sort(ms)
-		ms = slices.Compact(ms)
-		if len(ms) > maxLengths {
-			fail(i18n.Fill(lu.BadLengths, strconv.Itoa(maxLengths)))
-			ms = ms[:maxLengths] // the way back keeps the shortest ones
-		}
-		if len(ms) > 0 {
-			c.PauseMs = ms
+			ms = append(ms, d)
 		}
 	}
-	if c.Pauses > 0 && len(c.PauseMs) == 0 {
+	slices.Sort(ms)
+	ms = slices.Compact(ms)
+	if len(ms) > maxLengths {
 		fail(i18n.Fill(lu.BadLengths, strconv.Itoa(maxLengths)))
-		c.PauseMs = links.LabDefaults(l).PauseMs
+		ms = ms[:maxLengths] // the way back keeps the shortest ones
 	}
-	if bad != "" {
-		return links.LabConfig{}, labError(u, bad, home+c.Query())
+	if len(ms) > 0 {
+		c.PauseMs = ms
 	}
-	return c, nil
 }
 
 // explore runs the explorer for c within the request's bounds: one Lab

@@ -1,0 +1,73 @@
+package gocode
+
+import (
+	"go/format"
+	"go/parser"
+	"go/token"
+	"slices"
+	"testing"
+
+	"locklab/sim/lockdesign"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+)
+
+// TestDesignCode: design.go.tmpl writes a program for every combination
+// of the presets, under either effect and in every language, that gofmt
+// leaves as it is (a template mistake would show up as a file gofmt
+// rejects, which Design returns unformatted, or as no file at all), and
+// the Japanese and Chinese programs are the English one with other
+// comments: every comment of the Japanese one in Japanese, so a comment
+// the template writes as plain text rather than through say shows.
+func TestDesignCode(t *testing.T) {
+	for _, eff := range lockdesign.Effects {
+		for _, a := range lockdesign.PresetsOf(sim.PieceAcquire, eff) {
+			for _, r := range lockdesign.PresetsOf(sim.PieceRelease, eff) {
+				for _, e := range lockdesign.PresetsOf(sim.PieceExtend, eff) {
+					for _, w := range lockdesign.PresetsOf(sim.PieceWrite, eff) {
+						d := &lockdesign.Design{TTL: 10_000, Work: 3000, Effect: eff}
+						d.SetScript(sim.PieceAcquire, a.Script)
+						d.SetScript(sim.PieceRelease, r.Script)
+						d.SetScript(sim.PieceExtend, e.Script)
+						d.SetScript(sim.PieceWrite, w.Script)
+						name := eff + " " + a.Name + " " + r.Name + " " + e.Name + " " + w.Name
+						checkDesignCode(t, name, d)
+					}
+				}
+			}
+		}
+	}
+}
+
+func checkDesignCode(t *testing.T, name string, d *lockdesign.Design) {
+	t.Helper()
+	en := Design(d, "en")
+	if en == "" {
+		t.Fatalf("%s: no program", name)
+	}
+	for _, l := range i18n.Languages() {
+		src := Design(d, l.Code)
+		out, err := format.Source([]byte(src))
+		if err != nil || string(out) != src {
+			t.Fatalf("%s, %s: not a gofmt'd Go file (%v):\n%s", name, l.Code, err, src)
+		}
+		if !slices.Equal(goTokens(t, en), goTokens(t, src)) {
+			t.Errorf("%s: the %s code is not the English code with other comments", name, l.Code)
+		}
+		if l.Code != "ja" {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "lock.go", src, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if !hasJapanese(c.Text) {
+					t.Errorf("%s: an English comment on the Japanese page: %s", name, c.Text)
+				}
+			}
+		}
+	}
+}
