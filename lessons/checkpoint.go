@@ -1,5 +1,6 @@
 // checkpoint.go parses a step's "predict:" block: a question the learner
 // answers on the step before, and sees explained on the step itself.
+
 package lessons
 
 import (

@@ -33,6 +33,7 @@
 // The block may follow the do:/opt: lines directly; leave a blank line
 // after the last choice. Every language must put checkpoints on the same
 // steps, with the same number of choices and the same correct ones.
+
 package lessons
 
 import (

@@ -1,12 +1,14 @@
 // action.go parses and prints learner actions, the `do` half of a
 // timeline's URL state (options.go holds the other half). What each verb
 // is and does is table.go's.
+
 package sim
 
 import (
-	"locklab/sim/rediscli"
 	"strconv"
 	"strings"
+
+	"locklab/sim/rediscli"
 )
 
 // Limits on what one timeline may hold. They bound the work of a replay

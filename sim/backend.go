@@ -2,14 +2,16 @@
 // the default: an embedded miniredis on the virtual clock. The real-server
 // backend (sim/realredis) implements the same interface, so the same replay
 // can run on either and their replies can be compared (the parity suite).
+
 package sim
 
 import (
-	"locklab/sim/rediscli"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 	"github.com/redis/go-redis/v9/maintnotifications"
+
+	"locklab/sim/rediscli"
 )
 
 // Backend supplies the servers of one replay. A value is used by one
@@ -51,7 +53,7 @@ type Server interface {
 
 // Embedded is the default backend: each node is its own miniredis, on the
 // virtual clock (SetTime with ClockTTL), dialled through an in-memory pipe.
-// Its servers come from a pool (pool.go): a closed world's servers are
+// Its servers come from a pool (backend_pool.go): a closed world's servers are
 // emptied and reused, with their connections.
 type Embedded struct{}
 

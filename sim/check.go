@@ -4,6 +4,7 @@
 // its own count of the TTL runs out (no TTL: never), renewed by an
 // extend; for Redlock its validity; in the ZooKeeper and etcd models, as
 // long as the service still holds its session or lease.
+
 package sim
 
 import (

@@ -1,14 +1,16 @@
 // client.go holds a simulated app server: a go-redis client with a small
 // program (acquire → work → write → release) that the learner steps.
+
 package sim
 
 import (
 	"context"
 	"errors"
-	"locklab/sim/rediscli"
 	"strings"
 
 	"github.com/redis/go-redis/v9"
+
+	"locklab/sim/rediscli"
 )
 
 // Client is one simulated app server. It talks to the lock node and to the

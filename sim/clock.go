@@ -1,4 +1,5 @@
 // clock.go holds the virtual clock every node of a world reads its time from.
+
 package sim
 
 import (

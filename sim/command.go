@@ -4,16 +4,17 @@
 // commands the command line sends (CheckCommand). A command that could
 // block, leave the connection in a mode of its own, administer the server
 // or run away never reaches a server.
+
 package sim
 
 import (
 	"errors"
-	"locklab/sim/rediscli"
 	"maps"
 	"slices"
 	"strings"
 
 	"locklab/sim/luacheck"
+	"locklab/sim/rediscli"
 )
 
 // ParseCommand reads a typed line as redis-cli does (rediscli.ParseCommand),

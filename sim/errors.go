@@ -1,4 +1,5 @@
 // errors.go holds the typed errors replay and parsing return for bad input.
+
 package sim
 
 import "fmt"

@@ -1,5 +1,6 @@
 // event.go holds what a replay produces: the event log, violations, and the
 // spans the timeline picture is drawn from.
+
 package sim
 
 import "locklab/sim/rediscli"

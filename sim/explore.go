@@ -10,10 +10,11 @@
 //
 // Every schedule runs on the real simulator: real go-redis clients, real
 // miniredis replies. A child state is reached by copying its parent's world
-// (fork.go) onto pooled servers and applying one action. The explorer adds
+// (explore_fork.go) onto pooled servers and applying one action. The explorer adds
 // no model of its own; it only chooses the actions and reads the
 // violations the checks compute. A counterexample it reports is replayed
 // once more with Replay, from its URL form, before it is reported.
+
 package sim
 
 import (
@@ -679,7 +680,7 @@ func (e *explorer) spend(b budget, c Cost) (budget, bool) {
 }
 
 // fingerprint is the state a schedule reached, as far as any future can
-// tell: the world's snapshot (snapshot.go) with the explorer's budget,
+// tell: the world's snapshot (explore_state.go) with the explorer's budget,
 // every time as a distance from now, every lock value as whose it is.
 // Two schedules with the same fingerprint have the same futures, so only
 // one is explored.

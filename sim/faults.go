@@ -1,5 +1,6 @@
 // faults.go holds what the learner can do to a client from outside its
 // program: freeze it, wake it, kill it.
+
 package sim
 
 // pause freezes c: a stop-the-world pause (GC, SIGSTOP, a paused VM). The

@@ -2,6 +2,7 @@
 // report, what it means, and how bad it is. The lessons' event log, the
 // Lab and the design grade all read this list, so one name never means
 // two things on two pages.
+
 package sim
 
 // ViolationKind names a failure the checks report.

@@ -1,4 +1,5 @@
 // luavm.go sizes the Lua states miniredis builds for EVAL.
+
 package sim
 
 import lua "github.com/yuin/gopher-lua"
@@ -12,9 +13,11 @@ import lua "github.com/yuin/gopher-lua"
 // smaller ones.
 //
 // This is process-wide: every gopher-lua state made afterwards in this
-// process gets these sizes, whoever makes it. Only miniredis makes them
-// here, for the scripts of sim: the lesson scripts (scripts.go) and a
-// learner's design scripts, which Design.Validate lets through only if
+// process gets these sizes, whoever makes it: sim/luarun's reused states
+// (which run every EVAL the pooled servers see, backend_pool.go) and
+// miniredis's own for any EVAL that reaches it another way. Both run only
+// the scripts of sim: the lesson scripts (scripts.go) and a learner's
+// design scripts, which sim/lockdesign's Validate lets through only if
 // sim/luacheck accepts them. Those sizes are safe for them because such
 // a script has no loop, no function definition (so no recursion and no
 // Lua function but its main chunk) and at most 2,048 bytes:

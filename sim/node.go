@@ -1,5 +1,6 @@
 // node.go holds a Redis node: one server (miniredis by default) on the
 // node's own virtual clock, and what the lessons do to it.
+
 package sim
 
 import "locklab/sim/rediscli"

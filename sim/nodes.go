@@ -1,6 +1,7 @@
 // nodes.go holds what the learner can do to a Redis node beyond cutting it
 // off and bringing it back (table.go): restart it with or without its
 // data, jump its clock.
+
 package sim
 
 // The lanes every world has: the one lock node of a single-node lesson,

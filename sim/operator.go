@@ -7,6 +7,7 @@
 // real, and the checks see them: deleting a holder's key by hand lets the
 // next client in beside it; resetting the storage's token lets an older
 // write land. command.go decides which commands it sends.
+
 package sim
 
 import "errors"

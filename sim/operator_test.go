@@ -2,10 +2,11 @@ package sim
 
 import (
 	"errors"
-	"locklab/sim/rediscli"
 	"slices"
 	"strings"
 	"testing"
+
+	"locklab/sim/rediscli"
 )
 
 // TestParseCommand: redis-cli's quoting, and one canonical print that

@@ -1,5 +1,6 @@
 // options.go holds scenario options: the switches that turn a lesson's fix
 // into its failure (release.del, fence.off) on the same timeline.
+
 package sim
 
 import (

@@ -3,6 +3,7 @@
 // may stop between two commands (a yield) so another client can run there;
 // `next` continues it. Programs a client runs on its own (retries) never
 // stop halfway.
+
 package sim
 
 // step is the rest of a program after a yield.

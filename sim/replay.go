@@ -1,4 +1,5 @@
 // replay.go turns (scenario, options, actions) into a Timeline.
+
 package sim
 
 import "context"

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"locklab/sim/rediscli"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"locklab/sim/rediscli"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/")

@@ -1,5 +1,6 @@
 // scenario.go holds the scenarios lessons refer to by id: who takes part,
 // the lock's parameters and the options a lesson can switch.
+
 package sim
 
 import (
@@ -101,13 +102,13 @@ type Scenario struct {
 	Replicated bool
 	// Redlock: clients lock every node and need a majority.
 	Redlock bool
-	// Coord: the lock lives in a modelled ZooKeeper or etcd (coord.go).
+	// Coord: the lock lives in a modelled ZooKeeper or etcd (model_coord.go).
 	Coord bool
 	// Drops: the learner may make the network lose a reply (the lesson
 	// about retries and exactly-once).
 	Drops bool
 	// Scripted: the clients run a learner's scripts (scripted.go,
-	// design_run.go) instead of the lessons' programs; sim/lockdesign
+	// model_scripted.go) instead of the lessons' programs; sim/lockdesign
 	// sets it when it makes a design a scenario.
 	Scripted *Scripted
 	// Budget is the fault budget an exploration of this lesson's design

@@ -1,5 +1,6 @@
 // sched.go holds the discrete-event queue: what clients and nodes do by
 // themselves while virtual time passes (retries, expiry).
+
 package sim
 
 import "container/heap"

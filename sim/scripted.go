@@ -5,7 +5,8 @@
 // the lock is ever extended, whether the write reads its token). What a
 // design is before it runs — its presets, bounds, the script checker and
 // its grade — is sim/lockdesign's, which builds a Scripted with
-// NewScripted; design_run.go runs it.
+// NewScripted; model_scripted.go runs it.
+
 package sim
 
 import (

@@ -1,5 +1,6 @@
 // scripts.go holds the Lua scripts clients and the storage run with EVAL.
 // They are shown to the learner as they are sent.
+
 package sim
 
 // ReleaseScript deletes the lock only while it still holds the caller's

@@ -1,5 +1,6 @@
 // storage.go holds the protected resource: the data the lock is meant to
 // guard, kept on its own Redis node and written through the fencing check.
+
 package sim
 
 import "locklab/sim/rediscli"

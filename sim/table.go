@@ -7,6 +7,7 @@
 // catalog, a node fault also its log note, its mark's word and shape (the
 // README's "What a change costs" lists the files; web's
 // TestEveryActionLabelled fails on a missing one).
+
 package sim
 
 import (

@@ -1,5 +1,6 @@
 // transcript.go prints a timeline as plain text: the golden files in
 // testdata/ and the reproduction a failing test prints.
+
 package sim
 
 import (

@@ -1,5 +1,6 @@
 // world.go holds a world: the clock, the nodes, the clients and the logs one
 // replay builds, and the observer that keeps the lock's picture true.
+
 package sim
 
 import (

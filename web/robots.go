@@ -1,6 +1,7 @@
 // robots.go holds the two answers that are not pages: robots.txt and the
 // health check. (Security headers and compression are web/middleware's;
 // ETags and the page cache are web/site's.)
+
 package web
 
 import (

@@ -1,5 +1,6 @@
 // check.go holds Check: the byte-level scan, the parse and the walk over
 // gopher-lua's syntax tree that accepts only the documented subset.
+
 package luacheck
 
 import (

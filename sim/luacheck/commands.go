@@ -1,6 +1,7 @@
 // commands.go holds the allow-list of Redis commands a script may call and
 // the form of each one's arguments: the table the checker reads, so a new
 // command is one entry here.
+
 package luacheck
 
 import (

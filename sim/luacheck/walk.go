@@ -1,5 +1,6 @@
 // walk.go holds the walk over the syntax tree: scopes of locals, the rules
 // for every statement and expression, and the size bound of values.
+
 package luacheck
 
 import (

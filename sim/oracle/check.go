@@ -4,6 +4,7 @@
 // and the storage the lanes describe. What the pages word from these
 // (web/narrate, web/picture) is held to the same facts by the tests of
 // web/internal/claims.
+
 package oracle
 
 import (

@@ -2,18 +2,19 @@
 // key's lives on every node (from when to when, made by whose command,
 // ended how and by whom), every command lined up with the event that
 // shows it, and each node's keys at the end.
+
 package oracle
 
 import (
 	"context"
 	"fmt"
-	"locklab/sim/rediscli"
 	"maps"
 	"reflect"
 	"slices"
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/rediscli"
 )
 
 // Facts is what one replay's servers did.

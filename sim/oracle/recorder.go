@@ -3,12 +3,12 @@
 // command a connection sends with the keys before and after it, each move
 // of a server's clock with the keys it expired, each restart with the keys
 // it lost.
+
 package oracle
 
 import (
 	"context"
 	"fmt"
-	"locklab/sim/rediscli"
 	"net"
 	"slices"
 	"strings"
@@ -20,6 +20,7 @@ import (
 
 	"locklab/sim"
 	"locklab/sim/luarun"
+	"locklab/sim/rediscli"
 )
 
 // OpKind is what happened to a server's data.

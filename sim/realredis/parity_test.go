@@ -8,8 +8,6 @@ package realredis_test
 import (
 	"context"
 	"errors"
-	"locklab/sim/lockdesign"
-	"locklab/sim/rediscli"
 	"reflect"
 	"slices"
 	"strconv"
@@ -21,7 +19,9 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/realredis"
+	"locklab/sim/rediscli"
 	"locklab/sim/redistest"
 )
 

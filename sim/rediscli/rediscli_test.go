@@ -8,13 +8,13 @@ package rediscli_test
 
 import (
 	"context"
-	"locklab/sim/rediscli"
 	"net"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"locklab/sim"
+	"locklab/sim/rediscli"
 	"locklab/sim/redistest"
 )
 

@@ -5,6 +5,7 @@
 // cannot reach, and what a student's page leaves out of a lesson written
 // for someone alone (lines the room has not seen yet, sentences about
 // buttons a student does not have).
+
 package class
 
 import (

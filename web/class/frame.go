@@ -7,6 +7,7 @@
 // site address, language and the student's own answers: a handful), and
 // frames it as one Server-Sent Event; every other stream writes the same
 // bytes. The phone swaps the fragment in without asking the server again.
+
 package class
 
 import (

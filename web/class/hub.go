@@ -5,6 +5,7 @@
 // on one pattern subscription (every room's channel), confirmed before
 // the hub accepts a stream, so no instance misses a move published after
 // a student's page was drawn.
+
 package class
 
 import (

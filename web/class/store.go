@@ -29,6 +29,7 @@
 //	lockclass-ended:CODE:summary  after End class: every lesson's tallies
 //
 // and the pub/sub channel lockclass:ch:CODE, which carries "kind seq".
+
 package class
 
 import (

@@ -5,6 +5,7 @@
 // designs, the least recently used forgotten first), holds only finished
 // searches (one the clock cut short is no grade), and is lost on restart
 // like the page cache: it is a cache, not state.
+
 package design
 
 import (

@@ -4,7 +4,6 @@ import (
 	"go/parser"
 	"go/token"
 	"html"
-	"locklab/sim/lockdesign"
 	"locklab/web/design"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
@@ -17,6 +16,7 @@ import (
 	"testing"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
 	"locklab/web/links"

@@ -2,11 +2,11 @@
 // explorer found, replayed as a timeline with the lesson page's picture,
 // controls and event log, the learner's scripts in the log and under
 // "scripts used". Its controls continue the same design's timeline.
+
 package design
 
 import (
 	"errors"
-	"locklab/sim/lockdesign"
 	"locklab/web/lesson"
 	"maps"
 	"net/http"
@@ -18,6 +18,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/narrate"

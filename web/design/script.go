@@ -1,5 +1,6 @@
 // script.go says why the script checker (sim/luacheck) refused a
 // learner's Lua script, with the catalog's line for each refusal code.
+
 package design
 
 import (

@@ -7,6 +7,7 @@
 // choice the learner made, this one is always the same program around
 // the learner's scripts, so it is written as a template
 // (design.go.tmpl) that reads like the file it writes.
+
 package gocode
 
 import (

@@ -1,5 +1,6 @@
 // en.go is the English catalog: every interface string of the site in English.
 // Lesson text lives in lessons/en/, not here.
+
 package i18n
 
 import (

@@ -1,5 +1,6 @@
 // ja.go is the Japanese catalog: every interface string of the site in Japanese.
 // Lesson text lives in lessons/ja/, not here.
+
 package i18n
 
 import (

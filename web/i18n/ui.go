@@ -3,6 +3,7 @@
 // a misspelt key is a compile error and a missing string is an empty
 // field that TestCatalogsComplete finds (and that, at run time, falls back
 // to English with a log line).
+
 package i18n
 
 import "locklab/sim"

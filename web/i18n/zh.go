@@ -1,5 +1,6 @@
 // zh.go is the Simplified Chinese catalog: every interface string of the site in Simplified Chinese (zh-Hans).
 // Lesson text lives in lessons/zh/, not here.
+
 package i18n
 
 import (

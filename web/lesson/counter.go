@@ -2,6 +2,7 @@
 // page says what the schedule is, what broke and when, and links back to
 // the Lab result, instead of showing the dialog of whichever guided step
 // the schedule happens to be nearest to.
+
 package lesson
 
 import (

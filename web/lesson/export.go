@@ -1,4 +1,5 @@
 // export.go serves the timeline as a standalone SVG file, for slides.
+
 package lesson
 
 import (

@@ -1,5 +1,6 @@
 // json.go serves a timeline as JSON (the same replay the page shows) and a
 // lesson's outline as JSON, for integrations, tests and export.
+
 package lesson
 
 import (

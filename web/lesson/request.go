@@ -1,6 +1,7 @@
 // request.go resolves a lesson request's URL once — the lesson, its
 // state, the guess and where the state sits on the guided path — so the
 // canonical-URL check, the replay and the page all read one parse.
+
 package lesson
 
 import (

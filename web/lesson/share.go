@@ -1,6 +1,7 @@
 // share.go holds "share this moment": the current page's absolute address
 // and its QR code, so students in a classroom can open the same timeline
 // state on their phones.
+
 package lesson
 
 import (

@@ -1,5 +1,6 @@
 // state.go is the URL-state codec: a timeline is (lesson, do, opt), and
 // every link a page offers is that triple with one thing changed.
+
 package lesson
 
 import (

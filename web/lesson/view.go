@@ -1,5 +1,6 @@
 // view.go builds what the templates show: the page frame and the lesson
 // view (dialog, controls, picture, event log) for one URL state.
+
 package lesson
 
 import (
@@ -7,7 +8,6 @@ import (
 	"encoding/json"
 	"html"
 	"io"
-	"locklab/sim/rediscli"
 	"net/http"
 	"sort"
 	"strconv"
@@ -15,6 +15,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/rediscli"
 	"locklab/web/findings"
 	"locklab/web/i18n"
 	"locklab/web/links"

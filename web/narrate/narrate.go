@@ -7,11 +7,11 @@
 package narrate
 
 import (
-	"locklab/sim/rediscli"
 	"strconv"
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/rediscli"
 	"locklab/web/i18n"
 )
 

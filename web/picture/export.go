@@ -1,4 +1,5 @@
 // export.go lays the timeline out as a standalone SVG file, for slides.
+
 package picture
 
 import (

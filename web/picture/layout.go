@@ -13,17 +13,18 @@
 // under their marker in the first free row of their lane; a lane grows a
 // row rather than let two labels touch. Layout records a box for every
 // marker and label so a test can prove that nothing overlaps.
+
 package picture
 
 import (
 	"cmp"
-	"locklab/sim/rediscli"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/rediscli"
 	"locklab/web/i18n"
 	"locklab/web/narrate"
 )

@@ -1,6 +1,7 @@
 // text.go says in words what a timeline picture shows, for its
 // text alternative: what the last action did, who holds the lock now,
 // the clients and the storage, and what went wrong.
+
 package picture
 
 import (

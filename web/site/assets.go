@@ -1,5 +1,6 @@
 // assets.go serves the embedded static files under content-hashed URLs, so
 // they can be cached for a year and still change with each release.
+
 package site
 
 import (

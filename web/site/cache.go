@@ -1,5 +1,6 @@
 // cache.go keeps pages cheap to serve again: strong ETags with 304s and
 // a byte-bounded cache of rendered pages.
+
 package site
 
 import (

@@ -1,6 +1,7 @@
 // errors.go is web's one error path: every failure becomes an *Error with
 // a status, and one function renders it as a page or as JSON in the
 // request's language. Internal errors are logged, never shown.
+
 package site
 
 import (

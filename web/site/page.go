@@ -1,4 +1,5 @@
 // page.go builds the frame every page shares and renders components.
+
 package site
 
 import (

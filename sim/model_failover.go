@@ -1,13 +1,15 @@
-// failover.go holds the replication model of the failover lesson: a
+// model_failover.go holds the replication model of the failover lesson: a
 // primary whose changes reach its replica only after a lag, and a
 // promotion that makes the replica the node clients talk to. The
 // replication link is a model (labelled as such on the page); the commands
 // it applies to the replica are real and the replica's replies real.
+
 package sim
 
 import (
-	"locklab/sim/rediscli"
 	"strconv"
+
+	"locklab/sim/rediscli"
 )
 
 // ReplicationLag is how long a change on the primary takes to reach the

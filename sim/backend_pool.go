@@ -1,20 +1,22 @@
-// pool.go holds the embedded backend's pool of miniredis servers and their
+// backend_pool.go holds the embedded backend's pool of miniredis servers and their
 // go-redis connections. Starting a server and dialling a client are most of
 // what a short replay costs; a closed world's servers are emptied and reset
 // to virtual time 0 instead, and the next world gets them with their
 // connections still open. Nothing a client can see survives a reset: no key,
 // no TTL, no clock (the connections carry no state of their own: no
 // database is selected, no transaction or subscription is ever left open).
+
 package sim
 
 import (
 	"context"
 	"locklab/sim/luarun"
-	"locklab/sim/rediscli"
 	"net"
 	"sync"
 
 	"github.com/alicebob/miniredis/v2"
+
+	"locklab/sim/rediscli"
 )
 
 // maxIdleServers bounds the servers kept for reuse (each one idle costs a

@@ -1,10 +1,11 @@
-// design_run.go runs a design's scripts as the clients' programs: every
+// model_scripted.go runs a design's scripts as the clients' programs: every
 // part of every piece is one real EVAL, its reply whatever Redis answered
 // (an error reply included: a script that fails at run time shows as the
 // error on the timeline, and the program carries on as a client would
 // after a failed command). The checks that only designs need sit here
 // too: a client's own lease, two holders at once, a double write, a lock
 // its release left behind.
+
 package sim
 
 import "locklab/sim/rediscli"

@@ -1,11 +1,12 @@
 package sim
 
 import (
-	"locklab/sim/rediscli"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"locklab/sim/rediscli"
 )
 
 // fpBase is a world that shows a field: the schedule that reaches it.
@@ -227,8 +228,8 @@ func TestFingerprintSeesEveryField(t *testing.T) {
 			name := typ.Name() + "." + f.Name
 			entry, ok := fpTable[name]
 			if !ok {
-				t.Errorf("%s has no entry in fpTable (snapshot_test.go): if a world's future can depend on it, "+
-					"put it in the snapshot (snapshot.go, capture) and add a mutation that changes only it; "+
+				t.Errorf("%s has no entry in fpTable (explore_state_test.go): if a world's future can depend on it, "+
+					"put it in the snapshot (explore_state.go, capture) and add a mutation that changes only it; "+
 					"if not, say why", name)
 				continue
 			}

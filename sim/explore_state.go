@@ -1,20 +1,22 @@
-// snapshot.go holds one snapshot of a world between two actions — every
+// explore_state.go holds one snapshot of a world between two actions — every
 // node's keys with their values and remaining TTLs, read from the server
 // itself; every client's program position, timers and beliefs; the
 // models' state — and the explorer's notion of "the same state", derived
 // from that snapshot by reflection rather than from a hand-kept list of
 // fields (TestFingerprintSeesEveryField holds the snapshot to the world).
+
 package sim
 
 import (
 	"bytes"
 	"cmp"
-	"locklab/sim/rediscli"
 	"reflect"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
+
+	"locklab/sim/rediscli"
 )
 
 // keyState is one key of a node as its server holds it: its type, its

@@ -1,4 +1,4 @@
-// coord.go holds the model of the ZooKeeper/etcd lesson: a coordination
+// model_coord.go holds the model of the ZooKeeper/etcd lesson: a coordination
 // service that is not embedded here, modelled after its documented
 // semantics (FACTS.md §4, §5) and labelled as a model wherever it shows.
 //
@@ -17,14 +17,16 @@
 //
 // The storage the clients write to is a real Redis node with the fencing
 // check, as in the other lessons: the service only hands out the token.
+
 package sim
 
 import (
 	"fmt"
-	"locklab/sim/rediscli"
 	"sort"
 	"strconv"
 	"strings"
+
+	"locklab/sim/rediscli"
 )
 
 // Option: which coordination service the lesson models.

@@ -1,4 +1,4 @@
-// fork.go holds the copy of a world between two actions: freeze takes a
+// explore_fork.go holds the copy of a world between two actions: freeze takes a
 // detached copy (every field of the world, its history included, and every
 // node's keys read from its server), thaw makes a world on running servers
 // that copy again — so the explorer reaches a child by copying its parent
@@ -10,6 +10,7 @@
 // new events, linked to its parent's (an append-only log is never changed
 // once an action is over), and a rig that thaws a sibling of the state it
 // holds keeps the common prefix instead of copying it again.
+
 package sim
 
 import (

@@ -1,7 +1,8 @@
-// redlock.go holds the Redlock client of the Redlock lesson: the same key
+// model_redlock.go holds the Redlock client of the Redlock lesson: the same key
 // and random value SET on every node in turn; the lock counts only with a
 // majority and while time is left of its validity. The per-node replies are
 // real; the verdict is the client's own arithmetic, shown as such.
+
 package sim
 
 import (
