@@ -237,6 +237,15 @@
     resume();
   }
   document.addEventListener("DOMContentLoaded", update);
+  // and again once the page has its final size (a phone's browser may lay
+  // the page out at another width first, and fonts arrive late): a
+  // scroll worked out for another width leaves "now" at the edge
+  window.addEventListener("load", showNow);
+  var resized = 0;
+  window.addEventListener("resize", function () {
+    window.clearTimeout(resized);
+    resized = window.setTimeout(showNow, 100);
+  });
   document.addEventListener("htmx:afterSettle", update);
   document.addEventListener("htmx:historyRestore", update);
 })();

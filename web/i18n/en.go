@@ -99,7 +99,7 @@ var english = &UI{
 		sim.KindDrop: "the network will lose the reply to its next command", sim.KindGiveUp: "gave up: it tries only once",
 	},
 	DropWriteNote: "the network will lose the reply to its next storage write",
-	Predict:       "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question",
+	Predict:       "Predict first", Reveal: "Reveal", SkipPredict: "Skip the question", AnswerBelow: "Answer the question",
 	YouPredicted: "You predicted: {0}", Right: "Right", Wrong: "Not quite",
 	TheAnswer: "The answer: {0}", CheckpointAnswer: "What the checkpoint asked",
 	LessonJSON: "Lesson as JSON", DownloadSVG: "Download the timeline as SVG (for slides)", DownloadJSON: "Download as JSON", ShareQR: "QR code of this page's address", QRTooLong: "This timeline's address is too long for a QR code; share the link instead.", DoneLabel: "Finished", ContinueLabel: "Continue where you left off", ResumeLabel: "Continue: lesson {0}, step {1} — {2}",

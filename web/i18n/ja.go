@@ -99,7 +99,7 @@ var japanese = &UI{
 		sim.KindDrop: "次のコマンドの応答をネットワークが失う", sim.KindGiveUp: "あきらめた（取得は 1 回だけ試す）",
 	},
 	DropWriteNote: "次のストレージ書き込みの応答をネットワークが失う",
-	Predict:       "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ",
+	Predict:       "先に予想しよう", Reveal: "答え合わせ", SkipPredict: "答えずに次へ", AnswerBelow: "問題に答える",
 	YouPredicted: "あなたの予想は「{0}」でした。", Right: "正解", Wrong: "残念、不正解",
 	TheAnswer: "正解は「{0}」です。", CheckpointAnswer: "チェックポイントの答え",
 	LessonJSON: "レッスンを JSON で見る", DownloadSVG: "タイムラインを SVG でダウンロード（スライド用）", DownloadJSON: "JSON でダウンロード", ShareQR: "このページのアドレスの QR コード", QRTooLong: "このタイムラインのアドレスは QR コードには長すぎます。リンクを共有してください。", DoneLabel: "修了", ContinueLabel: "続きから", ResumeLabel: "続きから：レッスン {0}、ステップ {1}「{2}」",

@@ -44,8 +44,11 @@ type UI struct {
 	ValidEnded string
 	// Down is a Redlock node's state while cut off (it keeps its keys); a
 	// replicated node's after a crash (it lost them) is Crashed's.
-	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck               string
-	Predict, Reveal, SkipPredict, YouPredicted, Right                   string
+	ClockAhead, SlowBy, PrimaryRole, ReplicaRole, NoCheck string
+	Predict, Reveal, SkipPredict, YouPredicted, Right     string
+	// AnswerBelow leads a phone's bar of Undo and Next down to the
+	// checkpoint asked in Next's place.
+	AnswerBelow                                                         string
 	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
 	DownloadSVG, DownloadJSON, ShareQR, QRTooLong                       string
 	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string

@@ -98,7 +98,7 @@ var chinese = &UI{
 		sim.KindDrop: "下一条命令的应答会被网络丢掉", sim.KindGiveUp: "放弃了（只尝试一次）",
 	},
 	DropWriteNote: "下一次存储写入的应答会被网络丢掉",
-	Predict:       "先预测", Reveal: "揭晓", SkipPredict: "跳过这个问题",
+	Predict:       "先预测", Reveal: "揭晓", SkipPredict: "跳过这个问题", AnswerBelow: "回答问题",
 	YouPredicted: "你的预测是“{0}”。", Right: "正确", Wrong: "不太对",
 	TheAnswer: "正确答案是“{0}”。", CheckpointAnswer: "小测验的答案",
 	LessonJSON: "以 JSON 查看本课", DownloadSVG: "将时间线下载为 SVG（用于幻灯片）", DownloadJSON: "下载 JSON", ShareQR: "本页地址的二维码", QRTooLong: "这条时间线的地址太长，放不进二维码；请改为分享链接。", DoneLabel: "已完成", ContinueLabel: "从上次的地方继续", ResumeLabel: "继续：第 {0} 课第 {1} 步 — {2}",

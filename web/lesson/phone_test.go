@@ -95,12 +95,20 @@ func TestBrowserPhone(t *testing.T) {
 		webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lessons/fencing?do=a.acquire,a.pause,wait.10s,b.acquire"))
 		webtest.WaitLoaded(t, c)
 		bar := `document.querySelector(".stepnav").getBoundingClientRect()`
-		for _, sel := range []string{".svgwrap", "details.legendbox > summary", ".violations", "#step-title", ".line"} {
+		for _, sel := range []string{".svgwrap", "details.legendbox > summary", "#step-title", ".line"} {
 			if !webtest.Run(t, c, chromedp.Evaluate[bool](`(r => r.top >= 0 && r.top + 40 <= `+bar+`.top)(document.querySelector(`+webtest.JSONString(sel)+`).getBoundingClientRect())`)) {
 				t.Errorf("%s at 390 × 844: %s starts at %.0f px, below the step's buttons at %.0f px", lang, sel,
 					webtest.Run(t, c, chromedp.Evaluate[float64](`document.querySelector(`+webtest.JSONString(sel)+`).getBoundingClientRect().top`)),
 					webtest.Run(t, c, chromedp.Evaluate[float64](bar+`.top`)))
 			}
+		}
+		// what went wrong comes right after the dialog that tells of it
+		if !webtest.Run(t, c, chromedp.Evaluate[bool](`(v => v.previousElementSibling === null || v.getBoundingClientRect().top >= document.querySelector(".dialog").getBoundingClientRect().bottom - 1)(document.querySelector(".violations")) && document.querySelector(".violations").getBoundingClientRect().top < document.querySelector(".controls").getBoundingClientRect().top`)) {
+			t.Errorf("%s at 390 px: what went wrong is not right after the dialog", lang)
+		}
+		// "now" with room after it for the marks drawn there
+		if x := webtest.Run(t, c, chromedp.Evaluate[float64](`(w => (w.querySelector("line.now").getBoundingClientRect().left - w.getBoundingClientRect().left) / w.clientWidth)(document.querySelector(".svgwrap"))`)); x < 0.3 || x > 0.8 {
+			t.Errorf("%s at 390 px: the now line is at %.2f of the picture's width, want it in view with room after it", lang, x)
 		}
 		webtest.Run(t, c, chromedp.Evaluate[bool](`window.scrollTo(0, document.getElementById("tl-desc").offsetTop); true`))
 		if !webtest.Run(t, c, chromedp.Evaluate[bool](`(r => r.top > 0 && r.bottom <= innerHeight + 1)(`+bar+`)`)) {
@@ -110,6 +118,17 @@ func TestBrowserPhone(t *testing.T) {
 		if !webtest.Run(t, c, chromedp.Evaluate[bool](`document.querySelector("footer.site").getBoundingClientRect().bottom <= `+bar+`.top + 1`)) {
 			t.Errorf("%s at 390 px: at the page's end the bar hides the footer", lang)
 		}
+	}
+	// a step that asks a checkpoint in Next's place: the bar leads to it
+	ask, _, _ := webtest.FencingAsk(t)
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/lessons/fencing"+links.Query(ask.Do, ask.Opt)))
+	webtest.WaitLoaded(t, c)
+	if !visible(".stepnav #to-ask") {
+		t.Fatal("at 390 px a step that asks a checkpoint has no way to it in the bar")
+	}
+	webtest.Do(t, c, chromedp.Click(chromedp.CSS("#to-ask")))
+	if !webtest.WaitTrue(c, `(r => r.top >= 0 && r.top < innerHeight - 100)(document.getElementById("ask").getBoundingClientRect())`) {
+		t.Error("the bar's Answer the question did not bring the checkpoint into view")
 	}
 	webtest.Do(t, c, chromedp.Click(chromedp.CSS("#menu-toggle")))
 	if !webtest.WaitTrue(c, `document.getElementById("menu-toggle").getAttribute("aria-expanded") === "true"`) || !visible("#present") || !visible("#teach-header") {

@@ -90,7 +90,7 @@ func HrefOf(body, id string) (string, bool) {
 // A lesson page's way on: its Next link, or its checkpoint form.
 var (
 	NextRe   = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
-	AskRe    = regexp.MustCompile(`(?s)<form class="checkpoint" method="get" action="([^"]+)".*?</form>`)
+	AskRe    = regexp.MustCompile(`(?s)<form class="checkpoint" id="ask" tabindex="-1" method="get" action="([^"]+)".*?</form>`)
 	hiddenRe = regexp.MustCompile(`<input type="hidden" name="(do|opt)" value="([^"]*)"`)
 )
 
