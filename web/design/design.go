@@ -254,7 +254,8 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		}
 		v := s.designView(r, u, in)
 		v.Grade = g
-		v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: "/" + u.Lang + "/lab/design/qr.svg?" + links.DesignQuery(in.D)}
+		v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: "/" + u.Lang + "/lab/design/qr.svg?" + links.DesignQuery(in.D),
+			Title: u.ShareDesign, Hint: u.ShareDesignHint}
 		body, typ, e := s.RenderBytes(r, u, DesignPage(v))
 		return body, typ, true, e
 	})

@@ -385,7 +385,7 @@ func TestDesignRunShare(t *testing.T) {
 		}
 		// the graded design's own share box: its address and QR code
 		page := webtest.MustGet(t, h, "/"+lang+"/lab/design?release=del&write=none")
-		if !strings.Contains(page, `<details class="share">`) || !strings.Contains(page, `src="/`+lang+`/lab/design/qr.svg?release=del&amp;write=none"`) || !strings.Contains(page, `/`+lang+`/lab/design?release=del&amp;write=none</a>`) {
+		if !strings.Contains(page, `<details class="share"><summary>`+html.EscapeString(u.ShareDesign)+`</summary>`) || !strings.Contains(page, `src="/`+lang+`/lab/design/qr.svg?release=del&amp;write=none"`) || !strings.Contains(page, `/`+lang+`/lab/design?release=del&amp;write=none</a>`) {
 			t.Errorf("%s: the graded design has no share box with its address and QR code", lang)
 		}
 		if qr := webtest.Get(t, h, "/"+lang+"/lab/design/qr.svg?release=del&write=none"); qr.Status != http.StatusOK || !strings.HasPrefix(qr.Body, "<svg") {

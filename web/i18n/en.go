@@ -49,6 +49,7 @@ var english = &UI{
 	Busy:      "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
 	RedisDown: "This server runs its lessons on a real Redis, and that Redis is not answering right now. Try the same link again once it is back; your timeline is in the address and nothing is lost.",
 	Share:     "Share this moment", ShareHint: "Scan to open this exact timeline on a phone, or copy the link.",
+	ShareDesign: "Share this design", ShareDesignHint: "Scan to open this design and its grade on a phone, or copy the link.",
 	ResumeOffer:   "You were at step {0}, “{1}”. Continue there →",
 	ShareLoopback: "This link and its QR code point at {0}, this computer’s own address: they open only here. To share, start Lock Lab with -public-url set to an address others can reach.",
 	Menu:          "Menu",

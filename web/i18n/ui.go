@@ -54,6 +54,9 @@ type UI struct {
 	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
 	URITooLong, URITooLongBack                                          string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
+	// ShareDesign and ShareDesignHint head a graded design's share box:
+	// it opens the design and its grade, not a timeline.
+	ShareDesign, ShareDesignHint string
 	// ShareLoopback: the share box's address is this machine's own
 	// ({0}: its host), which opens nowhere else.
 	ShareLoopback string

@@ -151,6 +151,8 @@ type ShareBox struct {
 	UI         *i18n.UI
 	URL, QRURL string
 	Teach      TeachForm
+	// Title and Hint head the box ("": a timeline's, Share and ShareHint)
+	Title, Hint string
 }
 
 // QR codes a phone reads off a screen: up to qrLarge characters at the
