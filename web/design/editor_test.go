@@ -27,6 +27,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	mine := "return redis.call('DEL', KEYS[1])"
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel() // its own tab
 			c := webtest.Tab(t, ctx)
 			webtest.WatchCSP(t, c)
 			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lab/design"))

@@ -26,6 +26,7 @@ func TestBrowserCommandLine(t *testing.T) {
 	t.Cleanup(srv.Close)
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel() // each language in its own tab
 			c := webtest.Tab(t, ctx)
 			webtest.WatchCSP(t, c)
 			start := srv.URL + "/" + lang + "/lessons/fencing?do=a.acquire,wait.4s"

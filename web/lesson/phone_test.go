@@ -20,11 +20,12 @@ import (
 func TestBrowserStepInView(t *testing.T) {
 	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(sitetest.Default(t))
-	defer srv.Close()
+	t.Cleanup(srv.Close) // after the subtests, which run in parallel
 	ask, _, _ := webtest.FencingAsk(t)
 	start := srv.URL + "/en/lessons/fencing" + links.Query(ask.Do, ask.Opt)
 	for _, w := range []int64{390, 1280} {
 		t.Run(strconv.FormatInt(w, 10), func(t *testing.T) {
+			t.Parallel() // its own tab
 			c := webtest.Tab(t, ctx)
 			webtest.Do(t, c, chromedp.EmulateViewport(w, 844))
 			webtest.Do(t, c, chromedp.Navigate(start))

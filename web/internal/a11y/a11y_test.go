@@ -74,12 +74,17 @@ var a11yPageKinds = []struct {
 		// checkpoint, asked on the step before and answered on its own
 		// step, and the step where the storage rejects A's stale write.
 		// The steps in between share these templates; -a11y-every-step
-		// opens every guided step and every checkpoint (slow).
+		// opens every guided step and every checkpoint (slow). Outside CI
+		// the first and last steps are the flagship's and those of the
+		// lessons this language's browser sweep walks (webtest.Swept):
+		// every kind of lesson page, at a third of the pages; under CI,
+		// every lesson's.
 		var ps []string
 		for _, l := range e.course.List(lang) {
 			asked := false
+			ends := webtest.Swept(l) || l.Slug == "fencing"
 			for i, st := range l.Steps {
-				if i == 0 || i == len(l.Steps)-1 || *a11yEveryStep {
+				if (i == 0 || i == len(l.Steps)-1) && ends || *a11yEveryStep {
 					ps = append(ps, links.Lesson(l)+links.Query(st.Do, st.Opt))
 				}
 				if st.Checkpoint != nil && i > 0 && (l.Slug == "fencing" && !asked || *a11yEveryStep) {
