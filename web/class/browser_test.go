@@ -373,6 +373,9 @@ func TestBrowserClass(t *testing.T) {
 	}
 	webtest.WaitStep(t, teacher, reveal.Index+1, ja.Steps[reveal.Index].Title)
 	shot(teacher, "teacher-ja-1920-presenter-revealed")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1280, 720))
+	shot(teacher, "teacher-ja-1280x720-presenter-revealed")
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
 	axe(teacher, "teacher ja", 1920)
 
 	// The end asks once (a fold), then every phone with JavaScript goes
