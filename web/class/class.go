@@ -194,9 +194,16 @@ func (s *Handler) classOn(w http.ResponseWriter, r *http.Request) (*i18n.UI, str
 }
 
 // room loads the room of the request, or answers with the error page.
+// The teacher of a class that has ended (their cookie is still sent) is
+// taken to its summary, not told that their teacher ended it.
 func (s *Handler) room(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) (*Room, bool) {
 	room, err := s.class.store.get(r.Context(), code)
 	if err != nil {
+		var ended *endedError
+		if errors.As(err, &ended) && teacherSecret(r, code) != "" {
+			http.Redirect(w, r, links.Join(u.Lang, code)+"/summary", http.StatusSeeOther)
+			return nil, false
+		}
 		s.Fail(w, r, u, s.storeErr(u, code, err))
 		return nil, false
 	}
