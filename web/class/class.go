@@ -925,12 +925,12 @@ func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := room.Code
-	body, err := site.QRSVG(s.Absolute(r, "/class/"+code))
-	if err != nil {
-		s.Fail(w, r, u, &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err})
+	body, typ, e := site.QRImage(u, s.Absolute(r, "/class/"+code))
+	if e != nil {
+		s.Fail(w, r, u, e)
 		return
 	}
-	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Content-Type", typ)
 	w.Header().Set("Cache-Control", "private, max-age=3600")
 	_, _ = w.Write(body)
 }

@@ -223,21 +223,32 @@ func designErrorText(u *i18n.UI, err error) string {
 	return i18n.Fill(du.BadParam, de.Code)
 }
 
-// Page serves /{lang}/lab/design.
-func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
+// readDesign reads the design in a request's address (the page's, its QR
+// code's, a run's with the extra parameters it names), or answers with the
+// reason it cannot and returns false.
+func (s *Handler) readDesign(w http.ResponseWriter, r *http.Request, extra ...string) (*i18n.UI, url.Values, designIn, bool) {
 	u := i18n.For(chi.URLParam(r, "lang"))
 	if len(r.URL.RawQuery) > MaxRaw {
 		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: lockdesign.DefaultDesign()}))
-		return
+		return u, nil, designIn{}, false
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
-		return
+		return u, nil, designIn{}, false
 	}
-	in, e := parseDesign(u, q)
+	in, e := parseDesign(u, q, extra...)
 	if e != nil {
 		s.Fail(w, r, u, e)
+		return u, nil, designIn{}, false
+	}
+	return u, q, in, true
+}
+
+// Page serves /{lang}/lab/design.
+func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
+	u, _, in, ok := s.readDesign(w, r)
+	if !ok {
 		return
 	}
 	if want := links.DesignQuery(in.D); r.URL.RawQuery != want {
@@ -264,28 +275,13 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 // QR serves /{lang}/lab/design/qr.svg: the QR code of a design's page,
 // for its share box.
 func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
-	u := i18n.For(chi.URLParam(r, "lang"))
-	if len(r.URL.RawQuery) > MaxRaw {
-		s.Fail(w, r, u, designError(u, u.Design.BadLink, designIn{D: lockdesign.DefaultDesign()}))
-		return
-	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
-		return
-	}
-	in, e := parseDesign(u, q)
-	if e != nil {
-		s.Fail(w, r, u, e)
+	u, _, in, ok := s.readDesign(w, r)
+	if !ok {
 		return
 	}
 	w = lesson.SVGFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
-		body, err := site.QRSVG(s.Absolute(r, links.Design(u.Lang, in.D)))
-		if err != nil {
-			return nil, "", &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
-		}
-		return body, "image/svg+xml", nil
+		return site.QRImage(u, s.Absolute(r, links.Design(u.Lang, in.D)))
 	})
 }
 

@@ -15,8 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"locklab/sim"
 	"locklab/sim/lockdesign"
 	"locklab/web/i18n"
@@ -59,22 +57,11 @@ type runReq struct {
 // parseRun reads a run's address (the page's, its picture's or its QR
 // code's), or answers with the reason it cannot and returns false.
 func (s *Handler) parseRun(w http.ResponseWriter, r *http.Request) (runReq, bool) {
-	u := i18n.For(chi.URLParam(r, "lang"))
+	u, q, in, ok := s.readDesign(w, r, "clients", "do", "cli", "node")
+	if !ok {
+		return runReq{}, false
+	}
 	du := u.Design
-	if len(r.URL.RawQuery) > MaxRaw {
-		s.Fail(w, r, u, designError(u, du.BadLink, designIn{D: lockdesign.DefaultDesign()}))
-		return runReq{}, false
-	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		s.Fail(w, r, u, designError(u, i18n.Fill(du.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
-		return runReq{}, false
-	}
-	in, e := parseDesign(u, q, "clients", "do", "cli", "node")
-	if e != nil {
-		s.Fail(w, r, u, e)
-		return runReq{}, false
-	}
 	back := links.Design(u.Lang, in.D)
 	n, err := strconv.Atoi(q.Get("clients"))
 	if err != nil || n < 2 || n > 3 {
@@ -179,11 +166,7 @@ func (s *Handler) RunQR(w http.ResponseWriter, r *http.Request) {
 	u := q.u
 	w = lesson.SVGFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
-		body, err := site.QRSVG(s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
-		if err != nil {
-			return nil, "", &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
-		}
-		return body, "image/svg+xml", nil
+		return site.QRImage(u, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
 	})
 }
 

@@ -22,10 +22,6 @@ func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 		if rq.Err != nil {
 			return nil, "", rq.Err
 		}
-		body, err := site.QRSVG(s.Absolute(r, rq.Base()+rq.Moment()))
-		if err != nil {
-			return nil, "", &site.Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
-		}
-		return body, "image/svg+xml", nil
+		return site.QRImage(u, s.Absolute(r, rq.Base()+rq.Moment()))
 	})
 }

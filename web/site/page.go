@@ -202,6 +202,17 @@ func QRSVG(text string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// QRImage is the QR code of address as a cached file's body and type, or
+// the 414 that says the address is too long for one (every share box's
+// and the class's QR code answer the same).
+func QRImage(u *i18n.UI, address string) ([]byte, string, *Error) {
+	body, err := QRSVG(address)
+	if err != nil {
+		return nil, "", &Error{Status: http.StatusRequestURITooLong, Code: "qr-too-long", Title: u.Share, Text: u.QRTooLong, Err: err}
+	}
+	return body, "image/svg+xml", nil
+}
+
 // Choice is one radio button.
 type Choice struct {
 	Value, Label string
