@@ -52,7 +52,7 @@ func TestLessonListBothLanguages(t *testing.T) {
 // It is the no-JavaScript walk of every lesson (the pages are
 // server-rendered HTML and a link is followed as written); a browser
 // walks one lesson so in TestBrowserGuidedPath, and every lesson with
-// JavaScript in TestBrowserEveryLesson.
+// JavaScript (in presenter mode) in TestBrowserEveryLesson.
 func TestWalkGuidedPath(t *testing.T) {
 	h := sitetest.Default(t)
 	course, _ := lessons.Load()

@@ -13,8 +13,9 @@ import (
 	"locklab/web/i18n"
 )
 
-// TestBrowserDesign walks "bring your own lock" as a learner does, in
-// both languages, with JavaScript on and off: from the Lab to the design
+// TestBrowserDesign walks "bring your own lock" as a learner does, with
+// JavaScript on and off (each in every language under CI, in one language
+// each outside it: webtest.TakeTurn): from the Lab to the design
 // page (safe), the release script edited from compare-and-delete into a
 // plain DEL of the learner's own, the grade, and the counterexample
 // opened as a timeline whose event log and scripts show the learner's
@@ -31,7 +32,7 @@ func TestBrowserDesign(t *testing.T) {
 				name = lang + "/nojs"
 			}
 			t.Run(name, func(t *testing.T) {
-				t.Parallel()
+				webtest.TakeTurn(t, map[bool]int{true: 0, false: 1}[js], lang)
 				c := webtest.Tab(t, ctx)
 				if !js {
 					webtest.NoScripts(t, c)

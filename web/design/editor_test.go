@@ -19,7 +19,8 @@ import (
 // (brackets and quotes close themselves and are typed over), leaves the
 // editor with Escape then Tab (Tab alone indents: no trap), and grades:
 // the form posts the script as typed and the grade finds the deleted lock.
-// The page's CSP refuses nothing the editor does — in every language.
+// The page's CSP refuses nothing the editor does — in every language
+// under CI, in one outside it (webtest.TakeTurn).
 func TestBrowserScriptEditor(t *testing.T) {
 	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(sitetest.Default(t))
@@ -27,7 +28,7 @@ func TestBrowserScriptEditor(t *testing.T) {
 	mine := "return redis.call('DEL', KEYS[1])"
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
-			t.Parallel() // its own tab
+			webtest.TakeTurn(t, 2, lang) // its own tab
 			c := webtest.Tab(t, ctx)
 			webtest.WatchCSP(t, c)
 			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lab/design"))

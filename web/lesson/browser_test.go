@@ -20,10 +20,13 @@ import (
 // guidedLesson is the lesson TestBrowserGuidedPath walks.
 const guidedLesson = "fencing"
 
-// TestBrowserGuidedPath walks the fencing lesson in a real browser, in both
-// languages, with JavaScript (htmx swaps, URL pushed, back button undoes,
-// a shared URL opens the same step in a fresh browser) and without it
-// (every control a plain link).
+// TestBrowserGuidedPath walks the fencing lesson in a real browser with
+// JavaScript (htmx swaps, URL pushed, back button undoes, a shared URL
+// opens the same step in a fresh browser) and without it (every control a
+// plain link). Under CI every walk runs in every language; a local run
+// takes each walk in one language, the languages taking turns
+// (webtest.Turn), since the walks differ in what they do and not in the
+// words they read, and TestWalkGuidedPath walks every language over HTTP.
 func TestBrowserGuidedPath(t *testing.T) {
 	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(sitetest.Default(t))
@@ -36,7 +39,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		last := l.Steps[len(l.Steps)-1]
 
 		t.Run(lang+"/js", func(t *testing.T) {
-			t.Parallel()
+			webtest.TakeTurn(t, 1, lang)
 			c := webtest.Tab(t, ctx)
 			// Record every Content-Security-Policy violation on the page.
 			if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
@@ -80,7 +83,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/checkpoint", func(t *testing.T) {
-			t.Parallel()
+			webtest.TakeTurn(t, 2, lang)
 			// Predict on the step before a checkpoint, see the verdict on the
 			// step itself; the list then offers to continue from there.
 			c := webtest.Tab(t, ctx)
@@ -116,7 +119,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/keyboard", func(t *testing.T) {
-			t.Parallel()
+			webtest.TakeTurn(t, 0, lang)
 			// Enter on a focused control swaps the step and leaves focus on
 			// the control of the same id, not on <body>.
 			c := webtest.Tab(t, ctx)
@@ -130,7 +133,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/shared-link", func(t *testing.T) {
-			t.Parallel()
+			webtest.TakeTurn(t, 1, lang)
 			c := webtest.Tab(t, ctx)
 			webtest.Do(t, c, chromedp.Navigate(base+links.Query(last.Do, last.Opt)))
 			webtest.WaitStep(t, c, len(l.Steps), last.Title)
@@ -141,13 +144,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 		})
 
 		t.Run(lang+"/nojs", func(t *testing.T) {
-			if lang != i18n.Fallback && !webtest.AllLanguages() {
-				// TestWalkGuidedPath walks it without scripts over HTTP in
-				// every language; in a browser, English (every language
-				// under CI) is the walk this keeps.
-				t.Skip("scripts off in a browser: English only outside CI (LOCKLAB_ALL_LANGS=1 walks every language)")
-			}
-			t.Parallel()
+			webtest.TakeTurn(t, 0, lang)
 			c := webtest.Tab(t, ctx)
 			webtest.NoScripts(t, c)
 			webtest.Do(t, c, chromedp.Navigate(base))
@@ -167,44 +164,6 @@ func TestBrowserGuidedPath(t *testing.T) {
 				t.Fatalf("options form did not lead to opt=release.del: %s", loc)
 			}
 		})
-	}
-}
-
-// TestBrowserEveryLesson walks every lesson's webtest.Guided path with JavaScript
-// by clicking Next (through each checkpoint form without answering; each
-// click an htmx swap), in both languages, and checks each step's number
-// and title; every lesson but guidedLesson, which TestBrowserGuidedPath
-// walks the same way with more checks on the way.
-//
-// Without JavaScript every control is a plain link or GET form and every
-// page is server-rendered HTML, so the walk without it is
-// TestWalkGuidedPath, over HTTP (each Next followed as written, each page
-// 200 with its step's number and title); TestBrowserGuidedPath keeps one
-// such walk in a real browser with scripts off.
-func TestBrowserEveryLesson(t *testing.T) {
-	ctx := webtest.Browser(t)
-	srv := httptest.NewServer(sitetest.Default(t))
-	t.Cleanup(srv.Close)
-	course, _ := lessons.Load()
-	for _, lang := range i18n.Codes() {
-		for _, l := range course.List(lang) {
-			if l.Slug == guidedLesson {
-				continue // TestBrowserGuidedPath walks it so, and checks more
-			}
-			if !webtest.Swept(l) {
-				continue // walked in another language (TestWalkGuidedPath walks it over HTTP)
-			}
-			t.Run(lang+"/"+l.Slug, func(t *testing.T) {
-				t.Parallel()
-				c := webtest.Tab(t, ctx)
-				webtest.Do(t, c, chromedp.Navigate(srv.URL+links.Start(l)))
-				webtest.WaitStep(t, c, 1, l.Steps[0].Title)
-				for i := 1; i < len(l.Steps); i++ {
-					webtest.Do(t, c, chromedp.Click(chromedp.CSS("#next")))
-					webtest.WaitStep(t, c, i+1, l.Steps[i].Title)
-				}
-			})
-		}
 	}
 }
 

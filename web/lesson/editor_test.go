@@ -19,14 +19,15 @@ import (
 // with Enter (htmx swaps the page in place), and brings it back with Up;
 // axe finds nothing on the page with the editor in it, the page's CSP
 // refuses nothing the editor does, and the same command works as a plain form with
-// JavaScript off — in every language.
+// JavaScript off — in every language under CI, in one outside it
+// (webtest.TakeTurn: the editor and the form are the same in each).
 func TestBrowserCommandLine(t *testing.T) {
 	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
 	for _, lang := range i18n.Codes() {
 		t.Run(lang, func(t *testing.T) {
-			t.Parallel() // each language in its own tab
+			webtest.TakeTurn(t, 2, lang) // each language in its own tab
 			c := webtest.Tab(t, ctx)
 			webtest.WatchCSP(t, c)
 			start := srv.URL + "/" + lang + "/lessons/fencing?do=a.acquire,wait.4s"

@@ -15,20 +15,29 @@ import (
 	"locklab/web/links"
 )
 
-// TestBrowserPresenterFits walks every guided step of every lesson (in
-// every language under CI; elsewhere as webtest.Swept samples them) in
-// presenter mode at 1920×1080 and 1280×720 and checks that the whole
-// timeline (its storage lane, the bottom one) and the dialog's current
-// line are inside the viewport without scrolling, and that the picture's
-// reply labels render large enough to read. It walks as a presenter does:
-// the first step loaded, each next one by Next (an htmx swap of the
-// lesson region, what the room sees: the same layout as the step loaded
-// afresh, to the pixel, at every step and size when this was written);
-// each step is measured at both sizes under CI, at the size it was swapped
-// in at elsewhere, the sizes taking turns (the page lays out again when
-// the viewport changes; no script of the page measures the screen at
-// load).
-func TestBrowserPresenterFits(t *testing.T) {
+// TestBrowserEveryLesson walks every lesson's webtest.Guided path in a
+// real browser with JavaScript, as a presenter does: presenter mode on,
+// the first step loaded, each next one by the key n (a click on Next: an
+// htmx swap of the lesson region, through each checkpoint form without
+// answering), once the step's held-back lines are shown. At
+// each step it checks the step's number and title and that the step fits
+// the projector: the whole timeline (its storage lane, the bottom one) and
+// the dialog's current line inside the viewport without scrolling, the
+// picture's reply labels large enough to read. Under CI it walks every
+// lesson in every language and measures each step at 1920×1080 and at
+// 1280×720 (the page lays out again when the viewport changes; no script
+// of the page measures the screen at load). Outside CI each lesson is
+// walked in one language (webtest.Swept) and each step is measured at the
+// size it was swapped in at, the sizes taking turns: every step and
+// language walked, each size on every other step.
+//
+// One walk serves both questions (does every step come up, does it fit)
+// because they were two walks through the same swaps, and the walk is the
+// slowest part of the suite. Without JavaScript every control is a plain
+// link or GET form, so the walk without it is TestWalkGuidedPath, over
+// HTTP; TestBrowserGuidedPath walks the fencing lesson in a normal window
+// with more checks on the way, and with scripts off.
+func TestBrowserEveryLesson(t *testing.T) {
 	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(sitetest.Default(t))
 	t.Cleanup(srv.Close)
@@ -49,7 +58,8 @@ func TestBrowserPresenterFits(t *testing.T) {
 					if i > 0 {
 						// as the key n does once the step's lines are all shown
 						// (Next shows each held-back line first: they are shown here)
-						webtest.Run(t, c, chromedp.Evaluate[bool](`document.querySelectorAll(".dialog .line.pending").forEach(l => l.classList.remove("pending")), document.getElementById("next").click(), true`))
+						webtest.Run(t, c, chromedp.Evaluate[bool](`document.querySelectorAll(".dialog .line.pending").forEach(l => l.classList.remove("pending")), true`))
+						webtest.Do(t, c, chromedp.KeyEvent("n"))
 					}
 					webtest.WaitStep(t, c, i+1, st.Title) // swapped and settled
 					// the size the step was laid out at first, then the other
@@ -78,7 +88,7 @@ func TestBrowserPresenterFits(t *testing.T) {
 }
 
 // presenterFits checks the page in tab c at the viewport's size (see
-// TestBrowserPresenterFits).
+// TestBrowserEveryLesson).
 func presenterFits(t *testing.T, c context.Context, name string) {
 	t.Helper()
 	m := webtest.Run(t, c, chromedp.Evaluate[map[string]float64](`(() => {

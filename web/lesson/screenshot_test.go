@@ -24,7 +24,7 @@ var shotOnly = flag.String("screenshots-only", "", "with -screenshots: only this
 var shotView = flag.String("screenshots-view", "", "with -screenshots: only this view (phone, desktop, phone-dark, desktop-dark, projector, phone-presenter)")
 
 // TestScreenshots writes a PNG (quality 100 means PNG, not JPEG) of every webtest.Guided step of every lesson, in
-// both languages, light and dark, at phone (360 px) and desktop (1440 px)
+// every language, light and dark, at phone (360 px) and desktop (1440 px)
 // width, and in presenter mode on a projector (1920 px) and a phone: each
 // step as it opens (one dialog line), with every line revealed ("-all"),
 // and after playing time for a few ticks ("-play", on the first step where

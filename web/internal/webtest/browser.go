@@ -362,11 +362,29 @@ func CSPRefused(t *testing.T, c context.Context) []string {
 // (TestWalkGuidedPath), so what a local run leaves to CI is the same
 // walk in a browser in the other two languages.
 func Swept(l *lessons.Lesson) bool {
+	return Turn(l.Order, l.Lang)
+}
+
+// Turn reports whether the browser walk numbered i runs in lang: every
+// walk in every language under CI and with LOCKLAB_ALL_LANGS=1,
+// otherwise walk i in the i-th language (counting round), so that a
+// local run walks each way once and every language at least once.
+func Turn(i int, lang string) bool {
 	if AllLanguages() {
 		return true
 	}
 	codes := i18n.Codes()
-	return codes[l.Order%len(codes)] == l.Lang
+	return codes[i%len(codes)] == lang
+}
+
+// TakeTurn marks the calling subtest parallel if walk i runs in lang
+// (Turn), and skips it, saying so, if it does not.
+func TakeTurn(t *testing.T, i int, lang string) {
+	t.Helper()
+	if !Turn(i, lang) {
+		t.Skip("walked in another language outside CI (CI=true or LOCKLAB_ALL_LANGS=1 walks every language)")
+	}
+	t.Parallel()
 }
 
 // AllLanguages reports whether the browser sweeps walk every language in
