@@ -40,6 +40,9 @@
 // line refuses it). TestSameAsMiniredis (sim/luacheck) compares every
 // reply and every key, error texts included, with miniredis's own EVAL on
 // the safe corpus, the presets and thousands of generated scripts.
+//
+// Of Lock Lab it imports only sim/luacheck (TestImportDirection): the
+// simulator's servers use it, so it must not import the simulator.
 package luarun
 
 import (

@@ -2,6 +2,9 @@
 // a free loopback port, with no persistence, stopped when the test ends.
 // Without redis-server a test is skipped with a message, except under CI
 // (CI=true), where a missing server is a failure: CI installs it.
+//
+// It imports nothing of Lock Lab (TestImportDirection): any package's
+// tests may start a server with it.
 package redistest
 
 import (
