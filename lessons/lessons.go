@@ -18,7 +18,7 @@ import (
 
 // files holds one folder of lessons per language, named by its code.
 //
-//go:embed */*.md
+//go:embed */*.md challenges.yaml */challenges.yaml
 var files embed.FS
 
 // Role says who speaks a line of the dialog.
@@ -70,8 +70,9 @@ type Lesson struct {
 
 // Catalog is every lesson in every language, in course order.
 type Catalog struct {
-	langs []string
-	list  map[string][]*Lesson
+	langs      []string
+	list       map[string][]*Lesson
+	challenges map[string][]*Challenge // challenges.go
 }
 
 // Load reads, parses, checks and renders the embedded lessons of langs
@@ -124,6 +125,9 @@ func LoadFS(fsys fs.FS, langs ...string) (*Catalog, error) {
 		sort.Slice(c.list[lang], func(i, j int) bool { return c.list[lang][i].Order < c.list[lang][j].Order })
 	}
 	if err := c.checkTranslations(); err != nil {
+		return nil, err
+	}
+	if err := c.loadChallenges(fsys); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -8,6 +8,7 @@
 package web
 
 import (
+	"locklab/web/challenge"
 	"locklab/web/class"
 	"locklab/web/design"
 	"locklab/web/end"
@@ -41,6 +42,7 @@ type Server struct {
 	lab     *lab.Handler
 	design  *design.Handler
 	end     *end.Handler
+	chal    *challenge.Handler
 }
 
 // Config holds the settings main.go chooses: the site's (web/site), and
@@ -58,6 +60,7 @@ func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger
 	srv.lessons = lesson.New(st, srv.lab.Valid)
 	srv.design = design.New(st)
 	srv.end = end.New(st)
+	srv.chal = challenge.New(st, srv.lessons)
 	srv.classes = class.New(st, cfg.Class, srv.lessons)
 	return srv
 }
@@ -107,6 +110,11 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lab/design/qr.svg", s.design.QR)
 		r.Get("/lab/design/", dropSlash)
 		r.Get("/end", s.end.Page)
+		r.Get("/challenges", s.chal.List)
+		r.Get("/challenges/", dropSlash)
+		r.Get("/challenges/{id}", s.chal.Page)
+		r.Get("/challenges/{id}/qr.svg", s.chal.QR)
+		r.Get("/lessons/{slug}/challenges", s.chal.OfLesson)
 		r.Get("/end/", dropSlash)
 		r.Get("/lessons/{slug}/", dropSlash)
 		r.Get("/lab/", dropSlash)

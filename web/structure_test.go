@@ -16,7 +16,7 @@ import (
 // importing each other; the leaf packages know nothing of HTTP; only the
 // live class talks to Redis itself.
 var (
-	features = []string{"lesson", "lab", "design", "class", "end"}
+	features = []string{"lesson", "lab", "design", "class", "end", "challenge"}
 	// noHTTP import no net/http themselves (templ's runtime, which
 	// picture uses to draw, does: that is templ's, not ours).
 	noHTTP = []string{"i18n", "narrate", "picture", "gocode", "links"}

@@ -225,6 +225,125 @@
     p.hidden = false;
   }
 
+  // Challenges: what this browser solved (a break's best moves), fixed
+  // or answered (a prediction: right once is right), in one key; the
+  // lists mark them from it. The progress box copies all progress as a
+  // link whose #fragment carries it (no server sees a fragment), restores
+  // it from such a link, and forgets it.
+  function challenges() {
+    var all = null;
+    try { all = JSON.parse(load("challenges") || "{}"); } catch (err) { all = null; }
+    return all && typeof all === "object" ? all : {};
+  }
+  function recordChallenge() {
+    var box = document.querySelector(".challenge[data-challenge][data-kind]");
+    if (!box) { return; }
+    var id = box.getAttribute("data-challenge"), kind = box.getAttribute("data-kind"), got = box.getAttribute("data-solved");
+    var all = challenges(), was = all[id] || {};
+    if (kind === "break" && +got > 0) {
+      if (!was.moves || +got < was.moves) { was.moves = +got; }
+    } else if (kind === "fix" && got === "1") {
+      was.fixed = true;
+    } else if (kind === "predict" && (got === "right" || got === "wrong")) {
+      was.answer = was.answer === "right" ? "right" : got;
+    } else {
+      return;
+    }
+    all[id] = was;
+    store("challenges", JSON.stringify(all));
+  }
+  function markChallenges() {
+    var all = challenges();
+    var lists = document.querySelectorAll("ol.challenges");
+    for (var i = 0; i < lists.length; i++) {
+      var ol = lists[i], items = ol.querySelectorAll("li[data-challenge]");
+      for (var j = 0; j < items.length; j++) {
+        var c = all[items[j].getAttribute("data-challenge")], st = items[j].querySelector(".status");
+        if (!st) { continue; }
+        st.textContent = !c ? "" : c.moves ? fill(ol.getAttribute("data-solved-label"), [c.moves]) :
+          c.fixed ? ol.getAttribute("data-fixed-label") :
+          c.answer ? (c.answer === "right" ? "\u2713 " : "") + ol.getAttribute("data-answered-label") : "";
+      }
+    }
+  }
+  var progressKey = /^locklab:(at|last|resume|done|cp|challenges)(:|$)/;
+  function progressKeys() {
+    var out = [];
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) {
+        var k = window.localStorage.key(i);
+        if (progressKey.test(k)) { out.push(k); }
+      }
+    } catch (err) { /* no storage: nothing kept */ }
+    return out;
+  }
+  // restoreProgress takes the progress a copied link carries, once: the
+  // best of both for challenges, the link's for the rest.
+  function restoreProgress() {
+    var m = /^#progress=([A-Za-z0-9_\-]+)$/.exec(location.hash);
+    if (!m) { return false; }
+    var data = null;
+    try {
+      data = JSON.parse(decodeURIComponent(escape(window.atob(m[1].replace(/-/g, "+").replace(/_/g, "/")))));
+    } catch (err) { data = null; }
+    history.replaceState(history.state, "", location.pathname + location.search);
+    if (!data || typeof data !== "object") { return false; }
+    var mine = challenges();
+    Object.keys(data).forEach(function (k) {
+      var v = data[k];
+      if (typeof v !== "string" || v.length > 4000 || !progressKey.test("locklab:" + k)) { return; }
+      if (k !== "challenges") { store(k, v); return; }
+      var theirs = null;
+      try { theirs = JSON.parse(v); } catch (err) { theirs = null; }
+      if (!theirs || typeof theirs !== "object") { return; }
+      Object.keys(theirs).forEach(function (id) {
+        var a = mine[id] || {}, b = theirs[id] || {};
+        if (b.moves > 0 && (!a.moves || b.moves < a.moves)) { a.moves = +b.moves; }
+        if (b.fixed === true) { a.fixed = true; }
+        if (b.answer === "right" || (b.answer === "wrong" && !a.answer)) { a.answer = b.answer; }
+        mine[id] = a;
+      });
+      store("challenges", JSON.stringify(mine));
+    });
+    return true;
+  }
+  function progressBox() {
+    var copy = document.getElementById("copy-progress"), forget = document.getElementById("forget-progress");
+    var note = document.getElementById("progress-note");
+    if (!copy || !forget || !note || copy.getAttribute("data-ready")) { return; }
+    copy.setAttribute("data-ready", "1");
+    copy.parentNode.hidden = false;
+    var nj = document.querySelector(".chal-progress .nojs-note");
+    if (nj) { nj.hidden = true; }
+    if (restoreProgress()) { note.textContent = note.getAttribute("data-restored"); }
+    copy.addEventListener("click", function () {
+      var data = {};
+      progressKeys().forEach(function (k) { data[k.slice(8)] = window.localStorage.getItem(k); });
+      var enc = window.btoa(unescape(encodeURIComponent(JSON.stringify(data)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      var link = location.origin + location.pathname + "#progress=" + enc;
+      var shown = function () {
+        note.textContent = copy.getAttribute("data-done") + " ";
+        var field = document.createElement("input");
+        field.type = "text";
+        field.readOnly = true;
+        field.value = link;
+        field.setAttribute("aria-label", copy.textContent);
+        note.appendChild(field);
+        field.select();
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(link).then(shown, shown);
+      } else {
+        shown();
+      }
+    });
+    forget.addEventListener("click", function () {
+      progressKeys().forEach(function (k) { try { window.localStorage.removeItem(k); } catch (err) { /* ignored */ } });
+      note.textContent = forget.getAttribute("data-done");
+      markChallenges();
+    });
+  }
+
   function update(e) {
     // "Now" in view, on arrival too: a step loaded fresh on a phone is
     // about its last events, not the story's start (showNow keeps the
@@ -235,6 +354,9 @@
     decorate();
     progress();
     resume();
+    recordChallenge();
+    progressBox();
+    markChallenges();
   }
   document.addEventListener("DOMContentLoaded", update);
   // and again once the page has its final size (a phone's browser may lay

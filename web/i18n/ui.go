@@ -105,6 +105,7 @@ type UI struct {
 	A11y    *A11yUI
 	Picture *PicUI
 	End     *EndUI
+	Chal    *ChallengeUI
 
 	// ScriptErrors explain each refusal of the script checker
 	// (sim/luacheck), by its code ({0}: the error's Arg, {1}: its
@@ -309,6 +310,27 @@ type PicUI struct {
 	Instant, Break, Expired, Deleted, Foreign, New, Now string
 	// ScrollHint tells a phone user that the picture scrolls sideways.
 	ScrollHint string
+}
+
+// ChallengeUI is every string of the challenges in one language.
+type ChallengeUI struct {
+	Title, Intro, Lesson                                       string
+	Break, Fix, Predict                                        string // the three kinds, as labels
+	BreakHow, FixHow, PredictHow                               string // what each kind asks, one line
+	Num                                                        string // "Challenge {0}.{1}"
+	Goal, GoalBreak, GoalFix, GoalPredict                      string
+	Design, DesignDefault, Bounds                              string
+	Clients, Pauses, Crashes, Nodes, Drops, NoFaults           string
+	Rules                                                      string
+	Moves, Par, NotYet, Solved, SolvedPar, Why                 string
+	ParLink, Next, All, BackLesson, Start                      string
+	Refused, AllowedNow, BackLast                              string
+	Move                                                       map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	FixStart, FixCheck, FixSolved, FixNot, FixCut              string
+	PredictQ, Yes, No, Right, Wrong, AnswerYes, AnswerNo, Open string
+	Answered, SolvedBadge, FixedBadge                          string
+	ProgressNoJS, Copy, Copied, Forget, Forgot, Restored       string
+	ChallengesOf                                               string
 }
 
 // EndUI is the ending page's text in one language.

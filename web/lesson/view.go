@@ -36,6 +36,9 @@ type LessonView struct {
 	Dialog DialogProps
 	Stage  StageProps
 	Pager  Pager
+	// Timeline is what the view shows, for a feature that judges it (a
+	// challenge: whether the goal is on it).
+	Timeline *sim.Timeline
 }
 
 // LessonHead is what <main> carries for scripts (data attributes) and the
@@ -61,10 +64,14 @@ type DialogProps struct {
 	Ask            *Ask    // the next step's checkpoint, asked here
 	Nav            StepNav
 	Final          bool            // the last step: the lesson is finished
+	ChallengesURL  string          // when Final: the lesson's challenges, if it has any
 	NextLesson     *lessons.Lesson // offered when Final (nil: the last lesson)
 	Steps          []StepLink
 	Counter        *Counter // a Lab counterexample: its own frame replaces the step's dialog
-	Follow         bool     // a student following a live class: no step links (the teacher moves)
+	// Frame is a feature's own box in place of the step's dialog (a
+	// challenge), with no checkpoint and no list of steps.
+	Frame  templ.Component
+	Follow bool // a student following a live class: no step links (the teacher moves)
 	// Extra is what a page adds under the step's lines and notes, in
 	// place of the step's own checkpoint (a live class's question)
 	Extra templ.Component
@@ -322,6 +329,9 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	v.Pager = Pager{UI: u, Prev: prev, Next: next}
 	if v.Dialog.Final {
 		v.Dialog.NextLesson = next
+		if len(s.Course.ChallengesOf(l)) > 0 {
+			v.Dialog.ChallengesURL = links.LessonChallenges(l)
+		}
 	}
 	// the share box holds this page's canonical address (the one the
 	// lesson page is served at; a class's view shows the same)
@@ -344,6 +354,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	}
 	v.Stage.Controls.CLI.EditorJS = s.Assets.URL("vendor/editor.min.js")
 	v.Stage.Violations = ViolationsOf(u, tl)
+	v.Timeline = tl
 	return v, nil
 }
 

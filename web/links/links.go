@@ -38,6 +38,15 @@ func Query(do, opt string) string {
 	return "?" + strings.Join(parts, "&")
 }
 
+// Challenges is the list of every challenge in lang.
+func Challenges(lang string) string { return "/" + lang + "/challenges" }
+
+// Challenge is a challenge's page, at its start.
+func Challenge(lang, id string) string { return "/" + lang + "/challenges/" + id }
+
+// LessonChallenges is the list of lesson l's challenges.
+func LessonChallenges(l *lessons.Lesson) string { return Lesson(l) + "/challenges" }
+
 // End is the ending page of lang.
 func End(lang string) string { return "/" + lang + "/end" }
 

@@ -24,6 +24,11 @@ type Course interface {
 	List(lang string) []*lessons.Lesson
 	Get(lang, slug string) (*lessons.Lesson, bool)
 	Neighbours(l *lessons.Lesson) (prev, next *lessons.Lesson)
+	// the challenges (lessons/challenges.go)
+	Challenges(lang string) []*lessons.Challenge
+	Challenge(lang, id string) (*lessons.Challenge, bool)
+	ChallengesOf(l *lessons.Lesson) []*lessons.Challenge
+	Next(ch *lessons.Challenge) *lessons.Challenge
 }
 
 // ReplayFunc replays a timeline; sim.ReplayContext in production.

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
 
 	"locklab/web/i18n"
@@ -104,11 +105,12 @@ func wrapCopy(dst, src reflect.Value, field string) {
 
 // Lessons is lessons (a folder per language, as lessons.LoadFS reads them)
 // with an xa/ folder added: en/'s lessons with every title, heading, line
-// of dialog, note and checkpoint wrapped, the directives and code kept.
+// of dialog, note and checkpoint wrapped, the directives and code kept,
+// and en/'s challenges with each title and why wrapped.
 func Lessons(lessons fs.FS) (fs.FS, error) {
 	out := fstest.MapFS{}
 	err := fs.WalkDir(lessons, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, "challenges.yaml") {
 			return err
 		}
 		b, err := fs.ReadFile(lessons, p)
@@ -116,7 +118,23 @@ func Lessons(lessons fs.FS) (fs.FS, error) {
 			return err
 		}
 		out[p] = &fstest.MapFile{Data: b}
-		if dir, name := path.Split(p); dir == "en/" {
+		dir, name := path.Split(p)
+		switch {
+		case dir == "en/" && name == "challenges.yaml":
+			words := map[string]map[string]string{}
+			if err := yaml.Unmarshal(b, &words); err != nil {
+				return err
+			}
+			for _, w := range words {
+				for k, v := range w {
+					w[k] = Open + v + Close
+				}
+			}
+			if b, err = yaml.Marshal(words); err != nil {
+				return err
+			}
+			out[Code+"/"+name] = &fstest.MapFile{Data: b}
+		case dir == "en/":
 			out[Code+"/"+name] = &fstest.MapFile{Data: []byte(wrapLesson(string(b)))}
 		}
 		return nil

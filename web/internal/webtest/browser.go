@@ -277,20 +277,20 @@ func CurrentStep(ctx context.Context) (string, string, error) {
 	return attr.Value, strings.TrimSpace(title), err
 }
 
-// swapDone is true once no htmx request, swap or settle is under way:
+// SwapDone is true once no htmx request, swap or settle is under way:
 // htmx has wired the swapped-in controls (it does so when the swap
 // settles, a few milliseconds after the new step shows; a click before
 // that follows the link as a plain navigation) and the page's own
 // afterSettle handlers, such as presenter mode hiding the dialog's later
 // lines, have run.
-const swapDone = `!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")`
+const SwapDone = `!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")`
 
 // WaitStep waits until the page shows step n, loaded (after an htmx swap,
 // settled, or a full navigation), and checks its title.
 func WaitStep(t *testing.T, ctx context.Context, n int, title string) {
 	t.Helper()
 	want := strconv.Itoa(n)
-	got, err := WaitFor[string](ctx, `(l => l && l.getAttribute("data-step") === `+JSONString(want)+` && document.readyState === "complete" && `+swapDone+` ? (document.getElementById("step-title") || {}).textContent || " " : "")(document.getElementById("lab"))`)
+	got, err := WaitFor[string](ctx, `(l => l && l.getAttribute("data-step") === `+JSONString(want)+` && document.readyState === "complete" && `+SwapDone+` ? (document.getElementById("step-title") || {}).textContent || " " : "")(document.getElementById("lab"))`)
 	if err != nil {
 		OutOfTime(t, ctx)
 		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)

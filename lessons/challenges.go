@@ -1,0 +1,240 @@
+// challenges.go loads the course's challenges: what each asks, from
+// challenges.yaml (no language), and its words, from <lang>/challenges.yaml
+// in every language. Like the lessons they are embedded, checked and
+// loaded once; the explorer's answers (par, verdicts) are computed by the
+// web layer on first use, never written here.
+
+package lessons
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"locklab/sim"
+)
+
+// ChallengeType is what a challenge asks of the learner.
+type ChallengeType string
+
+// The kinds of challenge.
+const (
+	// Break: make the goal kind happen on the timeline, with the moves
+	// the bounds allow.
+	Break ChallengeType = "break"
+	// Fix: change the design until the explorer's complete search within
+	// the bounds finds no harm and no failed lock.
+	Fix ChallengeType = "fix"
+	// Predict: say whether the goal kind can happen within the bounds,
+	// then see the explorer's answer.
+	Predict ChallengeType = "predict"
+)
+
+// ChallengeDepth and ChallengeStates bound every challenge's search: deep
+// and wide enough that each one's search is complete (TestChallengesPar),
+// so par and every verdict are answers, not guesses.
+const (
+	ChallengeDepth  = 16
+	ChallengeStates = sim.MaxExploreStates
+)
+
+// Challenge is one challenge in one language.
+type Challenge struct {
+	ID     string
+	Lesson *Lesson
+	Type   ChallengeType
+	Goal   sim.ViolationKind // Break and Predict
+	Opt    string            // the design, in its canonical form
+	Opts   sim.Opts
+	Bounds Bounds
+	Num    int // 1-based, within its lesson
+	// Title names it; Why is one line on why it matters, shown once it
+	// is solved or answered.
+	Title, Why string
+}
+
+// Bounds are the moves a challenge allows: how many clients take part and
+// how many faults of each kind, and the length of a pause. They are the
+// Lab's bounds, so a challenge's search is the Lab's search.
+type Bounds struct {
+	Clients, Pauses, Crashes, Nodes, Drops int
+	PauseMs                                int64 // 0 when Pauses is 0
+}
+
+// Config is the exploration of the challenge's bounds on the design opts
+// (the challenge's own, or a learner's fix).
+func (c *Challenge) Config(opts sim.Opts) sim.ExploreConfig {
+	b := c.Bounds
+	cfg := sim.ExploreConfig{Scenario: c.Lesson.Scenario, Opts: opts, Clients: b.Clients, Pauses: b.Pauses,
+		Crashes: b.Crashes, NodeFaults: b.Nodes, Drops: b.Drops, MaxDepth: ChallengeDepth, MaxStates: ChallengeStates}
+	if b.Pauses > 0 {
+		cfg.PauseMs = []int64{b.PauseMs}
+	}
+	return cfg
+}
+
+// challengeSpec is one entry of challenges.yaml.
+type challengeSpec struct {
+	ID      string `yaml:"id"`
+	Lesson  string `yaml:"lesson"`
+	Type    string `yaml:"type"`
+	Goal    string `yaml:"goal"`
+	Opt     string `yaml:"opt"`
+	Clients int    `yaml:"clients"`
+	Pauses  int    `yaml:"pauses"`
+	Pause   string `yaml:"pause"`
+	Crashes int    `yaml:"crashes"`
+	Nodes   int    `yaml:"nodes"`
+	Drops   int    `yaml:"drops"`
+}
+
+// challengeWords is one entry of <lang>/challenges.yaml.
+type challengeWords struct {
+	Title string `yaml:"title"`
+	Why   string `yaml:"why"`
+}
+
+// strictYAML decodes src into v, refusing unknown fields.
+func strictYAML(src []byte, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	return dec.Decode(v)
+}
+
+// loadChallenges reads the challenges of every loaded language, if the
+// file system has any (a test's may not).
+func (c *Catalog) loadChallenges(fsys fs.FS) error {
+	c.challenges = map[string][]*Challenge{}
+	src, err := fs.ReadFile(fsys, "challenges.yaml")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var specs []challengeSpec
+	if err := strictYAML(src, &specs); err != nil {
+		return fmt.Errorf("challenges.yaml: %w", err)
+	}
+	for _, lang := range c.langs {
+		words := map[string]challengeWords{}
+		src, err := fs.ReadFile(fsys, lang+"/challenges.yaml")
+		if err != nil {
+			return fmt.Errorf("challenges: %w", err)
+		}
+		if err := strictYAML(src, &words); err != nil {
+			return fmt.Errorf("%s/challenges.yaml: %w", lang, err)
+		}
+		for i, s := range specs {
+			w, ok := words[s.ID]
+			if !ok || w.Title == "" || w.Why == "" {
+				return fmt.Errorf("%s/challenges.yaml: %s needs a title and a why", lang, s.ID)
+			}
+			ch, err := c.challenge(lang, s, w)
+			if err != nil {
+				return fmt.Errorf("challenges.yaml: entry %d (%s): %w", i+1, s.ID, err)
+			}
+			c.challenges[lang] = append(c.challenges[lang], ch)
+		}
+		slices.SortStableFunc(c.challenges[lang], func(a, b *Challenge) int { return a.Lesson.Order - b.Lesson.Order })
+		if len(words) != len(specs) {
+			return fmt.Errorf("%s/challenges.yaml: %d entries for %d challenges", lang, len(words), len(specs))
+		}
+	}
+	return nil
+}
+
+// challenge checks one entry and builds it in lang.
+func (c *Catalog) challenge(lang string, s challengeSpec, w challengeWords) (*Challenge, error) {
+	l, ok := c.Get(lang, s.Lesson)
+	if !ok {
+		return nil, fmt.Errorf("no lesson %q", s.Lesson)
+	}
+	if !slugRe.MatchString(s.ID) {
+		return nil, fmt.Errorf("id %q: lower-case letters, digits and single hyphens", s.ID)
+	}
+	for _, o := range c.challenges[lang] {
+		if o.ID == s.ID {
+			return nil, fmt.Errorf("id %q twice", s.ID)
+		}
+	}
+	ch := &Challenge{ID: s.ID, Lesson: l, Type: ChallengeType(s.Type), Goal: sim.ViolationKind(s.Goal), Title: w.Title, Why: w.Why,
+		Bounds: Bounds{Clients: s.Clients, Pauses: s.Pauses, Crashes: s.Crashes, Nodes: s.Nodes, Drops: s.Drops}}
+	switch ch.Type {
+	case Break, Predict:
+		if !slices.Contains(sim.KindsFor(l.Scenario), ch.Goal) {
+			return nil, fmt.Errorf("goal %q is not a failure kind this lesson's timelines can show", s.Goal)
+		}
+	case Fix:
+		if s.Goal != "" {
+			return nil, errors.New("a fix has no goal: it is solved when nothing fails")
+		}
+	default:
+		return nil, fmt.Errorf("type %q: break, fix or predict", s.Type)
+	}
+	opts, err := l.Scenario.ParseOptions(s.Opt)
+	if err != nil {
+		return nil, err
+	}
+	if ch.Opt = l.Scenario.FormatOptions(opts); ch.Opt != s.Opt {
+		return nil, fmt.Errorf("opt %q: write it as %q", s.Opt, ch.Opt)
+	}
+	ch.Opts = opts
+	if s.Pause != "" {
+		ms, ok := sim.ParseDuration(s.Pause)
+		if !ok {
+			return nil, fmt.Errorf("pause %q", s.Pause)
+		}
+		ch.Bounds.PauseMs = ms
+	}
+	if (ch.Bounds.Pauses > 0) != (ch.Bounds.PauseMs > 0) {
+		return nil, errors.New("pauses and pause go together")
+	}
+	cfg := ch.Config(opts)
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	for _, o := range c.challenges[lang] {
+		if o.Lesson == l {
+			ch.Num = max(ch.Num, o.Num)
+		}
+	}
+	ch.Num++
+	return ch, nil
+}
+
+// Challenges is every challenge in lang, in course order.
+func (c *Catalog) Challenges(lang string) []*Challenge { return c.challenges[lang] }
+
+// Challenge finds a challenge by language and id.
+func (c *Catalog) Challenge(lang, id string) (*Challenge, bool) {
+	for _, ch := range c.challenges[lang] {
+		if ch.ID == id {
+			return ch, true
+		}
+	}
+	return nil, false
+}
+
+// ChallengesOf lists lesson l's challenges, easiest first.
+func (c *Catalog) ChallengesOf(l *Lesson) []*Challenge {
+	var out []*Challenge
+	for _, ch := range c.challenges[l.Lang] {
+		if ch.Lesson == l {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// Next is the challenge after ch in the course (nil after the last).
+func (c *Catalog) Next(ch *Challenge) *Challenge {
+	list := c.challenges[ch.Lesson.Lang]
+	if i := slices.Index(list, ch); i >= 0 && i+1 < len(list) {
+		return list[i+1]
+	}
+	return nil
+}

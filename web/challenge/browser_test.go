@@ -1,0 +1,159 @@
+package challenge_test
+
+import (
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/internal/sitetest"
+	"locklab/web/internal/webtest"
+)
+
+var shots = flag.String("challenge-screenshots", "", "TestChallengeScreenshots: write PNGs of each kind of challenge, in every language, at 360 and 1280 px, into this folder")
+
+// controlID is the id of the lesson control that takes action a.
+func controlID(a sim.Action) string {
+	if a.Verb == sim.VerbWait {
+		return "wait-" + sim.FormatDuration(a.Ms)
+	}
+	return "do-" + a.Who + "-" + a.Verb
+}
+
+// TestBrowserChallenges plays each kind of challenge in a real browser, as
+// a learner does (each in one language outside CI, every language under
+// it): a break solved by clicking the timeline's controls (htmx swaps;
+// the solve announced; the best moves kept in this browser and shown on
+// the list), carried to a fresh browser by the copied progress link and
+// forgotten on request; a fix checked with JavaScript off; a prediction
+// answered with JavaScript off.
+func TestBrowserChallenges(t *testing.T) {
+	ctx := webtest.Browser(t)
+	srv := httptest.NewServer(sitetest.Default(t))
+	t.Cleanup(srv.Close)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		t.Run(lang+"/break", func(t *testing.T) {
+			webtest.TakeTurn(t, 0, lang)
+			ch, _ := course.Challenge(lang, "fe-stale")
+			par := search(t, ch, ch.Opts).Found[ch.Goal].Shortest
+			c := webtest.Tab(t, ctx)
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/challenges/"+ch.ID))
+			webtest.WaitLoaded(t, c)
+			webtest.Run(t, c, chromedp.Evaluate[bool](`window.__same = 1, true`))
+			for i, a := range par {
+				webtest.Do(t, c, chromedp.Click(chromedp.CSS("#"+controlID(a))))
+				// landed, and settled: htmx has wired the new controls
+				if !webtest.WaitTrue(c, fmt.Sprintf(`location.search.split(",").length === %d && document.querySelector(".challenge .score") !== null && document.querySelector(".challenge .score").textContent.indexOf(%s) >= 0 && %s`,
+					i+1, webtest.JSONString(i18n.Fill(u.Chal.Moves, strconv.Itoa(i+1))), webtest.SwapDone)) {
+					t.Fatalf("move %d (%s) did not land: %s", i+1, a, webtest.Run(t, c, chromedp.Location()))
+				}
+			}
+			if webtest.Run(t, c, chromedp.Evaluate[int](`window.__same || 0`)) != 1 {
+				t.Error("a move reloaded the page: htmx did not swap")
+			}
+			solved := i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(len(par)))
+			if !webtest.WaitTrue(c, `document.getElementById("live").textContent.indexOf(`+webtest.JSONString(solved)+`) >= 0`) {
+				t.Errorf("the solve is not announced: %q", webtest.Run(t, c, chromedp.TextContent(chromedp.CSS("#live"))))
+			}
+			kept := `(JSON.parse(localStorage.getItem("locklab:challenges") || "{}")["fe-stale"] || {}).moves`
+			if !webtest.WaitTrue(c, kept+` === `+strconv.Itoa(len(par))) {
+				t.Errorf("kept %v moves, want %d", webtest.Run(t, c, chromedp.Evaluate[any](kept)), len(par))
+			}
+			badge := i18n.Fill(u.Chal.SolvedBadge, strconv.Itoa(len(par)))
+			status := `(document.querySelector('li[data-challenge="fe-stale"] .status') || {}).textContent`
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/challenges"))
+			if got := webtest.WaitJS(t, c, status); got != badge {
+				t.Errorf("the list shows %q, want %q", got, badge)
+			}
+			// copy the progress as a link, open it in a fresh browser
+			webtest.Do(t, c, chromedp.Click(chromedp.CSS("#copy-progress")))
+			link := webtest.WaitJS(t, c, `(document.querySelector("#progress-note input") || {}).value || ""`)
+			if !strings.Contains(link, "#progress=") {
+				t.Fatalf("the copied link is %q", link)
+			}
+			other := webtest.Tab(t, ctx)
+			webtest.Do(t, other, chromedp.Navigate(link))
+			if got := webtest.WaitJS(t, other, status); got != badge {
+				t.Errorf("the progress link shows %q in a fresh browser, want %q", got, badge)
+			}
+			if h := webtest.Run(t, other, chromedp.Evaluate[string](`location.hash`)); h != "" {
+				t.Errorf("the address keeps the progress after restoring it: %q", h)
+			}
+			// and forget it there
+			webtest.Do(t, other, chromedp.Click(chromedp.CSS("#forget-progress")))
+			if !webtest.WaitTrue(other, status+` === "" && localStorage.getItem("locklab:challenges") === null`) {
+				t.Error("Forget my progress left the progress")
+			}
+		})
+		t.Run(lang+"/fix-nojs", func(t *testing.T) {
+			webtest.TakeTurn(t, 1, lang)
+			c := webtest.Tab(t, ctx)
+			webtest.NoScripts(t, c)
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/challenges/fe-fix"))
+			webtest.WaitLoaded(t, c)
+			webtest.Do(t, c, chromedp.Click(chromedp.CSS(`input[name="opt-release"][value="lua"]`)), chromedp.Click(chromedp.CSS(`input[name="opt-fence"][value="on"]`)))
+			webtest.Follow(t, c, `form.options button[type="submit"]`)
+			if got := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector(".challenge").getAttribute("data-solved")`)); got != "1" {
+				t.Errorf("the fixed design is not shown fixed (data-solved %q) at %s", got, webtest.Run(t, c, chromedp.Location()))
+			}
+		})
+		t.Run(lang+"/predict-nojs", func(t *testing.T) {
+			webtest.TakeTurn(t, 2, lang)
+			c := webtest.Tab(t, ctx)
+			webtest.NoScripts(t, c)
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/challenges/fe-two-pauses"))
+			webtest.WaitLoaded(t, c)
+			webtest.Follow(t, c, `button[name="answer"][value="no"]`)
+			if got := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector(".challenge").getAttribute("data-solved")`)); got != "right" {
+				t.Errorf("no for fe-two-pauses is %q", got)
+			}
+		})
+	}
+}
+
+// TestChallengeScreenshots writes, with -challenge-screenshots DIR, each
+// kind of challenge page (a break part-way and solved, a fix, a
+// prediction answered, the list) in every language at 360 and 1280 px.
+func TestChallengeScreenshots(t *testing.T) {
+	if *shots == "" {
+		t.Skip("pass -challenge-screenshots DIR to write screenshots")
+	}
+	ctx := webtest.Browser(t)
+	srv := httptest.NewServer(sitetest.Default(t))
+	t.Cleanup(srv.Close)
+	if err := os.MkdirAll(*shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]string{
+		"break-start":  "/challenges/fe-stale?opt=fence.off",
+		"break-solved": "/challenges/fe-stale?do=a.acquire,b.acquire,a.pause,wait.10s,b.write,a.resume,a.write&opt=fence.off",
+		"fix":          "/challenges/fe-fix?opt=release.lua,fence.off",
+		"fixed":        "/challenges/fe-fix?opt=",
+		"predict":      "/challenges/fe-check?answer=no",
+		"list":         "/challenges",
+		"refused":      "/challenges/fe-stale?do=a.acquire,wait.10s&opt=fence.off",
+	}
+	for _, lang := range i18n.Codes() {
+		for name, p := range pages {
+			for _, w := range []int64{360, 1280} {
+				c := webtest.Tab(t, ctx)
+				webtest.Do(t, c, chromedp.EmulateViewport(w, 900, chromedp.EmulateScale(1)))
+				webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+p))
+				webtest.WaitLoaded(t, c)
+				png := webtest.Run(t, c, chromedp.FullScreenshot(100))
+				if err := os.WriteFile(filepath.Join(*shots, fmt.Sprintf("%s-%s-%d.png", lang, name, w)), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,309 @@
+// Package challenge serves the challenges: break a design on the ordinary
+// timeline, fix one, or predict whether one can break — each judged by
+// the schedule explorer, not by hand. A challenge is fully described by
+// its URL, like a timeline:
+//
+//	/{lang}/challenges                     every challenge, by lesson
+//	/{lang}/lessons/{slug}/challenges      one lesson's
+//	/{lang}/challenges/{id}?do=…           break: the timeline so far
+//	/{lang}/challenges/{id}?opt=…          fix: the learner's design
+//	/{lang}/challenges/{id}?answer=yes|no  predict: the learner's guess
+//
+// Par, each fix's verdict and each prediction's answer come from one
+// complete search of the challenge's bounds (lessons.Challenge.Config),
+// run on first use and kept for the life of the process: they depend on
+// nothing but the challenge and the design, and there are a few dozen of
+// each. A search cut short is no answer: the page says so and nothing is
+// kept. The learner's progress is kept in the browser (app.js), never
+// here.
+//
+// A break challenge is a lesson page (web/lesson's view, its links led
+// back here) with the challenge's frame in place of the step's dialog.
+package challenge
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-chi/chi/v5"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/lesson"
+	"locklab/web/limits"
+	"locklab/web/links"
+	"locklab/web/narrate"
+	"locklab/web/site"
+)
+
+// Handler serves the challenges.
+type Handler struct {
+	*site.Site
+	lessons *lesson.Handler
+	mu      sync.Mutex
+	found   map[string]*search // id|opt → the search of that design
+}
+
+// New is the challenges' handler; lessons draws a break challenge's
+// timeline.
+func New(s *site.Site, lessons *lesson.Handler) *Handler {
+	return &Handler{Site: s, lessons: lessons, found: map[string]*search{}}
+}
+
+// search is one complete search of a challenge's bounds on one design.
+type search struct {
+	done chan struct{} // closed once res is set (or the search failed)
+	res  *sim.ExploreResult
+}
+
+// Search is the explorer's complete search of ch's bounds on the design
+// opts: run once per design and kept (a search cut short is not kept,
+// and comes back as a 503 saying so). It takes a Lab slot, as the Lab's
+// searches do.
+func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*sim.ExploreResult, *site.Error) {
+	key := ch.ID + "|" + ch.Lesson.Scenario.FormatOptions(opts)
+	s.mu.Lock()
+	if f, ok := s.found[key]; ok {
+		s.mu.Unlock()
+		select {
+		case <-f.done:
+			if f.res != nil {
+				return f.res, nil
+			}
+		case <-r.Context().Done():
+			return nil, site.Busy(u)
+		}
+		s.mu.Lock()
+	}
+	f := &search{done: make(chan struct{})}
+	s.found[key] = f
+	s.mu.Unlock()
+	defer close(f.done)
+	res, e := s.explore(r, u, ch.Config(opts))
+	if e != nil {
+		s.mu.Lock()
+		delete(s.found, key)
+		s.mu.Unlock()
+		return nil, e
+	}
+	f.res = res
+	return res, nil
+}
+
+// explore runs one search within the request's bounds (as the Lab does):
+// a complete one, or a 503 that says it was cut short.
+func (s *Handler) explore(r *http.Request, u *i18n.UI, cfg sim.ExploreConfig) (*sim.ExploreResult, *site.Error) {
+	if e := s.Limit(r, u, limits.Explore); e != nil {
+		return nil, e
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.LabDeadline)
+	defer cancel()
+	release, e := s.LabSlots(ctx, u)
+	if e != nil {
+		return nil, e
+	}
+	defer release()
+	res, err := sim.Explore(ctx, cfg)
+	if err != nil {
+		return nil, site.Internal(u, err)
+	}
+	if !res.Complete() {
+		// cut short (by the clock, or by its states): no verdict, no par
+		e := site.Busy(u)
+		e.Text = u.Chal.FixCut
+		return nil, e
+	}
+	return res, nil
+}
+
+// Info is what every kind of challenge page shows at its top.
+type Info struct {
+	UI        *i18n.UI
+	C         *i18n.ChallengeUI
+	Ch        *lessons.Challenge
+	Num       string // "Challenge 5.2"
+	Kind      string // Break it / Fix it / Can it break?
+	Goal      string
+	Design    []string // the design's choices, in words
+	Bounds    []string
+	Rules     string // break: what a move is
+	URL       string // the challenge's own address, at its start
+	LessonURL string
+	Next      *lessons.Challenge
+	NextURL   string
+	AllURL    string
+}
+
+func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
+	c := u.Chal
+	in := Info{UI: u, C: c, Ch: ch, Num: i18n.Fill(c.Num, strconv.Itoa(ch.Lesson.Order), strconv.Itoa(ch.Num)),
+		URL: links.Challenge(u.Lang, ch.ID), LessonURL: links.Start(ch.Lesson), AllURL: links.Challenges(u.Lang)}
+	failure := u.Failures[ch.Goal].Name
+	switch ch.Type {
+	case lessons.Break:
+		in.Kind, in.Goal, in.Rules = c.Break, i18n.Fill(c.GoalBreak, failure), c.Rules
+	case lessons.Fix:
+		in.Kind, in.Goal = c.Fix, c.GoalFix
+	case lessons.Predict:
+		in.Kind, in.Goal = c.Predict, i18n.Fill(c.GoalPredict, failure)
+	}
+	in.Design = designWords(u, ch.Lesson.Scenario, ch.Opts)
+	in.Bounds = boundsWords(u, ch)
+	if in.Next = s.Course.Next(ch); in.Next != nil {
+		in.NextURL = links.Challenge(u.Lang, in.Next.ID)
+	}
+	return in
+}
+
+// designWords are the design's choices in u's words: each option the
+// lesson offers, with the value chosen.
+func designWords(u *i18n.UI, sc *sim.Scenario, opts sim.Opts) []string {
+	var out []string
+	for _, g := range lesson.OptionGroups(u, sc, opts) {
+		for _, c := range g.Choices {
+			if c.Checked {
+				out = append(out, g.Label+u.LabelSep()+c.Label)
+			}
+		}
+	}
+	return out
+}
+
+// boundsWords are the bounds in u's words: who takes part, then each
+// kind of fault allowed.
+func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
+	c, b := u.Chal, ch.Bounds
+	var names []string
+	for _, id := range ch.Lesson.Scenario.Clients[:b.Clients] {
+		names = append(names, strings.ToUpper(id))
+	}
+	out := []string{i18n.Fill(c.Clients, strings.Join(names, u.Language().NameSep))}
+	if b.Pauses > 0 {
+		out = append(out, i18n.Fill(c.Pauses, strconv.Itoa(b.Pauses), sim.FormatDuration(b.PauseMs)))
+	}
+	for _, f := range []struct {
+		n    int
+		text string
+	}{{b.Crashes, c.Crashes}, {b.Nodes, c.Nodes}, {b.Drops, c.Drops}} {
+		if f.n > 0 {
+			out = append(out, i18n.Fill(f.text, strconv.Itoa(f.n)))
+		}
+	}
+	if len(out) == 1 {
+		out = append(out, c.NoFaults)
+	}
+	return out
+}
+
+// challengeOf is the challenge the URL names, in the page's language.
+func (s *Handler) challengeOf(r *http.Request) (*i18n.UI, *lessons.Challenge, *site.Error) {
+	u := i18n.For(chi.URLParam(r, "lang"))
+	ch, ok := s.Course.Challenge(u.Lang, chi.URLParam(r, "id"))
+	if !ok {
+		e := site.NotFound(u)
+		e.Recover, e.RecoverText = links.Challenges(u.Lang), u.Chal.All
+		return u, nil, e
+	}
+	return u, ch, nil
+}
+
+// Page serves /{lang}/challenges/{id}: the kind of page the challenge is.
+func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
+	u, ch, e := s.challengeOf(r)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	switch ch.Type {
+	case lessons.Break:
+		s.breakPage(w, r, u, ch)
+	case lessons.Fix:
+		s.fixPage(w, r, u, ch)
+	default:
+		s.predictPage(w, r, u, ch)
+	}
+}
+
+// only insists the query holds no other parameter than these, with one
+// value each; it answers with a 400 if not and reports whether it did.
+func (s *Handler) only(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, keys ...string) bool {
+	q := r.URL.Query()
+	for k, v := range q {
+		if len(v) != 1 || !contains(keys, k) {
+			e := badRequest(u, i18n.Fill(u.Lab.BadParam, k, "challenge"), links.Challenge(u.Lang, ch.ID))
+			s.Fail(w, r, u, e)
+			return true
+		}
+	}
+	return false
+}
+
+func contains(keys []string, k string) bool {
+	for _, x := range keys {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+func badRequest(u *i18n.UI, text, back string) *site.Error {
+	return &site.Error{Status: http.StatusBadRequest, Title: u.ErrorTitle, Text: text, Code: "bad-challenge",
+		Recover: back, RecoverText: u.Chal.Start}
+}
+
+// failures are the kinds a search found that harm the data or break the
+// lock: what a fix must leave none of.
+func failures(res *sim.ExploreResult) []sim.ViolationKind {
+	var out []sim.ViolationKind
+	for _, k := range sim.Kinds {
+		if res.Found[k] != nil && sim.ClassOf(k) != sim.ClassAllowed {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// timelineURL opens a schedule of ch's design as a lesson timeline.
+func timelineURL(ch *lessons.Challenge, opts sim.Opts, actions []sim.Action) string {
+	return links.Lesson(ch.Lesson) + links.Query(sim.FormatActions(actions), ch.Lesson.Scenario.FormatOptions(opts))
+}
+
+// moveText explains a refused move in u's words (the page's title says
+// it was refused): the rule that leaves it out, and the moves there were.
+func moveText(u *i18n.UI, sc *sim.Scenario, me *sim.MoveError) string {
+	who := strings.ToUpper(me.Action.Who)
+	text := i18n.Fill(u.Chal.Move[me.Code], who, strconv.Itoa(me.Most))
+	var allowed []string
+	for _, a := range me.Allowed {
+		allowed = append(allowed, narrate.Action(u, sc, a))
+	}
+	if len(allowed) > 0 {
+		text = i18n.Sentences(text, i18n.Fill(u.Chal.AllowedNow, strings.Join(allowed, u.Language().ListSep)))
+	}
+	return text
+}
+
+// canonicalQuery is q with its keys in order and the empty ones left out.
+func canonicalQuery(pairs ...string) string {
+	var parts []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i+1] != "" {
+			parts = append(parts, pairs[i]+"="+strings.ReplaceAll(url.QueryEscape(pairs[i+1]), "%2C", ","))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "?" + strings.Join(parts, "&")
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+var errNoPar = errors.New("challenge: the search found no schedule that reaches the goal")

@@ -1,0 +1,319 @@
+package challenge_test
+
+import (
+	"context"
+	"html"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web"
+	"locklab/web/class"
+	"locklab/web/i18n"
+	"locklab/web/internal/sitetest"
+	"locklab/web/internal/webtest"
+	"locklab/web/site"
+	"time"
+)
+
+// TestMain fails the package if a goroutine outlives the tests.
+func TestMain(m *testing.M) { webtest.Main(m) }
+
+var course = func() *lessons.Catalog {
+	c, err := lessons.Load()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// get follows the canonical redirect (one) and returns the page.
+func get(t *testing.T, h http.Handler, path string) webtest.Response {
+	t.Helper()
+	r := webtest.Get(t, h, path)
+	if r.Status == http.StatusSeeOther {
+		r = webtest.Get(t, h, r.Header.Get("Location"))
+	}
+	return r
+}
+
+// text is a page's visible words, tags dropped and entities read.
+func text(body string) string {
+	body = regexp.MustCompile(`(?s)<(script|style|dialog)\b.*?</(script|style|dialog)>`).ReplaceAllString(body, " ")
+	return strings.Join(strings.Fields(html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, " "))), " ")
+}
+
+// TestChallengePages: every list and every challenge answers in every
+// language, each at its start, with its title and goal.
+func TestChallengePages(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		list := webtest.MustGet(t, h, "/"+lang+"/challenges")
+		for _, ch := range course.Challenges(lang) {
+			if !strings.Contains(list, `href="/`+lang+`/challenges/`+ch.ID+`"`) {
+				t.Errorf("%s list does not link %s", lang, ch.ID)
+			}
+			r := get(t, h, "/"+lang+"/challenges/"+ch.ID)
+			if r.Status != http.StatusOK {
+				t.Errorf("%s %s: %d", lang, ch.ID, r.Status)
+				continue
+			}
+			words := text(r.Body)
+			if !strings.Contains(words, ch.Title) || !strings.Contains(words, u.Chal.Goal) {
+				t.Errorf("%s %s: no title or goal on the page", lang, ch.ID)
+			}
+		}
+		for _, l := range course.List(lang) {
+			page := webtest.MustGet(t, h, "/"+lang+"/lessons/"+l.Slug+"/challenges")
+			if n := strings.Count(page, `<li data-challenge=`); n != len(course.ChallengesOf(l)) || n < 3 {
+				t.Errorf("%s %s: %d challenges listed", lang, l.Slug, n)
+			}
+			last := l.Steps[len(l.Steps)-1]
+			end := get(t, h, "/"+lang+"/lessons/"+l.Slug+queryOf(last.Do, last.Opt))
+			if href, ok := webtest.HrefOf(end.Body, "to-challenges"); !ok || href != "/"+lang+"/lessons/"+l.Slug+"/challenges" {
+				t.Errorf("%s %s: the last step does not lead to the lesson's challenges (%q)", lang, l.Slug, href)
+			}
+		}
+		if href, ok := webtest.HrefOf(webtest.MustGet(t, h, "/"+lang+"/end"), "to-challenges"); !ok || href != "/"+lang+"/challenges" {
+			t.Errorf("%s: the end page does not lead to the challenges", lang)
+		}
+	}
+}
+
+func queryOf(do, opt string) string {
+	var parts []string
+	if do != "" {
+		parts = append(parts, "do="+do)
+	}
+	if opt != "" {
+		parts = append(parts, "opt="+opt)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "?" + strings.Join(parts, "&")
+}
+
+// search is the explorer's own complete search of ch's bounds on its
+// design: what the pages must agree with.
+func search(t *testing.T, ch *lessons.Challenge, opts sim.Opts) *sim.ExploreResult {
+	t.Helper()
+	res, err := sim.Explore(context.Background(), ch.Config(opts))
+	if err != nil || !res.Complete() {
+		t.Fatalf("%s: %v (complete %v)", ch.ID, err, res != nil && res.Complete())
+	}
+	return res
+}
+
+// TestBreakChallenge plays the flagship break challenge: before the goal
+// the page says not yet; the explorer's shortest schedule solves it at
+// par; a longer way solves it over par; a move the bounds leave out is
+// refused with its reason, in the page's language, with a way back.
+func TestBreakChallenge(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		ch, _ := course.Challenge(lang, "fe-stale")
+		best := search(t, ch, ch.Opts).Found[ch.Goal].Shortest
+		par := len(best)
+		base := "/" + lang + "/challenges/" + ch.ID
+
+		r := get(t, h, base+"?do=a.acquire")
+		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)) {
+			t.Errorf("%s: one move in, the page does not say not yet", lang)
+		}
+		r = get(t, h, base+"?do="+sim.FormatActions(best))
+		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="`+strconv.Itoa(par)+`"`) ||
+			!strings.Contains(text(r.Body), i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par))) || !strings.Contains(text(r.Body), ch.Why) {
+			t.Errorf("%s: the par solution %s does not show solved at par %d", lang, sim.FormatActions(best), par)
+		}
+		if href, ok := webtest.HrefOf(r.Body, "par"); !ok || !strings.Contains(href, "do="+sim.FormatActions(best)) {
+			t.Errorf("%s: the par link is %q", lang, href)
+		}
+		// the flagship's own way, with one more move (B acquires before A pauses, both ways): over par?
+		longer := "a.acquire,b.acquire,a.pause,wait.10s,b.write,b.release,a.resume,a.write"
+		r = get(t, h, base+"?do="+longer)
+		tl := replay(t, ch, longer)
+		first := -1
+		for _, v := range tl.Violations {
+			if v.Kind == ch.Goal {
+				first = v.Step + 1
+				break
+			}
+		}
+		if first <= par {
+			t.Fatalf("%s: the longer way shows the goal at move %d", lang, first)
+		}
+		if !strings.Contains(text(r.Body), i18n.Fill(u.Chal.Solved, strconv.Itoa(first), strconv.Itoa(par))) {
+			t.Errorf("%s: %s does not say solved in %d, par %d", lang, longer, first, par)
+		}
+		// refused: a second pause; a wait with no one paused
+		for _, c := range []struct{ do, keep string }{
+			{"a.acquire,a.pause,wait.10s,a.resume,b.acquire,b.pause", "a.acquire,a.pause,wait.10s,a.resume,b.acquire"},
+			{"a.acquire,wait.10s", "a.acquire"},
+		} {
+			r = webtest.Get(t, h, base+"?do="+c.do+"&opt="+ch.Opt)
+			if r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), u.Chal.Refused) {
+				t.Errorf("%s %s: %d, want a 400 saying the move is refused", lang, c.do, r.Status)
+			}
+			if href, ok := webtest.HrefOf(r.Body, "recover"); ok && href != base+"?do="+c.keep+"&opt="+ch.Opt {
+				t.Errorf("%s %s: the way back is %q", lang, c.do, href)
+			}
+			if !strings.Contains(r.Body, html.EscapeString(base+"?do="+c.keep+"&opt="+ch.Opt)) {
+				t.Errorf("%s %s: no way back to the last allowed move", lang, c.do)
+			}
+		}
+	}
+}
+
+func replay(t *testing.T, ch *lessons.Challenge, do string) *sim.Timeline {
+	t.Helper()
+	actions, err := sim.ParseActions(do)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, err := sim.Replay(ch.Lesson.Scenario, ch.Opts, actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl
+}
+
+// TestFixChallenge: the broken design is not fixed and the page names
+// what the explorer found; a design that passes the complete search is
+// fixed, with the search's own figures; one that still fails is not.
+func TestFixChallenge(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		ch, _ := course.Challenge(lang, "fe-fix")
+		base := "/" + lang + "/challenges/" + ch.ID
+		r := get(t, h, base)
+		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), u.Failures[sim.StaleWrite].Name) {
+			t.Errorf("%s: the broken design's page does not name the stale write", lang)
+		}
+		good, _ := ch.Lesson.Scenario.ParseOptions("")
+		res := search(t, ch, good)
+		r = get(t, h, base+"?opt-release=lua&opt-fence=on&opt-check=none")
+		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="1"`) ||
+			!strings.Contains(text(r.Body), i18n.Fill(u.Chal.FixSolved, u.Count(res.States), strconv.Itoa(res.Depth))) {
+			t.Errorf("%s: the fixed design is not shown fixed with the search's figures", lang)
+		}
+		r = get(t, h, base+"?opt-release=lua&opt-fence=off&opt-check=none")
+		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), u.Failures[sim.StaleWrite].Name) {
+			t.Errorf("%s: half a fix is shown fixed", lang)
+		}
+	}
+}
+
+// TestPredictChallenge: the answer is the explorer's — a schedule that
+// shows the goal, opened as a lesson timeline that does show it, or a
+// complete search that found none, with its figures.
+func TestPredictChallenge(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		yes, _ := course.Challenge(lang, "fe-check")
+		r := get(t, h, "/"+lang+"/challenges/"+yes.ID+"?answer=yes")
+		if !strings.Contains(r.Body, `data-solved="right"`) || !strings.Contains(text(r.Body), u.Chal.Right) {
+			t.Errorf("%s: yes for %s is not right", lang, yes.ID)
+		}
+		href, ok := webtest.HrefOf(r.Body, "open-schedule")
+		if !ok {
+			t.Fatalf("%s: no schedule to open", lang)
+		}
+		if tl := get(t, h, href); tl.Status != http.StatusOK || !strings.Contains(text(tl.Body), u.Failures[yes.Goal].Name) {
+			t.Errorf("%s: the schedule %s does not show %s", lang, href, yes.Goal)
+		}
+		no, _ := course.Challenge(lang, "fe-two-pauses")
+		res := search(t, no, no.Opts)
+		r = get(t, h, "/"+lang+"/challenges/"+no.ID+"?answer=yes")
+		if !strings.Contains(r.Body, `data-solved="wrong"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.AnswerNo, u.Count(res.States), strconv.Itoa(res.Depth))) {
+			t.Errorf("%s: yes for %s is not answered no with the search's figures", lang, no.ID)
+		}
+	}
+}
+
+// TestChallengeBadInput: nonsense gets a clear 4xx in the page's
+// language, never a 500.
+func TestChallengeBadInput(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		for path, want := range map[string]int{
+			"/challenges/nope":                              http.StatusNotFound,
+			"/challenges/fe-stale?do=a.fly":                 http.StatusBadRequest,
+			"/challenges/fe-stale?do=a.acquire&x=1":         http.StatusBadRequest,
+			"/challenges/fe-check?answer=maybe":             http.StatusBadRequest,
+			"/challenges/fe-check?answer=yes&answer=no":     http.StatusBadRequest,
+			"/challenges/fe-fix?opt-fence=bogus":            http.StatusBadRequest,
+			"/challenges/fe-fix?opt=fence.on&opt=fence.off": http.StatusBadRequest,
+			"/lessons/nope/challenges":                      http.StatusNotFound,
+		} {
+			r := webtest.Get(t, h, "/"+lang+path)
+			if r.Status != want {
+				t.Errorf("%s%s: %d, want %d", lang, path, r.Status, want)
+			}
+			if !strings.Contains(r.Body, `lang="`+u.Language().HTMLLang+`"`) {
+				t.Errorf("%s%s: not a page in its language", lang, path)
+			}
+		}
+	}
+}
+
+// TestChallengesKeepNothing: solving a dozen challenges of every kind
+// sets no cookie and writes nothing to the site's Redis; the same
+// address on a fresh server gives the same page (the state is the URL).
+func TestChallengesKeepNothing(t *testing.T) {
+	rdb, mr := webtest.MiniRDB(t)
+	room, err := class.NewClassroom(context.Background(), rdb, class.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(room.Close)
+	cfg := web.Config{Config: site.Config{Version: "test", LabDeadline: 30 * time.Second}, Class: room}
+	h := sitetest.Handler(t, cfg)
+	before := mr.Keys()
+	var pages []string
+	n := 0
+	for _, ch := range course.Challenges("en") {
+		if n == 12 {
+			break
+		}
+		var path string
+		switch ch.Type {
+		case lessons.Break:
+			path = "/en/challenges/" + ch.ID + "?do=" + sim.FormatActions(search(t, ch, ch.Opts).Found[ch.Goal].Shortest)
+			if ch.Opt != "" {
+				path += "&opt=" + ch.Opt
+			}
+		case lessons.Predict:
+			path = "/en/challenges/" + ch.ID + "?answer=no"
+		default:
+			continue
+		}
+		n++
+		r := webtest.Get(t, h, path)
+		if r.Status != http.StatusOK {
+			t.Fatalf("%s: %d", path, r.Status)
+		}
+		if c := r.Header.Values("Set-Cookie"); len(c) > 0 {
+			t.Errorf("%s sets a cookie: %v", path, c)
+		}
+		pages = append(pages, path)
+	}
+	if after := mr.Keys(); strings.Join(after, ",") != strings.Join(before, ",") {
+		t.Errorf("solving challenges wrote to Redis: %v → %v", before, after)
+	}
+	fresh := sitetest.Handler(t, cfg)
+	for _, p := range pages {
+		if a, b := webtest.Get(t, h, p).Body, webtest.Get(t, fresh, p).Body; a != b {
+			t.Errorf("%s differs on a fresh server", p)
+		}
+	}
+}

@@ -1,0 +1,260 @@
+// play.go serves the three kinds of challenge page: break (a lesson
+// timeline with the challenge's frame), fix (the design's choices and
+// the explorer's verdict) and predict (yes or no, then the explorer's
+// answer).
+
+package challenge
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/lesson"
+	"locklab/web/links"
+	"locklab/web/site"
+)
+
+// Frame is a break challenge's box, in place of a lesson step's dialog.
+type Frame struct {
+	Info
+	Moves, Par int
+	// Solved is the number of moves after which the timeline first shows
+	// the goal (0: not yet).
+	Solved int
+	ParURL string // the par solution, opened here
+	Status string // what the live region announces
+}
+
+// redirect sends the request to the canonical form of its address (htmx
+// is told which URL to show, as a lesson page tells it).
+func redirect(w http.ResponseWriter, r *http.Request, target string) {
+	if r.Header.Get("HX-Request") == "true" {
+		w.Header().Set("HX-Location", `{"path":"`+target+`","target":"#lab","select":"#lab","swap":"outerHTML show:none"}`)
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+// breakPage serves a break challenge at the timeline its do= says: the
+// lesson's own view of it, every link led back here, the design fixed
+// (the challenge's), and the moves checked against the bounds.
+func (s *Handler) breakPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge) {
+	if s.only(w, r, u, ch, "do", "opt") {
+		return
+	}
+	here := links.Challenge(u.Lang, ch.ID)
+	rq := s.lessons.Place(u, ch.Lesson, r.URL.Query().Get("do"), ch.Opt, here)
+	if rq.Err != nil {
+		e := rq.Err
+		e.Recover, e.RecoverText = here, u.Chal.Start
+		s.Fail(w, r, u, e)
+		return
+	}
+	if canon := rq.St.Query(); "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") {
+		redirect(w, r, here+canon)
+		return
+	}
+	v, e := s.lessons.View(r, rq)
+	if e != nil {
+		e.Recover, e.RecoverText = here, u.Chal.Start
+		s.Fail(w, r, u, e)
+		return
+	}
+	sc := ch.Lesson.Scenario
+	if err := ch.Config(ch.Opts).Within(rq.St.Actions); err != nil {
+		var me *sim.MoveError
+		if !errors.As(err, &me) {
+			s.Fail(w, r, u, site.Internal(u, err))
+			return
+		}
+		e := badRequest(u, moveText(u, sc, me), here+rq.St.Prefix(me.Index).Query())
+		e.Title, e.RecoverText = u.Chal.Refused, u.Chal.BackLast
+		s.Fail(w, r, u, e)
+		return
+	}
+	res, e := s.Search(r, u, ch, ch.Opts)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	best := res.Found[ch.Goal]
+	if best == nil {
+		s.Fail(w, r, u, site.Internal(u, errNoPar))
+		return
+	}
+	f := &Frame{Info: s.info(u, ch), Moves: len(rq.St.Actions), Par: len(best.Shortest),
+		ParURL: here + links.Query(sim.FormatActions(best.Shortest), ch.Opt)}
+	for _, x := range v.Timeline.Violations {
+		if x.Kind == ch.Goal {
+			f.Solved = x.Step + 1
+			break
+		}
+	}
+	f.Status = i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)
+	switch {
+	case f.Solved > 0 && f.Solved <= f.Par:
+		f.Status = i18n.Fill(u.Chal.SolvedPar, itoa(f.Solved))
+	case f.Solved > 0:
+		f.Status = i18n.Fill(u.Chal.Solved, itoa(f.Solved), itoa(f.Par))
+	}
+	s.frame(r, v, f, rq)
+	c := lesson.LessonPage(v)
+	if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
+		c = lesson.LessonFragment(v)
+	}
+	s.Render(w, r, c)
+}
+
+// frame turns the lesson view into the challenge's page: the frame in
+// place of the step's dialog, no way along the guided path, no variants
+// (the design is the challenge's), the share box holding the challenge's
+// address, and nothing recorded as the learner's place in the lesson.
+func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *lesson.Request) {
+	u := f.UI
+	d := &v.Dialog
+	d.Frame = ChallengeFrame(f)
+	d.Ask, d.Answer, d.Counter, d.Steps = nil, nil, nil, nil
+	d.Nav.NextURL, d.Final, d.NextLesson = "", false, nil
+	d.Nav.ResetURL = f.URL + links.Query("", f.Ch.Opt)
+	v.Title = f.Ch.Title + " — " + u.Chal.Title + " — " + u.SiteName
+	v.Live = f.Status
+	v.Head.Slug, v.Head.Here = "", f.URL+rq.St.Query()
+	v.Stage.Options.Groups = nil
+	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
+	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
+}
+
+// QR serves a challenge's QR code: the address of the page it is on.
+func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
+	u, ch, e := s.challengeOf(r)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	w = lesson.SVGFile(w, "locklab-qr.svg")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		q := r.URL.Query()
+		return site.QRImage(u, s.Absolute(r, links.Challenge(u.Lang, ch.ID)+canonicalQuery("do", q.Get("do"), "opt", q.Get("opt"), "answer", q.Get("answer"))))
+	})
+}
+
+// FixView is a fix challenge's page.
+type FixView struct {
+	site.Page
+	Info
+	Groups []lesson.OptionGroup // the design's choices, the learner's checked
+	// Checked: the learner has changed the design (the verdict is theirs,
+	// not the broken start's).
+	Checked bool
+	Fixed   bool
+	Found   []Found // what still fails, each with its shortest schedule
+	States  int
+	Depth   int
+}
+
+// Found is one kind a search found, with its shortest schedule opened as
+// a lesson timeline.
+type Found struct {
+	Name, Meaning, URL string
+	Moves              int
+}
+
+// fixPage serves a fix challenge: the learner's design (opt=, or the
+// form's opt-<name> fields folded into it), searched within the bounds.
+func (s *Handler) fixPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge) {
+	sc := ch.Lesson.Scenario
+	q := r.URL.Query()
+	here := links.Challenge(u.Lang, ch.ID)
+	if err := lesson.FoldOptionFields(q, sc); err != nil {
+		s.Fail(w, r, u, lesson.BadState(u, err, here, nil))
+		return
+	}
+	for k := range q {
+		if k != "opt" {
+			q.Del(k)
+		}
+	}
+	opt := q.Get("opt")
+	if len(r.URL.Query()["opt"]) > 1 {
+		s.Fail(w, r, u, badRequest(u, i18n.Fill(u.Lab.BadParam, "opt", "challenge"), here))
+		return
+	}
+	opts, err := sc.ParseOptions(opt)
+	if err != nil {
+		s.Fail(w, r, u, lesson.BadState(u, err, here, nil))
+		return
+	}
+	if !q.Has("opt") {
+		opts = ch.Opts // the broken design is where the learner starts
+	}
+	canon := "?opt=" + sc.FormatOptions(opts)
+	if sc.FormatOptions(opts) == ch.Opt {
+		canon = ""
+	}
+	if "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") {
+		redirect(w, r, here+canon)
+		return
+	}
+	res, e := s.Search(r, u, ch, opts)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	v := &FixView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: s.info(u, ch),
+		Groups: lesson.OptionGroups(u, sc, opts), Checked: canon != "", States: res.States, Depth: res.Depth}
+	v.Info.Design = designWords(u, sc, opts)
+	for _, k := range failures(res) {
+		f := u.Failures[k]
+		v.Found = append(v.Found, Found{Name: f.Name, Meaning: f.Meaning, URL: timelineURL(ch, opts, res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
+	}
+	v.Fixed = len(v.Found) == 0
+	s.Render(w, r, FixPage(v))
+}
+
+// PredictView is a predict challenge's page.
+type PredictView struct {
+	site.Page
+	Info
+	Answer string // "yes", "no" or "" (not answered yet)
+	// Can: the explorer's answer; Moves and URL its shortest schedule
+	// when it can, States and Depth its complete search when it cannot.
+	Can           bool
+	Moves         int
+	URL           string
+	States, Depth int
+}
+
+// Right says whether the learner's answer is the explorer's.
+func (v *PredictView) Right() bool { return (v.Answer == "yes") == v.Can }
+
+// predictPage serves a predict challenge: the question, then, once
+// answered (answer=yes or no), the explorer's answer.
+func (s *Handler) predictPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge) {
+	if s.only(w, r, u, ch, "answer") {
+		return
+	}
+	here := links.Challenge(u.Lang, ch.ID)
+	ans := r.URL.Query().Get("answer")
+	if ans != "" && ans != "yes" && ans != "no" || r.URL.Query().Has("answer") && ans == "" {
+		s.Fail(w, r, u, badRequest(u, i18n.Fill(u.Lab.BadParam, "answer="+url.QueryEscape(ans), "challenge"), here))
+		return
+	}
+	v := &PredictView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: s.info(u, ch), Answer: ans}
+	if ans != "" {
+		res, e := s.Search(r, u, ch, ch.Opts)
+		if e != nil {
+			s.Fail(w, r, u, e)
+			return
+		}
+		v.States, v.Depth = res.States, res.Depth
+		if f := res.Found[ch.Goal]; f != nil {
+			v.Can, v.Moves, v.URL = true, len(f.Shortest), timelineURL(ch, ch.Opts, f.Shortest)
+		}
+	}
+	s.Render(w, r, PredictPage(v))
+}
