@@ -153,6 +153,12 @@ func TestChallengeScreenshots(t *testing.T) {
 				if err := os.WriteFile(filepath.Join(*shots, fmt.Sprintf("%s-%s-%d.png", lang, name, w)), png, 0o644); err != nil {
 					t.Fatal(err)
 				}
+				// and one screen from the challenge's box down, as a phone shows it
+				webtest.Run(t, c, chromedp.Evaluate[bool](`(b => (b && b.scrollIntoView(), true))(document.querySelector(".challenge, main"))`))
+				png = webtest.Run(t, c, chromedp.CaptureScreenshot())
+				if err := os.WriteFile(filepath.Join(*shots, fmt.Sprintf("%s-%s-%d-screen.png", lang, name, w)), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}

@@ -549,7 +549,7 @@ var english = &UI{
 		Why:       "Why it matters",
 		ParLink:   "See the par solution", Next: "Next challenge", All: "All challenges",
 		BackLesson: "Back to the lesson", Start: "Start over",
-		Refused:    "That move is not allowed in this challenge.",
+		Refused:    "That move is not allowed in this challenge",
 		AllowedNow: "Moves allowed at that point: {0}.",
 		BackLast:   "Back to your last move",
 		Move: map[sim.Code]string{

@@ -544,7 +544,7 @@ var japanese = &UI{
 		Why:       "なぜ大事なのか",
 		ParLink:   "パーの解き方を見る", Next: "次のチャレンジ", All: "チャレンジ一覧",
 		BackLesson: "レッスンに戻る", Start: "最初からやり直す",
-		Refused:    "その操作は、このチャレンジでは使えません。",
+		Refused:    "その操作は、このチャレンジでは使えません",
 		AllowedNow: "その時点で使える操作：{0}。",
 		BackLast:   "最後に行った操作に戻る",
 		Move: map[sim.Code]string{

@@ -543,7 +543,7 @@ var chinese = &UI{
 		Why:       "为什么重要",
 		ParLink:   "查看标准杆解法", Next: "下一个挑战", All: "全部挑战",
 		BackLesson: "返回这一课", Start: "重新开始",
-		Refused:    "这个挑战不允许这一步。",
+		Refused:    "这个挑战不允许这一步",
 		AllowedNow: "那时允许的操作：{0}。",
 		BackLast:   "回到你的上一步",
 		Move: map[sim.Code]string{

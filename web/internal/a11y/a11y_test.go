@@ -129,6 +129,16 @@ var a11yPageKinds = []struct {
 		return []string{"/" + lang + "/class", teach, student, // join form, teacher, student
 			"/" + lang + "/class/ZZZZZZ"} // no such class
 	}},
+	{"challenges", func(_ a11yEnv, lang string) []string {
+		return []string{"/" + lang + "/challenges/fe-stale?do=a.acquire,b.acquire,a.pause,wait.10s,b.write,a.resume,a.write&opt=fence.off", // a break, solved
+			"/" + lang + "/challenges",                                              // the list
+			"/" + lang + "/challenges/fe-stale?do=a.acquire&opt=fence.off",          // a break, under way
+			"/" + lang + "/challenges/fe-fix",                                       // a fix, at its broken start
+			"/" + lang + "/challenges/fe-fix?opt=",                                  // fixed
+			"/" + lang + "/challenges/fe-check",                                     // a prediction, to answer
+			"/" + lang + "/challenges/fe-check?answer=no",                           // answered
+			"/" + lang + "/challenges/fe-stale?do=a.acquire,wait.10s&opt=fence.off"} // a move refused
+	}},
 	{"errors", func(_ a11yEnv, lang string) []string {
 		return []string{"/" + lang + "/lessons/nope", // 404
 			"/" + lang + "/lessons/fencing?do=a.fly", // 400, with a way back
