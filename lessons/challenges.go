@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -238,3 +240,145 @@ func (c *Catalog) Next(ch *Challenge) *Challenge {
 	}
 	return nil
 }
+
+// BoundsOf are the smallest bounds a timeline's own moves fit in: the
+// clients that act, each fault it takes counted by kind (sim's action
+// table says which verbs are faults, and of what kind), and a pause as
+// long as the longest time any pause lasted (the waits while a client was
+// paused, added up). A pause with no wait lasts the scenario's TTL.
+func BoundsOf(sc *sim.Scenario, actions []sim.Action) Bounds {
+	b := Bounds{Clients: 1}
+	paused := map[string]bool{}
+	var waited int64
+	for _, a := range actions {
+		spec, ok := sim.Spec(a.Verb)
+		if !ok {
+			continue
+		}
+		if i := slices.Index(sc.Clients, a.Who); i >= 0 && spec.Doer == sim.ByClient {
+			b.Clients = max(b.Clients, i+1)
+		}
+		switch {
+		case a.Verb == sim.VerbWait && len(paused) > 0:
+			waited += a.Ms
+		case a.Verb == sim.VerbPause:
+			paused[a.Who] = true
+		case a.Verb == sim.VerbResume || a.Verb == sim.VerbCrash:
+			delete(paused, a.Who)
+			if len(paused) == 0 {
+				b.PauseMs, waited = max(b.PauseMs, waited), 0
+			}
+		}
+		if spec.Explore == sim.ExploreFault {
+			switch spec.Cost {
+			case sim.CostPause:
+				b.Pauses++
+			case sim.CostCrash:
+				b.Crashes++
+			case sim.CostDrop:
+				b.Drops++
+			case sim.CostNode:
+				b.Nodes++
+			}
+		}
+	}
+	b.PauseMs = max(b.PauseMs, waited)
+	if b.Pauses == 0 {
+		b.PauseMs = 0
+	} else if b.PauseMs == 0 {
+		b.PauseMs = sc.TTL
+	}
+	return b
+}
+
+// String is the bounds as a made challenge's address writes them:
+// c2-p1.10s-x1-n1-d1 (clients; pauses and their length; crashes; node
+// faults; lost replies), a kind of fault with none left out.
+func (b Bounds) String() string {
+	out := "c" + strconv.Itoa(b.Clients)
+	if b.Pauses > 0 {
+		out += "-p" + strconv.Itoa(b.Pauses) + "." + sim.FormatDuration(b.PauseMs)
+	}
+	for _, f := range []struct {
+		tag string
+		n   int
+	}{{"x", b.Crashes}, {"n", b.Nodes}, {"d", b.Drops}} {
+		if f.n > 0 {
+			out += "-" + f.tag + strconv.Itoa(f.n)
+		}
+	}
+	return out
+}
+
+// ParseBounds reads Bounds.String's form (and only its canonical form:
+// one address per challenge).
+func ParseBounds(s string) (Bounds, error) {
+	var b Bounds
+	bad := fmt.Errorf("bounds %q", s)
+	if len(s) > 40 {
+		return b, bad
+	}
+	for i, part := range strings.Split(s, "-") {
+		if part == "" {
+			return b, bad
+		}
+		tag, rest := part[:1], part[1:]
+		if tag == "p" {
+			n, d, ok := strings.Cut(rest, ".")
+			ms, okMs := sim.ParseDuration(d)
+			k, err := strconv.Atoi(n)
+			if !ok || !okMs || err != nil {
+				return b, bad
+			}
+			b.Pauses, b.PauseMs = k, ms
+			continue
+		}
+		n, err := strconv.Atoi(rest)
+		if err != nil {
+			return b, bad
+		}
+		switch {
+		case tag == "c" && i == 0:
+			b.Clients = n
+		case tag == "x":
+			b.Crashes = n
+		case tag == "n":
+			b.Nodes = n
+		case tag == "d":
+			b.Drops = n
+		default:
+			return b, bad
+		}
+	}
+	if b.String() != s {
+		return b, bad
+	}
+	return b, nil
+}
+
+// Custom is a break challenge made from a timeline: lesson l's design
+// opt, goal to reach within b. It is not in the catalog: its address is
+// the whole of it, and its ID is that address's tail (slug/goal/bounds).
+func Custom(l *Lesson, opt string, goal sim.ViolationKind, b Bounds) (*Challenge, error) {
+	if !slices.Contains(sim.KindsFor(l.Scenario), goal) {
+		return nil, fmt.Errorf("goal %q", goal)
+	}
+	opts, err := l.Scenario.ParseOptions(opt)
+	if err != nil {
+		return nil, err
+	}
+	ch := &Challenge{ID: l.Slug + "/" + string(goal) + "/" + b.String(), Lesson: l, Type: Break, Goal: goal,
+		Opt: l.Scenario.FormatOptions(opts), Opts: opts, Bounds: b}
+	if b.Clients < 1 || b.Clients > len(l.Scenario.Clients) {
+		return nil, fmt.Errorf("clients %d", b.Clients)
+	}
+	cfg := ch.Config(opts)
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return ch, nil
+}
+
+// Made reports whether ch was made from a timeline (Custom), not one of
+// the course's.
+func (ch *Challenge) Made() bool { return strings.Contains(ch.ID, "/") }

@@ -144,6 +144,9 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	c := u.Chal
 	in := Info{UI: u, C: c, Ch: ch, Num: i18n.Fill(c.Num, strconv.Itoa(ch.Lesson.Order), strconv.Itoa(ch.Num)),
 		URL: links.Challenge(u.Lang, ch.ID), LessonURL: links.Start(ch.Lesson), AllURL: links.Challenges(u.Lang)}
+	if ch.Made() {
+		in.Num, in.URL = c.MadeNum, links.MadeChallenge(u.Lang, ch.ID)
+	}
 	failure := u.Failures[ch.Goal].Name
 	switch ch.Type {
 	case lessons.Break:
@@ -155,6 +158,9 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	}
 	in.Design = designWords(u, ch.Lesson.Scenario, ch.Opts)
 	in.Bounds = boundsWords(u, ch)
+	if ch.Made() {
+		return in // no place in the course, so no next one
+	}
 	if in.Next = s.Course.Next(ch); in.Next != nil {
 		in.NextURL = links.Challenge(u.Lang, in.Next.ID)
 	}

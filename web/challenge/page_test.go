@@ -317,3 +317,72 @@ func TestChallengesKeepNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestMadeChallenge makes a challenge from a lesson timeline and from a
+// Lab counterexample: the link is the whole challenge (lesson, goal,
+// bounds, design), the bounds are those the timeline's own moves fit in,
+// par is the explorer's (never more than the timeline's own moves), and
+// playing par solves it. A timeline whose way to the goal is no move of
+// the explorer's (a typed command) makes a challenge that says so, with
+// a 4xx.
+func TestMadeChallenge(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		flagship := "a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write"
+		page := webtest.MustGet(t, h, "/"+lang+"/lessons/fencing?do="+flagship+"&opt=fence.off")
+		if !strings.Contains(page, `class="make-challenge"`) || !strings.Contains(page, `value="stale-write"`) {
+			t.Fatalf("%s: the flagship step offers no challenge with its stale write", lang)
+		}
+		r := webtest.Get(t, h, "/"+lang+"/challenges/make?lesson=fencing&do="+flagship+"&opt=fence.off&goal=stale-write")
+		want := "/" + lang + "/challenges/c/fencing/stale-write/c2-p1.10s?opt=fence.off"
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != want {
+			t.Fatalf("%s: make → %d %s, want %s", lang, r.Status, r.Header.Get("Location"), want)
+		}
+		start := get(t, h, want)
+		if start.Status != http.StatusOK || !strings.Contains(text(start.Body), i18n.Fill(u.Chal.Par, "7")) {
+			t.Errorf("%s: the made challenge does not open with par 7 (%d)", lang, start.Status)
+		}
+		solved := get(t, h, "/"+lang+"/challenges/c/fencing/stale-write/c2-p1.10s?do=a.acquire,b.acquire,a.pause,wait.10s,b.write,a.resume,a.write&opt=fence.off")
+		if !strings.Contains(solved.Body, `data-solved="7"`) {
+			t.Errorf("%s: par does not solve the made challenge", lang)
+		}
+		// a typed command is no move of the explorer's
+		r = get(t, h, "/"+lang+"/challenges/make?lesson=fencing&do=a.acquire,cli.redis.DEL%20lock:order:42&goal=foreign-delete")
+		if r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.MadeNone, u.Failures[sim.ForeignDelete].Name)) {
+			t.Errorf("%s: a challenge made from a typed DEL: %d, want a 400 that says why", lang, r.Status)
+		}
+		// from a Lab counterexample
+		lab := webtest.MustGet(t, h, "/"+lang+"/lab?lesson=fencing&opt=release.del")
+		open, ok := webtest.HrefOf(lab, "open-shortest")
+		if !ok {
+			t.Fatalf("%s: the Lab offers no counterexample", lang)
+		}
+		counter := get(t, h, open)
+		m := regexp.MustCompile(`name="goal" value="([a-z-]+)" checked`).FindStringSubmatch(counter.Body)
+		if m == nil {
+			t.Fatalf("%s: the counterexample offers no challenge", lang)
+		}
+		do := regexp.MustCompile(`name="do" value="([^"]+)"`).FindStringSubmatch(counter.Body[strings.Index(counter.Body, `class="make-challenge"`):])
+		r = webtest.Get(t, h, "/"+lang+"/challenges/make?lesson=fencing&do="+html.UnescapeString(do[1])+"&opt=release.del&goal="+m[1])
+		made := get(t, h, r.Header.Get("Location"))
+		par := regexp.MustCompile(`data-par="(\d+)"`).FindStringSubmatch(made.Body)
+		if made.Status != http.StatusOK || par == nil {
+			t.Fatalf("%s: the counterexample's challenge: %d", lang, made.Status)
+		}
+		if n, _ := strconv.Atoi(par[1]); n > strings.Count(do[1], ",")+1 {
+			t.Errorf("%s: par %d is longer than the counterexample (%s)", lang, n, do[1])
+		}
+	}
+	// bounds read back only in their one written form
+	for _, s := range []string{"c2", "c2-p1.10s", "c3-p2.1s-x1-n1-d1"} {
+		if b, err := lessons.ParseBounds(s); err != nil || b.String() != s {
+			t.Errorf("bounds %s: %v, %v", s, b, err)
+		}
+	}
+	for _, s := range []string{"", "c", "p1.10s", "c2-p1", "c2-x0", "c2-d1-x1", "c02"} {
+		if _, err := lessons.ParseBounds(s); err == nil {
+			t.Errorf("bounds %q read", s)
+		}
+	}
+}

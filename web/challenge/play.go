@@ -47,7 +47,7 @@ func (s *Handler) breakPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, 
 	if s.only(w, r, u, ch, "do", "opt") {
 		return
 	}
-	here := links.Challenge(u.Lang, ch.ID)
+	here := s.info(u, ch).URL
 	rq := s.lessons.Place(u, ch.Lesson, r.URL.Query().Get("do"), ch.Opt, here)
 	if rq.Err != nil {
 		e := rq.Err
@@ -83,6 +83,13 @@ func (s *Handler) breakPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, 
 		return
 	}
 	best := res.Found[ch.Goal]
+	if best == nil && ch.Made() {
+		// made from a timeline whose way there is no move of the explorer's
+		e := badRequest(u, i18n.Fill(u.Chal.MadeNone, u.Failures[ch.Goal].Name), links.Start(ch.Lesson))
+		e.RecoverText = u.Chal.BackLesson
+		s.Fail(w, r, u, e)
+		return
+	}
 	if best == nil {
 		s.Fail(w, r, u, site.Internal(u, errNoPar))
 		return
@@ -125,6 +132,7 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Live = f.Status
 	v.Head.Slug, v.Head.Here = "", f.URL+rq.St.Query()
 	v.Stage.Options.Groups = nil
+	v.Stage.Make = nil // it is a challenge already
 	v.Stage.Controls.CLI.Base = "" // a typed command is no move of the explorer's: none here
 	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
 	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
@@ -137,10 +145,16 @@ func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
+	s.qr(w, r, u, links.Challenge(u.Lang, ch.ID))
+}
+
+// qr answers with the QR code of the challenge page at path in the
+// request's state.
+func (s *Handler) qr(w http.ResponseWriter, r *http.Request, u *i18n.UI, path string) {
 	w = lesson.SVGFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		q := r.URL.Query()
-		return site.QRImage(u, s.Absolute(r, links.Challenge(u.Lang, ch.ID)+canonicalQuery("do", q.Get("do"), "opt", q.Get("opt"), "answer", q.Get("answer"))))
+		return site.QRImage(u, s.Absolute(r, path+canonicalQuery("do", q.Get("do"), "opt", q.Get("opt"), "answer", q.Get("answer"))))
 	})
 }
 

@@ -579,6 +579,13 @@ var english = &UI{
 		Forgot:       "Your progress in this browser is forgotten.",
 		Restored:     "Your progress was restored from the link.",
 		ChallengesOf: "This lesson's challenges",
+		MadeNum:      "Made from a timeline",
+		MadeTitle:    "Your own challenge: {0}",
+		MadeNone:     "The explorer cannot reach “{0}” with its own moves within these bounds: the timeline this challenge was made from used a move a challenge does not allow (a typed command, a wait while no client was paused, a node's clock). Make it from another timeline.",
+		MakeTitle:    "Make this a challenge",
+		MakeHint:     "The link is the whole challenge: whoever opens it plays this design from the start, with the clients and faults this timeline used, and the explorer computes par.",
+		MakeGoal:     "Goal",
+		MakeButton:   "Make the challenge",
 	},
 	End: &EndUI{
 		Title:         "The end of the course",

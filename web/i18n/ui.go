@@ -331,6 +331,9 @@ type ChallengeUI struct {
 	Answered, SolvedBadge, FixedBadge                          string
 	ProgressNoJS, Copy, Copied, Forget, Forgot, Restored       string
 	ChallengesOf                                               string
+	// a challenge made from a timeline
+	MadeNum, MadeTitle, MadeNone              string
+	MakeTitle, MakeHint, MakeGoal, MakeButton string
 }
 
 // EndUI is the ending page's text in one language.

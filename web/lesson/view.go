@@ -9,6 +9,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,6 +99,39 @@ type StageProps struct {
 	Share      ShareBox
 	Files      Downloads
 	Follow     bool // a student following a live class: no controls, variants or share box, which would lead out of it
+	// Make turns the timeline into a challenge (nil: it shows no failure,
+	// or the page is one already)
+	Make *MakeForm
+}
+
+// MakeForm is "Make this a challenge": a GET form to the challenges'
+// maker with the timeline and a choice of the kinds it shows.
+type MakeForm struct {
+	UI              *i18n.UI
+	Action          string
+	Lesson, Do, Opt string
+	Kinds           []site.Choice
+}
+
+// makeForm offers each kind of failure tl shows as a goal, the worst
+// first checked (nil if it shows none).
+func makeForm(u *i18n.UI, l *lessons.Lesson, st URLState, tl *sim.Timeline) *MakeForm {
+	var kinds []sim.ViolationKind
+	for _, v := range tl.Violations {
+		if !slices.Contains(kinds, v.Kind) {
+			kinds = append(kinds, v.Kind)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	f := &MakeForm{UI: u, Action: links.Challenges(u.Lang) + "/make", Lesson: l.Slug, Do: st.Do(), Opt: st.Opt()}
+	for _, k := range sim.Kinds {
+		if slices.Contains(kinds, k) {
+			f.Kinds = append(f.Kinds, site.Choice{Value: string(k), Label: u.Failures[k].Name, Checked: len(f.Kinds) == 0})
+		}
+	}
+	return f
 }
 
 // Controls are the learner's buttons: per client, time, per node.
@@ -354,6 +388,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	}
 	v.Stage.Controls.CLI.EditorJS = s.Assets.URL("vendor/editor.min.js")
 	v.Stage.Violations = ViolationsOf(u, tl)
+	v.Stage.Make = makeForm(u, l, st, tl)
 	v.Timeline = tl
 	return v, nil
 }

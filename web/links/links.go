@@ -44,6 +44,10 @@ func Challenges(lang string) string { return "/" + lang + "/challenges" }
 // Challenge is a challenge's page, at its start.
 func Challenge(lang, id string) string { return "/" + lang + "/challenges/" + id }
 
+// MadeChallenge is a challenge made from a timeline (its id is
+// lesson/goal/bounds: the address is the whole challenge).
+func MadeChallenge(lang, id string) string { return "/" + lang + "/challenges/c/" + id }
+
 // LessonChallenges is the list of lesson l's challenges.
 func LessonChallenges(l *lessons.Lesson) string { return Lesson(l) + "/challenges" }
 
