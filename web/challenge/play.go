@@ -132,7 +132,7 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Live = f.Status
 	v.Head.Slug, v.Head.Here = "", f.URL+rq.St.Query()
 	v.Stage.Options.Groups = nil
-	v.Stage.Make = nil // it is a challenge already
+	v.Stage.Make = nil             // it is a challenge already
 	v.Stage.Controls.CLI.Base = "" // a typed command is no move of the explorer's: none here
 	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
 	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
