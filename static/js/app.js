@@ -266,6 +266,22 @@
       }
     }
   }
+  // countChallenges fills each "Challenges" link (a lesson's header and
+  // list entry, the end page) with how many of its challenges this
+  // browser solved: a break in any number of moves, a fix, a prediction
+  // answered right.
+  function countChallenges() {
+    var all = challenges();
+    var links = document.querySelectorAll(".chal-count a[data-challenges]");
+    for (var i = 0; i < links.length; i++) {
+      var ids = links[i].getAttribute("data-challenges").split(" "), n = 0;
+      for (var j = 0; j < ids.length; j++) {
+        var c = all[ids[j]];
+        if (c && (c.moves > 0 || c.fixed || c.answer === "right")) { n++; }
+      }
+      links[i].textContent = fill(links[i].getAttribute("data-label"), [n, ids.length]);
+    }
+  }
   var progressKey = /^locklab:(at|last|resume|done|cp|challenges)(:|$)/;
   function progressKeys() {
     var out = [];
@@ -341,6 +357,7 @@
       progressKeys().forEach(function (k) { try { window.localStorage.removeItem(k); } catch (err) { /* ignored */ } });
       note.textContent = forget.getAttribute("data-done");
       markChallenges();
+      countChallenges();
     });
   }
 
@@ -357,6 +374,7 @@
     recordChallenge();
     progressBox();
     markChallenges();
+    countChallenges();
   }
   document.addEventListener("DOMContentLoaded", update);
   // and again once the page has its final size (a phone's browser may lay

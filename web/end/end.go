@@ -13,6 +13,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/i18n"
+	"locklab/web/lesson"
 	"locklab/web/site"
 )
 
@@ -39,6 +40,9 @@ type EndView struct {
 	E       *i18n.EndUI
 	Lessons []*lessons.Lesson
 	Rows    []EndRowView
+	// Challenges are every challenge's id, space-separated: app.js
+	// counts those this browser solved.
+	Challenges string
 }
 
 // EndRowView is a row with its lesson resolved.
@@ -61,7 +65,8 @@ func (v *EndView) Checkpoints(l *lessons.Lesson) int {
 func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 	u := i18n.For(chi.URLParam(r, "lang"))
 	e := u.End
-	v := &EndView{Page: s.Frame(u, e.Title+" — "+u.SiteName, r), E: e, Lessons: s.Course.List(u.Lang)}
+	v := &EndView{Page: s.Frame(u, e.Title+" — "+u.SiteName, r), E: e, Lessons: s.Course.List(u.Lang),
+		Challenges: lesson.ChallengeIDs(s.Course.Challenges(u.Lang))}
 	for _, row := range e.Rows {
 		l, ok := s.Course.Get(u.Lang, row.Slug)
 		if !ok {

@@ -579,6 +579,7 @@ var english = &UI{
 		Forgot:       "Your progress in this browser is forgotten.",
 		Restored:     "Your progress was restored from the link.",
 		ChallengesOf: "This lesson's challenges",
+		Count:        "Challenges: {0} of {1} solved",
 		MadeNum:      "Made from a timeline",
 		MadeTitle:    "Your own challenge: {0}",
 		MadeNone:     "The explorer cannot reach “{0}” with its own moves within these bounds: the timeline this challenge was made from used a move a challenge does not allow (a typed command, a wait while no client was paused, a node's clock). Make it from another timeline.",

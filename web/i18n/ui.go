@@ -330,7 +330,7 @@ type ChallengeUI struct {
 	PredictQ, Yes, No, Right, Wrong, AnswerYes, AnswerNo, Open string
 	Answered, SolvedBadge, FixedBadge                          string
 	ProgressNoJS, Copy, Copied, Forget, Forgot, Restored       string
-	ChallengesOf                                               string
+	ChallengesOf, Count                                        string // Count: "Challenges: {0} of {1} solved"
 	// a challenge made from a timeline
 	MadeNum, MadeTitle, MadeNone              string
 	MakeTitle, MakeHint, MakeGoal, MakeButton string

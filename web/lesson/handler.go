@@ -46,7 +46,11 @@ func (s *Handler) List(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.Frame(u, u.Lessons+" — "+u.SiteName, r)
-	s.Render(w, r, ListPage(p, s.Course.List(u.Lang)))
+	chal := map[string]string{}
+	for _, l := range s.Course.List(u.Lang) {
+		chal[l.Slug] = ChallengeIDs(s.Course.ChallengesOf(l))
+	}
+	s.Render(w, r, ListPage(p, s.Course.List(u.Lang), chal))
 }
 
 // Step renders one step of a lesson; the step is the URL state.

@@ -50,6 +50,9 @@ type LessonHead struct {
 	Base, Here  string // the lesson's path; this page's canonical path and query
 	LessonNum   int
 	StepNum     int // 1-based
+	// Challenges are the lesson's challenges' ids (space-separated; ""
+	// for none), ChallengesURL their list: the header counts the solved.
+	Challenges, ChallengesURL string
 }
 
 // DialogProps is the left column: the guided step's dialog, the
@@ -111,6 +114,16 @@ type MakeForm struct {
 	Action          string
 	Lesson, Do, Opt string
 	Kinds           []site.Choice
+}
+
+// ChallengeIDs are the challenges' ids, space-separated (what app.js
+// counts).
+func ChallengeIDs(chs []*lessons.Challenge) string {
+	var ids []string
+	for _, ch := range chs {
+		ids = append(ids, ch.ID)
+	}
+	return strings.Join(ids, " ")
 }
 
 // makeForm offers each kind of failure tl shows as a goal, the worst
@@ -352,6 +365,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	v.Dialog = dialogProps(rq, v.Page)
 	v.TeachForm = "teach-present-form" // the form in the stage's presenter box (hidden but submittable)
 	v.Head = LessonHead{UI: u, Slug: l.Slug, Title: l.Title, Base: base, Here: base + rq.Canon, LessonNum: l.Order, StepNum: v.Dialog.StepNum}
+	v.Head.Challenges, v.Head.ChallengesURL = ChallengeIDs(s.Course.ChallengesOf(l)), links.LessonChallenges(l)
 	v.Live = liveText(rq, v.Dialog)
 	if rq.Exact && rq.Idx > 0 {
 		v.Title = v.Dialog.Step.Title + " — " + l.Title + " — " + u.SiteName
