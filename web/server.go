@@ -61,7 +61,7 @@ func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger
 	srv.design = design.New(st)
 	srv.end = end.New(st)
 	srv.chal = challenge.New(st, srv.lessons)
-	srv.classes = class.New(st, cfg.Class, srv.lessons)
+	srv.classes = class.New(st, cfg.Class, srv.lessons, srv.chal)
 	return srv
 }
 
@@ -131,6 +131,10 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/class/{code}", s.classes.Student)
 		r.Get("/class/{code}/", dropSlash)
 		r.Post("/class/{code}/answer", s.classes.Answer)
+		r.Post("/class/{code}/pose", s.classes.Pose)
+		r.Get("/class/{code}/challenge", s.classes.Challenge)
+		r.Get("/class/{code}/challenge/", dropSlash)
+		r.Post("/class/{code}/tell", s.classes.Tell)
 		r.Get("/class/{code}/events", s.classes.Events)
 		r.Get("/class/{code}/teach", s.classes.Teach)
 		r.Get("/class/{code}/bar", s.classes.Bar)

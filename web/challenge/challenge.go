@@ -30,6 +30,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
 
 	"locklab/lessons"
@@ -124,20 +125,37 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, cfg sim.ExploreConfig) (*
 
 // Info is what every kind of challenge page shows at its top.
 type Info struct {
-	UI        *i18n.UI
-	C         *i18n.ChallengeUI
-	Ch        *lessons.Challenge
-	Num       string // "Challenge 5.2"
-	Kind      string // Break it / Fix it / Can it break?
-	Goal      string
-	Design    []string // the design's choices, in words
-	Bounds    []string
-	Rules     string // break: what a move is
-	URL       string // the challenge's own address, at its start
+	UI     *i18n.UI
+	C      *i18n.ChallengeUI
+	Ch     *lessons.Challenge
+	Num    string // "Challenge 5.2"
+	Kind   string // Break it / Fix it / Can it break?
+	Goal   string
+	Design []string // the design's choices, in words
+	Bounds []string
+	Rules  string // break: what a move is
+	URL    string // the challenge's own address, at its start
+	// Play is where the page's moves and answers go: URL, or a live
+	// class's address for it (Room.URL)
+	Play      string
 	LessonURL string
 	Next      *lessons.Challenge
 	NextURL   string
 	AllURL    string
+	// Report is what a live class adds to a solved or answered page (the
+	// form that tells the class); nil elsewhere.
+	Report templ.Component
+}
+
+// infoIn is info as a page played in room shows it (nil: no class): its
+// moves go to the room's address, and the next challenge is the
+// teacher's to pose.
+func (s *Handler) infoIn(u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) Info {
+	in := s.info(u, ch)
+	if room != nil {
+		in.Play, in.Next, in.NextURL = room.URL, nil, ""
+	}
+	return in
 }
 
 func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
@@ -147,6 +165,7 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	if ch.Made() {
 		in.Num, in.URL = c.MadeNum, links.MadeChallenge(u.Lang, ch.ID)
 	}
+	in.Play = in.URL
 	failure := u.Failures[ch.Goal].Name
 	switch ch.Type {
 	case lessons.Break:
@@ -226,13 +245,48 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
+	s.PlayIn(w, r, u, ch, nil)
+}
+
+// PlayIn serves challenge ch at the state in r's address, played in room
+// (nil: on its own).
+func (s *Handler) PlayIn(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) {
 	switch ch.Type {
 	case lessons.Break:
-		s.breakPage(w, r, u, ch)
+		s.breakPage(w, r, u, ch, room)
 	case lessons.Fix:
-		s.fixPage(w, r, u, ch)
+		s.fixPage(w, r, u, ch, room)
 	default:
-		s.predictPage(w, r, u, ch)
+		s.predictPage(w, r, u, ch, room)
+	}
+}
+
+// Judge plays ch at the state q holds (do=, opt= or answer=, as its page's
+// address would) and returns the verdict: what a class records, judged
+// here again rather than taken from the learner's word.
+func (s *Handler) Judge(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q url.Values) (lesson.Verdict, *site.Error) {
+	switch ch.Type {
+	case lessons.Break:
+		_, f, _, e := s.breakView(r, u, ch, q.Get("do"), nil)
+		if e != nil {
+			return lesson.Verdict{}, e
+		}
+		return lesson.Verdict{Solved: f.Solved > 0, Moves: f.Solved, Par: f.Par}, nil
+	case lessons.Fix:
+		v, _, e := s.fixView(r, u, ch, q, nil)
+		if e != nil {
+			return lesson.Verdict{}, e
+		}
+		return lesson.Verdict{Solved: v.Fixed && v.Checked}, nil
+	default:
+		if q.Get("answer") == "" {
+			return lesson.Verdict{}, badRequest(u, i18n.Fill(u.Lab.BadParam, "answer", "challenge"), links.Challenge(u.Lang, ch.ID))
+		}
+		v, e := s.predictView(r, u, ch, q, nil)
+		if e != nil {
+			return lesson.Verdict{}, e
+		}
+		return lesson.Verdict{Solved: v.Right(), Answered: true}, nil
 	}
 }
 

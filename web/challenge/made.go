@@ -27,7 +27,7 @@ func (s *Handler) Made(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
-	s.breakPage(w, r, u, ch)
+	s.breakPage(w, r, u, ch, nil)
 }
 
 // made builds a made challenge from its address's parts, in u's words.

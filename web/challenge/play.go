@@ -7,6 +7,7 @@ package challenge
 
 import (
 	"errors"
+	"maps"
 	"net/http"
 	"net/url"
 
@@ -43,59 +44,71 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 // breakPage serves a break challenge at the timeline its do= says: the
 // lesson's own view of it, every link led back here, the design fixed
 // (the challenge's), and the moves checked against the bounds.
-func (s *Handler) breakPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge) {
+func (s *Handler) breakPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) {
 	if s.only(w, r, u, ch, "do", "opt") {
 		return
 	}
-	here := s.info(u, ch).URL
-	rq := s.lessons.Place(u, ch.Lesson, r.URL.Query().Get("do"), ch.Opt, here)
+	v, _, canon, e := s.breakView(r, u, ch, r.URL.Query().Get("do"), room)
+	switch {
+	case e != nil:
+		s.Fail(w, r, u, e)
+		return
+	case canon != "":
+		redirect(w, r, canon)
+		return
+	}
+	c := lesson.LessonPage(v)
+	if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
+		c = lesson.LessonFragment(v)
+	}
+	s.Render(w, r, c)
+}
+
+// breakView is a break challenge at timeline do, judged: its page, or
+// the canonical address to go to instead, or what is wrong with do.
+func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, do string, room *lesson.ChallengeRoom) (*lesson.LessonView, *Frame, string, *site.Error) {
+	in := s.infoIn(u, ch, room)
+	here := in.Play
+	rq := s.lessons.Place(u, ch.Lesson, do, ch.Opt, here)
 	if rq.Err != nil {
 		e := rq.Err
 		e.Recover, e.RecoverText = here, u.Chal.Start
-		s.Fail(w, r, u, e)
-		return
+		return nil, nil, "", e
 	}
-	if canon := rq.St.Query(); "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") {
-		redirect(w, r, here+canon)
-		return
+	if canon := rq.St.Query(); "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") && r.Method == http.MethodGet {
+		return nil, nil, here + canon, nil
 	}
 	v, e := s.lessons.View(r, rq)
 	if e != nil {
 		e.Recover, e.RecoverText = here, u.Chal.Start
-		s.Fail(w, r, u, e)
-		return
+		return nil, nil, "", e
 	}
 	sc := ch.Lesson.Scenario
 	if err := ch.Config(ch.Opts).Within(rq.St.Actions); err != nil {
 		var me *sim.MoveError
 		if !errors.As(err, &me) {
-			s.Fail(w, r, u, site.Internal(u, err))
-			return
+			return nil, nil, "", site.Internal(u, err)
 		}
 		e := badRequest(u, moveText(u, sc, me), here+rq.St.Prefix(me.Index).Query())
 		e.Title, e.RecoverText = u.Chal.Refused, u.Chal.BackLast
-		s.Fail(w, r, u, e)
-		return
+		return nil, nil, "", e
 	}
 	res, e := s.Search(r, u, ch, ch.Opts)
 	if e != nil {
-		s.Fail(w, r, u, e)
-		return
+		return nil, nil, "", e
 	}
 	best := res.Found[ch.Goal]
 	if best == nil && ch.Made() {
 		// made from a timeline whose way there is no move of the explorer's
 		e := badRequest(u, i18n.Fill(u.Chal.MadeNone, u.Failures[ch.Goal].Name), links.Start(ch.Lesson))
 		e.RecoverText = u.Chal.BackLesson
-		s.Fail(w, r, u, e)
-		return
+		return nil, nil, "", e
 	}
 	if best == nil {
-		s.Fail(w, r, u, site.Internal(u, errNoPar))
-		return
+		return nil, nil, "", site.Internal(u, errNoPar)
 	}
-	f := &Frame{Info: s.info(u, ch), Moves: len(rq.St.Actions), Par: len(best.Shortest),
-		ParURL: here + links.Query(sim.FormatActions(best.Shortest), ch.Opt)}
+	f := &Frame{Info: in, Moves: len(rq.St.Actions), Par: len(best.Shortest),
+		ParURL: in.URL + links.Query(sim.FormatActions(best.Shortest), ch.Opt)}
 	for _, x := range v.Timeline.Violations {
 		if x.Kind == ch.Goal {
 			f.Solved = x.Step + 1
@@ -109,12 +122,11 @@ func (s *Handler) breakPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, 
 	case f.Solved > 0:
 		f.Status = i18n.Fill(u.Chal.Solved, itoa(f.Solved), itoa(f.Par))
 	}
-	s.frame(r, v, f, rq)
-	c := lesson.LessonPage(v)
-	if r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true" {
-		c = lesson.LessonFragment(v)
+	if room != nil && f.Solved > 0 {
+		f.Report = room.Report(lesson.Verdict{Solved: true, Moves: f.Solved, Par: f.Par, Query: rq.St.Query()})
 	}
-	s.Render(w, r, c)
+	s.frame(r, v, f, rq)
+	return v, f, "", nil
 }
 
 // frame turns the lesson view into the challenge's page: the frame in
@@ -127,10 +139,10 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	d.Frame = ChallengeFrame(f)
 	d.Ask, d.Answer, d.Counter, d.Steps = nil, nil, nil, nil
 	d.Nav.NextURL, d.Final, d.NextLesson = "", false, nil
-	d.Nav.ResetURL = f.URL + links.Query("", f.Ch.Opt)
+	d.Nav.ResetURL = f.Play + links.Query("", f.Ch.Opt)
 	v.Title = f.Ch.Title + " — " + u.Chal.Title + " — " + u.SiteName
 	v.Live = f.Status
-	v.Head.Slug, v.Head.Here = "", f.URL+rq.St.Query()
+	v.Head.Slug, v.Head.Here = "", f.Play+rq.St.Query()
 	v.Stage.Options.Groups = nil
 	v.Stage.Make = nil             // it is a challenge already
 	v.Stage.Controls.CLI.Base = "" // a typed command is no move of the explorer's: none here
@@ -181,28 +193,35 @@ type Found struct {
 
 // fixPage serves a fix challenge: the learner's design (opt=, or the
 // form's opt-<name> fields folded into it), searched within the bounds.
-func (s *Handler) fixPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge) {
-	sc := ch.Lesson.Scenario
-	q := r.URL.Query()
-	here := links.Challenge(u.Lang, ch.ID)
-	if err := lesson.FoldOptionFields(q, sc); err != nil {
-		s.Fail(w, r, u, lesson.BadState(u, err, here, nil))
-		return
+func (s *Handler) fixPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) {
+	v, canon, e := s.fixView(r, u, ch, r.URL.Query(), room)
+	switch {
+	case e != nil:
+		s.Fail(w, r, u, e)
+	case canon != "":
+		redirect(w, r, canon)
+	default:
+		s.Render(w, r, FixPage(v))
 	}
-	for k := range q {
-		if k != "opt" {
-			q.Del(k)
-		}
+}
+
+// fixView is a fix challenge with the design q names, judged: its page,
+// or the canonical address to go to instead, or what is wrong with q.
+func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q url.Values, room *lesson.ChallengeRoom) (*FixView, string, *site.Error) {
+	sc := ch.Lesson.Scenario
+	in := s.infoIn(u, ch, room)
+	here := in.Play
+	if len(q["opt"]) > 1 {
+		return nil, "", badRequest(u, i18n.Fill(u.Lab.BadParam, "opt", "challenge"), here)
+	}
+	q = maps.Clone(q)
+	if err := lesson.FoldOptionFields(q, sc); err != nil {
+		return nil, "", lesson.BadState(u, err, here, nil)
 	}
 	opt := q.Get("opt")
-	if len(r.URL.Query()["opt"]) > 1 {
-		s.Fail(w, r, u, badRequest(u, i18n.Fill(u.Lab.BadParam, "opt", "challenge"), here))
-		return
-	}
 	opts, err := sc.ParseOptions(opt)
 	if err != nil {
-		s.Fail(w, r, u, lesson.BadState(u, err, here, nil))
-		return
+		return nil, "", lesson.BadState(u, err, here, nil)
 	}
 	if !q.Has("opt") {
 		opts = ch.Opts // the broken design is where the learner starts
@@ -211,16 +230,14 @@ func (s *Handler) fixPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch
 	if sc.FormatOptions(opts) == ch.Opt {
 		canon = ""
 	}
-	if "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") {
-		redirect(w, r, here+canon)
-		return
+	if r.Method == http.MethodGet && "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") {
+		return nil, here + canon, nil
 	}
 	res, e := s.Search(r, u, ch, opts)
 	if e != nil {
-		s.Fail(w, r, u, e)
-		return
+		return nil, "", e
 	}
-	v := &FixView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: s.info(u, ch),
+	v := &FixView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: in,
 		Groups: lesson.OptionGroups(u, sc, opts), Checked: canon != "", States: res.States, Depth: res.Depth}
 	v.Info.Design = designWords(u, sc, opts)
 	for _, k := range failures(res) {
@@ -228,7 +245,10 @@ func (s *Handler) fixPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch
 		v.Found = append(v.Found, Found{Name: f.Name, Meaning: f.Meaning, URL: timelineURL(ch, opts, res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
 	}
 	v.Fixed = len(v.Found) == 0
-	s.Render(w, r, FixPage(v))
+	if room != nil && v.Fixed && v.Checked {
+		v.Report = room.Report(lesson.Verdict{Solved: true, Query: canon})
+	}
+	return v, "", nil
 }
 
 // PredictView is a predict challenge's page.
@@ -249,27 +269,40 @@ func (v *PredictView) Right() bool { return (v.Answer == "yes") == v.Can }
 
 // predictPage serves a predict challenge: the question, then, once
 // answered (answer=yes or no), the explorer's answer.
-func (s *Handler) predictPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge) {
+func (s *Handler) predictPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) {
 	if s.only(w, r, u, ch, "answer") {
 		return
 	}
-	here := links.Challenge(u.Lang, ch.ID)
-	ans := r.URL.Query().Get("answer")
-	if ans != "" && ans != "yes" && ans != "no" || r.URL.Query().Has("answer") && ans == "" {
-		s.Fail(w, r, u, badRequest(u, i18n.Fill(u.Lab.BadParam, "answer="+url.QueryEscape(ans), "challenge"), here))
+	v, e := s.predictView(r, u, ch, r.URL.Query(), room)
+	if e != nil {
+		s.Fail(w, r, u, e)
 		return
 	}
-	v := &PredictView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: s.info(u, ch), Answer: ans}
-	if ans != "" {
-		res, e := s.Search(r, u, ch, ch.Opts)
-		if e != nil {
-			s.Fail(w, r, u, e)
-			return
-		}
-		v.States, v.Depth = res.States, res.Depth
-		if f := res.Found[ch.Goal]; f != nil {
-			v.Can, v.Moves, v.URL = true, len(f.Shortest), timelineURL(ch, ch.Opts, f.Shortest)
-		}
-	}
 	s.Render(w, r, PredictPage(v))
+}
+
+// predictView is a predict challenge with the answer q holds (if any),
+// judged by the explorer.
+func (s *Handler) predictView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q url.Values, room *lesson.ChallengeRoom) (*PredictView, *site.Error) {
+	in := s.infoIn(u, ch, room)
+	ans := q.Get("answer")
+	if ans != "" && ans != "yes" && ans != "no" || q.Has("answer") && ans == "" || len(q["answer"]) > 1 {
+		return nil, badRequest(u, i18n.Fill(u.Lab.BadParam, "answer="+url.QueryEscape(ans), "challenge"), in.Play)
+	}
+	v := &PredictView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: in, Answer: ans}
+	if ans == "" {
+		return v, nil
+	}
+	res, e := s.Search(r, u, ch, ch.Opts)
+	if e != nil {
+		return nil, e
+	}
+	v.States, v.Depth = res.States, res.Depth
+	if f := res.Found[ch.Goal]; f != nil {
+		v.Can, v.Moves, v.URL = true, len(f.Shortest), timelineURL(ch, ch.Opts, f.Shortest)
+	}
+	if room != nil {
+		v.Report = room.Report(lesson.Verdict{Solved: v.Right(), Answered: true, Query: "?answer=" + ans})
+	}
+	return v, nil
 }

@@ -157,6 +157,8 @@ func (s *Handler) storeErr(u *i18n.UI, code string, err error) *site.Error {
 		return classErr(u, http.StatusServiceUnavailable, "class-rooms-full", cu.RoomsTitle, cu.RoomsText)
 	case errors.Is(err, errTooManyStreams), errors.Is(err, errHubClosed):
 		return backTo(classErr(u, http.StatusServiceUnavailable, "class-streams-full", cu.StreamsTitle, cu.StreamsText), u, code)
+	case errors.Is(err, errNotPosed):
+		return backTo(classErr(u, http.StatusConflict, "no-challenge", cu.ChalNoneTitle, cu.ChalNoneText), u, code)
 	case errors.Is(err, errNotAsked):
 		return backTo(classErr(u, http.StatusConflict, "class-closed", cu.NotOpenTitle, cu.NotOpenText), u, code)
 	case errors.Is(err, errBadSession):
@@ -498,6 +500,10 @@ type ClassBar struct {
 	// reloaded teacher's page shows those lines again
 	Lines      int
 	ClassState string
+	// Chal is the challenge posed to the room, with its tally (nil:
+	// none, and PoseChoices are what the teacher may pose)
+	Chal        *ChalBox
+	PoseChoices []ChalGroup
 }
 
 // ShortURL is the join address as the one-line bar shows it: without its
@@ -587,6 +593,9 @@ func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, p roomStep
 	b.Lines, b.ClassState = room.Lines, url.Values{"do": {room.Do}, "opt": {room.Opt}}.Encode()
 	b.JoinWarn = s.joinWarning(u, b.JoinURL, room.Code)
 	b.SummaryURL = base + "/summary"
+	if b.Chal = s.chalBox(r, u, room, true); b.Chal == nil {
+		b.PoseChoices = s.poseChoices(u, room.Slug)
+	}
 	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
 		if b.Question != nil && b.Question.Revealed {
 			b.Explain = lesson.AnswerOf(l.Steps[b.Question.Step-1].Checkpoint, 0)
@@ -794,6 +803,8 @@ type ClassStudent struct {
 	// Waiting: the teacher has not started the class; the phone shows
 	// the lesson's first screen until they do.
 	Waiting bool
+	// Chal: the challenge the teacher posed, to play (nil: none)
+	Chal *ChalBox
 }
 
 // Student is a student's page: the teacher's current state in the
@@ -852,6 +863,7 @@ func (s *Handler) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]
 		ExploreURL: v.Head.Base + links.Query(room.Do, room.Opt), JS: s.Assets.URL("js/class.js")}
 	c.EventsURL = c.Base + "/events"
 	c.Waiting = !room.Started
+	c.Chal = s.chalBox(r, u, room, false)
 	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
 	c.Question = s.question(u, room, p, p.Ask, votes[1], sid)
 	if q := c.Question; q != nil && q.Revealed {
@@ -1145,10 +1157,12 @@ type Handler struct {
 	*site.Site
 	class   *Classroom
 	lessons *lesson.Handler
+	chal    Challenges
 }
 
 // New builds the live class's handler on the service c (nil: classes are
-// off, and every class page says so); it shows rooms through lessons.
-func New(s *site.Site, c *Classroom, lessons *lesson.Handler) *Handler {
-	return &Handler{Site: s, class: c, lessons: lessons}
+// off, and every class page says so); it shows rooms through lessons and
+// the challenges a teacher poses through chal.
+func New(s *site.Site, c *Classroom, lessons *lesson.Handler, chal Challenges) *Handler {
+	return &Handler{Site: s, class: c, lessons: lessons, chal: chal}
 }

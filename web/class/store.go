@@ -19,6 +19,8 @@
 //	                        cookie-less first visit
 //	lockclass:CODE:here     sorted set: student id → counted until (ms)
 //	lockclass:CODE:votes:N  hash: student id → choice, for checkpoint step N
+//	lockclass:CODE:chal, lockclass:CODE:chalnames: a posed challenge's
+//	                        results and the names typed (challenge.go)
 //	lockclass:CODE:summary  list: the tallies of the lessons the class left
 //	                        for the next one ("slug\tstep\tn1,n2,…")
 //	lockclass:rooms         sorted set: code → expiry (ms), the rooms limit
@@ -60,6 +62,7 @@ var (
 	errClassFull  = errors.New("class: room is full")
 	errNotAsked   = errors.New("class: that question is not open")
 	errBadSession = errors.New("class: no student id")
+	errNotPosed   = errors.New("class: that challenge is not the one posed")
 )
 
 // EndedFor is how long a room's code, after End class, still says the
@@ -136,8 +139,9 @@ type Room struct {
 	Seq                 int64
 	Ask                 int // the checkpoint step (1-based) now open for answers; 0 none
 	Steps               int
-	Lines               int  // dialog lines of the step the room has seen (-1: all)
-	Started             bool // the teacher started the class (before: the lobby)
+	Lines               int    // dialog lines of the step the room has seen (-1: all)
+	Started             bool   // the teacher started the class (before: the lobby)
+	Chal                string // the challenge posed to the room ("" none; challenge.go)
 	revealed            map[int]bool
 	secret              string // SHA-256 hex of the teacher secret
 }
@@ -265,7 +269,7 @@ func (s *classStore) get(ctx context.Context, code string) (*Room, error) {
 		}
 		return nil, errNoRoom
 	}
-	r := &Room{Code: code, Slug: m["slug"], Do: m["do"], Opt: m["opt"], secret: m["secret"], revealed: map[int]bool{}}
+	r := &Room{Code: code, Slug: m["slug"], Do: m["do"], Opt: m["opt"], Chal: m["chal"], secret: m["secret"], revealed: map[int]bool{}}
 	r.Seq, _ = strconv.ParseInt(m["seq"], 10, 64)
 	r.Ask, _ = strconv.Atoi(m["ask"])
 	r.Steps, _ = strconv.Atoi(m["n"])
@@ -292,6 +296,8 @@ if redis.call('EXPIRE', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('EXPIRE', KEYS[2], ARGV[1])
 redis.call('EXPIRE', KEYS[3], ARGV[1])
 redis.call('EXPIRE', KEYS[1] .. ':summary', ARGV[1])
+redis.call('EXPIRE', KEYS[1] .. ':chal', ARGV[1])
+redis.call('EXPIRE', KEYS[1] .. ':chalnames', ARGV[1])
 for i = 1, tonumber(ARGV[2]) do redis.call('EXPIRE', KEYS[1] .. ':votes:' .. i, ARGV[1]) end
 redis.call('ZADD', KEYS[4], tonumber(ARGV[3]) + 1000 * tonumber(ARGV[1]), ARGV[4])
 return 1`)
@@ -617,7 +623,7 @@ func (s *classStore) end(ctx context.Context, r *Room, rows []string) error {
 	if err := endSummaryScript.Run(ctx, s.rdb, []string{summaryKey(r.Code), endedSummaryKey(r.Code)}, int64(EndedFor/time.Second)).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		return err
 	}
-	keys := []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code)}
+	keys := []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
 	for i := 1; i <= r.Steps; i++ {
 		keys = append(keys, votesKey(r.Code, i))
 	}

@@ -235,6 +235,15 @@ type ClassUI struct {
 	TeachLink, JoinLink, TeachingTitle, TeachingHTML                 string
 	TeachingTable, TeachingSteps, TeachingQuestions, TeachingMinutes string
 	TeachingAbout                                                    string
+	// a challenge posed to the class (web/class/challenge.go): the box
+	// on every screen, the teacher's form and tally, a student's "Tell
+	// the class", what a kept result says ({0}: moves), the errors
+	ChalPosed, ChalPlay, ChalPose, ChalWhich, ChalPoseBtn, ChalStop string
+	ChalSolvedBy, ChalWrongN, ChalBest, ChalNames                   string
+	ChalOK, ChalWrong, ChalMoves, ChalHas                           string
+	ChalName, ChalNameHint, ChalTell, ChalOnlyStudents              string
+	ChalNoneTitle, ChalNoneText, ChalNameLong                       string
+	ChalNotYetTitle, ChalNotYetText, ChalBack                       string
 }
 
 // DesignUI is every string of the design page and its counterexamples.

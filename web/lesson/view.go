@@ -116,6 +116,27 @@ type MakeForm struct {
 	Kinds           []site.Choice
 }
 
+// ChallengeRoom is a live class's hold on a challenge page: the address
+// the page's moves and answers go to, and what a solved or answered page
+// adds for the class (the form that tells it). web/class makes one and
+// web/challenge honours it; the two features meet here, in the view API.
+type ChallengeRoom struct {
+	URL    string
+	Report func(Verdict) templ.Component
+}
+
+// Verdict is what a challenge page found of the learner's play, as a
+// class counts it.
+type Verdict struct {
+	Solved   bool // the goal shown, the fix earned, the prediction right
+	Answered bool // a prediction made, right or wrong
+	Moves    int  // break: the moves after which the goal first showed
+	Par      int  // break: the explorer's shortest
+	// Query is the state judged, as the page's address holds it: what a
+	// form that reports the verdict sends back to be judged again.
+	Query string
+}
+
 // ChallengeIDs are the challenges' ids, space-separated (what app.js
 // counts).
 func ChallengeIDs(chs []*lessons.Challenge) string {

@@ -1,0 +1,403 @@
+// challenge.go lets the teacher pose a challenge (web/challenge) to the
+// room: students play it on their phones at the room's own address for
+// it, each solved or answered page offers "Tell the class", and the
+// teacher's bar counts who solved it and the best move count. A result is
+// judged again by the explorer when it is told (the form carries the
+// state, never a count), and no name is kept unless the student typed one.
+//
+// Keys of room CODE (with the room's expiry), beside store.go's:
+//
+//	lockclass:CODE            field chal: the challenge posed ("" none)
+//	lockclass:CODE:chal       hash: student id → best result ("mN": broken
+//	                          in N moves, "ok": fixed or predicted right,
+//	                          "no": predicted wrong)
+//	lockclass:CODE:chalnames  hash: student id → the name they typed
+
+package class
+
+import (
+	"context"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+	"github.com/redis/go-redis/v9"
+
+	"locklab/lessons"
+	"locklab/sim"
+	"locklab/web/i18n"
+	"locklab/web/lesson"
+	"locklab/web/links"
+	"locklab/web/site"
+)
+
+// Challenges is what a class needs of the challenges feature (main.go
+// passes web/challenge's handler): to serve one at the room's address, to
+// judge a result told to the class, and the explorer's search for par.
+type Challenges interface {
+	PlayIn(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom)
+	Judge(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q url.Values) (lesson.Verdict, *site.Error)
+	Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*sim.ExploreResult, *site.Error)
+}
+
+func chalKey(code string) string      { return "lockclass:" + code + ":chal" }
+func chalNamesKey(code string) string { return "lockclass:" + code + ":chalnames" }
+
+// NameMax is the most runes of a name a student may give with a result.
+const NameMax = 40
+
+// poseScript sets the room's challenge (ARGV[1], "" for none) and counts
+// a move, so every phone shows it; a different challenge starts a new
+// count (the results of the one before are dropped).
+var poseScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HGET', KEYS[1], 'chal') ~= ARGV[1] then
+  redis.call('DEL', KEYS[2], KEYS[3])
+  if ARGV[1] == '' then redis.call('HDEL', KEYS[1], 'chal') else redis.call('HSET', KEYS[1], 'chal', ARGV[1]) end
+end
+return redis.call('HINCRBY', KEYS[1], 'seq', 1)`)
+
+// pose sets room r's challenge (id "" ends it) and tells every instance.
+func (s *classStore) pose(ctx context.Context, r *Room, id string) (int64, error) {
+	seq, err := poseScript.Run(ctx, s.rdb, []string{roomKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}, id).Int64()
+	if err != nil {
+		return 0, err
+	}
+	if seq < 0 {
+		return 0, errNoRoom
+	}
+	_ = s.touch(ctx, r)
+	return seq, s.publish(ctx, r.Code, "move", seq)
+}
+
+// reportScript keeps a student's result for the challenge ARGV[2] if it
+// is still the one posed (-2 if not) and better than the one they had:
+// any solve beats a wrong prediction, fewer moves beat more. The
+// student is admitted and counted here, as their answer to a question
+// would. A name typed replaces the one before.
+var reportScript = redis.NewScript(presentLua + `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HGET', KEYS[1], 'chal') ~= ARGV[2] then return -2 end
+local p = present(KEYS[1], KEYS[4], KEYS[5], ARGV[1], ARGV[5], ARGV[6], ARGV[7])
+if p == 0 then return -3 end
+local function rank(v)
+  if not v then return 1e12 end
+  if v == 'no' then return 1e11 end
+  if v == 'ok' then return 0 end
+  return tonumber(string.sub(v, 2))
+end
+local ttl = redis.call('TTL', KEYS[1])
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if rank(ARGV[3]) < rank(old or nil) then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[4]) end
+if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) redis.call('EXPIRE', KEYS[3], ttl) end
+return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
+
+// report keeps student sid's result (see reportScript) for challenge id
+// and tells the teachers' streams.
+func (s *classStore) report(ctx context.Context, code, id, sid, result, name string) error {
+	now := time.Now().UnixMilli()
+	n, err := reportScript.Run(ctx, s.rdb,
+		[]string{roomKey(code), chalKey(code), chalNamesKey(code), membersKey(code), hereKey(code)},
+		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds()).Int64()
+	switch {
+	case err != nil:
+		return err
+	case n == -1:
+		return errNoRoom
+	case n == -2:
+		return errNotPosed
+	case n == -3:
+		return errClassFull
+	}
+	return s.publish(ctx, code, "votes", n)
+}
+
+// results are the room's results for its challenge and the names typed,
+// by student id.
+func (s *classStore) results(ctx context.Context, code string) (res, names map[string]string) {
+	pipe := s.rdb.Pipeline()
+	a := pipe.HGetAll(ctx, chalKey(code))
+	b := pipe.HGetAll(ctx, chalNamesKey(code))
+	_, _ = pipe.Exec(ctx)
+	return a.Val(), b.Val()
+}
+
+// resultOf is a verdict as the room keeps it.
+func resultOf(v lesson.Verdict) string {
+	switch {
+	case v.Solved && v.Moves > 0:
+		return "m" + strconv.Itoa(v.Moves)
+	case v.Solved:
+		return "ok"
+	default:
+		return "no"
+	}
+}
+
+// ChalBox is the posed challenge as the teacher's bar and the students'
+// pages show it.
+type ChalBox struct {
+	Ch      *lessons.Challenge
+	Kind    string
+	URL     string // where the room plays it
+	Solved  int    // students who solved it (broke it, fixed it, predicted right)
+	Wrong   int    // predictions answered wrong
+	Best    int    // break: the fewest moves told (0: none yet)
+	Par     int    // break: the explorer's (0: not known yet)
+	Results []ChalResult
+	// Choices: what the teacher may pose, by lesson (the bar's form)
+	Choices []ChalGroup
+}
+
+// ChalResult is one named student's result (students who typed no name
+// are counted, never listed).
+type ChalResult struct{ Name, Result string }
+
+// ChalGroup is one lesson's challenges in the pose form.
+type ChalGroup struct {
+	Label string
+	List  []*lessons.Challenge
+}
+
+// chalBox is room's challenge in u's words (nil if none is posed or it
+// is unknown); with counts, the tally the teacher sees.
+func (s *Handler) chalBox(r *http.Request, u *i18n.UI, room *Room, counts bool) *ChalBox {
+	if room.Chal == "" {
+		return nil
+	}
+	ch, ok := s.Course.Challenge(u.Lang, room.Chal)
+	if !ok {
+		return nil
+	}
+	b := &ChalBox{Ch: ch, Kind: kindName(u, ch), URL: links.Join(u.Lang, room.Code) + "/challenge"}
+	if !counts {
+		return b
+	}
+	res, names := s.class.store.results(r.Context(), room.Code)
+	for sid, v := range res {
+		switch {
+		case v == "no":
+			b.Wrong++
+			continue
+		case strings.HasPrefix(v, "m"):
+			if n, err := strconv.Atoi(v[1:]); err == nil && (b.Best == 0 || n < b.Best) {
+				b.Best = n
+			}
+		}
+		b.Solved++
+		if name := names[sid]; name != "" {
+			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, v)})
+		}
+	}
+	for sid, name := range names {
+		if v := res[sid]; v == "no" {
+			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, v)})
+		}
+	}
+	sort.Slice(b.Results, func(i, j int) bool { return b.Results[i].Name < b.Results[j].Name })
+	if ch.Type == lessons.Break {
+		if res, e := s.chal.Search(r, u, ch, ch.Opts); e == nil && res.Found[ch.Goal] != nil {
+			b.Par = len(res.Found[ch.Goal].Shortest)
+		}
+	}
+	return b
+}
+
+// poseChoices are the challenges a teacher may pose: the room's lesson's
+// first, then every other lesson's.
+func (s *Handler) poseChoices(u *i18n.UI, slug string) []ChalGroup {
+	var first []ChalGroup
+	var rest []ChalGroup
+	for _, l := range s.Course.List(u.Lang) {
+		g := ChalGroup{Label: strconv.Itoa(l.Order) + ". " + l.Title, List: s.Course.ChallengesOf(l)}
+		if l.Slug == slug {
+			first = append(first, g)
+		} else {
+			rest = append(rest, g)
+		}
+	}
+	return append(first, rest...)
+}
+
+func kindName(u *i18n.UI, ch *lessons.Challenge) string {
+	switch ch.Type {
+	case lessons.Break:
+		return u.Chal.Break
+	case lessons.Fix:
+		return u.Chal.Fix
+	}
+	return u.Chal.Predict
+}
+
+// resultWords is a kept result in u's words.
+func resultWords(u *i18n.UI, v string) string {
+	cu := u.Class
+	switch {
+	case v == "ok":
+		return cu.ChalOK
+	case v == "no":
+		return cu.ChalWrong
+	case strings.HasPrefix(v, "m"):
+		return i18n.Fill(cu.ChalMoves, v[1:])
+	}
+	return ""
+}
+
+// Pose sets the room's challenge (id=, from the bar's form; stop=1 ends
+// it) and answers as the bar's other forms do.
+func (s *Handler) Pose(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, true)
+	if !ok {
+		return
+	}
+	id, ok1 := oneValue(r, "id")
+	do, ok2 := oneValue(r, "do")
+	opt, ok3 := oneValue(r, "opt")
+	if r.PostForm.Get("stop") == "1" {
+		id, ok1 = "", true
+	}
+	if _, known := s.Course.Challenge(u.Lang, id); !ok1 || (id != "" && !known) ||
+		(r.PostForm.Has("do") && !ok2) || (r.PostForm.Has("opt") && !ok3) {
+		s.badForm(w, r, u, room.Code)
+		return
+	}
+	seq, err := s.class.store.pose(r.Context(), room, id)
+	if err != nil {
+		s.Fail(w, r, u, s.storeErr(u, room.Code, err))
+		return
+	}
+	room.Seq, room.Chal = seq, id
+	s.teachPage(w, r, u, room, do, opt, 0)
+}
+
+// Challenge serves the room's challenge, played at the room's address:
+// the challenge's own page, whose solved or answered state offers "Tell
+// the class".
+func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok {
+		return
+	}
+	ch, found := s.Course.Challenge(u.Lang, room.Chal)
+	if room.Chal == "" || !found {
+		e := classErr(u, http.StatusNotFound, "no-challenge", u.Class.ChalNoneTitle, u.Class.ChalNoneText)
+		s.Fail(w, r, u, backTo(e, u, room.Code))
+		return
+	}
+	base := links.Join(u.Lang, room.Code)
+	sid := studentID(r)
+	var mine string
+	if sid != "" {
+		res, _ := s.class.store.results(r.Context(), room.Code)
+		mine = res[sid]
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge", Report: func(v lesson.Verdict) templ.Component {
+		return tellClass(u, base, ch.ID, v, resultWords(u, mine), sid != "")
+	}})
+}
+
+// Tell keeps a student's result for the room's challenge: the state the
+// form carries (do=, opt= or answer=) is judged again here, and only a
+// solve or an answer is kept, with the name if one was typed.
+func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, false)
+	if !ok || !s.parseForm(w, r, u) {
+		return
+	}
+	sid := studentID(r)
+	if sid == "" {
+		s.Fail(w, r, u, s.storeErr(u, room.Code, errBadSession))
+		return
+	}
+	ch, found := s.Course.Challenge(u.Lang, room.Chal)
+	id, ok1 := oneValue(r, "challenge")
+	if room.Chal == "" || !found || !ok1 || id != room.Chal {
+		e := classErr(u, http.StatusConflict, "no-challenge", u.Class.ChalNoneTitle, u.Class.ChalNoneText)
+		s.Fail(w, r, u, backTo(e, u, room.Code))
+		return
+	}
+	q := url.Values{}
+	for _, k := range []string{"do", "opt", "answer"} {
+		if r.PostForm.Has(k) {
+			v, ok := oneValue(r, k)
+			if !ok {
+				s.badForm(w, r, u, room.Code)
+				return
+			}
+			q.Set(k, v)
+		}
+	}
+	for k := range r.PostForm {
+		if strings.HasPrefix(k, "opt-") {
+			q[k] = r.PostForm[k]
+		}
+	}
+	name, okName := cleanName(r.PostForm.Get("name"))
+	if !okName {
+		e := classErr(u, http.StatusBadRequest, "bad-name", u.Class.BadFormTitle, i18n.Fill(u.Class.ChalNameLong, strconv.Itoa(NameMax)))
+		s.Fail(w, r, u, backTo(e, u, room.Code))
+		return
+	}
+	v, e := s.chal.Judge(r, u, ch, q)
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	back := links.Join(u.Lang, room.Code) + "/challenge" + canonical(q)
+	if !v.Solved && !v.Answered {
+		e := classErr(u, http.StatusBadRequest, "not-solved", u.Class.ChalNotYetTitle, u.Class.ChalNotYetText)
+		e.Recover, e.RecoverText = back, u.Class.ChalBack
+		s.Fail(w, r, u, e)
+		return
+	}
+	if err := s.class.store.report(r.Context(), room.Code, ch.ID, sid, resultOf(v), name); err != nil {
+		s.Fail(w, r, u, s.storeErr(u, room.Code, err))
+		return
+	}
+	http.Redirect(w, r, back+"#told", http.StatusSeeOther)
+}
+
+// fields are a judged state's query as the hidden fields of the form
+// that tells the class, in order.
+func fields(query string) [][2]string {
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	var out [][2]string
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		for _, v := range q[k] {
+			out = append(out, [2]string{k, v})
+		}
+	}
+	return out
+}
+
+// cleanName is a typed name made safe to show: trimmed, control
+// characters dropped, at most NameMax runes (false: longer).
+func cleanName(s string) (string, bool) {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(s))
+	s = strings.Join(strings.Fields(s), " ")
+	return s, utf8.RuneCountInString(s) <= NameMax
+}
+
+// canonical is the query of a judged state, as the challenge's page
+// writes it (opt-<name> fields are folded by the page itself).
+func canonical(q url.Values) string {
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
