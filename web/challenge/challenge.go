@@ -280,7 +280,7 @@ func (s *Handler) Judge(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q ur
 		return lesson.Verdict{Solved: v.Fixed && v.Checked}, nil
 	default:
 		if q.Get("answer") == "" {
-			return lesson.Verdict{}, badRequest(u, i18n.Fill(u.Lab.BadParam, "answer", "challenge"), links.Challenge(u.Lang, ch.ID))
+			return lesson.Verdict{}, badRequest(u, i18n.Fill(u.Chal.BadParam, "answer"), links.Challenge(u.Lang, ch.ID))
 		}
 		v, e := s.predictView(r, u, ch, q, nil)
 		if e != nil {
@@ -296,7 +296,7 @@ func (s *Handler) only(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *l
 	q := r.URL.Query()
 	for k, v := range q {
 		if len(v) != 1 || !contains(keys, k) {
-			e := badRequest(u, i18n.Fill(u.Lab.BadParam, k, "challenge"), links.Challenge(u.Lang, ch.ID))
+			e := badRequest(u, i18n.Fill(u.Chal.BadParam, k), links.Challenge(u.Lang, ch.ID))
 			s.Fail(w, r, u, e)
 			return true
 		}
@@ -321,9 +321,19 @@ func badRequest(u *i18n.UI, text, back string) *site.Error {
 // failures are the kinds a search found that harm the data or break the
 // lock: what a fix must leave none of.
 func failures(res *sim.ExploreResult) []sim.ViolationKind {
+	return foundOf(res, func(c sim.Class) bool { return c != sim.ClassAllowed })
+}
+
+// allowed are the kinds a search found that any lease allows: a fix
+// leaves them (the page lists them, so "no harm" is not read as "none").
+func allowed(res *sim.ExploreResult) []sim.ViolationKind {
+	return foundOf(res, func(c sim.Class) bool { return c == sim.ClassAllowed })
+}
+
+func foundOf(res *sim.ExploreResult, keep func(sim.Class) bool) []sim.ViolationKind {
 	var out []sim.ViolationKind
 	for _, k := range sim.Kinds {
-		if res.Found[k] != nil && sim.ClassOf(k) != sim.ClassAllowed {
+		if res.Found[k] != nil && keep(sim.ClassOf(k)) {
 			out = append(out, k)
 		}
 	}
@@ -340,6 +350,9 @@ func timelineURL(ch *lessons.Challenge, opts sim.Opts, actions []sim.Action) str
 func moveText(u *i18n.UI, sc *sim.Scenario, me *sim.MoveError) string {
 	who := strings.ToUpper(me.Action.Who)
 	text := i18n.Fill(u.Chal.Move[me.Code], who, strconv.Itoa(me.Most))
+	if me.Code == sim.CodeMoveSpent && me.Most == 0 {
+		text = u.Chal.MoveNone
+	}
 	var allowed []string
 	for _, a := range me.Allowed {
 		allowed = append(allowed, narrate.Action(u, sc, a))

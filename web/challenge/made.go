@@ -38,11 +38,11 @@ func (s *Handler) made(u *i18n.UI, slug, goal, bounds, opt string) (*lessons.Cha
 	}
 	b, err := lessons.ParseBounds(bounds)
 	if err != nil {
-		return nil, badRequest(u, i18n.Fill(u.Lab.BadParam, bounds, "challenge"), links.Challenges(u.Lang))
+		return nil, badRequest(u, i18n.Fill(u.Chal.BadParam, bounds), links.Challenges(u.Lang))
 	}
 	ch, err := lessons.Custom(l, opt, sim.ViolationKind(goal), b)
 	if err != nil {
-		return nil, badRequest(u, i18n.Fill(u.Lab.BadParam, err.Error(), "challenge"), links.Challenges(u.Lang))
+		return nil, badRequest(u, i18n.Fill(u.Chal.BadParam, goal+"/"+bounds), links.Challenges(u.Lang))
 	}
 	ch.Title = i18n.Fill(u.Chal.MadeTitle, u.Failures[ch.Goal].Name)
 	return ch, nil
@@ -61,7 +61,7 @@ func (s *Handler) Make(w http.ResponseWriter, r *http.Request) {
 	}
 	actions, err := sim.ParseActions(q.Get("do"))
 	if err != nil {
-		s.Fail(w, r, u, badRequest(u, i18n.Fill(u.Lab.BadParam, "do", "challenge"), links.Start(l)))
+		s.Fail(w, r, u, badRequest(u, i18n.Fill(u.Chal.BadParam, "do"), links.Start(l)))
 		return
 	}
 	ch, e := s.made(u, l.Slug, q.Get("goal"), lessons.BoundsOf(l.Scenario, actions).String(), q.Get("opt"))

@@ -16,6 +16,7 @@ import (
 	"locklab/web/i18n"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
+	"locklab/web/links"
 	"locklab/web/site"
 	"time"
 )
@@ -233,7 +234,7 @@ func TestPredictChallenge(t *testing.T) {
 		no, _ := course.Challenge(lang, "fe-two-pauses")
 		res := search(t, no, no.Opts)
 		r = get(t, h, "/"+lang+"/challenges/"+no.ID+"?answer=yes")
-		if !strings.Contains(r.Body, `data-solved="wrong"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.AnswerNo, u.Count(res.States), strconv.Itoa(res.Depth))) {
+		if !strings.Contains(r.Body, `data-solved="wrong"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.AnswerNo, u.Count(res.States), strconv.Itoa(res.Depth), u.Failures[no.Goal].Name)) {
 			t.Errorf("%s: yes for %s is not answered no with the search's figures", lang, no.ID)
 		}
 	}
@@ -383,6 +384,41 @@ func TestMadeChallenge(t *testing.T) {
 	for _, s := range []string{"", "c", "p1.10s", "c2-p1", "c2-x0", "c2-d1-x1", "c02"} {
 		if _, err := lessons.ParseBounds(s); err == nil {
 			t.Errorf("bounds %q read", s)
+		}
+	}
+}
+
+// TestBreakLinksWithin: a break page offers only moves the challenge
+// allows — every move link on it answers 200, not a refusal — and, at
+// each step of every challenge's par solution, it offers the next move.
+func TestBreakLinksWithin(t *testing.T) {
+	h := sitetest.Default(t)
+	moveLink := regexp.MustCompile(`<a [^>]*href="(/en/challenges/[a-z0-9-]+\?do=[^"]*)"`)
+	for _, ch := range course.Challenges("en") {
+		if ch.Type != lessons.Break {
+			continue
+		}
+		best := search(t, ch, ch.Opts).Found[ch.Goal].Shortest
+		base := "/en/challenges/" + ch.ID
+		for i := 0; i < len(best); i++ {
+			at := base + "?do=" + sim.FormatActions(best[:i])
+			if i == 0 {
+				at = base
+			}
+			page := get(t, h, at)
+			next := html.EscapeString(base + links.Query(sim.FormatActions(best[:i+1]), ch.Opt))
+			if !strings.Contains(page.Body, `href="`+next+`"`) {
+				t.Errorf("%s after %d moves: no link to the par solution's next move %s", ch.ID, i, best[i])
+			}
+			if i > 1 {
+				continue // every link is followed on the first two pages of each
+			}
+			for _, m := range moveLink.FindAllStringSubmatch(page.Body, -1) {
+				link := html.UnescapeString(m[1])
+				if r := webtest.Get(t, h, link); r.Status == http.StatusBadRequest {
+					t.Errorf("%s offers %s, which it refuses", ch.ID, link)
+				}
+			}
 		}
 	}
 }

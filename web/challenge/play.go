@@ -146,8 +146,42 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Stage.Options.Groups = nil
 	v.Stage.Make = nil             // it is a challenge already
 	v.Stage.Controls.CLI.Base = "" // a typed command is no move of the explorer's: none here
+	v.Stage.Share.Teach = lesson.TeachForm{} // a class poses a challenge from its own bar
+	v.TeachForm = ""
+	within(&v.Stage.Controls, f.Ch)
 	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
 	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
+}
+
+// within keeps, of the timeline's controls, only the moves the
+// challenge allows next (what the explorer itself would try there), so
+// no link the page offers is refused.
+func within(c *lesson.Controls, ch *lessons.Challenge) {
+	cfg := ch.Config(ch.Opts)
+	ok := func(link string) bool {
+		u, err := url.Parse(link)
+		if err != nil {
+			return false
+		}
+		st, err := lesson.ParseState(u.Query(), ch.Lesson.Scenario)
+		return err == nil && cfg.Within(st.Actions) == nil
+	}
+	keep := func(cs []lesson.Control) []lesson.Control {
+		var out []lesson.Control
+		for _, x := range cs {
+			if ok(x.URL) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for i := range c.Clients {
+		c.Clients[i].Actions = keep(c.Clients[i].Actions)
+	}
+	for i := range c.Nodes {
+		c.Nodes[i].Actions = keep(c.Nodes[i].Actions)
+	}
+	c.Waits = keep(c.Waits)
 }
 
 // QR serves a challenge's QR code: the address of the page it is on.
@@ -180,6 +214,7 @@ type FixView struct {
 	Checked bool
 	Fixed   bool
 	Found   []Found // what still fails, each with its shortest schedule
+	Allowed []Found // what any lease allows, found too (not counted)
 	States  int
 	Depth   int
 }
@@ -212,16 +247,16 @@ func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q 
 	in := s.infoIn(u, ch, room)
 	here := in.Play
 	if len(q["opt"]) > 1 {
-		return nil, "", badRequest(u, i18n.Fill(u.Lab.BadParam, "opt", "challenge"), here)
+		return nil, "", badRequest(u, i18n.Fill(u.Chal.BadParam, "opt"), here)
 	}
 	q = maps.Clone(q)
 	if err := lesson.FoldOptionFields(q, sc); err != nil {
-		return nil, "", lesson.BadState(u, err, here, nil)
+		return nil, "", designErr(u, err, here)
 	}
 	opt := q.Get("opt")
 	opts, err := sc.ParseOptions(opt)
 	if err != nil {
-		return nil, "", lesson.BadState(u, err, here, nil)
+		return nil, "", designErr(u, err, here)
 	}
 	if !q.Has("opt") {
 		opts = ch.Opts // the broken design is where the learner starts
@@ -244,11 +279,23 @@ func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q 
 		f := u.Failures[k]
 		v.Found = append(v.Found, Found{Name: f.Name, Meaning: f.Meaning, URL: timelineURL(ch, opts, res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
 	}
+	for _, k := range allowed(res) {
+		f := u.Failures[k]
+		v.Allowed = append(v.Allowed, Found{Name: f.Name, Meaning: f.Meaning, URL: timelineURL(ch, opts, res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
+	}
 	v.Fixed = len(v.Found) == 0
 	if room != nil && v.Fixed && v.Checked {
 		v.Report = room.Report(lesson.Verdict{Solved: true, Query: canon})
 	}
 	return v, "", nil
+}
+
+// designErr is a fix page's design that cannot be read: the lesson's
+// words for it, under the challenge's title and way back.
+func designErr(u *i18n.UI, err error, here string) *site.Error {
+	e := lesson.BadState(u, err, here, nil)
+	e.Title, e.Recover, e.RecoverText = u.ErrorTitle, here, u.Chal.Start
+	return e
 }
 
 // PredictView is a predict challenge's page.
@@ -287,7 +334,7 @@ func (s *Handler) predictView(r *http.Request, u *i18n.UI, ch *lessons.Challenge
 	in := s.infoIn(u, ch, room)
 	ans := q.Get("answer")
 	if ans != "" && ans != "yes" && ans != "no" || q.Has("answer") && ans == "" || len(q["answer"]) > 1 {
-		return nil, badRequest(u, i18n.Fill(u.Lab.BadParam, "answer="+url.QueryEscape(ans), "challenge"), in.Play)
+		return nil, badRequest(u, i18n.Fill(u.Chal.BadParam, "answer="+url.QueryEscape(ans)), in.Play)
 	}
 	v := &PredictView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: in, Answer: ans}
 	if ans == "" {

@@ -323,18 +323,22 @@ type PicUI struct {
 
 // ChallengeUI is every string of the challenges in one language.
 type ChallengeUI struct {
-	Title, Intro, Lesson                                       string
-	Break, Fix, Predict                                        string // the three kinds, as labels
-	BreakHow, FixHow, PredictHow                               string // what each kind asks, one line
-	Num                                                        string // "Challenge {0}.{1}"
-	Goal, GoalBreak, GoalFix, GoalPredict                      string
-	Design, DesignDefault, Bounds                              string
-	Clients, Pauses, Crashes, Nodes, Drops, NoFaults           string
-	Rules                                                      string
-	Moves, Par, NotYet, Solved, SolvedPar, Why                 string
-	ParLink, Next, All, BackLesson, Start                      string
-	Refused, AllowedNow, BackLast                              string
-	Move                                                       map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	Title, Intro, Lesson                             string
+	Break, Fix, Predict                              string // the three kinds, as labels
+	BreakHow, FixHow, PredictHow                     string // what each kind asks, one line
+	Num                                              string // "Challenge {0}.{1}"
+	Goal, GoalBreak, GoalFix, GoalPredict            string
+	Design, DesignDefault, Bounds                    string
+	Clients, Pauses, Crashes, Nodes, Drops, NoFaults string
+	Rules                                            string
+	Moves, Par, NotYet, Solved, SolvedPar, Why       string
+	ParLink, Next, All, BackLesson, Start            string
+	Refused, AllowedNow, BackLast                    string
+	Move                                             map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	MoveNone                                         string              // CodeMoveSpent when the bounds allow none
+	// FixAllowed heads what a fix's search found that any lease allows
+	// (not counted); BadParam: a query parameter no challenge takes
+	FixAllowed, BadParam                                       string
 	FixStart, FixCheck, FixSolved, FixNot, FixCut              string
 	PredictQ, Yes, No, Right, Wrong, AnswerYes, AnswerNo, Open string
 	Answered, SolvedBadge, FixedBadge                          string
