@@ -144,8 +144,8 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Live = f.Status
 	v.Head.Slug, v.Head.Here = "", f.Play+rq.St.Query()
 	v.Stage.Options.Groups = nil
-	v.Stage.Make = nil             // it is a challenge already
-	v.Stage.Controls.CLI.Base = "" // a typed command is no move of the explorer's: none here
+	v.Stage.Make = nil                       // it is a challenge already
+	v.Stage.Controls.CLI.Base = ""           // a typed command is no move of the explorer's: none here
 	v.Stage.Share.Teach = lesson.TeachForm{} // a class poses a challenge from its own bar
 	v.TeachForm = ""
 	within(&v.Stage.Controls, f.Ch)
