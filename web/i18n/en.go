@@ -206,6 +206,7 @@ var english = &UI{
 		sim.CodeNodeState:      "“{0}”: not possible in the node's or client's present state.",
 		sim.CodeTooSlow:        "“{0}”: this timeline took too long to replay; try a shorter one.",
 	},
+	Believes: "thinks it holds",
 	StateName: map[sim.State]string{
 		sim.StateIdle: "idle", sim.StateTrying: "trying", sim.StateHolding: "holding",
 		sim.StateWorking: "working", sim.StatePaused: "paused", sim.StateCrashed: "crashed",

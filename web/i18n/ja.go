@@ -201,6 +201,7 @@ var japanese = &UI{
 		sim.CodeNodeState:      "「{0}」：ノードやクライアントのいまの状態ではできません。",
 		sim.CodeTooSlow:        "「{0}」：このタイムラインは再生に時間がかかりすぎます。短くしてください。",
 	},
+	Believes: "保持のつもり",
 	StateName: map[sim.State]string{
 		sim.StateIdle: "待機", sim.StateTrying: "取得待ち", sim.StateHolding: "保持中",
 		sim.StateWorking: "作業中", sim.StatePaused: "一時停止", sim.StateCrashed: "クラッシュ",

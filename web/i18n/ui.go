@@ -95,7 +95,10 @@ type UI struct {
 	Verdict       *VerdictUI
 	ErrorText     map[sim.Code]string
 	StateName     map[sim.State]string
-	Purpose       map[string]string
+	// Believes: a client holding by its own account whose lock no server
+	// keeps any more (narrate.State)
+	Believes string
+	Purpose  map[string]string
 
 	// The features' own strings, each in a struct of its own so a
 	// feature's words can be read together.

@@ -200,6 +200,7 @@ var chinese = &UI{
 		sim.CodeNodeState:      "“{0}”：在节点或客户端当前的状态下无法执行。",
 		sim.CodeTooSlow:        "“{0}”：这条时间线重放耗时太长；请换一条短一些的。",
 	},
+	Believes: "自以为持有",
 	StateName: map[sim.State]string{
 		sim.StateIdle: "空闲", sim.StateTrying: "正在获取锁", sim.StateHolding: "持有中",
 		sim.StateWorking: "工作中", sim.StatePaused: "停顿中", sim.StateCrashed: "已崩溃",

@@ -494,7 +494,7 @@ func liveText(rq *Request, d DialogProps) string {
 func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls {
 	c := Controls{UI: u}
 	for _, cl := range tl.Clients {
-		cc := ClientControls{ID: cl.ID, Name: i18n.Fill(u.Client, strings.ToUpper(cl.ID)), State: u.StateName[cl.State]}
+		cc := ClientControls{ID: cl.ID, Name: i18n.Fill(u.Client, strings.ToUpper(cl.ID)), State: narrate.State(u, tl, cl)}
 		if narrate.ShowsToken(cl) {
 			cc.State += " · " + unbroken(i18n.Fill(u.Token, itoa(cl.Token)))
 		}

@@ -66,6 +66,36 @@ func ShowsToken(c sim.ClientView) bool {
 	return c.Token > 0 && (st == sim.StateHolding || st == sim.StateWorking)
 }
 
+// State is client c's state now in u's words. A client that acts as the
+// holder while no server keeps its lock any more (the key expired, was
+// deleted, or a node holding it went away) is said to think it holds:
+// the page's claims are the servers', not the client's belief.
+func State(u *i18n.UI, tl *sim.Timeline, c sim.ClientView) string {
+	return SpanState(u, tl, c, c.State, tl.Now)
+}
+
+// SpanState is client c's state st from instant at in u's words (see
+// State): a holding span that begins with no lock of its own on any
+// server thinks it holds.
+func SpanState(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, st sim.State, at int64) string {
+	if st == sim.StateHolding && len(tl.Locks) > 0 && !heldAt(tl, c, at) {
+		return u.Believes
+	}
+	return u.StateName[st]
+}
+
+// heldAt: some server keeps client c's lock at instant t — a key it set,
+// or one with its value (a server cannot tell two holders apart that
+// use the same value).
+func heldAt(tl *sim.Timeline, c sim.ClientView, t int64) bool {
+	for _, l := range tl.Locks {
+		if (l.Owner == c.ID || c.Value != "" && l.Value == c.Value) && l.From <= t && (l.To < 0 || t < l.To) {
+			return true
+		}
+	}
+	return false
+}
+
 // NodeState describes a node for its lane and its controls: its role
 // where its name does not already say it (a promoted replica is the
 // primary), and what the learner did to it.

@@ -857,7 +857,7 @@ func (l *layouter) rawBars() []rawBar {
 				continue // a state that lasted no time and no event
 			}
 			bars = append(bars, rawBar{lane: c.ID, x0: starts[i], x1: x1, class: "bar st-" + string(s.State) + " c-" + c.ID,
-				title: strings.ToUpper(c.ID) + u.LabelSep() + u.StateName[s.State] + " " + Span(u, s.From, to, s.To < 0)})
+				title: strings.ToUpper(c.ID) + u.LabelSep() + narrate.SpanState(u, tl, c, s.State, s.From) + " " + Span(u, s.From, to, s.To < 0)})
 		}
 	}
 	for _, lk := range tl.Locks {
@@ -1118,7 +1118,7 @@ func (d *drawing) drawLanes() {
 		if c.Pending != "" {
 			sub2 = "→ " + c.Pending
 		}
-		p.Lanes = append(p.Lanes, lane(d.laneY[c.ID], d.rowsH[i], strings.ToUpper(c.ID), u.StateName[c.State], sub2, "client c-"+c.ID))
+		p.Lanes = append(p.Lanes, lane(d.laneY[c.ID], d.rowsH[i], strings.ToUpper(c.ID), narrate.State(u, tl, c), sub2, "client c-"+c.ID))
 	}
 	if k, ok := d.laneIdx[sim.Operator]; ok {
 		p.Lanes = append(p.Lanes, lane(d.laneY[sim.Operator], d.rowsH[k], u.You, "", "", "operator"))

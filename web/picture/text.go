@@ -67,7 +67,7 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 
 	var cs []string
 	for _, c := range tl.Clients {
-		id, st := strings.ToUpper(c.ID), u.StateName[c.State]
+		id, st := strings.ToUpper(c.ID), narrate.State(u, tl, c)
 		if narrate.ShowsToken(c) {
 			cs = append(cs, i18n.Fill(a.ClientToken, id, st, itoa(c.Token)))
 		} else {

@@ -32,6 +32,35 @@ func claimsOf(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 	out = append(out, eventLog(tl, f, u)...)
 	out = append(out, violationWords(tl, f, u)...)
 	out = append(out, nodeTTLs(tl, f)...)
+	out = append(out, clientWords(tl, f, u)...)
+	return out
+}
+
+// clientWords: a client the page calls holding (its lane, its controls,
+// "clients now") has its lock value on some server when the timeline
+// ends, by the servers' own keys; one whose key is gone is said to think
+// it holds. (A modelled service and an in-process mutex keep no Redis
+// key to hold this to.)
+func clientWords(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
+	if tl.Scenario.Coord || tl.Opts[sim.OptLock] == sim.LockLocal {
+		return nil
+	}
+	var out []string
+	for _, c := range tl.Clients {
+		says := narrate.State(u, tl, c)
+		held := false
+		for _, keys := range f.End {
+			if k, ok := keys[tl.Scenario.LockKey()]; ok && c.Value != "" && k.Str == c.Value {
+				held = true
+			}
+		}
+		switch {
+		case says == u.StateName[sim.StateHolding] && !held:
+			out = append(out, fmt.Sprintf("%s is called %q, but no server keeps its lock value %q", upper(c.ID), says, c.Value))
+		case says == u.Believes && held:
+			out = append(out, fmt.Sprintf("%s is called %q, but a server keeps its lock value %q", upper(c.ID), says, c.Value))
+		}
+	}
 	return out
 }
 
