@@ -60,7 +60,7 @@ func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger
 	srv.lessons = lesson.New(st, srv.lab.Valid)
 	srv.design = design.New(st)
 	srv.end = end.New(st)
-	srv.chal = challenge.New(st, srv.lessons)
+	srv.chal = challenge.New(st, srv.lessons, srv.design)
 	srv.classes = class.New(st, cfg.Class, srv.lessons, srv.chal)
 	return srv
 }
@@ -113,6 +113,8 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/challenges", s.chal.List)
 		r.Get("/challenges/", dropSlash)
 		r.Get("/challenges/make", s.chal.Make)
+		r.Get("/challenges/c/design/{goal}/{bounds}/{design}", s.chal.MadeDesign)
+		r.Get("/challenges/c/design/{goal}/{bounds}/{design}/qr.svg", s.chal.MadeDesignQR)
 		r.Get("/challenges/c/{slug}/{goal}/{bounds}", s.chal.Made)
 		r.Get("/challenges/c/{slug}/{goal}/{bounds}/qr.svg", s.chal.MadeQR)
 		r.Get("/challenges/{id}", s.chal.Page)

@@ -32,6 +32,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -47,14 +48,22 @@ import (
 type Handler struct {
 	*site.Site
 	lessons *lesson.Handler
+	designs Designs
 	mu      sync.Mutex
-	found   map[string]*search // id|opt → the search of that design
+	// found: id|opt → the search of that design. Bounded: a made
+	// challenge's address may name any bounds and any design.
+	found *lru.Cache[string, *search]
 }
 
+// searchesKept is how many searches the handler keeps: every course
+// challenge's, with room for the made ones a class or a team shares.
+const searchesKept = 1024
+
 // New is the challenges' handler; lessons draws a break challenge's
-// timeline.
-func New(s *site.Site, lessons *lesson.Handler) *Handler {
-	return &Handler{Site: s, lessons: lessons, found: map[string]*search{}}
+// timeline, designs reads the design of one made from a design run.
+func New(s *site.Site, lessons *lesson.Handler, designs Designs) *Handler {
+	found, _ := lru.New[string, *search](searchesKept)
+	return &Handler{Site: s, lessons: lessons, designs: designs, found: found}
 }
 
 // search is one complete search of a challenge's bounds on one design.
@@ -70,7 +79,7 @@ type search struct {
 func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*sim.ExploreResult, *site.Error) {
 	key := ch.ID + "|" + ch.Lesson.Scenario.FormatOptions(opts)
 	s.mu.Lock()
-	if f, ok := s.found[key]; ok {
+	if f, ok := s.found.Get(key); ok {
 		s.mu.Unlock()
 		select {
 		case <-f.done:
@@ -83,13 +92,13 @@ func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opt
 		s.mu.Lock()
 	}
 	f := &search{done: make(chan struct{})}
-	s.found[key] = f
+	s.found.Add(key, f)
 	s.mu.Unlock()
 	defer close(f.done)
 	res, e := s.explore(r, u, ch.Config(opts))
 	if e != nil {
 		s.mu.Lock()
-		delete(s.found, key)
+		s.found.Remove(key)
 		s.mu.Unlock()
 		return nil, e
 	}
@@ -165,6 +174,9 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	if ch.Made() {
 		in.Num, in.URL = c.MadeNum, links.MadeChallenge(u.Lang, ch.ID)
 	}
+	if ch.Lesson.Slug == links.DesignSlug {
+		in.LessonURL = designPage(u, ch)
+	}
 	in.Play = in.URL
 	failure := u.Failures[ch.Goal].Name
 	switch ch.Type {
@@ -176,6 +188,9 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 		in.Kind, in.Goal = c.Predict, i18n.Fill(c.GoalPredict, failure)
 	}
 	in.Design = designWords(u, ch.Lesson.Scenario, ch.Opts)
+	if ch.Lesson.Slug == links.DesignSlug {
+		in.Design = scriptWords(u, ch)
+	}
 	in.Bounds = boundsWords(u, ch)
 	if ch.Made() {
 		return in // no place in the course, so no next one
@@ -184,6 +199,38 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 		in.NextURL = links.Challenge(u.Lang, in.Next.ID)
 	}
 	return in
+}
+
+// designPage is the design page of a challenge made from a design run
+// (its id ends in the design's token).
+func designPage(u *i18n.UI, ch *lessons.Challenge) string {
+	query, _ := links.DesignOfToken(ch.ID[strings.LastIndexByte(ch.ID, '/')+1:])
+	return links.WithQuery("/"+u.Lang+"/lab/design", query)
+}
+
+// scriptWords are a design run's design in u's words: each piece not at
+// the design page's default, a preset by its name or "your own script",
+// and the times.
+func scriptWords(u *i18n.UI, ch *lessons.Challenge) []string {
+	query, _ := links.DesignOfToken(ch.ID[strings.LastIndexByte(ch.ID, '/')+1:])
+	q, _ := url.ParseQuery(query)
+	du := u.Design
+	var out []string
+	for _, k := range links.DesignKeys {
+		v := q.Get(k)
+		switch {
+		case v == "" || k == "effect":
+		case k == "ttl":
+			out = append(out, du.TTLLabel+u.LabelSep()+v)
+		case k == "work":
+			out = append(out, du.WorkLabel+u.LabelSep()+v)
+		case links.PresetName(v) && du.PresetLabel[k+"."+v] != "":
+			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.PresetLabel[k+"."+v])
+		default:
+			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.Own)
+		}
+	}
+	return out
 }
 
 // designWords are the design's choices in u's words: each option the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web"
 	"locklab/web/class"
 	"locklab/web/i18n"
@@ -419,6 +421,67 @@ func TestBreakLinksWithin(t *testing.T) {
 					t.Errorf("%s offers %s, which it refuses", ch.ID, link)
 				}
 			}
+		}
+	}
+}
+
+// TestDesignChallenge: a design run's "Make this a challenge" gives a
+// link that is the whole challenge (the design's scripts in its address),
+// which opens for anyone with the explorer's par: the run's own moves
+// solve it, the par link solves it at par, and par is what a search of
+// that design finds; a token that is not a design is a 400.
+func TestDesignChallenge(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		run := "/" + lang + "/lab/design/run?release=del&clients=3&do=a.acquire,b.acquire,c.acquire,b.pause,wait.10s,a.release,b.resume"
+		page := webtest.MustGet(t, h, run)
+		box := page[max(strings.Index(page, `class="make-challenge"`), 0):]
+		field := func(name string) string {
+			m := regexp.MustCompile(`name="` + name + `" value="([^"]*)"`).FindStringSubmatch(box)
+			if m == nil {
+				t.Fatalf("%s: the design run's make form has no %s", lang, name)
+			}
+			return html.UnescapeString(m[1])
+		}
+		q := url.Values{"lesson": {field("lesson")}, "do": {field("do")}, "design": {field("design")}, "clients": {field("clients")}, "goal": {"foreign-delete"}}
+		r := webtest.Get(t, h, "/"+lang+"/challenges/make?"+q.Encode())
+		loc := r.Header.Get("Location")
+		if r.Status != http.StatusSeeOther || !strings.HasPrefix(loc, "/"+lang+"/challenges/c/design/foreign-delete/c3-p1.10s/") {
+			t.Fatalf("%s: make from a design run → %d %s", lang, r.Status, loc)
+		}
+		// par from the explorer's own search of that design
+		d := lockdesign.DefaultDesign()
+		del, ok := lockdesign.PresetNamed(sim.PieceRelease, d.Effect, "del")
+		if !ok {
+			t.Fatal("no release preset del")
+		}
+		d.SetScript(sim.PieceRelease, del.Script)
+		sc, err := d.ScenarioFor(3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := lessons.ParseBounds("c3-p1.10s")
+		ch, err := lessons.Custom(&lessons.Lesson{Slug: "design", Scenario: sc}, "", sim.ForeignDelete, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		par := len(search(t, ch, ch.Opts).Found[sim.ForeignDelete].Shortest)
+		start := get(t, h, loc)
+		if start.Status != http.StatusOK || !strings.Contains(text(start.Body), i18n.Fill(u.Chal.Par, strconv.Itoa(par))) ||
+			!strings.Contains(text(start.Body), u.Design.PresetLabel["release.del"]) {
+			t.Errorf("%s: the design challenge does not open with par %d and its design (%d)", lang, par, start.Status)
+		}
+		solved := get(t, h, loc+"?do="+field("do"))
+		if !strings.Contains(solved.Body, `data-solved="`) || strings.Contains(solved.Body, `data-solved="0"`) {
+			t.Errorf("%s: the run's own moves do not solve the challenge made from it", lang)
+		}
+		href, found := webtest.HrefOf(solved.Body, "par")
+		if !found || !strings.Contains(get(t, h, href).Body, `data-solved="`+strconv.Itoa(par)+`"`) {
+			t.Errorf("%s: the par link %q does not solve it at par %d", lang, href, par)
+		}
+		if r := webtest.Get(t, h, "/"+lang+"/challenges/c/design/foreign-delete/c3-p1.10s/not*a*design"); r.Status != http.StatusBadRequest {
+			t.Errorf("%s: a token that is no design: %d", lang, r.Status)
 		}
 	}
 }

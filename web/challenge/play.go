@@ -100,7 +100,7 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 	best := res.Found[ch.Goal]
 	if best == nil && ch.Made() {
 		// made from a timeline whose way there is no move of the explorer's
-		e := badRequest(u, i18n.Fill(u.Chal.MadeNone, u.Failures[ch.Goal].Name), links.Start(ch.Lesson))
+		e := badRequest(u, i18n.Fill(u.Chal.MadeNone, u.Failures[ch.Goal].Name), in.LessonURL)
 		e.RecoverText = u.Chal.BackLesson
 		return nil, nil, "", e
 	}
@@ -143,6 +143,9 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Title = f.Ch.Title + " — " + u.Chal.Title + " — " + u.SiteName
 	v.Live = f.Status
 	v.Head.Slug, v.Head.Here = "", f.Play+rq.St.Query()
+	if f.Ch.Lesson.Slug == links.DesignSlug {
+		v.Head.LessonNum, v.Head.Title = 0, f.UI.Design.Title // a design run's, not a lesson's
+	}
 	v.Stage.Options.Groups = nil
 	v.Stage.Make = nil                       // it is a challenge already
 	v.Stage.Controls.CLI.Base = ""           // a typed command is no move of the explorer's: none here

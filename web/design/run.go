@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"locklab/lessons"
 	"locklab/sim"
 	"locklab/sim/lockdesign"
 	"locklab/web/i18n"
@@ -43,6 +44,25 @@ type DesignRunView struct {
 	Controls         lesson.Controls
 	Log              lesson.EventLog
 	Canonical        string
+	Make             *lesson.MakeForm // "Make this a challenge" (nil: no failure shown)
+}
+
+// DesignLesson is the design q names (the design page's parameters) as a
+// lesson a challenge made from one of its runs stands on: its scenario
+// with n clients and one step, its start; and the design page's address.
+// web/challenge reads a made challenge's design through it.
+func (s *Handler) DesignLesson(u *i18n.UI, q url.Values, n int) (*lessons.Lesson, string, *site.Error) {
+	in, e := parseDesign(u, q)
+	if e != nil {
+		return nil, "", e
+	}
+	sc, err := in.D.ScenarioFor(n)
+	if err != nil {
+		return nil, "", designError(u, designErrorText(u, err), in)
+	}
+	l := &lessons.Lesson{Lang: u.Lang, Slug: links.DesignSlug, Title: u.Design.Title, Scenario: sc,
+		Steps: []lessons.Step{{Title: u.Design.Title}}}
+	return l, links.Design(u.Lang, in.D), nil
 }
 
 // runReq is a run's address read: the page's language, the design, how
@@ -201,6 +221,7 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 		v.Broke = append(v.Broke, text)
 	}
 	v.Violations = lesson.ViolationsOf(u, tl)
+	v.Make = lesson.DesignMakeForm(u, links.DesignToken(d), tl)
 	from := picture.FirstNew(tl)
 	v.Picture = picture.Layout(tl, u, from)
 	v.Picture.Describe(tl, u, from)

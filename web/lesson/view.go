@@ -114,6 +114,11 @@ type MakeForm struct {
 	Action          string
 	Lesson, Do, Opt string
 	Kinds           []site.Choice
+	// Design and Clients: a design run's design (links.DesignToken) and
+	// its number of clients, where the timeline is one (Lesson is then
+	// links.DesignSlug)
+	Design  string
+	Clients int
 }
 
 // ChallengeRoom is a live class's hold on a challenge page: the address
@@ -145,6 +150,16 @@ func ChallengeIDs(chs []*lessons.Challenge) string {
 		ids = append(ids, ch.ID)
 	}
 	return strings.Join(ids, " ")
+}
+
+// DesignMakeForm is "Make this a challenge" on a design run's timeline
+// tl: design is its links.DesignToken (nil if tl shows no failure).
+func DesignMakeForm(u *i18n.UI, design string, tl *sim.Timeline) *MakeForm {
+	f := makeForm(u, &lessons.Lesson{Slug: links.DesignSlug, Scenario: tl.Scenario}, URLStateOf(tl.Scenario, tl.Opts, tl.Actions), tl)
+	if f != nil {
+		f.Design, f.Clients, f.Opt = design, len(tl.Scenario.Clients), ""
+	}
+	return f
 }
 
 // makeForm offers each kind of failure tl shows as a goal, the worst

@@ -205,3 +205,27 @@ func DesignFromLesson(sc *sim.Scenario, o sim.Opts) *lockdesign.Design {
 	d.TTL, d.Work = sc.TTL, sc.WorkMs(o)
 	return d
 }
+
+// DesignToken is design d's canonical query as one path segment
+// (base64url): how a challenge made from a design run carries its design
+// in its address (/{lang}/challenges/c/design/{goal}/{bounds}/{token}).
+func DesignToken(d *lockdesign.Design) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(DesignQuery(d)))
+}
+
+// DesignOfToken is the design query a DesignToken carries (the design
+// page reads it as it reads its own address).
+func DesignOfToken(tok string) (string, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(tok)
+	return string(b), err == nil
+}
+
+// DesignChallenge is the challenge made from a design run: break design
+// token with the goal and bounds given.
+func DesignChallenge(lang, goal, bounds, token string) string {
+	return MadeChallenge(lang, DesignSlug+"/"+goal+"/"+bounds+"/"+token)
+}
+
+// DesignSlug stands where a made challenge names its lesson, for one made
+// from a design run.
+const DesignSlug = "design"
