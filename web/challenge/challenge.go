@@ -154,6 +154,8 @@ type Info struct {
 	// Report is what a live class adds to a solved or answered page (the
 	// form that tells the class); nil elsewhere.
 	Report templ.Component
+	// Room: the live class the page is played in (nil: none)
+	Room *lesson.ChallengeRoom
 }
 
 // infoIn is info as a page played in room shows it (nil: no class): its
@@ -162,7 +164,7 @@ type Info struct {
 func (s *Handler) infoIn(u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) Info {
 	in := s.info(u, ch)
 	if room != nil {
-		in.Play, in.Next, in.NextURL = room.URL, nil, ""
+		in.Play, in.Next, in.NextURL, in.Room = room.URL, nil, "", room
 	}
 	return in
 }

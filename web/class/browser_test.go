@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"locklab/lessons"
+	"locklab/sim"
 	"locklab/web/i18n"
 	"locklab/web/links"
 )
@@ -377,6 +378,49 @@ func TestBrowserClass(t *testing.T) {
 	shot(teacher, "teacher-ja-1280x720-presenter-revealed")
 	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
 	axe(teacher, "teacher ja", 1920)
+
+	// A challenge posed from the bar: the phones show it live, one plays
+	// the explorer's shortest schedule at the room's address and tells
+	// the class with a name, and the teacher's bar counts it by that name.
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("cb-posebox").open = true, true`))
+	webtest.Do(t, teacher, chromedp.SetValue(chromedp.CSS("#pose-id"), "fe-stale"))
+	webtest.Follow(t, teacher, "#pose-challenge")
+	if !webtest.WaitTrue(s1, `!!document.getElementById("play-challenge")`) || !webtest.WaitTrue(s2, `!!document.getElementById("play-challenge")`) {
+		t.Fatal("the phones do not show the challenge the teacher posed")
+	}
+	shot(s2, "student-ja-360-challenge-posed")
+	webtest.Follow(t, s1, "#play-challenge")
+	stale, _ := course.Challenge("en", "fe-stale")
+	best, err := sim.Explore(context.Background(), stale.Config(stale.Opts))
+	if err != nil || !best.Complete() {
+		t.Fatal("fe-stale's search did not complete")
+	}
+	par := best.Found[stale.Goal].Shortest
+	if _, err := chromedp.RunResponse(s1, chromedp.Navigate(site.URL+"/en/class/"+code+"/challenge"+links.Query(sim.FormatActions(par), stale.Opt))); err != nil {
+		t.Fatal(err)
+	}
+	webtest.WaitLoaded(t, s1)
+	axe(s1, "student en, a class challenge solved", 360)
+	shot(s1, "student-en-360-challenge-solved")
+	webtest.Do(t, s1, chromedp.SendKeys(chromedp.CSS("#tell-name"), "Aiko"))
+	webtest.Follow(t, s1, "#tell-class")
+	if !webtest.WaitTrue(s1, `!!document.querySelector("#told [role=status]")`) {
+		t.Error("the phone does not say the class has its result")
+	}
+	if !webtest.WaitTrue(teacher, `[...document.querySelectorAll(".cb-chalnames li")].some(li => li.textContent.startsWith("Aiko"))`) {
+		t.Error("the teacher's bar does not list Aiko's result")
+	}
+	if got := webtest.Run(t, teacher, chromedp.Evaluate[string](`document.getElementById("cb-chalcount").textContent`)); !strings.Contains(got, strconv.Itoa(len(par))) {
+		t.Errorf("the teacher's tally %q does not give the best, %d moves", got, len(par))
+	}
+	webtest.Follow(t, s1, "#back-to-class")
+	webtest.WaitLoaded(t, s1)
+	shot(teacher, "teacher-ja-1920-challenge-tally")
+	axe(teacher, "teacher ja, a challenge's tally", 1920)
+	webtest.Follow(t, teacher, "#stop-challenge")
+	if !webtest.WaitTrue(s2, `!document.getElementById("play-challenge")`) {
+		t.Error("a stopped challenge stays on the phones")
+	}
 
 	// The end asks once (a fold), then every phone with JavaScript goes
 	// to the "ended" page and the teacher to the summary.

@@ -301,9 +301,10 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 		mine = res[sid]
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge", Report: func(v lesson.Verdict) templ.Component {
-		return tellClass(u, base, ch.ID, v, resultWords(u, mine), sid != "")
-	}})
+	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge", Back: base, BackText: u.Class.BackToClass,
+		Report: func(v lesson.Verdict) templ.Component {
+			return tellClass(u, base, ch.ID, v, resultWords(u, mine), sid != "")
+		}})
 }
 
 // Tell keeps a student's result for the room's challenge: the state the

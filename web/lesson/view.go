@@ -128,6 +128,8 @@ type MakeForm struct {
 type ChallengeRoom struct {
 	URL    string
 	Report func(Verdict) templ.Component
+	// Back and BackText lead back to the class's page
+	Back, BackText string
 }
 
 // Verdict is what a challenge page found of the learner's play, as a
