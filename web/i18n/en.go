@@ -580,6 +580,7 @@ var english = &UI{
 		},
 		MoveNone:   "This challenge allows no fault of that kind.",
 		FixAllowed: "Also found, and allowed by any lease (nothing was harmed, so they do not count against the fix):", BadParam: "“{0}” has no place in a challenge's address.",
+		LastOne:   "That was the course's last challenge.",
 		FixStart:  "This design breaks within these bounds. Change it, then check it.",
 		FixCheck:  "Check this design",
 		FixSolved: "Fixed. The explorer searched every schedule within these bounds ({0} states, up to {1} moves) and found no harm and no failed lock.",

@@ -342,6 +342,7 @@ type ChallengeUI struct {
 	// FixAllowed heads what a fix's search found that any lease allows
 	// (not counted); BadParam: a query parameter no challenge takes
 	FixAllowed, BadParam                                       string
+	LastOne                                                    string // after the course's last challenge
 	FixStart, FixCheck, FixSolved, FixNot, FixCut              string
 	PredictQ, Yes, No, Right, Wrong, AnswerYes, AnswerNo, Open string
 	Answered, SolvedBadge, FixedBadge                          string
