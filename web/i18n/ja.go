@@ -160,7 +160,7 @@ var japanese = &UI{
 	},
 	Verdict: &VerdictUI{
 		ClassCol: "深刻さ", ClassNote: "（{0}）",
-		Class:  map[sim.Class]string{sim.ClassHarm: "データが壊れた", sim.ClassBroken: "ロックが失敗した", sim.ClassAllowed: "リースなら起こりうる"},
+		Class:  map[sim.Class]string{sim.ClassHarm: "データが壊れた", sim.ClassBroken: "ロックが失敗した", sim.ClassAllowed: "どのリースにもありうる"},
 		Harm:   "害が見つかりました：{0}。守りたいデータがおかしくなりました。各行から、それが起きる最短の順序を開けます。",
 		Broken: "データへの害は見つかりませんでしたが、ロックそのものが失敗しました：{0}。",
 		Allowed: "データへの害も、ロックの失敗もありませんでした。表にあるのは、TTL のあるロックならどれでも起こりうること（リースより長生きした保持者）で、" +
