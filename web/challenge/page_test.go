@@ -485,3 +485,22 @@ func TestDesignChallenge(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignChallengeLinks: every link on a design challenge's page
+// answers (none leads to a lesson named "design" that is not there).
+func TestDesignChallengeLinks(t *testing.T) {
+	h := sitetest.Default(t)
+	page := get(t, h, "/en/challenges/c/design/foreign-delete/c3-p1.10s/cmVsZWFzZT1kZWw?do=a.acquire")
+	if page.Status != http.StatusOK {
+		t.Fatalf("design challenge: %d", page.Status)
+	}
+	for _, m := range regexp.MustCompile(`href="(/[^"#]*)"`).FindAllStringSubmatch(page.Body, -1) {
+		link := html.UnescapeString(m[1])
+		if strings.HasPrefix(link, "/static/") || strings.HasSuffix(link, "/class") {
+			continue // assets; the header's "Join a class" (no classes on this test site)
+		}
+		if r := webtest.Get(t, h, link); r.Status >= 400 {
+			t.Errorf("the design challenge links %s: %d", link, r.Status)
+		}
+	}
+}

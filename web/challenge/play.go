@@ -144,7 +144,10 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Live = f.Status
 	v.Head.Slug, v.Head.Here = "", f.Play+rq.St.Query()
 	if f.Ch.Lesson.Slug == links.DesignSlug {
-		v.Head.LessonNum, v.Head.Title = 0, f.UI.Design.Title // a design run's, not a lesson's
+		// a design run's, not a lesson's: no lesson's Lab, files or
+		// design page to lead to (the challenge's head links its design)
+		v.Head.LessonNum, v.Head.Title = 0, f.UI.Design.Title
+		v.Stage.LabURL, v.Stage.DesignURL, v.Stage.Files = "", "", lesson.Downloads{}
 	}
 	v.Stage.Options.Groups = nil
 	v.Stage.Make = nil                       // it is a challenge already

@@ -82,7 +82,7 @@ func (s *classStore) pose(ctx context.Context, r *Room, id string) (int64, error
 // is still the one posed (-2 if not) and better than the one they had:
 // any solve beats a wrong prediction, fewer moves beat more. The
 // student is admitted and counted here, as their answer to a question
-// would. A name typed replaces the one before.
+// would. The name sent replaces the one before; none sent takes it back.
 var reportScript = redis.NewScript(presentLua + `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'chal') ~= ARGV[2] then return -2 end
@@ -97,7 +97,7 @@ end
 local ttl = redis.call('TTL', KEYS[1])
 local old = redis.call('HGET', KEYS[2], ARGV[1])
 if rank(ARGV[3]) < rank(old or nil) then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) end
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[4]) end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[4]) else redis.call('HDEL', KEYS[3], ARGV[1]) end
 if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) redis.call('EXPIRE', KEYS[3], ttl) end
 return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 
@@ -195,12 +195,12 @@ func (s *Handler) chalBox(r *http.Request, u *i18n.UI, room *Room, counts bool) 
 		}
 		b.Solved++
 		if name := names[sid]; name != "" {
-			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, v)})
+			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, ch, v)})
 		}
 	}
 	for sid, name := range names {
 		if v := res[sid]; v == "no" {
-			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, v)})
+			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, ch, v)})
 		}
 	}
 	sort.Slice(b.Results, func(i, j int) bool { return b.Results[i].Name < b.Results[j].Name })
@@ -238,10 +238,12 @@ func kindName(u *i18n.UI, ch *lessons.Challenge) string {
 	return u.Chal.Predict
 }
 
-// resultWords is a kept result in u's words.
-func resultWords(u *i18n.UI, v string) string {
+// resultWords is a kept result of challenge ch in u's words.
+func resultWords(u *i18n.UI, ch *lessons.Challenge, v string) string {
 	cu := u.Class
 	switch {
+	case v == "ok" && ch.Type == lessons.Predict:
+		return cu.ChalRight
 	case v == "ok":
 		return cu.ChalOK
 	case v == "no":
@@ -303,7 +305,7 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge", Back: base, BackText: u.Class.BackToClass,
 		Report: func(v lesson.Verdict) templ.Component {
-			return tellClass(u, base, ch.ID, v, resultWords(u, mine), sid != "")
+			return tellClass(u, base, ch.ID, v, resultWords(u, ch, mine), sid != "")
 		}})
 }
 

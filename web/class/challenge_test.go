@@ -144,9 +144,14 @@ func TestClassChallenge(t *testing.T) {
 	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved by 0 of 3 here · 1 predicted wrong") || !strings.Contains(got, "Ben: predicted wrong") {
 		t.Errorf("after a wrong prediction the tally is %q", got)
 	}
-	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}}, students[1])
-	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved by 1 of 3 here · 0 predicted wrong") || !strings.Contains(got, "Ben: solved") {
+	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}, "name": {"Ben"}}, students[1])
+	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved by 1 of 3 here · 0 predicted wrong") || !strings.Contains(got, "Ben: predicted right") {
 		t.Errorf("after the same phone answered right the tally is %q", got)
+	}
+	// a result sent without a name takes the name back
+	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}}, students[1])
+	if got := tally(t, site.URL, code, teacher); strings.Contains(got, "Ben") || !strings.Contains(got, "Solved by 1 of 3 here") {
+		t.Errorf("after Ben's phone sent no name the tally is %q", got)
 	}
 
 	// fix: the design the lesson teaches, checked by the explorer here too

@@ -413,7 +413,7 @@ var english = &UI{
 		ChalWhich: "Challenge", ChalPoseBtn: "Pose it", ChalStop: "Stop the challenge",
 		ChalSolvedBy: "Solved by {0} of {1} here", ChalWrongN: "{0} predicted wrong", ChalBest: "best: {0} moves",
 		ChalNames: "Students who gave a name",
-		ChalOK:    "solved", ChalWrong: "predicted wrong", ChalMoves: "solved in {0} moves",
+		ChalOK:    "solved", ChalRight: "predicted right", ChalWrong: "predicted wrong", ChalMoves: "solved in {0} moves",
 		ChalHas:          "Your class has your result: {0}.",
 		ChalName:         "Your name (optional)",
 		ChalNameHint:     "The teacher's screen shows it only if you type one; without it you are counted, not named.",

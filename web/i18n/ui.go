@@ -243,7 +243,7 @@ type ClassUI struct {
 	// the class", what a kept result says ({0}: moves), the errors
 	ChalPosed, ChalPlay, ChalPose, ChalWhich, ChalPoseBtn, ChalStop string
 	ChalSolvedBy, ChalWrongN, ChalBest, ChalNames                   string
-	ChalOK, ChalWrong, ChalMoves, ChalHas                           string
+	ChalOK, ChalRight, ChalWrong, ChalMoves, ChalHas                string
 	ChalName, ChalNameHint, ChalTell, ChalOnlyStudents              string
 	ChalNoneTitle, ChalNoneText, ChalNameLong                       string
 	ChalNotYetTitle, ChalNotYetText, ChalBack                       string

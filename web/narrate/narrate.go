@@ -86,10 +86,14 @@ func SpanState(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, st sim.State, at 
 
 // heldAt: some server keeps client c's lock at instant t — a key it set,
 // or one with its value (a server cannot tell two holders apart that
-// use the same value).
+// use the same value). The instant c itself released it still counts:
+// it held the lock until its own DEL.
 func heldAt(tl *sim.Timeline, c sim.ClientView, t int64) bool {
 	for _, l := range tl.Locks {
-		if (l.Owner == c.ID || c.Value != "" && l.Value == c.Value) && l.From <= t && (l.To < 0 || t < l.To) {
+		if l.Owner != c.ID && (c.Value == "" || l.Value != c.Value) || l.From > t {
+			continue
+		}
+		if l.To < 0 || t < l.To || t == l.To && l.End == sim.EndDeleted && l.DeletedBy == c.ID {
 			return true
 		}
 	}

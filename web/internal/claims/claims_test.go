@@ -54,6 +54,21 @@ func clientWords(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 				held = true
 			}
 		}
+		// each holding span the picture titles: "thinks it holds" only
+		// where no life of the lock key with its value was on a server
+		// at the span's start (its own DEL at that instant ends it after)
+		for _, sp := range c.Spans {
+			if sp.State != sim.StateHolding || narrate.SpanState(u, tl, c, sp.State, sp.From) != u.Believes {
+				continue
+			}
+			for _, l := range f.Lives {
+				if l.Key == tl.Scenario.LockKey() && c.Value != "" && l.Val.Str == c.Value && l.From <= sp.From &&
+					(l.To < 0 || sp.From < l.To || sp.From == l.To && l.EndBy == c.ID) {
+					out = append(out, fmt.Sprintf("%s's span from %dms is titled %q, but %s kept its lock value then", upper(c.ID), sp.From, u.Believes, l.Node))
+					break
+				}
+			}
+		}
 		switch {
 		case says == u.StateName[sim.StateHolding] && !held:
 			out = append(out, fmt.Sprintf("%s is called %q, but no server keeps its lock value %q", upper(c.ID), says, c.Value))
