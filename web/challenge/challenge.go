@@ -184,6 +184,9 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	switch ch.Type {
 	case lessons.Break:
 		in.Kind, in.Goal, in.Rules = c.Break, i18n.Fill(c.GoalBreak, failure), c.Rules
+		if ch.Bounds.Pauses > 0 {
+			in.Rules = i18n.Sentences(c.Rules, c.RulesPause)
+		}
 	case lessons.Fix:
 		in.Kind, in.Goal = c.Fix, c.GoalFix
 	case lessons.Predict:
@@ -271,6 +274,8 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 	}
 	if len(out) == 1 {
 		out = append(out, c.NoFaults)
+	} else {
+		out = append(out, c.NoOther) // what is not listed is not allowed
 	}
 	return out
 }

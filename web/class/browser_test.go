@@ -396,7 +396,7 @@ func TestBrowserClass(t *testing.T) {
 		t.Fatal("fe-stale's search did not complete")
 	}
 	par := best.Found[stale.Goal].Shortest
-	if _, err := chromedp.RunResponse(s1, chromedp.Navigate(site.URL+"/en/class/"+code+"/challenge"+links.Query(sim.FormatActions(par), stale.Opt))); err != nil {
+	if _, err := chromedp.RunResponse(s1, chromedp.Navigate(site.URL+"/en/class/"+code+"/challenge/fe-stale"+links.Query(sim.FormatActions(par), stale.Opt))); err != nil {
 		t.Fatal(err)
 	}
 	webtest.WaitLoaded(t, s1)

@@ -29,6 +29,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
 	"github.com/redis/go-redis/v9"
 
 	"locklab/lessons"
@@ -83,6 +84,8 @@ func (s *classStore) pose(ctx context.Context, r *Room, id string) (int64, error
 // any solve beats a wrong prediction, fewer moves beat more. The
 // student is admitted and counted here, as their answer to a question
 // would. The name sent replaces the one before; none sent takes it back.
+// With ARGV[8] = 1 (a prediction) the first result told stands: the
+// page shows the answer once it is given.
 var reportScript = redis.NewScript(presentLua + `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'chal') ~= ARGV[2] then return -2 end
@@ -96,18 +99,18 @@ local function rank(v)
 end
 local ttl = redis.call('TTL', KEYS[1])
 local old = redis.call('HGET', KEYS[2], ARGV[1])
-if rank(ARGV[3]) < rank(old or nil) then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[4]) else redis.call('HDEL', KEYS[3], ARGV[1]) end
+if not (ARGV[8] == '1' and old) and rank(ARGV[3]) < rank(old or nil) then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) end
 if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) redis.call('EXPIRE', KEYS[3], ttl) end
 return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 
 // report keeps student sid's result (see reportScript) for challenge id
 // and tells the teachers' streams.
-func (s *classStore) report(ctx context.Context, code, id, sid, result, name string) error {
+func (s *classStore) report(ctx context.Context, code, id, sid, result, name string, once bool) error {
 	now := time.Now().UnixMilli()
 	n, err := reportScript.Run(ctx, s.rdb,
 		[]string{roomKey(code), chalKey(code), chalNamesKey(code), membersKey(code), hereKey(code)},
-		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds()).Int64()
+		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds(), boolInt(once)).Int64()
 	switch {
 	case err != nil:
 		return err
@@ -178,7 +181,7 @@ func (s *Handler) chalBox(r *http.Request, u *i18n.UI, room *Room, counts bool) 
 	if !ok {
 		return nil
 	}
-	b := &ChalBox{Ch: ch, Kind: kindName(u, ch), URL: links.Join(u.Lang, room.Code) + "/challenge"}
+	b := &ChalBox{Ch: ch, Kind: kindName(u, ch), URL: links.Join(u.Lang, room.Code) + "/challenge/" + ch.ID}
 	if !counts {
 		return b
 	}
@@ -289,13 +292,30 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	id := chi.URLParam(r, "id")
 	ch, found := s.Course.Challenge(u.Lang, room.Chal)
 	if room.Chal == "" || !found {
 		e := classErr(u, http.StatusNotFound, "no-challenge", u.Class.ChalNoneTitle, u.Class.ChalNoneText)
+		if _, known := s.Course.Challenge(u.Lang, id); known {
+			// the class moved on: the learner's moves go on outside it
+			e.Text, e.Recover, e.RecoverText = u.Class.ChalMovedOn, links.Challenge(u.Lang, id)+query(r), u.Class.ChalAlone
+			s.Fail(w, r, u, e)
+			return
+		}
 		s.Fail(w, r, u, backTo(e, u, room.Code))
 		return
 	}
 	base := links.Join(u.Lang, room.Code)
+	if id != ch.ID {
+		e := classErr(u, http.StatusNotFound, "other-challenge", u.Class.ChalNoneTitle, u.Class.ChalMovedOn)
+		if _, known := s.Course.Challenge(u.Lang, id); !known {
+			s.Fail(w, r, u, backTo(site.NotFound(u), u, room.Code))
+			return
+		}
+		e.Recover, e.RecoverText = links.Challenge(u.Lang, id)+query(r), u.Class.ChalAlone
+		s.Fail(w, r, u, e)
+		return
+	}
 	sid := studentID(r)
 	var mine string
 	if sid != "" {
@@ -303,9 +323,11 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 		mine = res[sid]
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge", Back: base, BackText: u.Class.BackToClass,
+	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge/" + ch.ID, Back: base, BackText: u.Class.BackToClass,
 		Report: func(v lesson.Verdict) templ.Component {
-			return tellClass(u, base, ch.ID, v, resultWords(u, ch, mine), sid != "")
+			// a prediction counts once: the first told, before the answer was seen
+			form := sid != "" && !(ch.Type == lessons.Predict && mine != "")
+			return tellClass(u, base, ch.ID, v, resultWords(u, ch, mine), form, sid != "")
 		}})
 }
 
@@ -326,6 +348,9 @@ func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 	id, ok1 := oneValue(r, "challenge")
 	if room.Chal == "" || !found || !ok1 || id != room.Chal {
 		e := classErr(u, http.StatusConflict, "no-challenge", u.Class.ChalNoneTitle, u.Class.ChalNoneText)
+		if room.Chal != "" && found {
+			e.Text = u.Class.ChalMovedOn // another one is posed now
+		}
 		s.Fail(w, r, u, backTo(e, u, room.Code))
 		return
 	}
@@ -356,14 +381,14 @@ func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
-	back := links.Join(u.Lang, room.Code) + "/challenge" + canonical(q)
+	back := links.Join(u.Lang, room.Code) + "/challenge/" + ch.ID + canonical(q)
 	if !v.Solved && !v.Answered {
 		e := classErr(u, http.StatusBadRequest, "not-solved", u.Class.ChalNotYetTitle, u.Class.ChalNotYetText)
 		e.Recover, e.RecoverText = back, u.Class.ChalBack
 		s.Fail(w, r, u, e)
 		return
 	}
-	if err := s.class.store.report(r.Context(), room.Code, ch.ID, sid, resultOf(v), name); err != nil {
+	if err := s.class.store.report(r.Context(), room.Code, ch.ID, sid, resultOf(v), name, ch.Type == lessons.Predict); err != nil {
 		s.Fail(w, r, u, s.storeErr(u, room.Code, err))
 		return
 	}
@@ -394,6 +419,14 @@ func cleanName(s string) (string, bool) {
 	}, strings.TrimSpace(s))
 	s = strings.Join(strings.Fields(s), " ")
 	return s, utf8.RuneCountInString(s) <= NameMax
+}
+
+// query is r's query as it came ("" or "?…").
+func query(r *http.Request) string {
+	if r.URL.RawQuery == "" {
+		return ""
+	}
+	return "?" + r.URL.RawQuery
 }
 
 // canonical is the query of a judged state, as the challenge's page

@@ -65,8 +65,10 @@ func TestClassChallenge(t *testing.T) {
 	students := []*http.Cookie{joinClass(t, site.URL, "en", code), joinClass(t, site.URL, "en", code), joinClass(t, site.URL, "en", code)}
 	base := "/en/class/" + code
 
-	// nothing posed: the room's challenge address says so, with a way back
-	if res, page := webtest.GetPage(t, site.URL, base+"/challenge", students[0]); res.StatusCode != http.StatusNotFound || !strings.Contains(page, "No challenge right now") {
+	// nothing posed: the room's address for a challenge says so, and
+	// offers to go on with it alone (the moves kept)
+	if res, page := webtest.GetPage(t, site.URL, base+"/challenge/fe-stale?do=a.acquire", students[0]); res.StatusCode != http.StatusNotFound ||
+		!strings.Contains(page, "No challenge right now") || !strings.Contains(page, `href="/en/challenges/fe-stale?do=a.acquire"`) {
 		t.Fatalf("no challenge posed: %d", res.StatusCode)
 	}
 	// only the teacher poses, and only a challenge that exists
@@ -84,28 +86,28 @@ func TestClassChallenge(t *testing.T) {
 	if res := webtest.Post(t, site.URL, base+"/pose", url.Values{"id": {ch.ID}}, teacher); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("pose: %d", res.StatusCode)
 	}
-	if _, page := webtest.GetPage(t, site.URL, base, students[2]); !strings.Contains(page, `id="play-challenge" href="`+base+`/challenge"`) {
+	if _, page := webtest.GetPage(t, site.URL, base, students[2]); !strings.Contains(page, `id="play-challenge" href="`+base+`/challenge/`+ch.ID+`"`) {
 		t.Fatal("a phone does not offer the posed challenge")
 	}
 	do := sim.FormatActions(par)
 	at := "?do=" + do + "&opt=" + ch.Opt // the page's canonical address holds the design
-	r, page := webtest.GetPage(t, site.URL, base+"/challenge"+at, students[0])
+	r, page := webtest.GetPage(t, site.URL, base+"/challenge/"+ch.ID+at, students[0])
 	if r.StatusCode != http.StatusOK || !strings.Contains(page, `action="`+base+`/tell"`) || !strings.Contains(page, `data-solved="`+strconv.Itoa(len(par))+`"`) {
 		t.Fatalf("the par solution played in class: %d %s, no form to tell the class", r.StatusCode, r.Header.Get("Location"))
 	}
 	if strings.Contains(page, `id="next-challenge"`) {
 		t.Error("a challenge played in class offers the next one (the teacher's to pose)")
 	}
-	if !strings.Contains(page, `href="`+base+`/challenge?do=`) {
+	if !strings.Contains(page, `href="`+base+`/challenge/`+ch.ID+`?do=`) {
 		t.Error("the moves of a challenge played in class leave the class's address")
 	}
 	for i, name := range []string{"Aiko", ""} {
 		r := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {ch.ID}, "do": {do}, "name": {name}}, students[i])
-		if r.StatusCode != http.StatusSeeOther || !strings.HasPrefix(r.Header.Get("Location"), base+"/challenge?do=") {
+		if r.StatusCode != http.StatusSeeOther || !strings.HasPrefix(r.Header.Get("Location"), base+"/challenge/"+ch.ID+"?do=") {
 			t.Fatalf("tell %d: %d %s", i, r.StatusCode, r.Header.Get("Location"))
 		}
 	}
-	if _, page := webtest.GetPage(t, site.URL, base+"/challenge"+at, students[0]); !strings.Contains(page, "Your class has your result: solved in "+strconv.Itoa(len(par))+" moves.") {
+	if _, page := webtest.GetPage(t, site.URL, base+"/challenge/"+ch.ID+at, students[0]); !strings.Contains(page, "Your class has your result: solved in "+strconv.Itoa(len(par))+" moves.") {
 		t.Error("the phone does not say what the class has of its result")
 	}
 	short := sim.FormatActions(par[:len(par)-1])
@@ -118,7 +120,7 @@ func TestClassChallenge(t *testing.T) {
 	if r := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {ch.ID}, "do": {do}, "name": {strings.Repeat("x", class.NameMax+1)}}, students[2]); r.StatusCode != http.StatusBadRequest {
 		t.Errorf("a name over %d characters: %d", class.NameMax, r.StatusCode)
 	}
-	want := "Solved by 2 of 3 here · best: " + strconv.Itoa(len(par)) + " moves · Par: " + strconv.Itoa(len(par))
+	want := "Solved: 2 (here now: 3) · best: " + strconv.Itoa(len(par)) + " moves · Par: " + strconv.Itoa(len(par))
 	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, want) || !strings.Contains(got, "Aiko: solved in "+strconv.Itoa(len(par))+" moves") || strings.Contains(got, "Cheat") {
 		t.Errorf("teacher's tally %q, want %q and Aiko's name only", got, want)
 	}
@@ -141,17 +143,24 @@ func TestClassChallenge(t *testing.T) {
 	if r := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {wrong}, "name": {"Ben"}}, students[1]); r.StatusCode != http.StatusSeeOther {
 		t.Fatalf("tell a wrong prediction: %d", r.StatusCode)
 	}
-	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved by 0 of 3 here · 1 predicted wrong") || !strings.Contains(got, "Ben: predicted wrong") {
+	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved: 0 (here now: 3) · 1 predicted wrong") || !strings.Contains(got, "Ben: predicted wrong") {
 		t.Errorf("after a wrong prediction the tally is %q", got)
 	}
+	// a prediction counts once: the answer, once seen, cannot be told
+	// again right; the other phone's right answer counts
 	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}, "name": {"Ben"}}, students[1])
-	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved by 1 of 3 here · 0 predicted wrong") || !strings.Contains(got, "Ben: predicted right") {
-		t.Errorf("after the same phone answered right the tally is %q", got)
+	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}, "name": {"Cy"}}, students[2])
+	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved: 1 (here now: 3) · 1 predicted wrong") ||
+		!strings.Contains(got, "Ben: predicted wrong") || !strings.Contains(got, "Cy: predicted right") {
+		t.Errorf("after Ben answered again and Cy answered right the tally is %q", got)
+	}
+	if _, page := webtest.GetPage(t, site.URL, base+"/challenge/"+pch.ID+"?answer="+right, students[1]); strings.Contains(page, `action="`+base+`/tell"`) {
+		t.Error("a phone whose prediction was told is offered to tell another")
 	}
 	// a result sent without a name takes the name back
-	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}}, students[1])
-	if got := tally(t, site.URL, code, teacher); strings.Contains(got, "Ben") || !strings.Contains(got, "Solved by 1 of 3 here") {
-		t.Errorf("after Ben's phone sent no name the tally is %q", got)
+	webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}}, students[2])
+	if got := tally(t, site.URL, code, teacher); strings.Contains(got, "Cy") || !strings.Contains(got, "Solved: 1 (here now: 3)") {
+		t.Errorf("after Cy's phone sent no name the tally is %q", got)
 	}
 
 	// fix: the design the lesson teaches, checked by the explorer here too
@@ -179,8 +188,9 @@ func TestClassChallenge(t *testing.T) {
 	if res := webtest.Post(t, site.URL, base+"/pose", url.Values{"stop": {"1"}}, teacher); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("stop: %d", res.StatusCode)
 	}
-	if res, _ := webtest.GetPage(t, site.URL, base+"/challenge", students[0]); res.StatusCode != http.StatusNotFound {
-		t.Errorf("a stopped challenge: %d", res.StatusCode)
+	if res, page := webtest.GetPage(t, site.URL, base+"/challenge/"+fch.ID+"?opt=", students[0]); res.StatusCode != http.StatusNotFound ||
+		!strings.Contains(page, `href="/en/challenges/`+fch.ID+`?opt="`) {
+		t.Errorf("a stopped challenge: %d, without a way to go on alone", res.StatusCode)
 	}
 	if n, _ := rdb.Exists(context.Background(), "lockclass:"+code+":chal", "lockclass:"+code+":chalnames").Result(); n != 0 {
 		t.Errorf("a stopped challenge left %d keys", n)

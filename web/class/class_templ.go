@@ -3575,7 +3575,7 @@ func chalPose(b *ClassBar) templ.Component {
 // form that tells the class (the state judged again when it arrives),
 // with a name only if the student types one; and what the class has of
 // theirs so far.
-func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, student bool) templ.Component {
+func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form, student bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3615,7 +3615,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, stude
 				return templ_7745c5c3_Err
 			}
 		}
-		if student {
+		if form {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 282, "<form method=\"post\" action=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -3734,7 +3734,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, stude
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else {
+		} else if !student {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 293, "<p class=\"hint\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -246,6 +246,7 @@ type ClassUI struct {
 	ChalOK, ChalRight, ChalWrong, ChalMoves, ChalHas                string
 	ChalName, ChalNameHint, ChalTell, ChalOnlyStudents              string
 	ChalNoneTitle, ChalNoneText, ChalNameLong                       string
+	ChalMovedOn, ChalAlone                                          string // a challenge the class no longer has
 	ChalNotYetTitle, ChalNotYetText, ChalBack                       string
 }
 
@@ -333,7 +334,7 @@ type ChallengeUI struct {
 	Goal, GoalBreak, GoalFix, GoalPredict            string
 	Design, DesignDefault, Bounds                    string
 	Clients, Pauses, Crashes, Nodes, Drops, NoFaults string
-	Rules                                            string
+	Rules, RulesPause, NoOther                       string
 	Moves, Par, NotYet, Solved, SolvedPar, Why       string
 	ParLink, Next, All, BackLesson, Start            string
 	Refused, AllowedNow, BackLast                    string
