@@ -68,6 +68,17 @@ type Lesson struct {
 	Steps    []Step
 }
 
+// Checkpoints is how many of l's steps answer a checkpoint.
+func (l *Lesson) Checkpoints() int {
+	n := 0
+	for _, st := range l.Steps {
+		if st.Checkpoint != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // Catalog is every lesson in every language, in course order.
 type Catalog struct {
 	langs      []string

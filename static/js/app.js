@@ -282,6 +282,24 @@
       links[i].textContent = fill(links[i].getAttribute("data-label"), [n, ids.length]);
     }
   }
+  // countCheckpoints fills each lesson's checkpoint count (the list, a
+  // lesson's header) with the answers this browser kept: how many right
+  // of how many answered, of the lesson's; shown once one is answered.
+  function countCheckpoints() {
+    var els = document.querySelectorAll(".cp-count[data-slug]");
+    for (var i = 0; i < els.length; i++) {
+      var slug = els[i].getAttribute("data-slug"), right = 0, answered = 0;
+      for (var step = 1; step <= 40; step++) {
+        var v = load("cp:" + slug + ":" + step);
+        if (v === "1" || v === "0") {
+          answered++;
+          if (v === "1") { right++; }
+        }
+      }
+      els[i].textContent = fill(els[i].getAttribute("data-label"), [right, answered, els[i].getAttribute("data-cps")]);
+      els[i].hidden = answered === 0;
+    }
+  }
   var progressKey = /^locklab:(at|last|resume|done|cp|challenges)(:|$)/;
   function progressKeys() {
     var out = [];
@@ -358,6 +376,7 @@
       note.textContent = forget.getAttribute("data-done");
       markChallenges();
       countChallenges();
+      countCheckpoints();
     });
   }
 
@@ -375,6 +394,7 @@
     progressBox();
     markChallenges();
     countChallenges();
+    countCheckpoints();
   }
   document.addEventListener("DOMContentLoaded", update);
   // and again once the page has its final size (a phone's browser may lay

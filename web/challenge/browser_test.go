@@ -74,6 +74,24 @@ func TestBrowserChallenges(t *testing.T) {
 			if got := webtest.WaitJS(t, c, status); got != badge {
 				t.Errorf("the list shows %q, want %q", got, badge)
 			}
+			// the lesson list and the lesson's header count it, with the
+			// checkpoints this browser answered (one right, one wrong)
+			webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:cp:fencing:8", "1"), localStorage.setItem("locklab:cp:fencing:12", "0"), true`))
+			l, _ := course.Get(lang, "fencing")
+			cps := i18n.Fill(u.End.Checkpoints, "1", "2", strconv.Itoa(l.Checkpoints()))
+			count := i18n.Fill(u.Chal.Count, "1", strconv.Itoa(len(course.ChallengesOf(l))))
+			for _, page := range []string{"/" + lang + "/", "/" + lang + "/lessons/fencing"} {
+				webtest.Do(t, c, chromedp.Navigate(srv.URL+page))
+				webtest.WaitLoaded(t, c)
+				if got := webtest.WaitJS(t, c, `(e => e && !e.hidden ? e.textContent : "")(document.querySelector('.cp-count[data-slug="fencing"]'))`); got != cps {
+					t.Errorf("%s counts the checkpoints as %q, want %q", page, got, cps)
+				}
+				if got := webtest.WaitJS(t, c, `(e => e ? e.textContent : "")(document.querySelector('.chal-count a[href$="/fencing/challenges"]'))`); got != count {
+					t.Errorf("%s counts the challenges as %q, want %q", page, got, count)
+				}
+			}
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/challenges"))
+			webtest.WaitLoaded(t, c)
 			// copy the progress as a link, open it in a fresh browser
 			webtest.Do(t, c, chromedp.Click(chromedp.CSS("#copy-progress")))
 			link := webtest.WaitJS(t, c, `(document.querySelector("#progress-note input") || {}).value || ""`)

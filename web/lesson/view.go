@@ -53,6 +53,9 @@ type LessonHead struct {
 	// Challenges are the lesson's challenges' ids (space-separated; ""
 	// for none), ChallengesURL their list: the header counts the solved.
 	Challenges, ChallengesURL string
+	// Checkpoints is how many the lesson asks (the header counts the
+	// answered; 0: none to count)
+	Checkpoints int
 }
 
 // DialogProps is the left column: the guided step's dialog, the
@@ -404,6 +407,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	v.TeachForm = "teach-present-form" // the form in the stage's presenter box (hidden but submittable)
 	v.Head = LessonHead{UI: u, Slug: l.Slug, Title: l.Title, Base: base, Here: base + rq.Canon, LessonNum: l.Order, StepNum: v.Dialog.StepNum}
 	v.Head.Challenges, v.Head.ChallengesURL = ChallengeIDs(s.Course.ChallengesOf(l)), links.LessonChallenges(l)
+	v.Head.Checkpoints = l.Checkpoints()
 	v.Live = liveText(rq, v.Dialog)
 	if rq.Exact && rq.Idx > 0 {
 		v.Title = v.Dialog.Step.Title + " — " + l.Title + " — " + u.SiteName
