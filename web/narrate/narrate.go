@@ -7,6 +7,7 @@
 package narrate
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,36 +69,35 @@ func ShowsToken(c sim.ClientView) bool {
 
 // State is client c's state now in u's words. A client that acts as the
 // holder while no server keeps its lock any more (the key expired, was
-// deleted, or a node holding it went away) is said to think it holds:
-// the page's claims are the servers', not the client's belief.
+// deleted or renamed, or a node holding it went away) is said to think it
+// holds: the page's claims are the servers', not the client's belief.
 func State(u *i18n.UI, tl *sim.Timeline, c sim.ClientView) string {
-	return SpanState(u, tl, c, c.State, tl.Now)
+	if c.State == sim.StateHolding && len(tl.Locks) > 0 && !slices.ContainsFunc(tl.Locks, func(l sim.LockSpan) bool {
+		return l.To < 0 && lockOf(l, c)
+	}) {
+		return u.Believes
+	}
+	return u.StateName[c.State]
 }
 
-// SpanState is client c's state st from instant at in u's words (see
-// State): a holding span that begins with no lock of its own on any
-// server thinks it holds.
+// SpanState is client c's state st from instant at in u's words: a
+// holding span that begins at an instant when no lock of c's was on any
+// server thinks it holds. (Several events share an instant, and a span
+// knows only its instant: one touched by c's lock at all, as at c's own
+// release, is called holding.)
 func SpanState(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, st sim.State, at int64) string {
-	if st == sim.StateHolding && len(tl.Locks) > 0 && !heldAt(tl, c, at) {
+	if st == sim.StateHolding && len(tl.Locks) > 0 && !slices.ContainsFunc(tl.Locks, func(l sim.LockSpan) bool {
+		return lockOf(l, c) && l.From <= at && (l.To < 0 || at <= l.To)
+	}) {
 		return u.Believes
 	}
 	return u.StateName[st]
 }
 
-// heldAt: some server keeps client c's lock at instant t — a key it set,
-// or one with its value (a server cannot tell two holders apart that
-// use the same value). The instant c itself released it still counts:
-// it held the lock until its own DEL.
-func heldAt(tl *sim.Timeline, c sim.ClientView, t int64) bool {
-	for _, l := range tl.Locks {
-		if l.Owner != c.ID && (c.Value == "" || l.Value != c.Value) || l.From > t {
-			continue
-		}
-		if l.To < 0 || t < l.To || t == l.To && l.End == sim.EndDeleted && l.DeletedBy == c.ID {
-			return true
-		}
-	}
-	return false
+// lockOf: lock span l is client c's — a key it set, or one with its value
+// (a server cannot tell two holders apart that use the same value).
+func lockOf(l sim.LockSpan, c sim.ClientView) bool {
+	return l.Owner == c.ID || c.Value != "" && l.Value == c.Value
 }
 
 // NodeState describes a node for its lane and its controls: its role

@@ -55,15 +55,15 @@ func clientWords(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 			}
 		}
 		// each holding span the picture titles: "thinks it holds" only
-		// where no life of the lock key with its value was on a server
-		// at the span's start (its own DEL at that instant ends it after)
+		// where no life of the lock key with its value was on a server at
+		// any moment of the span's first instant
 		for _, sp := range c.Spans {
 			if sp.State != sim.StateHolding || narrate.SpanState(u, tl, c, sp.State, sp.From) != u.Believes {
 				continue
 			}
 			for _, l := range f.Lives {
 				if l.Key == tl.Scenario.LockKey() && c.Value != "" && l.Val.Str == c.Value && l.From <= sp.From &&
-					(l.To < 0 || sp.From < l.To || sp.From == l.To && l.EndBy == c.ID) {
+					(l.To < 0 || sp.From <= l.To) {
 					out = append(out, fmt.Sprintf("%s's span from %dms is titled %q, but %s kept its lock value then", upper(c.ID), sp.From, u.Believes, l.Node))
 					break
 				}
