@@ -142,7 +142,12 @@ func TestLiveBackend(t *testing.T) {
 			path := "/en/lessons/" + l.Slug + "/timeline.json?" + q.Encode()
 			got, want := get(t, live.URL+path, 200), get(t, embedded.URL+path, 200)
 			if got != want && !(strings.Contains(st.Opt, "release.delex") && strings.Contains(got, "unknown command 'DELEX'")) {
-				t.Fatalf("%s: the live backend's timeline differs from the embedded one", path)
+				i := 0
+				for i < len(got) && i < len(want) && got[i] == want[i] {
+					i++
+				}
+				t.Fatalf("%s: the live backend's timeline differs from the embedded one at byte %d:\n live: %.160s\n embedded: %.160s",
+					path, i, got[max(0, i-60):], want[max(0, i-60):])
 			}
 			steps++
 		}
