@@ -181,16 +181,17 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	}
 	in.Play = in.URL
 	failure := u.Failures[ch.Goal].Name
+	in.Kind = lesson.ChallengeKind(u, ch.Type)
 	switch ch.Type {
 	case lessons.Break:
-		in.Kind, in.Goal, in.Rules = c.Break, i18n.Fill(c.GoalBreak, failure), c.Rules
+		in.Goal, in.Rules = i18n.Fill(c.GoalBreak, failure), c.Rules
 		if ch.Bounds.Pauses > 0 {
 			in.Rules = i18n.Sentences(c.Rules, c.RulesPause)
 		}
 	case lessons.Fix:
-		in.Kind, in.Goal = c.Fix, c.GoalFix
+		in.Goal = c.GoalFix
 	case lessons.Predict:
-		in.Kind, in.Goal = c.Predict, i18n.Fill(c.GoalPredict, failure)
+		in.Goal = i18n.Fill(c.GoalPredict, failure)
 	}
 	in.Design = designWords(u, ch.Lesson.Scenario, ch.Opts)
 	if ch.Lesson.Slug == links.DesignSlug {

@@ -129,7 +129,7 @@ func (s *Handler) designLesson(u *i18n.UI, tok string, n int) (*lessons.Lesson, 
 	query, ok := links.DesignOfToken(tok)
 	q, err := url.ParseQuery(query)
 	if !ok || err != nil || len(tok) > maxDesignToken || s.designs == nil {
-		return nil, "", badRequest(u, i18n.Fill(u.Chal.BadParam, clip(tok)), links.Challenges(u.Lang))
+		return nil, "", badRequest(u, i18n.Fill(u.Chal.BadParam, site.Clip(tok)), links.Challenges(u.Lang))
 	}
 	return s.designs.DesignLesson(u, q, n)
 }
@@ -137,13 +137,6 @@ func (s *Handler) designLesson(u *i18n.UI, tok string, n int) (*lessons.Lesson, 
 // maxDesignToken bounds a design challenge's token: a canonical design
 // link (links.DesignMaxLink), base64url.
 const maxDesignToken = links.DesignMaxLink * 4 / 3
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}
 
 // madeDesign is the challenge made from a design run: break design tok
 // (with the bounds' clients) to show goal.

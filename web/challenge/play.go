@@ -10,6 +10,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -154,28 +155,20 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Stage.Controls.CLI.Base = ""           // a typed command is no move of the explorer's: none here
 	v.Stage.Share.Teach = lesson.TeachForm{} // a class poses a challenge from its own bar
 	v.TeachForm = ""
-	within(&v.Stage.Controls, f.Ch)
+	within(&v.Stage.Controls, f.Ch, rq.St.Actions)
 	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
 	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
 }
 
-// within keeps, of the timeline's controls, only the moves the
-// challenge allows next (what the explorer itself would try there), so
-// no link the page offers is refused.
-func within(c *lesson.Controls, ch *lessons.Challenge) {
+// within keeps, of the controls of the timeline played so far, only the
+// moves the challenge allows next (what the explorer itself would try
+// there), so no link the page offers is refused.
+func within(c *lesson.Controls, ch *lessons.Challenge, played []sim.Action) {
 	cfg := ch.Config(ch.Opts)
-	ok := func(link string) bool {
-		u, err := url.Parse(link)
-		if err != nil {
-			return false
-		}
-		st, err := lesson.ParseState(u.Query(), ch.Lesson.Scenario)
-		return err == nil && cfg.Within(st.Actions) == nil
-	}
 	keep := func(cs []lesson.Control) []lesson.Control {
 		var out []lesson.Control
 		for _, x := range cs {
-			if ok(x.URL) {
+			if cfg.Within(append(slices.Clip(played), x.Adds)) == nil {
 				out = append(out, x)
 			}
 		}

@@ -157,8 +157,6 @@ type ChalBox struct {
 	Best    int    // break: the fewest moves told (0: none yet)
 	Par     int    // break: the explorer's (0: not known yet)
 	Results []ChalResult
-	// Choices: what the teacher may pose, by lesson (the bar's form)
-	Choices []ChalGroup
 }
 
 // ChalResult is one named student's result (students who typed no name
@@ -181,30 +179,25 @@ func (s *Handler) chalBox(r *http.Request, u *i18n.UI, room *Room, counts bool) 
 	if !ok {
 		return nil
 	}
-	b := &ChalBox{Ch: ch, Kind: kindName(u, ch), URL: links.Join(u.Lang, room.Code) + "/challenge/" + ch.ID}
+	b := &ChalBox{Ch: ch, Kind: lesson.ChallengeKind(u, ch.Type), URL: links.Join(u.Lang, room.Code) + "/challenge/" + ch.ID}
 	if !counts {
 		return b
 	}
 	res, names := s.class.store.results(r.Context(), room.Code)
 	for sid, v := range res {
-		switch {
-		case v == "no":
+		if name := names[sid]; name != "" {
+			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, ch, v)})
+		}
+		if v == "no" {
 			b.Wrong++
 			continue
-		case strings.HasPrefix(v, "m"):
-			if n, err := strconv.Atoi(v[1:]); err == nil && (b.Best == 0 || n < b.Best) {
+		}
+		if m, broke := strings.CutPrefix(v, "m"); broke {
+			if n, err := strconv.Atoi(m); err == nil && (b.Best == 0 || n < b.Best) {
 				b.Best = n
 			}
 		}
 		b.Solved++
-		if name := names[sid]; name != "" {
-			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, ch, v)})
-		}
-	}
-	for sid, name := range names {
-		if v := res[sid]; v == "no" {
-			b.Results = append(b.Results, ChalResult{Name: name, Result: resultWords(u, ch, v)})
-		}
 	}
 	sort.Slice(b.Results, func(i, j int) bool { return b.Results[i].Name < b.Results[j].Name })
 	if ch.Type == lessons.Break {
@@ -229,16 +222,6 @@ func (s *Handler) poseChoices(u *i18n.UI, slug string) []ChalGroup {
 		}
 	}
 	return append(first, rest...)
-}
-
-func kindName(u *i18n.UI, ch *lessons.Challenge) string {
-	switch ch.Type {
-	case lessons.Break:
-		return u.Chal.Break
-	case lessons.Fix:
-		return u.Chal.Fix
-	}
-	return u.Chal.Predict
 }
 
 // resultWords is a kept result of challenge ch in u's words.

@@ -24,7 +24,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
@@ -80,15 +79,15 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 	}
 	for k, vs := range q {
 		if !slices.Contains(links.DesignKeys, k) && !slices.Contains(extra, k) {
-			return bad(i18n.Fill(du.BadParam, clip(k)))
+			return bad(i18n.Fill(du.BadParam, site.Clip(k)))
 		}
 		if len(vs) != 1 {
-			return bad(i18n.Fill(du.BadParam, clip(k)))
+			return bad(i18n.Fill(du.BadParam, site.Clip(k)))
 		}
 	}
 	if v, ok := q["effect"]; ok {
 		if !slices.Contains(lockdesign.Effects, v[0]) {
-			return bad(i18n.Fill(du.BadEffect, clip(v[0])))
+			return bad(i18n.Fill(du.BadEffect, site.Clip(v[0])))
 		}
 		in.D.SetEffect(v[0])
 		in.Typed[sim.PieceWrite] = in.D.Write
@@ -111,7 +110,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		in.Typed[p] = keepTyped(v[0], in.D.Script(p))
 	}
 	if v, ok := q["ttl"]; ok {
-		in.TTL = clip(v[0])
+		in.TTL = site.Clip(v[0])
 		ms, okd := sim.ParseDuration(v[0])
 		if !okd || ms < lockdesign.DesignMinTTL || ms > lockdesign.DesignMaxTTL {
 			return bad(du.BadTTL)
@@ -119,7 +118,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		in.D.TTL = ms
 	}
 	if v, ok := q["work"]; ok {
-		in.Work = clip(v[0])
+		in.Work = site.Clip(v[0])
 		ms, okd := sim.ParseDuration(v[0])
 		if !okd || ms < lockdesign.DesignMinWork || ms > lockdesign.DesignMaxWork {
 			return bad(du.BadWork)
@@ -148,15 +147,6 @@ func keepTyped(sent, src string) string {
 	return strings.ToValidUTF8(sent, "\uFFFD")
 }
 
-// clip shortens a value quoted back in an error.
-func clip(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if utf8.RuneCountInString(s) > 40 {
-		return string([]rune(s)[:40]) + "…"
-	}
-	return s
-}
-
 // pieceValue turns a URL value into piece p's script: a preset's name,
 // a compressed script, or the script itself. The text says what is wrong
 // ("" if nothing).
@@ -168,7 +158,7 @@ func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
 	if rest, ok := strings.CutPrefix(v, links.CompactPrefix); ok && links.PresetLike(rest) {
 		src, err := links.Inflate(rest)
 		if err != nil {
-			return "", i18n.Fill(du.BadParam, clip(v))
+			return "", i18n.Fill(du.BadParam, site.Clip(v))
 		}
 		return src, ""
 	}
@@ -178,7 +168,7 @@ func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
 			names = append(names, pr.Name)
 		}
 		sep := u.Language().NameSep
-		return "", i18n.Fill(du.BadPreset, clip(v), du.PieceName[p.Name()], strings.Join(names, sep))
+		return "", i18n.Fill(du.BadPreset, site.Clip(v), du.PieceName[p.Name()], strings.Join(names, sep))
 	}
 	return v, ""
 }
@@ -234,7 +224,7 @@ func (s *Handler) readDesign(w http.ResponseWriter, r *http.Request, extra ...st
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
+		s.Fail(w, r, u, designError(u, i18n.Fill(u.Design.BadParam, site.Clip(r.URL.RawQuery)), designIn{D: lockdesign.DefaultDesign()}))
 		return u, nil, designIn{}, false
 	}
 	in, e := parseDesign(u, q, extra...)

@@ -147,6 +147,18 @@ type Verdict struct {
 	Query string
 }
 
+// ChallengeKind names a kind of challenge in u's words (Break it, Fix
+// it, Can it break?): the challenge pages and a class's bar say it alike.
+func ChallengeKind(u *i18n.UI, t lessons.ChallengeType) string {
+	switch t {
+	case lessons.Break:
+		return u.Chal.Break
+	case lessons.Fix:
+		return u.Chal.Fix
+	}
+	return u.Chal.Predict
+}
+
 // ChallengeIDs are the challenges' ids, space-separated (what app.js
 // counts).
 func ChallengeIDs(chs []*lessons.Challenge) string {
@@ -358,6 +370,9 @@ type StepLink struct {
 // Control is one action the learner can take: a link that is the new state.
 type Control struct {
 	ID, Label, URL, Class string
+	// Adds is the action the link adds to the timeline (what a challenge
+	// checks against its bounds before it offers the link)
+	Adds sim.Action
 }
 
 // ClientControls are one client's buttons.
@@ -550,7 +565,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 	for _, ms := range waits {
 		a := sim.Action{Verb: sim.VerbWait, Ms: ms}
 		c.Waits = append(c.Waits, Control{ID: "wait-" + sim.FormatDuration(ms), Label: i18n.Fill(u.Verb[sim.VerbWait], sim.FormatDuration(ms)),
-			URL: base + st.With(a).Query()})
+			URL: base + st.With(a).Query(), Adds: a})
 	}
 	return c
 }
@@ -624,7 +639,7 @@ func verbControl(u *i18n.UI, base string, st URLState, who, verb, what string) C
 	}
 	label := narrate.VerbWord(u, st.sc, verb)
 	return Control{ID: "do-" + who + "-" + verb, Label: i18n.Fill(label, what),
-		URL: base + st.With(a).Query(), Class: "verb-" + verb}
+		URL: base + st.With(a).Query(), Class: "verb-" + verb, Adds: a}
 }
 
 // OptionGroups are the variants form's radio groups (the lesson page's and

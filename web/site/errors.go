@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 
@@ -99,4 +100,14 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error
 	if err := ErrorPage(s.Frame(u, e.Title, r), e).Render(r.Context(), w); err != nil {
 		s.Log.Warn("error page not written", "err", err)
 	}
+}
+
+// Clip shortens a value quoted back in an error to 40 characters (runes:
+// it never cuts one in two), invalid UTF-8 replaced.
+func Clip(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) > 40 {
+		return string([]rune(s)[:40]) + "…"
+	}
+	return s
 }
