@@ -207,19 +207,23 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 	return in
 }
 
-// designPage is the design page of a challenge made from a design run
-// (its id ends in the design's token).
-func designPage(u *i18n.UI, ch *lessons.Challenge) string {
+// designQuery is the design of a challenge made from a design run, as
+// the design page's query (its id ends in the design's token).
+func designQuery(ch *lessons.Challenge) string {
 	query, _ := links.DesignOfToken(ch.ID[strings.LastIndexByte(ch.ID, '/')+1:])
-	return links.WithQuery("/"+u.Lang+"/lab/design", query)
+	return query
+}
+
+// designPage is the design page of a challenge made from a design run.
+func designPage(u *i18n.UI, ch *lessons.Challenge) string {
+	return links.WithQuery("/"+u.Lang+"/lab/design", designQuery(ch))
 }
 
 // scriptWords are a design run's design in u's words: each piece not at
 // the design page's default, a preset by its name or "your own script",
 // and the times.
 func scriptWords(u *i18n.UI, ch *lessons.Challenge) []string {
-	query, _ := links.DesignOfToken(ch.ID[strings.LastIndexByte(ch.ID, '/')+1:])
-	q, _ := url.ParseQuery(query)
+	q, _ := url.ParseQuery(designQuery(ch))
 	du := u.Design
 	var out []string
 	for _, k := range links.DesignKeys {
