@@ -11,9 +11,11 @@
 //
 // Par, each fix's verdict and each prediction's answer come from one
 // complete search of the challenge's bounds (lessons.Challenge.Config),
-// run on first use and kept for the life of the process: they depend on
-// nothing but the challenge and the design, and there are a few dozen of
-// each. A search cut short is no answer: the page says so and nothing is
+// run on first use and kept (a bounded LRU): they depend on nothing but
+// the challenge and the design. A challenge made from a timeline
+// (made.go) names its lesson, or a design run's scripts read through the
+// Designs interface; a live class plays one at its own address through
+// PlayIn and Judge (web/class holds the room). A search cut short is no answer: the page says so and nothing is
 // kept. The learner's progress is kept in the browser (app.js), never
 // here.
 //

@@ -6,7 +6,8 @@
 // store (store.go), this instance's open streams in the hub (hub.go), the
 // frames a move sends (frame.go). It is the only package of the site that
 // talks to Redis itself (go-redis); it shows a room's state through the
-// lesson package's view API.
+// lesson package's view API, and a challenge the teacher poses through
+// the Challenges interface main wiring fills (challenge.go).
 package class
 
 import (
