@@ -1,7 +1,7 @@
 // Package web is Lock Lab's route table and server configuration: it
 // builds the shared site (web/site) and one handler per feature — the
 // lesson pages (web/lesson), the Lab (web/lab), the design page
-// (web/design), the live class (web/class, the one feature with state,
+// (web/design), the challenges (web/challenge), oEmbed (web/oembed), the live class (web/class, the one feature with state,
 // kept in Redis) and the ending page (web/end) — and mounts their routes
 // under the middleware (web/middleware). No page is drawn here; see the
 // README's architecture section for what flows between the packages.
@@ -14,6 +14,7 @@ import (
 	"locklab/web/end"
 	"locklab/web/lab"
 	"locklab/web/lesson"
+	"locklab/web/oembed"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -43,6 +44,7 @@ type Server struct {
 	design  *design.Handler
 	end     *end.Handler
 	chal    *challenge.Handler
+	oembed  *oembed.Handler
 }
 
 // Config holds the settings main.go chooses: the site's (web/site), and
@@ -62,6 +64,7 @@ func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger
 	srv.end = end.New(st)
 	srv.chal = challenge.New(st, srv.lessons, srv.design)
 	srv.classes = class.New(st, cfg.Class, srv.lessons, srv.chal)
+	srv.oembed = oembed.New(st)
 	return srv
 }
 
@@ -74,6 +77,8 @@ func (s *Server) Handler() http.Handler {
 		_, _ = w.Write(s.robots)
 	})
 	r.Get("/healthz", healthz)
+	r.Get("/oembed", s.oembed.ServeHTTP)
+	s.oembed.Pages = r
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		s.site.Fail(w, r, s.site.UIFor(r), site.NotFound(s.site.UIFor(r)))
 	})
@@ -100,12 +105,14 @@ func (s *Server) Handler() http.Handler {
 			r.Use(s.lessons.Resolve(false))
 			r.Get("/lessons/{slug}/timeline.json", s.lessons.TimelineJSON)
 			r.Get("/lessons/{slug}/timeline.svg", s.lessons.TimelineSVG)
+			r.Get("/lessons/{slug}/timeline.png", s.lessons.TimelinePNG)
 			r.Get("/lessons/{slug}/qr.svg", s.lessons.QR)
 		})
 		r.Get("/lab", s.lab.Page)
 		r.Get("/lab/design", s.design.Page)
 		r.Get("/lab/design/run", s.design.Run)
 		r.Get("/lab/design/run.svg", s.design.RunSVG)
+		r.Get("/lab/design/run.png", s.design.RunPNG)
 		r.Get("/lab/design/run.qr.svg", s.design.RunQR)
 		r.Get("/lab/design/qr.svg", s.design.QR)
 		r.Get("/lab/design/", dropSlash)
@@ -122,6 +129,13 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lessons/{slug}/challenges", s.chal.OfLesson)
 		r.Get("/end/", dropSlash)
 		r.Get("/lessons/{slug}/", dropSlash)
+		// timelines inside other sites' iframes: the only framed pages
+		r.Route("/embed", func(r chi.Router) {
+			r.Use(mw.Frameable(s.site))
+			r.With(s.lessons.Resolve(false)).Get("/lessons/{slug}", s.lessons.Embed)
+			r.Get("/lab/design/run", s.design.RunEmbed)
+			r.Get("/challenges/{id}", s.chal.Embed)
+		})
 		r.Get("/lab/", dropSlash)
 		// the lesson list is the language's home page
 		r.Get("/lessons", toLessonList)

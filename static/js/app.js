@@ -499,6 +499,24 @@
   window.LockLabReveal = function (n) {
     while (presenting() && linesShown() < n && revealLine()) { /* one more */ }
   };
+  // The share box's embed snippets: a button copies its field (the
+  // field is selected too, so a refused clipboard still leaves it ready
+  // for Ctrl+C), and says so on itself and in the live region.
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest && e.target.closest("button[data-copy]");
+    var field = b && document.getElementById(b.getAttribute("data-copy"));
+    if (!field) { return; }
+    field.focus();
+    field.select();
+    var done = function () {
+      b.firstChild.textContent = b.getAttribute("data-done");
+      var live = document.getElementById("live");
+      if (live) { live.textContent = b.getAttribute("data-done"); }
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(done, function () { /* selected: Ctrl+C */ });
+    }
+  });
   // The on-screen Next, in presenter mode, shows a held-back line first
   // (caught before htmx's own listener on the button sees the click).
   document.addEventListener("click", function (e) {

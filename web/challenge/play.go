@@ -17,6 +17,7 @@ import (
 	"locklab/web/i18n"
 	"locklab/web/lesson"
 	"locklab/web/links"
+	"locklab/web/picture"
 	"locklab/web/site"
 )
 
@@ -158,6 +159,15 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	within(&v.Stage.Controls, f.Ch, rq.St.Actions)
 	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
 	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
+	// A listed challenge embeds at /{lang}/embed/challenges/{id}; a made
+	// one (its address is its definition) and a design's have no embed,
+	// and a design's timeline no picture of its own to unfurl with.
+	v.Stage.Share.Embed, v.Card = nil, nil
+	if !f.Ch.Made() && f.Ch.Lesson.Slug != links.DesignSlug {
+		png := s.Absolute(r, v.Stage.Files.PNGURL)
+		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), png, f.Ch.Title)
+		v.Card = s.CardFor(r, f.Ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, f.Num+" · "+f.Goal+". "+f.Status, v.Stage.Files.PNGURL, f.Ch.Title)
+	}
 }
 
 // within keeps, of the controls of the timeline played so far, only the
@@ -351,4 +361,43 @@ func (s *Handler) predictView(r *http.Request, u *i18n.UI, ch *lessons.Challenge
 		v.Report = room.Report(lesson.Verdict{Solved: v.Right(), Answered: true, Query: "?answer=" + ans})
 	}
 	return v, nil
+}
+
+// Embed serves /{lang}/embed/challenges/{id}: a break challenge's
+// timeline inside another site's page, its goal and how far the moves
+// got above the picture, the allowed moves as its controls. A fix or a
+// predict challenge is a form, not a timeline: its embed is a 404 that
+// says so.
+func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
+	u, ch, e := s.challengeOf(r)
+	if e == nil && ch.Type != lessons.Break {
+		e = &site.Error{Status: http.StatusNotFound, Title: u.NotFound, Code: "not-a-timeline",
+			Text: i18n.Fill(u.Embed.BadURL, site.Clip(site.PagePath(r.URL.Path))), Recover: links.Challenge(u.Lang, ch.ID), RecoverText: u.Embed.Open}
+	}
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	if s.only(w, r, u, ch, "do", "opt") {
+		return
+	}
+	theme := site.ThemeOf(r)
+	v, f, canon, e := s.breakView(r, u, ch, r.URL.Query().Get("do"), nil)
+	switch {
+	case e != nil:
+		s.Fail(w, r, u, e)
+		return
+	case canon != "":
+		redirect(w, r, site.InEmbed(canon, theme))
+		return
+	}
+	v.Stage.Controls.Map(site.EmbedPath)
+	c := picture.Caption{Title: f.Ch.Title, Source: f.Num + " · " + f.Goal}
+	ev := lesson.NewEmbedView(v.Page, v.Timeline, c, v.Stage, s.Absolute(r, f.URL+"?"+r.URL.RawQuery), theme)
+	ev.Title, ev.Live, ev.Note = f.Ch.Title+" — "+c.Source+" — "+u.SiteName, f.Status, f.Status
+	out := lesson.EmbedPage(ev)
+	if r.Header.Get("HX-Request") == "true" {
+		out = lesson.EmbedFragment(ev)
+	}
+	s.Render(w, r, out)
 }

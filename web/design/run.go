@@ -36,6 +36,7 @@ type DesignRunView struct {
 	// file (for slides), FileName the name it downloads under.
 	Share            lesson.ShareBox
 	SVGURL, FileName string
+	PNGURL           string // the picture as a PNG (wikis, chats)
 	Schedule         []string
 	Broke            []string
 	BackURL          string
@@ -129,6 +130,39 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// RunEmbed serves /{lang}/embed/lab/design/run: the run's moment inside
+// another site's page (lesson.EmbedView), its controls kept in the frame.
+func (s *Handler) RunEmbed(w http.ResponseWriter, r *http.Request) {
+	q, ok := s.parseRun(w, r)
+	if !ok {
+		return
+	}
+	u, in, n, actions := q.u, q.in, q.n, q.actions
+	theme := site.ThemeOf(r)
+	page := links.DesignRun(u.Lang, in.D, n, actions)
+	if r.URL.Path+"?"+r.URL.RawQuery != site.EmbedPath(page) {
+		http.Redirect(w, r, site.InEmbed(page, theme), http.StatusSeeOther)
+		return
+	}
+	s.ServeCached(w, r, u, true, func() ([]byte, string, bool, *site.Error) {
+		tl, st, e := s.runTimeline(r, q)
+		if e != nil {
+			return nil, "", false, e
+		}
+		v := s.designRunView(r, u, in.D, n, st, tl)
+		v.Controls.Map(func(link string) string { return site.EmbedPath(link) })
+		stage := lesson.StageProps{UI: u, Picture: v.Picture, Violations: v.Violations, Controls: v.Controls, Log: v.Log}
+		ev := lesson.NewEmbedView(v.Page, tl, v.caption(), stage, s.Absolute(r, page), theme)
+		ev.Title, ev.Live = v.RunTitle+" — "+u.Design.Title+" — "+u.SiteName, v.RunTitle
+		c := lesson.EmbedPage(ev)
+		if r.Header.Get("HX-Request") == "true" {
+			c = lesson.EmbedFragment(ev)
+		}
+		body, typ, e := s.RenderBytes(r, u, c)
+		return body, typ, true, e
+	})
+}
+
 // runTimeline replays the run q names.
 func (s *Handler) runTimeline(r *http.Request, q runReq) (*sim.Timeline, lesson.URLState, *site.Error) {
 	u, in := q.u, q.in
@@ -166,13 +200,30 @@ func (s *Handler) RunSVG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		title, _ := runTitle(u, tl)
-		x := picture.NewExport(tl, u, "Lock Lab — "+u.Design.Title+" — "+title, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
+		x := picture.NewExport(tl, u, runCaption(u, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions))))
 		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
 		if e != nil {
 			return nil, "", e
 		}
 		return body, "image/svg+xml; charset=utf-8", nil
+	})
+}
+
+// RunPNG serves /{lang}/lab/design/run.png: the run's picture as a PNG
+// (wikis, chats, a link's card).
+func (s *Handler) RunPNG(w http.ResponseWriter, r *http.Request) {
+	q, ok := s.parseRun(w, r)
+	if !ok {
+		return
+	}
+	u := q.u
+	w = lesson.SVGFile(w, "locklab-design-run.png")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		tl, _, e := s.runTimeline(r, q)
+		if e != nil {
+			return nil, "", e
+		}
+		return lesson.PNGOf(u, picture.NewExport(tl, u, runCaption(u, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))))
 	})
 }
 
@@ -188,6 +239,17 @@ func (s *Handler) RunQR(w http.ResponseWriter, r *http.Request) {
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		return site.QRImage(u, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
 	})
+}
+
+// runCaption is what a picture of a run says about itself.
+func runCaption(u *i18n.UI, tl *sim.Timeline, address string) picture.Caption {
+	title, _ := runTitle(u, tl)
+	return picture.Caption{Title: title, Source: u.Design.Title, Address: address}
+}
+
+// caption is the run page's caption (for its embed and its card).
+func (v *DesignRunView) caption() picture.Caption {
+	return picture.Caption{Title: v.RunTitle, Source: v.D.Title}
 }
 
 // runTitle names a run and heads what happened in it: a counterexample
@@ -212,6 +274,10 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
 	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}
+	png := runFile(v.Canonical, ".png")
+	v.Share.Embed = lesson.SnippetsFor(u, v.Share.URL, s.Absolute(r, site.EmbedPath(v.Canonical)), s.Absolute(r, png), title)
+	v.PNGURL = png
+	v.Card = s.CardFor(r, title+" — "+du.Title+" — "+u.SiteName, lesson.CardText(u, tl, du.Title), png, title)
 	v.SVGURL, v.FileName = runFile(v.Canonical, ".svg"), "locklab-design-run-"+strconv.Itoa(len(st.Actions))+"-actions.svg"
 	for _, a := range tl.Actions {
 		v.Schedule = append(v.Schedule, narrate.Action(u, tl.Scenario, a))
@@ -242,14 +308,7 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 		rest := strings.TrimPrefix(strings.TrimPrefix(link, base), "?")
 		return links.WithQuery(base, links.DesignQuery(d), "clients="+strconv.Itoa(n), rest)
 	}
-	for i := range c.Clients {
-		for j := range c.Clients[i].Actions {
-			c.Clients[i].Actions[j].URL = fix(c.Clients[i].Actions[j].URL)
-		}
-	}
-	for i := range c.Waits {
-		c.Waits[i].URL = fix(c.Waits[i].URL)
-	}
+	c.Map(fix)
 	v.Controls = c
 	v.Log = lesson.EventLogOf(u, tl)
 	return v

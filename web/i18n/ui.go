@@ -109,6 +109,7 @@ type UI struct {
 	Picture *PicUI
 	End     *EndUI
 	Chal    *ChallengeUI
+	Embed   *EmbedUI
 
 	// ScriptErrors explain each refusal of the script checker
 	// (sim/luacheck), by its code ({0}: the error's Arg, {1}: its
@@ -323,6 +324,28 @@ type PicUI struct {
 	Instant, Break, Expired, Deleted, Foreign, New, Now string
 	// ScrollHint tells a phone user that the picture scrolls sideways.
 	ScrollHint string
+}
+
+// EmbedUI is every string of a timeline shown inside another site (an
+// embed, its oEmbed answer), of the share box's embed snippets, and of an
+// exported picture's caption.
+type EmbedUI struct {
+	// Open links the embed to the same moment on the site.
+	Open string
+	// Title, Hint, HTML, Markdown, Copy, Copied: the share box's embed
+	// part ({0} of Hint: nothing; the snippets follow it).
+	Title, Hint, HTML, Markdown, Copy, Copied string
+	// PNG is the link to the picture as a PNG; Image the alt text of the
+	// Markdown snippet's picture ({0}: the moment's title).
+	PNG, Image string
+	// Clean is a caption's line when nothing went wrong (yet).
+	Clean string
+	// StepOf places a step in its lesson ({0} lesson number, {1} lesson
+	// title, {2} step, {3} of how many).
+	StepOf string
+	// BadTheme, BadURL, Foreign, BadFormat, BadSize: 400s of the embed
+	// and the oEmbed endpoint ({0}: the value sent, clipped).
+	BadTheme, BadURL, Foreign, BadFormat, BadSize string
 }
 
 // ChallengeUI is every string of the challenges in one language.

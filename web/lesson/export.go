@@ -4,10 +4,13 @@ package lesson
 
 import (
 	_ "embed"
+	"locklab/sim"
+	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/picture"
 	"locklab/web/site"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -16,14 +19,14 @@ import (
 // which lesson and step it shows.
 func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
 	rq := RequestOf(r)
-	u, l, st := rq.UI, rq.L, rq.St
+	u, l := rq.UI, rq.L
 	w = SVGFile(w, "locklab-timeline.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		tl, e := s.replay(r.Context(), rq)
 		if e != nil {
 			return nil, "", e
 		}
-		x := picture.NewExport(tl, u, "Lock Lab — "+l.Title, s.Absolute(r, links.Lesson(l)+st.Query()))
+		x := picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Moment())))
 		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
 		if e != nil {
 			return nil, "", e
@@ -32,9 +35,56 @@ func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// SVGFile is w for an answer that is an SVG file named name: its own
-// policy and file name once it is written (an error page keeps the
-// site's headers).
+// TimelinePNG answers /{lang}/lessons/{slug}/timeline.png: the same
+// picture as the SVG, drawn on the server as a PNG (picture.PNG), for the
+// wikis, document editors and chats that take no SVG and for a link's
+// card; cached like the SVG.
+func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
+	rq := RequestOf(r)
+	u, l := rq.UI, rq.L
+	w = SVGFile(w, "locklab-timeline.png")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		tl, e := s.replay(r.Context(), rq)
+		if e != nil {
+			return nil, "", e
+		}
+		return PNGOf(u, picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Moment()))))
+	})
+}
+
+// PNGOf draws x as a PNG file's body and type.
+func PNGOf(u *i18n.UI, x *picture.Export) ([]byte, string, *site.Error) {
+	body, err := picture.PNG(x)
+	if err != nil {
+		return nil, "", site.Internal(u, err)
+	}
+	return body, "image/png", nil
+}
+
+// Caption is what a picture of this moment says about itself (the SVG
+// and PNG files, a link's card, an embed's heading): the step's title
+// where the state is a guided step, a counterexample's where it came from
+// the Lab, else the lesson's; and the lesson and step it belongs to.
+func (q *Request) Caption(tl *sim.Timeline, address string) picture.Caption {
+	u, l := q.UI, q.L
+	lesson := i18n.Fill(u.Chal.Lesson, strconv.Itoa(l.Order), l.Title)
+	c := picture.Caption{Title: l.Title, Source: lesson, Address: address}
+	switch {
+	case q.Lab != "":
+		c.Title = u.CounterAllowedTitle
+		if sim.Fails(tl.Violations) {
+			c.Title = u.CounterTitle
+		}
+	case q.Exact:
+		c.Title = l.Steps[q.Idx].Title
+		c.Source = i18n.Fill(u.Embed.StepOf, strconv.Itoa(l.Order), l.Title, strconv.Itoa(q.Idx+1), strconv.Itoa(len(l.Steps)))
+	}
+	return c
+}
+
+// SVGFile is w for an answer that is a picture file named name (SVG or
+// PNG): its file name, and for an SVG its own policy, once it is written
+// (an error page keeps the site's headers).
 func SVGFile(w http.ResponseWriter, name string) http.ResponseWriter {
 	return &svgHeaders{ResponseWriter: w, name: name}
 }
@@ -51,8 +101,10 @@ func (w *svgHeaders) WriteHeader(code int) {
 	if !w.done {
 		w.done = true
 		h := w.Header()
-		if strings.HasPrefix(h.Get("Content-Type"), "image/svg+xml") {
-			h.Set("Content-Security-Policy", picture.ExportCSP)
+		if typ := h.Get("Content-Type"); strings.HasPrefix(typ, "image/") {
+			if strings.HasPrefix(typ, "image/svg+xml") {
+				h.Set("Content-Security-Policy", picture.ExportCSP)
+			}
 			h.Set("Content-Disposition", `inline; filename="`+w.name+`"`)
 		}
 	}

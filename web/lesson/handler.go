@@ -106,7 +106,8 @@ func (s *Handler) canonicalize(w http.ResponseWriter, r *http.Request, rq *Reque
 	if "?"+r.URL.RawQuery == rq.Canon || (r.URL.RawQuery == "" && rq.Canon == "") {
 		return false
 	}
-	target := rq.Base() + rq.Canon
+	// an embed's own path and theme (site.ThemeOf), else the lesson's
+	target := site.WithThemeParam(rq.NavBase()+rq.Canon, site.ThemeOf(r))
 	if r.Header.Get("HX-Request") == "true" {
 		// htmx follows redirects invisibly; tell it which URL to show.
 		w.Header().Set("HX-Location", `{"path":"`+target+`","target":"#lab","select":"#lab","swap":"outerHTML show:none"}`)

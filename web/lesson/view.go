@@ -202,7 +202,12 @@ func makeForm(u *i18n.UI, l *lessons.Lesson, st URLState, tl *sim.Timeline) *Mak
 
 // Controls are the learner's buttons: per client, time, per node.
 type Controls struct {
-	UI      *i18n.UI
+	UI *i18n.UI
+	// Embed: the panel is inside another site's frame (EmbedView): its
+	// links replace the frame's address instead of adding to the
+	// history the page around it shares, and there is no play button
+	// (app.js, which runs it, is the site's).
+	Embed   bool
 	Clients []ClientControls
 	Waits   []Control
 	Nodes   []ClientControls // node faults the lesson offers
@@ -260,6 +265,43 @@ type ShareBox struct {
 	Teach      TeachForm
 	// Title and Hint head the box ("": a timeline's, Share and ShareHint)
 	Title, Hint string
+	// Embed is the moment's embed snippets (nil: a page that is no
+	// timeline, as the design page's grade).
+	Embed *Snippets
+}
+
+// Snippets are what the share box offers to paste into another site: an
+// iframe of the live embed, and Markdown of the picture (PNG) linking to
+// the moment. Every address in them is absolute.
+type Snippets struct {
+	IFrame, Markdown string
+	// PNG is the picture as a PNG, to download.
+	PNG string
+}
+
+// EmbedWidth and EmbedHeight are an embed's default size in CSS pixels:
+// the iframe snippet's and the oEmbed answer's (a page that listens to
+// embed.js's message fits the height to the content; one that does not
+// shows this much and lets the embed scroll).
+const EmbedWidth, EmbedHeight = 720, 640
+
+// SnippetsFor are the snippets of a moment: page and embed its absolute
+// addresses, png its picture's, title what it is.
+func SnippetsFor(u *i18n.UI, page, embed, png, title string) *Snippets {
+	return &Snippets{PNG: png, IFrame: IFrame(embed, title, EmbedWidth, EmbedHeight),
+		Markdown: "[![" + mdEscape(i18n.Fill(u.Embed.Image, title)) + "](" + png + ")](" + page + ")"}
+}
+
+// IFrame is the HTML that embeds the moment at embed, w × h pixels; it
+// shrinks with a narrower column (the embed fits any width from 320 px).
+func IFrame(embed, title string, w, h int) string {
+	return `<iframe src="` + html.EscapeString(embed) + `" title="` + html.EscapeString(title) + `" width="` + strconv.Itoa(w) +
+		`" height="` + strconv.Itoa(h) + `" style="width:100%;max-width:` + strconv.Itoa(w) + `px;border:0" loading="lazy"></iframe>`
+}
+
+// mdEscape keeps a title from closing a Markdown image's alt text.
+func mdEscape(s string) string {
+	return strings.NewReplacer("[", `\[`, "]", `\]`).Replace(s)
 }
 
 // QR codes a phone reads off a screen: up to qrLarge characters at the
@@ -298,9 +340,9 @@ type TeachForm struct {
 
 // Downloads are the SVG and JSON links under the stage.
 type Downloads struct {
-	UI                             *i18n.UI
-	SVGURL, JSONURL, LessonJSONURL string
-	FileName                       string // without extension
+	UI                                     *i18n.UI
+	SVGURL, PNGURL, JSONURL, LessonJSONURL string
+	FileName                               string // without extension
 }
 
 // Pager links the lessons before and after this one.
@@ -454,6 +496,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 		Log:       EventLogOf(u, tl),
 		Share: ShareBox{UI: u, URL: s.Absolute(r, here), QRURL: qr,
 			Teach: TeachForm{UI: u, Slug: l.Slug, Do: st.Do(), Opt: st.Opt()}},
+		// (the share box's embed snippets and the page's card: below)
 		Files: Downloads{UI: u, SVGURL: base + "/timeline.svg" + st.Query(), JSONURL: base + "/timeline.json" + st.Query(),
 			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
@@ -461,6 +504,11 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	v.Stage.Violations = ViolationsOf(u, tl)
 	v.Stage.Make = makeForm(u, l, st, tl)
 	v.Timeline = tl
+	c := rq.Caption(tl, "")
+	png := base + "/timeline.png" + rq.Canon // with lab=: a counterexample's picture says it is one
+	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, base+rq.Moment()), s.Absolute(r, site.EmbedPath(base)+rq.Moment()), s.Absolute(r, png), c.Title)
+	v.Stage.Files.PNGURL = png
+	v.Card = s.CardFor(r, c.Title+" — "+u.SiteName, CardText(u, tl, c.Source), png, c.Title+" — "+pic.Name)
 	return v, nil
 }
 

@@ -22,8 +22,60 @@ import (
 
 // csp allows nothing inline and nothing from elsewhere: every script and
 // style is a versioned file of ours; SVG uses presentation attributes.
-const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
-	"form-action 'self'; base-uri 'none'; frame-ancestors 'none'; manifest-src 'self'"
+// No page may be framed, except an embed (embedCSP).
+const csp = cspBase + "frame-ancestors 'none'"
+
+const cspBase = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+	"form-action 'self'; base-uri 'none'; manifest-src 'self'; "
+
+// embedCSP is an embed's policy: as strict as every page's, but any site
+// may frame it (that is what it is for).
+const embedCSP = cspBase + "frame-ancestors *"
+
+// Frameable serves /{lang}/embed/…: it lets any site frame the answer
+// (the one place the site allows it), reads theme= (400 if it is not a
+// theme) and takes it out of the query, so each feature's own parser
+// reads the same state grammar as its page, and marks the request as an
+// embed in that theme (site.ThemeOf).
+func Frameable(s *site.Site) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Content-Security-Policy", embedCSP)
+			h.Del("X-Frame-Options")
+			theme := site.ThemeAuto
+			if vs, ok := r.URL.Query()["theme"]; ok {
+				theme = vs[0]
+				r2 := *r
+				u2 := *r.URL
+				u2.RawQuery = dropParam(r.URL.RawQuery, "theme")
+				r2.URL = &u2
+				r = &r2
+			}
+			r = site.WithTheme(r, site.ThemeAuto)
+			if theme != site.ThemeAuto && theme != site.ThemeLight && theme != site.ThemeDark {
+				u := s.UIFor(r)
+				s.Fail(w, r, u, &site.Error{Status: http.StatusBadRequest, Title: u.ErrorTitle, Code: "bad-theme",
+					Text: i18n.Fill(u.Embed.BadTheme, site.Clip(theme))})
+				return
+			}
+			next.ServeHTTP(w, site.WithTheme(r, theme))
+		})
+	}
+}
+
+// dropParam is raw without every name= parameter, the others left as
+// they were written (re-encoding them would change a canonical query).
+func dropParam(raw, name string) string {
+	var keep []string
+	for _, p := range strings.Split(raw, "&") {
+		k, _, _ := strings.Cut(p, "=")
+		if k != name && p != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, "&")
+}
 
 // Secure sets the security headers on every response.
 func Secure(next http.Handler) http.Handler {

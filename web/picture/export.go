@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"strconv"
+	"strings"
 
 	"locklab/sim"
 	"locklab/web/i18n"
@@ -47,17 +48,33 @@ const (
 	exportLine = 20.0
 )
 
-// NewExport lays tl out for a slide: heading, the picture (nothing is
-// "new" on a slide), the violations spelled out and the legend; sub-heading
-// the picture's title and the address of the page it came from.
-func NewExport(tl *sim.Timeline, u *i18n.UI, heading, address string) *Export {
+// Caption is what an exported picture says about itself, so that an
+// image pasted into a README, a wiki or a slide names what it shows: the
+// moment's title (a lesson step's, a design run's), where it comes from
+// (the site, the lesson and the step), and the address that opens it live.
+type Caption struct{ Title, Source, Address string }
+
+// NewExport lays tl out for a slide: the caption's title and source
+// above the picture (nothing is "new" on a slide), then what went wrong
+// (each violation spelled out, or that nothing did), the legend, and the
+// address, wrapped to the picture's width so no part of it is cut off.
+func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 	p := Layout(tl, u, len(tl.Events)+1)
 	ph, _ := strconv.ParseFloat(p.Height, 64)
-	x := &Export{P: p, Lang: u.Lang, Heading: heading, Sub: p.Title + " · " + address}
+	x := &Export{P: p, Lang: u.Lang, Heading: c.Title, Sub: u.SiteName + " — " + c.Source + " · " + p.Title}
 	y := exportTop + ph + 10
 	for i, v := range tl.Violations {
+		for j, line := range wrapText("⚠"+strconv.Itoa(i+1)+"  "+narrate.ViolationText(u, v), p.w-16, 13) {
+			y += exportLine
+			if j > 0 {
+				line = "     " + line // under the text, not the number
+			}
+			x.Lines = append(x.Lines, ExportLine{Class: "vline", Y: f(y), Text: line})
+		}
+	}
+	if len(tl.Violations) == 0 {
 		y += exportLine
-		x.Lines = append(x.Lines, ExportLine{Class: "vline", Y: f(y), Text: "⚠" + strconv.Itoa(i+1) + "  " + narrate.ViolationText(u, v)})
+		x.Lines = append(x.Lines, ExportLine{Class: "cleanline", Y: f(y), Text: u.Embed.Clean})
 	}
 	y += 16
 	lx := 8.0
@@ -69,7 +86,42 @@ func NewExport(tl *sim.Timeline, u *i18n.UI, heading, address string) *Export {
 		x.Legend = append(x.Legend, ExportLegend{LegendItem: it, Transform: "translate(" + f(lx) + " " + f(y) + ")", TX: f(lx + 36), TY: f(y + 12)})
 		lx += w
 	}
-	h := y + 16 + 12
+	y += 16
+	for _, line := range wrapText(c.Address, p.w-16, 12) {
+		y += 16
+		x.Lines = append(x.Lines, ExportLine{Class: "sub", Y: f(y), Text: line})
+	}
+	h := y + 12
 	x.ViewBox, x.Width, x.H = "0 0 "+f(p.w)+" "+f(h), f(p.w), f(h)
 	return x
+}
+
+// wrapText cuts s into lines no wider than width at size (by textWidth's
+// estimate, a little generous), after a space where a line has one, else
+// anywhere (an address has no spaces; Japanese and Chinese break between
+// any two characters): a line too long for the picture was cut off at
+// its right edge.
+func wrapText(s string, width, size float64) []string {
+	var lines []string
+	start, space, w := 0, -1, 0.0
+	for i, r := range s {
+		cw := textWidth(string(r), size, false)
+		if w+cw > width && i > start {
+			cut := i
+			if space > start {
+				cut = space + 1
+			}
+			lines = append(lines, strings.TrimRight(s[start:cut], " "))
+			start, space = cut, -1
+			w = textWidth(s[start:i], size, false)
+		}
+		if r == ' ' {
+			space = i
+		}
+		w += cw
+	}
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
 }

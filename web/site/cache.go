@@ -17,9 +17,10 @@ import (
 // etagFor is the strong ETag of a page: the same build and the same
 // canonical request always render the same bytes, so the ETag can be
 // known before rendering — a 304 costs no replay at all. The absolute URL
-// (host included) is part of it because the share link and QR code are.
+// (host included) is part of it because the share link and QR code are;
+// an embed's theme too, which its middleware took out of the query.
 func (s *Site) etagFor(r *http.Request) string {
-	sum := sha256.Sum256([]byte(s.version + "\x00" + s.AbsoluteURL(r) + "\x00" +
+	sum := sha256.Sum256([]byte(s.version + "\x00" + s.AbsoluteURL(r) + "\x00" + ThemeOf(r) + "\x00" +
 		r.Header.Get("HX-Request") + r.Header.Get("HX-History-Restore-Request")))
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }

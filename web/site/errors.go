@@ -5,6 +5,7 @@
 package site
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"net/http"
@@ -73,6 +74,14 @@ func Internal(u *i18n.UI, err error) *Error {
 	return &Error{Status: http.StatusInternalServerError, Title: u.ErrorTitle, Text: u.InternalText, Code: "internal", Err: err}
 }
 
+type jsonKey struct{}
+
+// JSONErrors marks r as a request whose failures are told in JSON (an
+// API's answers whose address does not end in .json, like oEmbed's).
+func JSONErrors(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), jsonKey{}, true))
+}
+
 // Fail writes e for the request: JSON for .json paths, a page otherwise.
 func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error) {
 	if e.Status >= 500 {
@@ -87,7 +96,7 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
-	if strings.HasSuffix(r.URL.Path, ".json") {
+	if strings.HasSuffix(r.URL.Path, ".json") || r.Context().Value(jsonKey{}) != nil {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(e.Status)
 		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{

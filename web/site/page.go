@@ -38,6 +38,12 @@ type Page struct {
 	// what it shows ("" if it has none): the header's "Teach a class"
 	// submits it, beside Presenter mode.
 	TeachForm string
+	// Card is how a link to this page unfurls (nil: the site's tagline
+	// only); it names the page's oEmbed answer too.
+	Card *Card
+	// Theme is an embed's theme= ("": the page is not an embed); Embed
+	// its script (the height it tells the page around it).
+	Theme, EmbedJS string
 }
 
 // Frame is the frame of a page titled title in u's language, for r.
@@ -47,7 +53,7 @@ func (s *Site) Frame(u *i18n.UI, title string, r *http.Request) Page {
 		CSS: s.Assets.URL("css/app.css"), JS: s.Assets.URL("vendor/htmx.min.js"), App: s.Assets.URL("js/app.js"), Early: s.Assets.URL("js/early.js"),
 		Icon: s.Assets.URL("img/favicon.svg"), Chick: s.Assets.URL("img/chick.svg"),
 		Penguin: s.Assets.URL("img/penguin.svg"), EditorJS: s.Assets.URL("vendor/editor.min.js"),
-		Path: r.URL.Path,
+		Path: r.URL.Path, Theme: ThemeOf(r), EmbedJS: s.Assets.URL("js/embed.js"),
 	}
 	p.Alternates, p.Switch = alternates(u, r)
 	return p

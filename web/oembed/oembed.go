@@ -1,0 +1,197 @@
+// Package oembed answers oEmbed (https://oembed.com/, "rich" type, JSON)
+// for Lock Lab's timelines, so that a site which reads oEmbed turns a
+// pasted link to a lesson step, a Lab counterexample, a design run or a
+// challenge into the live timeline: an iframe of the moment's embed
+// (/{lang}/embed/…, which every timeline page names in its discovery
+// link).
+//
+// It asks the site's own routes for that embed, as a browser would, and
+// answers only when the embed answers: the oEmbed answer exists exactly
+// when the frame it describes works, and its title is the embed's own.
+// It imports no feature: what a timeline is, each feature's embed says.
+package oembed
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"html"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"locklab/web/i18n"
+	"locklab/web/lesson"
+	"locklab/web/site"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// Handler serves /oembed. Pages is the site's router, set once the
+// routes are built (the embed it describes is one of them).
+type Handler struct {
+	*site.Site
+	Pages http.Handler
+}
+
+// New builds the oEmbed endpoint's handler.
+func New(s *site.Site) *Handler { return &Handler{Site: s} }
+
+// Answer is an oEmbed "rich" response: the fields the specification
+// requires of every type (type, version) and of the rich type (html,
+// width, height), with the title and the provider.
+type Answer struct {
+	Type         string `json:"type"`
+	Version      string `json:"version"`
+	Title        string `json:"title"`
+	ProviderName string `json:"provider_name"`
+	ProviderURL  string `json:"provider_url"`
+	HTML         string `json:"html"`
+	Width        int    `json:"width"`
+	Height       int    `json:"height"`
+	CacheAge     int    `json:"cache_age"`
+}
+
+// timelinePages are the pages that show a timeline, by the path after
+// the language: what an oEmbed url= may name.
+func timelinePage(rest string) bool {
+	switch {
+	case rest == "lab/design/run":
+		return true
+	case strings.HasPrefix(rest, "lessons/"):
+		slug := strings.TrimPrefix(rest, "lessons/")
+		return slug != "" && !strings.ContainsAny(slug, "/.")
+	case strings.HasPrefix(rest, "challenges/"):
+		id := strings.TrimPrefix(rest, "challenges/")
+		return id != "" && !strings.Contains(id, "/")
+	}
+	return false
+}
+
+// ServeHTTP answers /oembed?url=…[&format=json][&maxwidth=…][&maxheight=…].
+// Its errors are JSON, in the language of the address asked about (else
+// the browser's): 400 for a malformed request, 404 for an address that
+// is not one of this site's timelines (or one its embed refuses, with the
+// embed's own status when that is a 4xx), 501 for a format other than
+// JSON, as the specification says.
+func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r = site.JSONErrors(r)
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	q := r.URL.Query()
+	raw := q.Get("url")
+	target, err := url.Parse(raw)
+	u := s.UIFor(r)
+	if err == nil {
+		if lang, _, ok := strings.Cut(strings.TrimPrefix(target.Path, "/"), "/"); ok && i18n.Valid(lang) {
+			u = i18n.For(lang)
+		}
+	}
+	fail := func(status int, code, text string) {
+		s.Fail(w, r, u, &site.Error{Status: status, Title: u.ErrorTitle, Code: code, Text: text})
+	}
+	if f := q.Get("format"); f != "" && f != "json" {
+		fail(http.StatusNotImplemented, "oembed-format", i18n.Fill(u.Embed.BadFormat, site.Clip(f)))
+		return
+	}
+	width, height := lesson.EmbedWidth, lesson.EmbedHeight
+	for _, lim := range []struct {
+		name string
+		to   *int
+	}{{"maxwidth", &width}, {"maxheight", &height}} {
+		v := q.Get(lim.name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100_000 {
+			fail(http.StatusBadRequest, "oembed-size", i18n.Fill(u.Embed.BadSize, site.Clip(v)))
+			return
+		}
+		*lim.to = min(*lim.to, n)
+	}
+	if raw == "" || err != nil || (target.Scheme != "http" && target.Scheme != "https") || target.Host == "" {
+		fail(http.StatusBadRequest, "oembed-url", i18n.Fill(u.Embed.BadURL, site.Clip(raw)))
+		return
+	}
+	home, _ := url.Parse(s.Absolute(r, "/"))
+	if !strings.EqualFold(target.Host, home.Host) {
+		fail(http.StatusNotFound, "oembed-foreign", i18n.Fill(u.Embed.Foreign, site.Clip(raw)))
+		return
+	}
+	page := site.PagePath(target.Path)
+	lang, rest, _ := strings.Cut(strings.TrimPrefix(page, "/"), "/")
+	if !i18n.Valid(lang) || !timelinePage(rest) {
+		fail(http.StatusNotFound, "oembed-not-timeline", i18n.Fill(u.Embed.BadURL, site.Clip(raw)))
+		return
+	}
+	embed := site.EmbedPath(page)
+	if target.RawQuery != "" {
+		embed += "?" + target.RawQuery
+	}
+	status, title, final := s.look(r, embed)
+	if status != http.StatusOK {
+		if status < 400 || status >= 500 {
+			status = http.StatusNotFound
+		}
+		fail(status, "oembed-not-timeline", i18n.Fill(u.Embed.BadURL, site.Clip(raw)))
+		return
+	}
+	a := Answer{Type: "rich", Version: "1.0", Title: title, ProviderName: u.SiteName, ProviderURL: s.Absolute(r, "/"),
+		HTML: lesson.IFrame(s.Absolute(r, final), title, width, height), Width: width, Height: height, CacheAge: 86400}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_ = json.NewEncoder(w).Encode(a)
+}
+
+// look asks the site for the embed at path (following its redirect to
+// the canonical address once) and returns its status, its title and the
+// address it was found at.
+func (s *Handler) look(r *http.Request, path string) (status int, title, final string) {
+	for range 2 {
+		// a request of its own: chi would route it with this one's
+		// route context if it found it there
+		in := r.Clone(context.WithValue(r.Context(), chi.RouteCtxKey, nil))
+		in.Method, in.Body = http.MethodGet, http.NoBody
+		in.Header = http.Header{"Accept-Language": r.Header["Accept-Language"]}
+		in.URL, _ = url.Parse(path)
+		in.RequestURI = path
+		out := &recorder{header: http.Header{}}
+		s.Pages.ServeHTTP(out, in)
+		if out.status == http.StatusSeeOther || out.status == http.StatusMovedPermanently || out.status == http.StatusFound {
+			loc := out.header.Get("Location")
+			if !strings.HasPrefix(loc, "/") || !strings.Contains(loc, "/embed/") {
+				return http.StatusNotFound, "", ""
+			}
+			path = loc
+			continue
+		}
+		body := out.body.String()
+		_, t, _ := strings.Cut(body, "<title>")
+		t, _, _ = strings.Cut(t, "</title>")
+		return out.status, html.UnescapeString(t), path
+	}
+	return http.StatusNotFound, "", ""
+}
+
+// recorder keeps what a page answered to a request made from here.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *recorder) Header() http.Header { return w.header }
+func (w *recorder) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}
+func (w *recorder) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	if w.body.Len() > 1<<20 {
+		return len(b), nil // the title is at the top; the rest is not read
+	}
+	return w.body.Write(b)
+}

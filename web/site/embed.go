@@ -1,0 +1,105 @@
+// embed.go holds what every feature's embed view shares: the theme an
+// embed request asked for, the embed twin of a page's address, and a
+// link's card (Open Graph, oEmbed discovery) in the page's head.
+
+package site
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// An embed is a timeline page drawn for another site's iframe, at
+// /{lang}/embed/… beside the page at /{lang}/…: the same state grammar,
+// no site header or footer, links that stay inside the frame. Only these
+// addresses may be framed (web/middleware's Frameable).
+const embedSeg = "/embed"
+
+// Themes an embed may ask for with theme=: the reader's own setting (the
+// default) or one fixed, for a host page that is always light or dark.
+const (
+	ThemeAuto  = "auto"
+	ThemeLight = "light"
+	ThemeDark  = "dark"
+)
+
+type themeKey struct{}
+
+// WithTheme marks r as an embed request in theme (Frameable does, once
+// it has read theme= out of the query).
+func WithTheme(r *http.Request, theme string) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), themeKey{}, theme))
+}
+
+// ThemeOf is an embed request's theme, "" if r is not an embed request.
+func ThemeOf(r *http.Request) string {
+	t, _ := r.Context().Value(themeKey{}).(string)
+	return t
+}
+
+// EmbedPath is the embed twin of a page's path: /en/lessons/x →
+// /en/embed/lessons/x (the query, if any, kept).
+func EmbedPath(path string) string {
+	lang, rest, ok := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if !ok {
+		return path
+	}
+	return "/" + lang + embedSeg + "/" + rest
+}
+
+// PagePath is the page an embed path shows (EmbedPath undone); a path
+// that is no embed's is returned as it is.
+func PagePath(path string) string {
+	lang, rest, ok := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if after, isEmbed := strings.CutPrefix("/"+rest, embedSeg+"/"); ok && isEmbed {
+		return "/" + lang + "/" + after
+	}
+	return path
+}
+
+// InEmbed is where a link of an embed goes: link's embed twin, with the
+// embed's theme kept (auto, the default, is left out).
+func InEmbed(link, theme string) string { return WithThemeParam(EmbedPath(link), theme) }
+
+// WithThemeParam is an embed's link with its theme= (none for auto).
+func WithThemeParam(link, theme string) string {
+	if theme == "" || theme == ThemeAuto {
+		return link
+	}
+	if strings.Contains(link, "?") {
+		return link + "&theme=" + theme
+	}
+	return link + "?theme=" + theme
+}
+
+// Card is how a link to a page unfurls in a chat or a document (Open
+// Graph and Twitter card tags), and where the page's oEmbed answer is.
+// Every address in it is absolute: a card is read from another site.
+type Card struct {
+	Title, Description string
+	URL, Image         string
+	// ImageAlt describes the image, for readers who cannot see it.
+	ImageAlt string
+	// OEmbed is the oEmbed endpoint's address for this page ("" none).
+	OEmbed string
+}
+
+// CardFor is the card of the page r asked for: its title and what it
+// shows, its picture as a PNG (image, a path), and the oEmbed endpoint
+// asked about the page's own address.
+func (s *Site) CardFor(r *http.Request, title, description, image, imageAlt string) *Card {
+	page := s.AbsoluteURL(r)
+	return &Card{Title: title, Description: description, URL: page, Image: s.Absolute(r, image), ImageAlt: imageAlt,
+		OEmbed: s.Absolute(r, "/oembed?format=json&url="+url.QueryEscape(page))}
+}
+
+// linkTarget is where a link out of a page opens: in an embed, the whole
+// window (the site's pages refuse to be framed), else in place.
+func (p Page) linkTarget() string {
+	if p.Theme != "" {
+		return "_top"
+	}
+	return "_self"
+}
