@@ -295,9 +295,13 @@ func SnippetsFor(u *i18n.UI, page, embed, png, title string) *Snippets {
 // IFrame is the HTML that embeds the moment at embed, w × h pixels; it
 // shrinks with a narrower column (the embed fits any width from 320 px).
 func IFrame(embed, title string, w, h int) string {
-	return `<iframe src="` + html.EscapeString(embed) + `" title="` + html.EscapeString(title) + `" width="` + strconv.Itoa(w) +
+	return `<iframe src="` + attr.Replace(embed) + `" title="` + attr.Replace(title) + `" width="` + strconv.Itoa(w) +
 		`" height="` + strconv.Itoa(h) + `" style="width:100%;max-width:` + strconv.Itoa(w) + `px;border:0" loading="lazy"></iframe>`
 }
+
+// attr escapes a value for a double-quoted attribute, and no more: the
+// snippet is read by people too ("A's", not "A&#39;s").
+var attr = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
 
 // mdEscape keeps a title from closing a Markdown image's alt text.
 func mdEscape(s string) string {

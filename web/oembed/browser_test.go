@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -231,4 +234,80 @@ func frameTree(t *testing.T, c context.Context) *page.FrameTree {
 		t.Fatal(err)
 	}
 	return res.FrameTree
+}
+
+var cardShots = flag.String("card-screenshots", "", "TestCardScreenshots: write PNGs of the unfurl card (as a chat draws one from the page's Open Graph tags) of a lesson step, a Lab counterexample and a design run, and of the share box's embed snippets, in every language, into this folder")
+
+var ogTag = regexp.MustCompile(`<meta property="og:(title|description|image|site_name)" content="([^"]*)"`)
+
+// cardPage is how a chat shows a link it unfurled: the site's name, the
+// title linking to the page, the description and the picture, from the
+// page's Open Graph tags and nothing else.
+func cardPage(link string, og map[string]string) string {
+	return `<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+body { font: 15px/1.45 "Noto Sans CJK JP", sans-serif; margin: 16px; background: #fff; color: #1d1c1d; }
+.card { border-left: 4px solid #ddd; padding: 4px 12px; max-width: 520px; }
+.site { font-size: 13px; color: #616061; } .title a { font-weight: 700; color: #1264a3; text-decoration: none; }
+img { max-width: 100%; border-radius: 6px; margin-top: 6px; border: 1px solid #eee; }
+</style></head><body><p>Here is why the job runner needs a fencing token: ` + html.EscapeString(link) + `</p>
+<div class="card"><div class="site">` + og["site_name"] + `</div><div class="title"><a href="#">` + og["title"] + `</a></div>
+<div>` + og["description"] + `</div><img src="` + og["image"] + `" alt=""></div></body></html>`
+}
+
+// TestCardScreenshots writes, with -card-screenshots DIR, each kind of
+// timeline page's unfurl card and its share box's embed part, in every
+// language, for people to look at.
+func TestCardScreenshots(t *testing.T) {
+	if *cardShots == "" {
+		t.Skip("pass -card-screenshots DIR to write screenshots")
+	}
+	ctx := webtest.Browser(t)
+	srv := httptest.NewServer(sitetest.Default(t))
+	t.Cleanup(srv.Close)
+	if err := os.MkdirAll(*cardShots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		for k, page := range timelines(t, h, lang)[:3] {
+			name := []string{"step", "counterexample", "design-run"}[k]
+			res, err := http.Get(srv.URL + page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			og := map[string]string{}
+			for _, m := range ogTag.FindAllStringSubmatch(string(body), -1) {
+				og[m[1]] = m[2] // still escaped: the card page is HTML too
+			}
+			card := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprint(w, cardPage(srv.URL+page, og))
+			}))
+			c := webtest.Tab(t, ctx)
+			webtest.Do(t, c, chromedp.EmulateViewport(600, 800, chromedp.EmulateScale(1)), chromedp.Navigate(card.URL))
+			webtest.WaitLoaded(t, c)
+			webtest.WaitTrue(c, `document.images[0].complete && document.images[0].naturalWidth > 0`)
+			write(t, fmt.Sprintf("card-%s-%s.png", lang, name), webtest.Run(t, c, chromedp.FullScreenshot(100)))
+			card.Close()
+			if k != 0 {
+				continue
+			}
+			for _, w := range []int64{360, 1280} {
+				c := webtest.Tab(t, ctx)
+				webtest.Do(t, c, chromedp.EmulateViewport(w, 900, chromedp.EmulateScale(1)), chromedp.Navigate(srv.URL+page))
+				webtest.WaitLoaded(t, c)
+				webtest.Run(t, c, chromedp.Evaluate[bool](`(d => (d.open = true, document.getElementById("embed-title").scrollIntoView(), true))(document.querySelector("details.share"))`))
+				write(t, fmt.Sprintf("share-%s-%d.png", lang, w), webtest.Run(t, c, chromedp.CaptureScreenshot()))
+			}
+		}
+	}
+}
+
+func write(t *testing.T, name string, png []byte) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(*cardShots, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -134,6 +134,15 @@ var a11yPageKinds = []struct {
 		// states (a break under way and refused, a fix at its start)
 		return challengePages(lang)[:map[bool]int{true: 8, false: 4}[webtest.AllLanguages()]]
 	}},
+	{"embed", func(e a11yEnv, lang string) []string {
+		// a timeline inside another site's frame: a lesson step (forced
+		// dark too), a design run and a break challenge; the same view
+		// draws a counterexample
+		e.shows["/"+lang+"/embed"+flagshipStep] = "main.embedded"
+		return []string{"/" + lang + "/embed" + flagshipStep, "/" + lang + "/embed" + flagshipStep + "&theme=dark",
+			"/" + lang + "/embed/lab/design/run?release=del&clients=2&do=a.acquire,b.acquire,a.pause,wait.10s,a.resume,a.release",
+			"/" + lang + "/embed/challenges/ts-mutexes?opt=lock.local"}
+	}},
 	{"errors", func(_ a11yEnv, lang string) []string {
 		return []string{"/" + lang + "/lessons/nope", // 404
 			"/" + lang + "/lessons/fencing?do=a.fly", // 400, with a way back
