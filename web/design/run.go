@@ -223,7 +223,7 @@ func (s *Handler) RunPNG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		return lesson.PNGOf(u, picture.NewExport(tl, u, runCaption(u, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))))
+		return lesson.PNGOf(r, s.Site, u, picture.NewExport(tl, u, runCaption(u, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))))
 	})
 }
 

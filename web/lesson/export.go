@@ -48,13 +48,18 @@ func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		return PNGOf(u, picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Moment()))))
+		return PNGOf(r, s.Site, u, picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Moment()))))
 	})
 }
 
-// PNGOf draws x as a PNG file's body and type.
-func PNGOf(u *i18n.UI, x *picture.Export) ([]byte, string, *site.Error) {
-	body, err := picture.PNG(x)
+// PNGOf draws x as a PNG file's body and type, in one of the site's
+// replay slots (a picture costs about what a replay does).
+func PNGOf(r *http.Request, s *site.Site, u *i18n.UI, x *picture.Export) ([]byte, string, *site.Error) {
+	var body []byte
+	var err error
+	if e := s.InSlot(r.Context(), u, func() { body, err = picture.PNG(x) }); e != nil {
+		return nil, "", e
+	}
 	if err != nil {
 		return nil, "", site.Internal(u, err)
 	}

@@ -129,6 +129,23 @@ func (s *Site) Replay(ctx context.Context, sc *sim.Scenario, opts sim.Opts, acti
 	return s.replay(ctx, sc, opts, actions)
 }
 
+// InSlot runs f in one replay slot, waiting for it as Replay does (the
+// 503 of a busy server after ReplayDeadline): work that costs about what
+// a replay does — drawing a PNG — counts against the same bound, so a
+// burst of pictures cannot starve the machine either.
+func (s *Site) InSlot(ctx context.Context, u *i18n.UI, f func()) *Error {
+	ctx, cancel := context.WithTimeout(ctx, ReplayDeadline)
+	defer cancel()
+	select {
+	case s.replays <- struct{}{}:
+		defer func() { <-s.replays }()
+	case <-ctx.Done():
+		return Busy(u)
+	}
+	f()
+	return nil
+}
+
 // ReplaysRunning is how many replay slots are taken (for tests).
 func (s *Site) ReplaysRunning() int { return len(s.replays) }
 
