@@ -11,7 +11,9 @@ import (
 	"locklab/web/i18n"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
+	"locklab/web/lesson"
 	"locklab/web/links"
+	"locklab/web/site"
 )
 
 var controlHref = regexp.MustCompile(`<a id="(?:do|wait)-[^"]*" class="button[^"]*" href="([^"]+)"`)
@@ -76,8 +78,17 @@ func TestEmbedTheme(t *testing.T) {
 			t.Errorf("control %s: %d", href, r.Status)
 		}
 	}
+	undo := regexp.MustCompile(`<a id="undo" class="button" href="([^"]+)"`).FindStringSubmatch(body)
+	if undo == nil || html.UnescapeString(undo[1]) != "/ja/embed/lessons/fencing?theme=dark" {
+		t.Errorf("the embed's undo: %v, want the state before, in the frame, dark", undo)
+	}
 	if b := webtest.MustGet(t, h, "/ja/embed/lessons/fencing?do=a.acquire"); strings.Contains(b, "data-theme") {
 		t.Error("no theme: the reader's own setting must decide (no data-theme)")
+	}
+	for _, theme := range []string{"DARK", "Dark"} {
+		if b := webtest.MustGet(t, h, "/en/embed/lessons/fencing?theme="+theme); !strings.Contains(b, `data-theme="dark"`) {
+			t.Errorf("theme=%s: not dark", theme)
+		}
 	}
 	r := webtest.Get(t, h, "/ja/embed/lessons/fencing?theme=neon")
 	if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, "theme=light") || !strings.Contains(r.Body, "テーマ") ||
@@ -97,5 +108,40 @@ func TestEmbedTheme(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestEmbedSaysWhatItShows: an embed (and so its oEmbed title, its PNG
+// and its card, which share the caption) names what makes the moment
+// what it is: a counterexample its variant, a step what its last action
+// did (the refusal the flagship step is about), a design run its design;
+// a Markdown snippet's addresses cannot end its link early.
+func TestEmbedSaysWhatItShows(t *testing.T) {
+	h := sitetest.Default(t)
+	lab := "/en/lab?lesson=fencing&opt=fence.off"
+	m := regexp.MustCompile(`id="open-shortest"[^>]* href="([^"]+)"`).FindStringSubmatch(webtest.MustGet(t, h, lab))
+	if m == nil {
+		t.Fatalf("%s: no counterexample", lab)
+	}
+	counter := webtest.MustGet(t, h, site.EmbedPath(html.UnescapeString(m[1])))
+	u := i18n.For("en")
+	if !strings.Contains(counter, `<h1 id="step-title">`+webtest.Escape(u.CounterTitle)+`</h1>`) ||
+		!strings.Contains(counter, webtest.Escape(u.OptionLabel["fence"]+u.LabelSep()+u.OptionValue["fence.off"])) {
+		t.Error("a counterexample's embed does not say it is one, on which variant")
+	}
+	course, _ := lessons.Load()
+	l, _ := course.Get("ja", "fencing")
+	st := l.Steps[7] // A's late write, refused by the storage
+	step := webtest.MustGet(t, h, "/ja/embed/lessons/fencing"+links.Query(st.Do, st.Opt))
+	if did := regexp.MustCompile(`<p class="embed-did">([^<]*)</p>`).FindStringSubmatch(step); did == nil || !strings.Contains(did[1], "拒否") {
+		t.Errorf("the flagship step's embed does not say the write was refused: %v", did)
+	}
+	run := webtest.MustGet(t, h, "/en/embed/lab/design/run?release=del&clients=2&do=a.acquire")
+	if !strings.Contains(run, webtest.Escape(u.Design.PieceLabel["release"]+u.LabelSep()+u.Design.PresetLabel["release.del"])) {
+		t.Error("a design run's embed does not name its design")
+	}
+	sn := lesson.SnippetsFor(u, "https://x/en/lab/design/run?release=redis.call(%27DEL%27)", "https://x/en/embed/lab/design/run?a=(b)", "https://x/en/lab/design/run.png?a=(b) c", "T [1]")
+	if strings.Count(sn.Markdown, "(") != 2 || strings.Count(sn.Markdown, ")") != 2 || strings.Contains(sn.Markdown, " c") || !strings.Contains(sn.Markdown, `T \[1\]`) {
+		t.Errorf("Markdown snippet: %s", sn.Markdown)
 	}
 }

@@ -32,7 +32,7 @@ var allowedEnglish = strings.Fields(`
 	redsync redlock-py node-redlock Curator InterProcessMutex Jepsen GitHub Stripe PostgreSQL Valkey Sentinel
 	antirez Martin Kleppmann Flavio Junqueira DDIA Designing Data-Intensive Applications
 	JSON SVG QR URL ID IDs CPU GC TTL TTLs NX PX EX XX OK CAS API HTTP SIGSTOP Unix AOF LAN
-	HTML Markdown README Issue Wiki oEmbed PNG
+	HTML Markdown README Issue Wiki oEmbed PNG Notion Confluence iframe
 	SET GET DEL INCR EXPIRE PEXPIRE PTTL SETNX EVAL DELEX IFEQ IFNE WAIT WAITAOF PXAT RPUSH MSET
 	mutex liveness exactly-once at-least-once check-and-set compare-and-set
 	SyncConnected SESSION_EXPIRED CONNECTION_LOSS ErrSessionExpired NodeDeleted DELETE

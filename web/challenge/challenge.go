@@ -221,42 +221,16 @@ func designPage(u *i18n.UI, ch *lessons.Challenge) string {
 	return links.WithQuery("/"+u.Lang+"/lab/design", designQuery(ch))
 }
 
-// scriptWords are a design run's design in u's words: each piece not at
-// the design page's default, a preset by its name or "your own script",
-// and the times.
+// scriptWords are a design run's design in u's words (lesson.DesignWords).
 func scriptWords(u *i18n.UI, ch *lessons.Challenge) []string {
 	q, _ := url.ParseQuery(designQuery(ch))
-	du := u.Design
-	var out []string
-	for _, k := range links.DesignKeys {
-		v := q.Get(k)
-		switch {
-		case v == "" || k == "effect":
-		case k == "ttl":
-			out = append(out, du.TTLLabel+u.LabelSep()+v)
-		case k == "work":
-			out = append(out, du.WorkLabel+u.LabelSep()+v)
-		case links.PresetName(v) && du.PresetLabel[k+"."+v] != "":
-			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.PresetLabel[k+"."+v])
-		default:
-			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.Own)
-		}
-	}
-	return out
+	return lesson.DesignWords(u, q)
 }
 
 // designWords are the design's choices in u's words: each option the
 // lesson offers, with the value chosen.
 func designWords(u *i18n.UI, sc *sim.Scenario, opts sim.Opts) []string {
-	var out []string
-	for _, g := range lesson.OptionGroups(u, sc, opts) {
-		for _, c := range g.Choices {
-			if c.Checked {
-				out = append(out, g.Label+u.LabelSep()+c.Label)
-			}
-		}
-	}
-	return out
+	return lesson.OptionWords(u, sc, opts, nil)
 }
 
 // boundsWords are the bounds in u's words: who takes part, then each

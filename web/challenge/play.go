@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 
 	"locklab/lessons"
 	"locklab/sim"
@@ -164,10 +165,49 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	// and a design's timeline no picture of its own to unfurl with.
 	v.Stage.Share.Embed, v.Card = nil, nil
 	if !f.Ch.Made() && f.Ch.Lesson.Slug != links.DesignSlug {
-		png := s.Absolute(r, v.Stage.Files.PNGURL)
-		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), png, f.Ch.Title)
-		v.Card = s.CardFor(r, f.Ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, f.Num+" · "+f.Goal+". "+f.Status, v.Stage.Files.PNGURL, f.Ch.Title)
+		png := f.URL + "/timeline.png" + rq.St.Query()
+		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png), f.Ch.Title)
+		v.Card = s.CardFor(r, f.Ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, lesson.CardText(u, v.Timeline, challengeSource(f), v.Stage.Picture.Step),
+			png, f.Ch.Title+" — "+v.Stage.Picture.Name)
 	}
+}
+
+// challengeSource is where a break challenge's picture comes from: its
+// number, its goal and how far the moves got.
+func challengeSource(f *Frame) string {
+	return f.Num + " · " + strings.TrimRight(f.Goal, ".。") + " — " + f.Status
+}
+
+// TimelinePNG serves /{lang}/challenges/{id}/timeline.png: a break
+// challenge's timeline at do= as a PNG, captioned as the challenge (its
+// goal and how far the moves got), for its card and its Markdown snippet.
+func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
+	u, ch, e := s.challengeOf(r)
+	if e == nil && ch.Type != lessons.Break {
+		e = &site.Error{Status: http.StatusNotFound, Title: u.NotFound, Code: "not-a-timeline", Text: i18n.Fill(u.Embed.NotTimeline, ch.Title)}
+	}
+	if e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
+	if s.only(w, r, u, ch, "do", "opt") {
+		return
+	}
+	v, f, canon, e := s.breakView(r, u, ch, r.URL.Query().Get("do"), nil)
+	switch {
+	case e != nil:
+		s.Fail(w, r, u, e)
+		return
+	case canon != "":
+		path, query, _ := strings.Cut(canon, "?")
+		redirect(w, r, path+"/timeline.png?"+query)
+		return
+	}
+	w = lesson.SVGFile(w, "locklab-challenge.png")
+	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+		c := picture.Caption{Title: ch.Title, Source: challengeSource(f), Address: s.Absolute(r, f.URL+"?"+r.URL.RawQuery)}
+		return lesson.PNGOf(r, s.Site, u, picture.NewExport(v.Timeline, u, c))
+	})
 }
 
 // within keeps, of the controls of the timeline played so far, only the
@@ -372,7 +412,7 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 	u, ch, e := s.challengeOf(r)
 	if e == nil && ch.Type != lessons.Break {
 		e = &site.Error{Status: http.StatusNotFound, Title: u.NotFound, Code: "not-a-timeline",
-			Text: i18n.Fill(u.Embed.BadURL, site.Clip(site.PagePath(r.URL.Path))), Recover: links.Challenge(u.Lang, ch.ID), RecoverText: u.Embed.Open}
+			Text: i18n.Fill(u.Embed.NotTimeline, ch.Title), Recover: links.Challenge(u.Lang, ch.ID), RecoverText: u.Embed.Open}
 	}
 	if e != nil {
 		s.Fail(w, r, u, e)
@@ -392,9 +432,12 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.Stage.Controls.Map(site.EmbedPath)
-	c := picture.Caption{Title: f.Ch.Title, Source: f.Num + " · " + f.Goal}
+	c := picture.Caption{Title: f.Ch.Title, Source: challengeSource(f)}
 	ev := lesson.NewEmbedView(v.Page, v.Timeline, c, v.Stage, s.Absolute(r, f.URL+"?"+r.URL.RawQuery), theme)
-	ev.Title, ev.Live, ev.Note = f.Ch.Title+" — "+c.Source+" — "+u.SiteName, f.Status, f.Status
+	ev.Title, ev.Live = f.Ch.Title+" — "+f.Num+" — "+u.SiteName, f.Status
+	if v.Dialog.Nav.UndoURL != "" {
+		ev.Undo = site.InEmbed(v.Dialog.Nav.UndoURL, theme)
+	}
 	out := lesson.EmbedPage(ev)
 	if r.Header.Get("HX-Request") == "true" {
 		out = lesson.EmbedFragment(ev)

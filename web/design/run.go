@@ -152,8 +152,12 @@ func (s *Handler) RunEmbed(w http.ResponseWriter, r *http.Request) {
 		v := s.designRunView(r, u, in.D, n, st, tl)
 		v.Controls.Map(func(link string) string { return site.EmbedPath(link) })
 		stage := lesson.StageProps{UI: u, Picture: v.Picture, Violations: v.Violations, Controls: v.Controls, Log: v.Log}
-		ev := lesson.NewEmbedView(v.Page, tl, v.caption(), stage, s.Absolute(r, page), theme)
-		ev.Title, ev.Live = v.RunTitle+" — "+u.Design.Title+" — "+u.SiteName, v.RunTitle
+		capt := runCaption(u, in.D, tl, "")
+		ev := lesson.NewEmbedView(v.Page, tl, capt, stage, s.Absolute(r, page), theme)
+		ev.Title, ev.Live = v.RunTitle+" — "+capt.Source+" — "+u.SiteName, v.RunTitle
+		if len(actions) > 0 {
+			ev.Undo = site.InEmbed(links.DesignRun(u.Lang, in.D, n, actions[:len(actions)-1]), theme)
+		}
 		c := lesson.EmbedPage(ev)
 		if r.Header.Get("HX-Request") == "true" {
 			c = lesson.EmbedFragment(ev)
@@ -200,7 +204,7 @@ func (s *Handler) RunSVG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		x := picture.NewExport(tl, u, runCaption(u, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions))))
+		x := picture.NewExport(tl, u, runCaption(u, q.in.D, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions))))
 		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
 		if e != nil {
 			return nil, "", e
@@ -223,7 +227,7 @@ func (s *Handler) RunPNG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		return lesson.PNGOf(r, s.Site, u, picture.NewExport(tl, u, runCaption(u, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))))
+		return lesson.PNGOf(r, s.Site, u, picture.NewExport(tl, u, runCaption(u, q.in.D, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))))
 	})
 }
 
@@ -241,15 +245,18 @@ func (s *Handler) RunQR(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// runCaption is what a picture of a run says about itself.
-func runCaption(u *i18n.UI, tl *sim.Timeline, address string) picture.Caption {
+// runCaption is what a picture of a run of design d says about itself:
+// the run's title, and the design in words (its presets, or "your own
+// script"), which is what makes it a counterexample.
+func runCaption(u *i18n.UI, d *lockdesign.Design, tl *sim.Timeline, address string) picture.Caption {
 	title, _ := runTitle(u, tl)
-	return picture.Caption{Title: title, Source: u.Design.Title, Address: address}
-}
-
-// caption is the run page's caption (for its embed and its card).
-func (v *DesignRunView) caption() picture.Caption {
-	return picture.Caption{Title: v.RunTitle, Source: v.D.Title}
+	source := u.Design.Title
+	if q, err := url.ParseQuery(links.DesignQuery(d)); err == nil {
+		if words := lesson.DesignWords(u, q); len(words) > 0 {
+			source += " · " + strings.Join(words, u.A11y.ListSep)
+		}
+	}
+	return picture.Caption{Title: title, Source: source, Address: address}
 }
 
 // runTitle names a run and heads what happened in it: a counterexample
@@ -277,7 +284,6 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	png := runFile(v.Canonical, ".png")
 	v.Share.Embed = lesson.SnippetsFor(u, v.Share.URL, s.Absolute(r, site.EmbedPath(v.Canonical)), s.Absolute(r, png), title)
 	v.PNGURL = png
-	v.Card = s.CardFor(r, title+" — "+du.Title+" — "+u.SiteName, lesson.CardText(u, tl, du.Title), png, title)
 	v.SVGURL, v.FileName = runFile(v.Canonical, ".svg"), "locklab-design-run-"+strconv.Itoa(len(st.Actions))+"-actions.svg"
 	for _, a := range tl.Actions {
 		v.Schedule = append(v.Schedule, narrate.Action(u, tl.Scenario, a))
@@ -291,6 +297,8 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	from := picture.FirstNew(tl)
 	v.Picture = picture.Layout(tl, u, from)
 	v.Picture.Describe(tl, u, from)
+	v.Card = s.CardFor(r, title+" — "+du.Title+" — "+u.SiteName, lesson.CardText(u, tl, runCaption(u, d, tl, "").Source, v.Picture.Step),
+		png, title+" — "+v.Picture.Name)
 	base := "/" + u.Lang + "/lab/design/run"
 	c := lesson.ControlsOf(u, base, st, tl)
 	// The command line sends the design and the clients back with the

@@ -332,20 +332,22 @@ type PicUI struct {
 type EmbedUI struct {
 	// Open links the embed to the same moment on the site.
 	Open string
-	// Title, Hint, HTML, Markdown, Copy, Copied: the share box's embed
-	// part ({0} of Hint: nothing; the snippets follow it).
-	Title, Hint, HTML, Markdown, Copy, Copied string
+	// Title, Hint, HTML, Markdown, Address, Copy, Copied: the share
+	// box's embed part (the snippets follow Hint).
+	Title, Hint, HTML, Markdown, Address, Copy, Copied string
 	// PNG is the link to the picture as a PNG; Image the alt text of the
 	// Markdown snippet's picture ({0}: the moment's title).
 	PNG, Image string
 	// Clean is a caption's line when nothing went wrong (yet).
 	Clean string
 	// StepOf places a step in its lesson ({0} lesson number, {1} lesson
-	// title, {2} step, {3} of how many).
-	StepOf string
-	// BadTheme, BadURL, Foreign, BadFormat, BadSize: 400s of the embed
-	// and the oEmbed endpoint ({0}: the value sent, clipped).
-	BadTheme, BadURL, Foreign, BadFormat, BadSize string
+	// title, {2} step, {3} of how many); OffPath a timeline off the
+	// lesson's guided path ({0} lesson number).
+	StepOf, OffPath string
+	// BadTheme, BadURL, Foreign, BadFormat, BadSize, NoURL: 4xx of the
+	// embed and the oEmbed endpoint ({0}: the value sent, clipped);
+	// NotTimeline: the embed of a challenge answered with a form.
+	BadTheme, BadURL, Foreign, BadFormat, BadSize, NoURL, NotTimeline string
 }
 
 // ChallengeUI is every string of the challenges in one language.

@@ -8,10 +8,12 @@ package lesson
 
 import (
 	"net/http"
-	"strings"
+	"net/url"
+	"slices"
 
 	"locklab/sim"
 	"locklab/web/i18n"
+	"locklab/web/links"
 	"locklab/web/narrate"
 	"locklab/web/picture"
 	"locklab/web/site"
@@ -25,13 +27,16 @@ type EmbedView struct {
 	site.Page
 	Live             string // announced after a swap
 	Heading, Context string
-	// Note is a line under the heading (a challenge's progress), if any.
-	Note string
+	// Did is what the last action did, in words.
+	Did string
 	// Open is the page this embed shows, absolute: it opens in a new tab.
 	Open  string
 	Stage StageProps // its Picture, Violations, Controls and Log are drawn
 	// Clean: the timeline shows no failure (the embed says so in words).
 	Clean bool
+	// Undo is the state one action back, in the frame ("": none): a
+	// reader who clicked on can step back to the moment that was shared.
+	Undo string
 }
 
 // Embed serves /{lang}/embed/lessons/{slug}: the lesson page's moment
@@ -54,6 +59,9 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 		ev := NewEmbedView(v.Page, v.Timeline, c, v.Stage, s.Absolute(r, rq.Base()+rq.Canon), theme)
 		ev.Title = c.Title + " — " + c.Source + " — " + rq.UI.SiteName
 		ev.Live = v.Live
+		if v.Dialog.Nav.UndoURL != "" {
+			ev.Undo = site.WithThemeParam(v.Dialog.Nav.UndoURL, theme)
+		}
 		if r.Header.Get("HX-Request") == "true" {
 			return s.RenderBytes(r, rq.UI, EmbedFragment(ev))
 		}
@@ -65,7 +73,8 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 // source head it, open is the site's page of the same moment, and every
 // control keeps the embed's theme.
 func NewEmbedView(p site.Page, tl *sim.Timeline, c picture.Caption, stage StageProps, open, theme string) *EmbedView {
-	v := &EmbedView{Page: p, Heading: c.Title, Context: c.Source, Open: open, Stage: stage, Clean: len(tl.Violations) == 0}
+	v := &EmbedView{Page: p, Heading: c.Title, Context: c.Source, Open: open, Stage: stage, Clean: len(tl.Violations) == 0,
+		Did: stage.Picture.Step}
 	v.Stage.Controls.Map(func(link string) string { return site.WithThemeParam(link, theme) })
 	v.Stage.Controls.Embed = true
 	v.Stage.Controls.CLI.Base = "" // the command line's editor and keys are the site's
@@ -87,15 +96,57 @@ func (c *Controls) Map(f func(string) string) {
 	}
 }
 
-// CardText is how a link to a moment unfurls: what went wrong on it, in
-// words, or that nothing did.
-func CardText(u *i18n.UI, tl *sim.Timeline, source string) string {
+// CardText is how a link to a moment unfurls: where it comes from, what
+// its last action did, then what went wrong (the worst first: a card is
+// cut short), or that nothing did.
+func CardText(u *i18n.UI, tl *sim.Timeline, source, did string) string {
+	text := source + " — " + did
 	if len(tl.Violations) == 0 {
-		return source + " — " + u.Embed.Clean
+		return text + " " + u.Embed.Clean
 	}
-	var lines []string
-	for _, x := range tl.Violations {
-		lines = append(lines, "⚠ "+sim.FormatMS(x.At)+" — "+narrate.ViolationText(u, x))
+	vs := slices.Clone(tl.Violations)
+	// harm, then the lock's failures, then what any lease allows
+	slices.SortStableFunc(vs, func(a, b sim.Violation) int { return int(sim.ClassOf(a.Kind)) - int(sim.ClassOf(b.Kind)) })
+	for _, x := range vs {
+		text += " ⚠ " + sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x)
 	}
-	return source + " — " + strings.Join(lines, " ")
+	return text
+}
+
+// OptionWords are a lesson design's choices in u's words ("Release:
+// plain DEL"): each option the lesson offers with the value chosen, or,
+// with from, only those that differ from it (what makes a variant one).
+func OptionWords(u *i18n.UI, sc *sim.Scenario, opts, from sim.Opts) []string {
+	var out []string
+	for _, g := range OptionGroups(u, sc, opts) {
+		for _, c := range g.Choices {
+			if c.Checked && (from == nil || from[g.Name] != c.Value) {
+				out = append(out, g.Label+u.LabelSep()+c.Label)
+			}
+		}
+	}
+	return out
+}
+
+// DesignWords are a design page's design (its query, q) in u's words:
+// each piece not at the page's default, a preset by its name or "your own
+// script", and the times.
+func DesignWords(u *i18n.UI, q url.Values) []string {
+	du := u.Design
+	var out []string
+	for _, k := range links.DesignKeys {
+		v := q.Get(k)
+		switch {
+		case v == "" || k == "effect":
+		case k == "ttl":
+			out = append(out, du.TTLLabel+u.LabelSep()+v)
+		case k == "work":
+			out = append(out, du.WorkLabel+u.LabelSep()+v)
+		case links.PresetName(v) && du.PresetLabel[k+"."+v] != "":
+			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.PresetLabel[k+"."+v])
+		default:
+			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.Own)
+		}
+	}
+	return out
 }

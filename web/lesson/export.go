@@ -67,22 +67,29 @@ func PNGOf(r *http.Request, s *site.Site, u *i18n.UI, x *picture.Export) ([]byte
 }
 
 // Caption is what a picture of this moment says about itself (the SVG
-// and PNG files, a link's card, an embed's heading): the step's title
-// where the state is a guided step, a counterexample's where it came from
-// the Lab, else the lesson's; and the lesson and step it belongs to.
+// and PNG files, a link's card, an embed's heading): the step's title and
+// its place in the lesson where the state is a guided step; a
+// counterexample's title where it came from the Lab, and the variant it
+// ran on (what makes it a counterexample: "Storage: no token check");
+// else, off the path, the lesson's title and the variant.
 func (q *Request) Caption(tl *sim.Timeline, address string) picture.Caption {
 	u, l := q.UI, q.L
-	lesson := i18n.Fill(u.Chal.Lesson, strconv.Itoa(l.Order), l.Title)
-	c := picture.Caption{Title: l.Title, Source: lesson, Address: address}
+	order := strconv.Itoa(l.Order)
+	c := picture.Caption{Title: l.Title, Source: i18n.Fill(u.Embed.OffPath, order), Address: address}
 	switch {
 	case q.Lab != "":
 		c.Title = u.CounterAllowedTitle
 		if sim.Fails(tl.Violations) {
 			c.Title = u.CounterTitle
 		}
+		c.Source = i18n.Fill(u.Chal.Lesson, order, l.Title)
 	case q.Exact:
 		c.Title = l.Steps[q.Idx].Title
-		c.Source = i18n.Fill(u.Embed.StepOf, strconv.Itoa(l.Order), l.Title, strconv.Itoa(q.Idx+1), strconv.Itoa(len(l.Steps)))
+		return picture.Caption{Title: c.Title, Address: address,
+			Source: i18n.Fill(u.Embed.StepOf, order, l.Title, strconv.Itoa(q.Idx+1), strconv.Itoa(len(l.Steps)))}
+	}
+	if words := OptionWords(u, l.Scenario, q.St.Opts, l.Scenario.DefaultOpts()); len(words) > 0 {
+		c.Source += " · " + strings.Join(words, u.A11y.ListSep)
 	}
 	return c
 }

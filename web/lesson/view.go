@@ -275,6 +275,8 @@ type ShareBox struct {
 // the moment. Every address in them is absolute.
 type Snippets struct {
 	IFrame, Markdown string
+	// Embed is the embed's own address, for tools that ask for one.
+	Embed string
 	// PNG is the picture as a PNG, to download.
 	PNG string
 }
@@ -288,8 +290,8 @@ const EmbedWidth, EmbedHeight = 720, 640
 // SnippetsFor are the snippets of a moment: page and embed its absolute
 // addresses, png its picture's, title what it is.
 func SnippetsFor(u *i18n.UI, page, embed, png, title string) *Snippets {
-	return &Snippets{PNG: png, IFrame: IFrame(embed, title, EmbedWidth, EmbedHeight),
-		Markdown: "[![" + mdEscape(i18n.Fill(u.Embed.Image, title)) + "](" + png + ")](" + page + ")"}
+	return &Snippets{PNG: png, Embed: embed, IFrame: IFrame(embed, title, EmbedWidth, EmbedHeight),
+		Markdown: "[![" + mdEscape(i18n.Fill(u.Embed.Image, title)) + "](" + mdURL(png) + ")](" + mdURL(page) + ")"}
 }
 
 // IFrame is the HTML that embeds the moment at embed, w × h pixels; it
@@ -302,6 +304,12 @@ func IFrame(embed, title string, w, h int) string {
 // attr escapes a value for a double-quoted attribute, and no more: the
 // snippet is read by people too ("A's", not "A&#39;s").
 var attr = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
+
+// mdURL keeps an address from ending a Markdown link early: a design
+// run's own scripts can put parentheses, spaces or angle brackets in it.
+func mdURL(s string) string {
+	return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(s)
+}
 
 // mdEscape keeps a title from closing a Markdown image's alt text.
 func mdEscape(s string) string {
@@ -510,9 +518,10 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	v.Timeline = tl
 	c := rq.Caption(tl, "")
 	png := base + "/timeline.png" + rq.Canon // with lab=: a counterexample's picture says it is one
-	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, base+rq.Moment()), s.Absolute(r, site.EmbedPath(base)+rq.Moment()), s.Absolute(r, png), c.Title)
+	// with lab= (a counterexample frames itself as one), as the page
+	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, here), s.Absolute(r, site.EmbedPath(base)+rq.Canon), s.Absolute(r, png), c.Title)
 	v.Stage.Files.PNGURL = png
-	v.Card = s.CardFor(r, c.Title+" — "+u.SiteName, CardText(u, tl, c.Source), png, c.Title+" — "+pic.Name)
+	v.Card = s.CardFor(r, c.Title+" — "+u.SiteName, CardText(u, tl, c.Source, pic.Step), png, c.Title+" — "+pic.Name)
 	return v, nil
 }
 

@@ -45,7 +45,7 @@ func Frameable(s *site.Site) func(http.Handler) http.Handler {
 			h.Del("X-Frame-Options")
 			theme := site.ThemeAuto
 			if vs, ok := r.URL.Query()["theme"]; ok {
-				theme = vs[0]
+				theme = strings.ToLower(vs[0])
 				r2 := *r
 				u2 := *r.URL
 				u2.RawQuery = dropParam(r.URL.RawQuery, "theme")

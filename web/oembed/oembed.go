@@ -24,8 +24,6 @@ import (
 	"locklab/web/i18n"
 	"locklab/web/lesson"
 	"locklab/web/site"
-
-	"github.com/go-chi/chi/v5"
 )
 
 // Handler serves /oembed. Pages is the site's router, set once the
@@ -90,7 +88,7 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	fail := func(status int, code, text string) {
 		s.Fail(w, r, u, &site.Error{Status: status, Title: u.ErrorTitle, Code: code, Text: text})
 	}
-	if f := q.Get("format"); f != "" && f != "json" {
+	if f := q.Get("format"); f != "" && !strings.EqualFold(f, "json") {
 		fail(http.StatusNotImplemented, "oembed-format", i18n.Fill(u.Embed.BadFormat, site.Clip(f)))
 		return
 	}
@@ -110,7 +108,11 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		*lim.to = min(*lim.to, n)
 	}
-	if raw == "" || err != nil || (target.Scheme != "http" && target.Scheme != "https") || target.Host == "" {
+	if raw == "" {
+		fail(http.StatusBadRequest, "oembed-url", u.Embed.NoURL)
+		return
+	}
+	if err != nil || (target.Scheme != "http" && target.Scheme != "https") || target.Host == "" {
 		fail(http.StatusBadRequest, "oembed-url", i18n.Fill(u.Embed.BadURL, site.Clip(raw)))
 		return
 	}
@@ -129,14 +131,17 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if target.RawQuery != "" {
 		embed += "?" + target.RawQuery
 	}
-	status, title, final := s.look(r, embed)
+	status, title, why, final := s.look(r, embed)
 	if status != http.StatusOK {
-		if status < 400 || status >= 500 {
-			status = http.StatusNotFound
+		if status < 400 || status >= 500 || why == "" {
+			// the embed has no reason to give: say what can be embedded
+			status, why = http.StatusNotFound, i18n.Fill(u.Embed.BadURL, site.Clip(raw))
 		}
-		fail(status, "oembed-not-timeline", i18n.Fill(u.Embed.BadURL, site.Clip(raw)))
+		fail(status, "oembed-embed", why) // the embed's own reason (a bad do=, no such lesson)
 		return
 	}
+	// the provider is named apart; the title is the moment's
+	title = strings.TrimSuffix(title, " — "+u.SiteName)
 	a := Answer{Type: "rich", Version: "1.0", Title: title, ProviderName: u.SiteName, ProviderURL: s.Absolute(r, "/"),
 		HTML: lesson.IFrame(s.Absolute(r, final), title, width, height), Width: width, Height: height, CacheAge: 86400}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -144,13 +149,17 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // look asks the site for the embed at path (following its redirect to
-// the canonical address once) and returns its status, its title and the
-// address it was found at.
-func (s *Handler) look(r *http.Request, path string) (status int, title, final string) {
+// the canonical address once) and returns its status, its title, the
+// reason its error page gives (if it is one) and the address it was
+// found at.
+func (s *Handler) look(r *http.Request, path string) (status int, title, why, final string) {
+	// a request of its own, ended with this one: none of this request's
+	// context (chi's route, the JSON errors this endpoint answers with)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	defer context.AfterFunc(r.Context(), cancel)()
 	for range 2 {
-		// a request of its own: chi would route it with this one's
-		// route context if it found it there
-		in := r.Clone(context.WithValue(r.Context(), chi.RouteCtxKey, nil))
+		in := r.Clone(ctx)
 		in.Method, in.Body = http.MethodGet, http.NoBody
 		in.Header = http.Header{"Accept-Language": r.Header["Accept-Language"]}
 		in.URL, _ = url.Parse(path)
@@ -160,17 +169,25 @@ func (s *Handler) look(r *http.Request, path string) (status int, title, final s
 		if out.status == http.StatusSeeOther || out.status == http.StatusMovedPermanently || out.status == http.StatusFound {
 			loc := out.header.Get("Location")
 			if !strings.HasPrefix(loc, "/") || !strings.Contains(loc, "/embed/") {
-				return http.StatusNotFound, "", ""
+				return http.StatusNotFound, "", "", ""
 			}
 			path = loc
 			continue
 		}
-		body := out.body.String()
-		_, t, _ := strings.Cut(body, "<title>")
-		t, _, _ = strings.Cut(t, "</title>")
-		return out.status, html.UnescapeString(t), path
+		return out.status, between(out.body.String(), "<title>", "</title>"), between(out.body.String(), `<p class="why">`, "</p>"), path
 	}
-	return http.StatusNotFound, "", ""
+	return http.StatusNotFound, "", "", ""
+}
+
+// between is the text of page between open and close, unescaped ("" if
+// the page has none): the site's own markup, whose shape is known.
+func between(page, open, close string) string {
+	_, t, ok := strings.Cut(page, open)
+	if !ok {
+		return ""
+	}
+	t, _, _ = strings.Cut(t, close)
+	return html.UnescapeString(t)
 }
 
 // recorder keeps what a page answered to a request made from here.

@@ -95,7 +95,7 @@ func TestOEmbed(t *testing.T) {
 			if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") || r.Header.Get("X-Frame-Options") != "" {
 				t.Errorf("%s: the embed may not be framed: CSP %q, X-Frame-Options %q", path, csp, r.Header.Get("X-Frame-Options"))
 			}
-			if !strings.Contains(r.Body, "<title>"+webtest.Escape(a.Title)+"</title>") {
+			if !strings.Contains(r.Body, "<title>"+webtest.Escape(a.Title)+" — Lock Lab</title>") {
 				t.Errorf("%s: the embed's title is not the answer's %q", path, a.Title)
 			}
 		}
@@ -123,7 +123,7 @@ func TestOEmbedRefuses(t *testing.T) {
 		{"url=" + url.QueryEscape("https://elsewhere.example/ja/lessons/fencing"), http.StatusNotFound, "ja"},
 		{"url=" + url.QueryEscape(host+"/zh/lab"), http.StatusNotFound, "zh"},
 		{"url=" + url.QueryEscape(host+"/zh/lessons/nope"), http.StatusNotFound, "zh"},
-		{"url=" + url.QueryEscape(host+"/ja/lessons/fencing?do=a.fly"), http.StatusBadRequest, "ja"},
+		{"url=" + url.QueryEscape(host+"/ja/lessons/fencing?do=a.fly"), http.StatusBadRequest, "ja"}, // the embed's own reason
 		{"url=" + url.QueryEscape(host+"/en/lessons/fencing") + "&format=xml", http.StatusNotImplemented, "en"},
 		{"url=" + url.QueryEscape(host+"/en/lessons/fencing") + "&maxwidth=wide", http.StatusBadRequest, "en"},
 		{"url=" + url.QueryEscape(host+"/en/lessons/fencing") + "&maxheight=-3", http.StatusBadRequest, "en"},
@@ -132,6 +132,9 @@ func TestOEmbedRefuses(t *testing.T) {
 		if status != c.status || a.Error == nil || a.Error.Message == "" {
 			t.Errorf("/oembed?%s: %d %+v, want %d with a reason", c.query, status, a, c.status)
 			continue
+		}
+		if strings.Contains(c.query, "a.fly") && !strings.Contains(a.Error.Message, "a.fly") {
+			t.Errorf("/oembed?%s: not the embed's own reason: %s", c.query, a.Error.Message)
 		}
 		if cjk := regexp.MustCompile(`\p{Han}|\p{Hiragana}|\p{Katakana}`).MatchString(a.Error.Message); cjk != (c.lang != "en") {
 			t.Errorf("/oembed?%s: the reason is not in %s: %s", c.query, c.lang, a.Error.Message)

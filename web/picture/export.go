@@ -58,11 +58,19 @@ type Caption struct{ Title, Source, Address string }
 // above the picture (nothing is "new" on a slide), then what went wrong
 // (each violation spelled out, or that nothing did), the legend, and the
 // address, wrapped to the picture's width so no part of it is cut off.
+// Under the picture, before what went wrong, it says what the last action
+// did: a step whose point is a refusal (the storage rejecting a stale
+// write) shows it in words, not only in a lane's small label.
 func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 	p := Layout(tl, u, len(tl.Events)+1)
+	p.Describe(tl, u, FirstNew(tl))
 	ph, _ := strconv.ParseFloat(p.Height, 64)
 	x := &Export{P: p, Lang: u.Lang, Heading: c.Title, Sub: u.SiteName + " — " + c.Source + " · " + p.Title}
 	y := exportTop + ph + 10
+	for _, line := range wrapText(p.Step, p.w-16, 13) {
+		y += exportLine
+		x.Lines = append(x.Lines, ExportLine{Class: "didline", Y: f(y), Text: line})
+	}
 	for i, v := range tl.Violations {
 		for j, line := range wrapText("⚠"+strconv.Itoa(i+1)+"  "+narrate.ViolationText(u, v), p.w-16, 13) {
 			y += exportLine
@@ -79,6 +87,9 @@ func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 	y += 16
 	lx := 8.0
 	for _, it := range legendItems(u) {
+		if it.Kind == "new" {
+			continue // nothing is new on a slide
+		}
 		w := 30 + 6 + textWidth(it.Label, 12, false) + 16
 		if lx+w > p.w-8 && lx > 8 {
 			lx, y = 8, y+22

@@ -18,6 +18,7 @@ type pictureText struct {
 	Region  string // the scroll container's name
 	Name    string // the picture's name: the time, what this step did, who holds the lock
 	Summary string // its description: the clients, the storage, what went wrong
+	Step    string // what the last action did (the name's middle sentence)
 	// LaneText says how the picture reads (the lanes this timeline has);
 	// Latency what the timeline models of time on the network.
 	LaneText, Latency string
@@ -63,6 +64,7 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	}
 	// Tidy: the sentences are filled from templates, node names and
 	// verbs; a tight language sets no space between its own words
+	p.Step = u.Tidy(step)
 	p.Name = u.Tidy(sentences(i18n.Fill(a.PictureAt, sim.FormatMS(tl.Now)), step, holders(tl, u, a)))
 
 	var cs []string

@@ -95,11 +95,12 @@ func (s *Site) CardFor(r *http.Request, title, description, image, imageAlt stri
 		OEmbed: s.Absolute(r, "/oembed?format=json&url="+url.QueryEscape(page))}
 }
 
-// linkTarget is where a link out of a page opens: in an embed, the whole
-// window (the site's pages refuse to be framed), else in place.
+// linkTarget is where a link out of a page opens: in an embed, a new
+// tab (the site's pages refuse to be framed, and the page around the
+// frame should stay), else in place.
 func (p Page) linkTarget() string {
 	if p.Theme != "" {
-		return "_top"
+		return "_blank"
 	}
 	return "_self"
 }
