@@ -5,6 +5,7 @@
 package middleware
 
 import (
+	"cmp"
 	"fmt"
 	"locklab/sim"
 	"locklab/web/i18n"
@@ -45,7 +46,7 @@ func Frameable(s *site.Site) func(http.Handler) http.Handler {
 			h.Del("X-Frame-Options")
 			theme := site.ThemeAuto
 			if vs, ok := r.URL.Query()["theme"]; ok {
-				theme = strings.ToLower(vs[0])
+				theme = cmp.Or(strings.ToLower(vs[0]), site.ThemeAuto) // theme= alone: the default
 				r2 := *r
 				u2 := *r.URL
 				u2.RawQuery = dropParam(r.URL.RawQuery, "theme")

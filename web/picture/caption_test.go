@@ -62,3 +62,27 @@ func TestExportCaption(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapTight: Japanese and Chinese lines break between characters,
+// not at the space around a Latin word, and never before closing
+// punctuation; English breaks at spaces.
+func TestWrapTight(t *testing.T) {
+	ja := "排他が崩れた：A のリースが切れたあと、A がまだ自分を保持者だと思っているうちに、B がロックを取った。"
+	for w := 60.0; w < 400; w += 7 {
+		lines := wrapText(ja, w, 13)
+		if strings.Join(lines, "") != strings.ReplaceAll(ja, " ", "") && strings.ReplaceAll(strings.Join(lines, ""), " ", "") != strings.ReplaceAll(ja, " ", "") {
+			t.Fatalf("width %.0f: %q lost text", w, lines)
+		}
+		for i, l := range lines {
+			if i > 0 && strings.ContainsAny(l[:len(string([]rune(l)[0]))], "。、）」") {
+				t.Errorf("width %.0f: a line starts with closing punctuation: %q", w, lines)
+			}
+			if strings.HasSuffix(l, "A") || strings.HasSuffix(l, "B") {
+				t.Errorf("width %.0f: a line ends on the Latin word of the next: %q", w, lines)
+			}
+		}
+	}
+	if got := wrapText("Exclusion lost: B took the lock after A's lease ran out", 200, 13); strings.Join(got, " ") != "Exclusion lost: B took the lock after A's lease ran out" {
+		t.Errorf("English: %q", got)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"encoding/base64"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"locklab/sim"
 	"locklab/web/i18n"
@@ -108,18 +110,43 @@ func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 }
 
 // wrapText cuts s into lines no wider than width at size (by textWidth's
-// estimate, a little generous), after a space where a line has one, else
-// anywhere (an address has no spaces; Japanese and Chinese break between
-// any two characters): a line too long for the picture was cut off at
-// its right edge.
+// estimate, a little generous): after a space where a line has one, else
+// anywhere (an address has no spaces to break at). In Japanese and
+// Chinese text (tight) a space sits between a Latin word and the script
+// around it (before a particle), so it is no place to break: such text breaks
+// between any two characters, but never before closing punctuation. A
+// line too long for the picture was cut off at its right edge.
 func wrapText(s string, width, size float64) []string {
+	tight := strings.ContainsFunc(s, func(r rune) bool { return r >= 0x2E80 })
 	var lines []string
 	start, space, w := 0, -1, 0.0
 	for i, r := range s {
 		cw := textWidth(string(r), size, false)
 		if w+cw > width && i > start {
 			cut := i
-			if space > start {
+			switch {
+			case tight:
+				// closing punctuation never starts a line: the character
+				// before it goes down with it
+				for next := r; cut > start && strings.ContainsRune("。、，．）」』】〉》！？：；", next); {
+					prev, n := utf8.DecodeLastRuneInString(s[start:cut])
+					cut -= n
+					next = prev
+				}
+				// nor does a line end on a Latin word and its space (a
+				// client's "A" before a particle): they go down with the
+				// word they belong to
+				for cut > start {
+					prev, n := utf8.DecodeLastRuneInString(s[start:cut])
+					if prev != ' ' && (prev >= 0x2E80 || !unicode.IsLetter(prev) && !unicode.IsDigit(prev)) {
+						break
+					}
+					cut -= n
+				}
+				if cut == start {
+					cut = i
+				}
+			case space > start:
 				cut = space + 1
 			}
 			lines = append(lines, strings.TrimRight(s[start:cut], " "))
