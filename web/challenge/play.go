@@ -166,8 +166,10 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Stage.Share.Embed, v.Card = nil, nil
 	if !f.Ch.Made() && f.Ch.Lesson.Slug != links.DesignSlug {
 		png := f.URL + "/timeline.png" + rq.St.Query()
-		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png), f.Ch.Title)
-		v.Card = s.CardFor(r, f.Ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, lesson.CardText(u, v.Timeline, challengeSource(f), v.Stage.Picture.Step),
+		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png),
+			f.Ch.Title+" — "+challengeSource(f))
+		v.Stage.Files.PNGURL = png // the challenge's picture, captioned as it
+		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, lesson.CardText(u, v.Timeline, challengeSource(f), v.Stage.Picture.Step),
 			png, f.Ch.Title+" — "+v.Stage.Picture.Name)
 	}
 }
@@ -434,7 +436,7 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 	v.Stage.Controls.Map(site.EmbedPath)
 	c := picture.Caption{Title: f.Ch.Title, Source: challengeSource(f)}
 	ev := lesson.NewEmbedView(v.Page, v.Timeline, c, v.Stage, s.Absolute(r, f.URL+"?"+r.URL.RawQuery), theme)
-	ev.Title, ev.Live = f.Ch.Title+" — "+f.Num+" — "+u.SiteName, f.Status
+	ev.Title, ev.Live = f.Ch.Title+" — "+c.Source+" — "+u.SiteName, f.Status
 	if v.Dialog.Nav.UndoURL != "" {
 		ev.Undo = site.InEmbed(v.Dialog.Nav.UndoURL, theme)
 	}

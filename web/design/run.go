@@ -282,7 +282,8 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
 	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}
 	png := runFile(v.Canonical, ".png")
-	v.Share.Embed = lesson.SnippetsFor(u, v.Share.URL, s.Absolute(r, site.EmbedPath(v.Canonical)), s.Absolute(r, png), title)
+	v.Share.Embed = lesson.SnippetsFor(u, v.Share.URL, s.Absolute(r, site.EmbedPath(v.Canonical)), s.Absolute(r, png),
+		title+" — "+runCaption(u, d, tl, "").Source)
 	v.PNGURL = png
 	v.SVGURL, v.FileName = runFile(v.Canonical, ".svg"), "locklab-design-run-"+strconv.Itoa(len(st.Actions))+"-actions.svg"
 	for _, a := range tl.Actions {
@@ -297,7 +298,8 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	from := picture.FirstNew(tl)
 	v.Picture = picture.Layout(tl, u, from)
 	v.Picture.Describe(tl, u, from)
-	v.Card = s.CardFor(r, title+" — "+du.Title+" — "+u.SiteName, lesson.CardText(u, tl, runCaption(u, d, tl, "").Source, v.Picture.Step),
+	source := runCaption(u, d, tl, "").Source
+	v.Card = s.CardFor(r, title+" — "+source, lesson.CardText(u, tl, source, v.Picture.Step),
 		png, title+" — "+v.Picture.Name)
 	base := "/" + u.Lang + "/lab/design/run"
 	c := lesson.ControlsOf(u, base, st, tl)

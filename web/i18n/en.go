@@ -51,7 +51,7 @@ var english = &UI{
 	Share:     "Share this moment", ShareHint: "Scan to open this exact timeline on a phone, or copy the link.",
 	ShareDesign: "Share this design", ShareDesignHint: "Scan to open this design and its grade on a phone, or copy the link.",
 	ResumeOffer:   "You were at step {0}, “{1}”. Continue there →",
-	ShareLoopback: "This link, its QR code and the embed snippets below point at {0}, this computer’s own address: they open only here. To share, start Lock Lab with -public-url set to an address others can reach.",
+	ShareLoopback: "This link and its QR code point at {0}, this computer’s own address: they open only here. To share, start Lock Lab with -public-url set to an address others can reach.",
 	Menu:          "Menu",
 	Play:          "▶ Play", Pause: "❚❚ Pause", Speed: "Speed", Theme: "Theme", ThemeAuto: "system", ThemeDark: "dark", ThemeLight: "light", Presenter: "Presenter mode", NextLine: "Next line ({0} more)", Help: "Keyboard shortcuts", Close: "Close",
 	Shortcuts: [][2]string{{"n", "next step (in presenter mode: next line first)"}, {"→ PageDown Space", "in presenter mode: the same as n (a presentation clicker sends these)"},
@@ -534,7 +534,7 @@ var english = &UI{
 	Embed: &EmbedUI{
 		Open:  "Open in Lock Lab",
 		Title: "Embed this timeline",
-		Hint:  "For a page or wiki that takes HTML: the live timeline, its controls working inside your page. For Markdown (a README, an issue): a picture of this moment that links back here. For a tool that asks for an address to embed (Notion, Confluence's iframe macro): the embed's address. Where a site reads oEmbed, pasting this page's link is enough. Add theme=light or theme=dark to the embed's address to fix its colours.",
+		Hint:  "For a page or wiki that takes HTML: the live timeline, its controls working inside your page. For Markdown (a README, an issue): a picture of this moment that links back here. For a tool that asks for an address to embed (Notion, Confluence's iframe macro): the embed's address. Where a site reads oEmbed, pasting this page's link is enough. To fix its colours, add &theme=light or &theme=dark at the end of the embed's address.",
 		HTML:  "HTML (live, interactive)", Markdown: "Markdown (picture, links here)", Address: "Embed address", Copy: "Copy", Copied: "Copied",
 		PNG: "Download as PNG (for wikis and chats)", Image: "Lock Lab timeline: {0}",
 		Clean:       "Nothing has gone wrong on this timeline.",
@@ -547,6 +547,7 @@ var english = &UI{
 		BadSize:     "“{0}” is not a size: maxwidth and maxheight are whole numbers of pixels, 1 or more.",
 		NotTimeline: "“{0}” is a challenge you answer with a form, not a timeline: it cannot be embedded. Open it in Lock Lab instead.",
 		NoURL:       "Send the address of the Lock Lab timeline to embed as url=… (a lesson step, a Lab counterexample, a design run or a break challenge).",
+		Loopback:    "These snippets point at this computer’s own address too: they work only here until Lock Lab runs with -public-url.",
 	},
 	Picture: &PicUI{
 		NodeMark: map[string]string{"down": "cut off", "down/lost": "crash", "up": "up", "up/lost": "back up", "restart": "restart", "jump": "clock +{0}", "slow": "slow {0}", "promote": "primary"},

@@ -348,6 +348,8 @@ type EmbedUI struct {
 	// embed and the oEmbed endpoint ({0}: the value sent, clipped);
 	// NotTimeline: the embed of a challenge answered with a form.
 	BadTheme, BadURL, Foreign, BadFormat, BadSize, NoURL, NotTimeline string
+	// Loopback warns that the snippets hold this machine's own address.
+	Loopback string
 }
 
 // ChallengeUI is every string of the challenges in one language.

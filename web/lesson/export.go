@@ -26,7 +26,7 @@ func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		x := picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Moment())))
+		x := picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Canon)))
 		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
 		if e != nil {
 			return nil, "", e
@@ -48,7 +48,7 @@ func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		return PNGOf(r, s.Site, u, picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Moment()))))
+		return PNGOf(r, s.Site, u, picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Canon))))
 	})
 }
 

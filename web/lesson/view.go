@@ -519,9 +519,9 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	c := rq.Caption(tl, "")
 	png := base + "/timeline.png" + rq.Canon // with lab=: a counterexample's picture says it is one
 	// with lab= (a counterexample frames itself as one), as the page
-	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, here), s.Absolute(r, site.EmbedPath(base)+rq.Canon), s.Absolute(r, png), c.Title)
+	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, here), s.Absolute(r, site.EmbedPath(base)+rq.Canon), s.Absolute(r, png), c.Title+" — "+c.Source)
 	v.Stage.Files.PNGURL = png
-	v.Card = s.CardFor(r, c.Title+" — "+u.SiteName, CardText(u, tl, c.Source, pic.Step), png, c.Title+" — "+pic.Name)
+	v.Card = s.CardFor(r, c.Title+" — "+c.Source, CardText(u, tl, c.Source, pic.Step), png, c.Title+" — "+pic.Name)
 	return v, nil
 }
 

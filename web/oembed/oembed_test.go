@@ -143,8 +143,9 @@ func TestOEmbedRefuses(t *testing.T) {
 }
 
 var (
-	discovery = regexp.MustCompile(`<link rel="alternate" type="application/json\+oembed" href="([^"]+)"`)
-	ogImage   = regexp.MustCompile(`<meta property="og:image" content="([^"]+)"`)
+	shareIFrame = regexp.MustCompile(`<textarea id="embed-html"[^>]*>([^<]*)</textarea>`)
+	discovery   = regexp.MustCompile(`<link rel="alternate" type="application/json\+oembed" href="([^"]+)"`)
+	ogImage     = regexp.MustCompile(`<meta property="og:image" content="([^"]+)"`)
 )
 
 // TestDiscovery: every timeline page names its oEmbed answer, which
@@ -176,6 +177,10 @@ func TestDiscovery(t *testing.T) {
 			status, a := ask(t, h, strings.TrimPrefix(html.UnescapeString(m[1]), host+"/oembed?"))
 			if status != http.StatusOK || !strings.Contains(html.UnescapeString(a.HTML), `src="`+host+"/"+lang+"/embed/") {
 				t.Errorf("%s: its discovery link answers %d %s", page, status, a.HTML)
+			}
+			// the share box's iframe is the oEmbed answer's: one moment, one frame
+			if box := shareIFrame.FindStringSubmatch(body); box == nil || html.UnescapeString(box[1]) != a.HTML {
+				t.Errorf("%s: the share box's iframe is not the oEmbed answer's:\n%v\n%s", page, box, a.HTML)
 			}
 			img := ogImage.FindStringSubmatch(body)
 			if img == nil {

@@ -37,7 +37,7 @@ func TestExportCaption(t *testing.T) {
 				case "sub":
 					size = 12
 					addr.WriteString(l.Text)
-				case "vline":
+				case "vline", "vline allowed":
 					viol.WriteString(strings.TrimLeft(l.Text, " ") + " ")
 				case "cleanline":
 					clean = l.Text == u.Embed.Clean

@@ -29,7 +29,12 @@ var ExportCSP = func() string {
 // Export is what exportSVG draws.
 type Export struct {
 	P                  *Picture
-	Lang, Heading, Sub string
+	Lang, Heading      string
+	// Sub is the line under the heading, wrapped (SubLines); Top where
+	// the picture begins under them.
+	Sub      string
+	SubLines []ExportLine
+	Top      string
 	ViewBox, Width, H  string
 	Lines              []ExportLine
 	Legend             []ExportLegend
@@ -68,18 +73,29 @@ func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 	p.Describe(tl, u, FirstNew(tl))
 	ph, _ := strconv.ParseFloat(p.Height, 64)
 	x := &Export{P: p, Lang: u.Lang, Heading: c.Title, Sub: u.SiteName + " — " + c.Source + " · " + p.Title}
-	y := exportTop + ph + 10
+	top := exportTop
+	for i, line := range wrapText(x.Sub, p.w-16, 12) {
+		x.SubLines = append(x.SubLines, ExportLine{Class: "sub", Y: f(42 + 16*float64(i)), Text: line})
+		top = exportTop + 16*float64(i)
+	}
+	x.Top = f(top)
+	y := top + ph + 10
 	for _, line := range wrapText(p.Step, p.w-16, 13) {
 		y += exportLine
 		x.Lines = append(x.Lines, ExportLine{Class: "didline", Y: f(y), Text: line})
 	}
 	for i, v := range tl.Violations {
-		for j, line := range wrapText("⚠"+strconv.Itoa(i+1)+"  "+narrate.ViolationText(u, v), p.w-16, 13) {
+		// the number apart from the text (a "4" before "2 people" read as 42);
+		// and what any lease allows said so, in a quieter colour, as the page does
+		text := "⚠" + strconv.Itoa(i+1) + u.LabelSep() + narrate.ViolationText(u, v)
+		class := "vline"
+		if c := sim.ClassOf(v.Kind); c == sim.ClassAllowed {
+			text += " " + i18n.Fill(u.Verdict.ClassNote, u.Verdict.Class[c])
+			class = "vline allowed"
+		}
+		for _, line := range wrapText(text, p.w-16, 13) {
 			y += exportLine
-			if j > 0 {
-				line = "     " + line // under the text, not the number
-			}
-			x.Lines = append(x.Lines, ExportLine{Class: "vline", Y: f(y), Text: line})
+			x.Lines = append(x.Lines, ExportLine{Class: class, Y: f(y), Text: line})
 		}
 	}
 	if len(tl.Violations) == 0 {
