@@ -28,16 +28,16 @@ var ExportCSP = func() string {
 
 // Export is what exportSVG draws.
 type Export struct {
-	P                  *Picture
-	Lang, Heading      string
+	P             *Picture
+	Lang, Heading string
 	// Sub is the line under the heading, wrapped (SubLines); Top where
 	// the picture begins under them.
-	Sub      string
-	SubLines []ExportLine
-	Top      string
-	ViewBox, Width, H  string
-	Lines              []ExportLine
-	Legend             []ExportLegend
+	Sub               string
+	SubLines          []ExportLine
+	Top               string
+	ViewBox, Width, H string
+	Lines             []ExportLine
+	Legend            []ExportLegend
 }
 
 // Exportlegend is one legend entry placed under the picture: its sample
