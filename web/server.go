@@ -1,9 +1,10 @@
 // Package web is Lock Lab's route table and server configuration: it
 // builds the shared site (web/site) and one handler per feature — the
 // lesson pages (web/lesson), the Lab (web/lab), the design page
-// (web/design), the challenges (web/challenge), oEmbed (web/oembed), the live class (web/class, the one feature with state,
-// kept in Redis) and the ending page (web/end) — and mounts their routes
-// under the middleware (web/middleware). No page is drawn here; see the
+// (web/design), the challenges (web/challenge), oEmbed (web/oembed), the
+// live class (web/class, the one feature with state, kept in Redis) and
+// the ending page (web/end) — and mounts their routes under the
+// middleware (web/middleware). No page is drawn here; see the
 // README's architecture section for what flows between the packages.
 package web
 

@@ -166,50 +166,66 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Stage.Share.Embed, v.Card = nil, nil
 	if !f.Ch.Made() && f.Ch.Lesson.Slug != links.DesignSlug {
 		png := f.URL + "/timeline.png" + rq.St.Query()
-		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png),
-			f.Ch.Title+" — "+challengeSource(f))
+		c := challengeCaption(f)
+		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png), c.Name())
 		v.Stage.Files.PNGURL = png // the challenge's picture, captioned as it
-		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, lesson.CardText(u, v.Timeline, challengeSource(f), v.Stage.Picture.Step),
+		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, lesson.CardText(u, v.Timeline, c.Source, v.Stage.Picture.Step),
 			png, f.Ch.Title+" — "+v.Stage.Picture.Name)
 	}
 }
 
-// challengeSource is where a break challenge's picture comes from: its
-// number, its goal and how far the moves got.
-func challengeSource(f *Frame) string {
-	return f.Num + " · " + strings.TrimRight(f.Goal, ".。") + " — " + f.Status
+// challengeCaption is what a break challenge's picture says of itself:
+// its title; its number, its goal and how far the moves got.
+func challengeCaption(f *Frame) picture.Caption {
+	return picture.Caption{Title: f.Ch.Title, Source: f.Num + " · " + strings.TrimRight(f.Goal, ".。") + " — " + f.Status}
 }
 
 // TimelinePNG serves /{lang}/challenges/{id}/timeline.png: a break
 // challenge's timeline at do= as a PNG, captioned as the challenge (its
 // goal and how far the moves got), for its card and its Markdown snippet.
 func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
+	u, v, f, ok := s.breakAt(w, r, func(page string) string {
+		path, query, _ := strings.Cut(page, "?")
+		return links.WithQuery(path+"/timeline.png", query)
+	})
+	if !ok {
+		return
+	}
+	lesson.ServePicture(w, r, s.Site, u, "locklab-challenge.png", func() (*picture.Export, *site.Error) {
+		c := challengeCaption(f)
+		c.Address = s.Absolute(r, f.URL+"?"+r.URL.RawQuery)
+		return picture.NewExport(v.Timeline, u, c), nil
+	})
+}
+
+// breakAt is the break challenge r names at the state its do= says, for
+// its embed and its picture: a fix or a predict challenge (a form, no
+// timeline) is a 404 that says so, and a state in another spelling goes
+// to its canonical one at the address canon makes of the challenge
+// page's. It reports false if it answered the request itself.
+func (s *Handler) breakAt(w http.ResponseWriter, r *http.Request, canon func(page string) string) (*i18n.UI, *lesson.LessonView, *Frame, bool) {
 	u, ch, e := s.challengeOf(r)
 	if e == nil && ch.Type != lessons.Break {
-		e = &site.Error{Status: http.StatusNotFound, Title: u.NotFound, Code: "not-a-timeline", Text: i18n.Fill(u.Embed.NotTimeline, ch.Title)}
+		e = &site.Error{Status: http.StatusNotFound, Title: u.NotFound, Code: "not-a-timeline",
+			Text: i18n.Fill(u.Embed.NotTimeline, ch.Title), Recover: links.Challenge(u.Lang, ch.ID), RecoverText: u.Embed.Open}
 	}
 	if e != nil {
 		s.Fail(w, r, u, e)
-		return
+		return u, nil, nil, false
 	}
 	if s.only(w, r, u, ch, "do", "opt") {
-		return
+		return u, nil, nil, false
 	}
-	v, f, canon, e := s.breakView(r, u, ch, r.URL.Query().Get("do"), nil)
+	v, f, to, e := s.breakView(r, u, ch, r.URL.Query().Get("do"), nil)
 	switch {
 	case e != nil:
 		s.Fail(w, r, u, e)
-		return
-	case canon != "":
-		path, query, _ := strings.Cut(canon, "?")
-		redirect(w, r, path+"/timeline.png?"+query)
-		return
+		return u, nil, nil, false
+	case to != "":
+		redirect(w, r, canon(to))
+		return u, nil, nil, false
 	}
-	w = lesson.SVGFile(w, "locklab-challenge.png")
-	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
-		c := picture.Caption{Title: ch.Title, Source: challengeSource(f), Address: s.Absolute(r, f.URL+"?"+r.URL.RawQuery)}
-		return lesson.PNGOf(r, s.Site, u, picture.NewExport(v.Timeline, u, c))
-	})
+	return u, v, f, true
 }
 
 // within keeps, of the controls of the timeline played so far, only the
@@ -248,7 +264,7 @@ func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 // qr answers with the QR code of the challenge page at path in the
 // request's state.
 func (s *Handler) qr(w http.ResponseWriter, r *http.Request, u *i18n.UI, path string) {
-	w = lesson.SVGFile(w, "locklab-qr.svg")
+	w = lesson.PictureFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		q := r.URL.Query()
 		return site.QRImage(u, s.Absolute(r, path+canonicalQuery("do", q.Get("do"), "opt", q.Get("opt"), "answer", q.Get("answer"))))
@@ -407,39 +423,17 @@ func (s *Handler) predictView(r *http.Request, u *i18n.UI, ch *lessons.Challenge
 
 // Embed serves /{lang}/embed/challenges/{id}: a break challenge's
 // timeline inside another site's page, its goal and how far the moves
-// got above the picture, the allowed moves as its controls. A fix or a
-// predict challenge is a form, not a timeline: its embed is a 404 that
-// says so.
+// got above the picture, the allowed moves as its controls (breakAt: a
+// fix or a predict challenge has no embed).
 func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
-	u, ch, e := s.challengeOf(r)
-	if e == nil && ch.Type != lessons.Break {
-		e = &site.Error{Status: http.StatusNotFound, Title: u.NotFound, Code: "not-a-timeline",
-			Text: i18n.Fill(u.Embed.NotTimeline, ch.Title), Recover: links.Challenge(u.Lang, ch.ID), RecoverText: u.Embed.Open}
-	}
-	if e != nil {
-		s.Fail(w, r, u, e)
-		return
-	}
-	if s.only(w, r, u, ch, "do", "opt") {
-		return
-	}
 	theme := site.ThemeOf(r)
-	v, f, canon, e := s.breakView(r, u, ch, r.URL.Query().Get("do"), nil)
-	switch {
-	case e != nil:
-		s.Fail(w, r, u, e)
-		return
-	case canon != "":
-		redirect(w, r, site.InEmbed(canon, theme))
+	_, v, f, ok := s.breakAt(w, r, func(page string) string { return site.InEmbed(page, theme) })
+	if !ok {
 		return
 	}
-	v.Stage.Controls.Map(site.EmbedPath)
-	c := picture.Caption{Title: f.Ch.Title, Source: challengeSource(f)}
-	ev := lesson.NewEmbedView(v.Page, v.Timeline, c, v.Stage, s.Absolute(r, f.URL+"?"+r.URL.RawQuery), theme)
-	ev.Title, ev.Live = f.Ch.Title+" — "+c.Source+" — "+u.SiteName, f.Status
-	if v.Dialog.Nav.UndoURL != "" {
-		ev.Undo = site.InEmbed(v.Dialog.Nav.UndoURL, theme)
-	}
+	ev := lesson.NewEmbedView(v.Page, v.Timeline, challengeCaption(f), v.Stage, s.Absolute(r, f.URL+"?"+r.URL.RawQuery),
+		v.Dialog.Nav.UndoURL, theme)
+	ev.Live = f.Status
 	out := lesson.EmbedPage(ev)
 	if r.Header.Get("HX-Request") == "true" {
 		out = lesson.EmbedFragment(ev)

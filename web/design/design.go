@@ -269,7 +269,7 @@ func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	w = lesson.SVGFile(w, "locklab-qr.svg")
+	w = lesson.PictureFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		return site.QRImage(u, s.Absolute(r, links.Design(u.Lang, in.D)))
 	})

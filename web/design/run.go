@@ -150,14 +150,13 @@ func (s *Handler) RunEmbed(w http.ResponseWriter, r *http.Request) {
 			return nil, "", false, e
 		}
 		v := s.designRunView(r, u, in.D, n, st, tl)
-		v.Controls.Map(func(link string) string { return site.EmbedPath(link) })
 		stage := lesson.StageProps{UI: u, Picture: v.Picture, Violations: v.Violations, Controls: v.Controls, Log: v.Log}
-		capt := runCaption(u, in.D, tl, "")
-		ev := lesson.NewEmbedView(v.Page, tl, capt, stage, s.Absolute(r, page), theme)
-		ev.Title, ev.Live = v.RunTitle+" — "+capt.Source+" — "+u.SiteName, v.RunTitle
+		var undo string
 		if len(actions) > 0 {
-			ev.Undo = site.InEmbed(links.DesignRun(u.Lang, in.D, n, actions[:len(actions)-1]), theme)
+			undo = links.DesignRun(u.Lang, in.D, n, actions[:len(actions)-1])
 		}
+		ev := lesson.NewEmbedView(v.Page, tl, runCaption(u, in.D, tl, ""), stage, s.Absolute(r, page), undo, theme)
+		ev.Live = v.RunTitle
 		c := lesson.EmbedPage(ev)
 		if r.Header.Get("HX-Request") == "true" {
 			c = lesson.EmbedFragment(ev)
@@ -193,41 +192,27 @@ func (s *Handler) runTimeline(r *http.Request, q runReq) (*sim.Timeline, lesson.
 // RunSVG serves /{lang}/lab/design/run.svg: the run's picture as a file
 // of its own (for slides), captioned with what it is and its address.
 func (s *Handler) RunSVG(w http.ResponseWriter, r *http.Request) {
-	q, ok := s.parseRun(w, r)
-	if !ok {
-		return
-	}
-	u := q.u
-	w = lesson.SVGFile(w, "locklab-design-run.svg")
-	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
-		tl, _, e := s.runTimeline(r, q)
-		if e != nil {
-			return nil, "", e
-		}
-		x := picture.NewExport(tl, u, runCaption(u, q.in.D, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions))))
-		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
-		if e != nil {
-			return nil, "", e
-		}
-		return body, "image/svg+xml; charset=utf-8", nil
-	})
+	s.runPicture(w, r, "locklab-design-run.svg")
 }
 
 // RunPNG serves /{lang}/lab/design/run.png: the run's picture as a PNG
 // (wikis, chats, a link's card).
 func (s *Handler) RunPNG(w http.ResponseWriter, r *http.Request) {
+	s.runPicture(w, r, "locklab-design-run.png")
+}
+
+// runPicture is the run's picture as the file name says.
+func (s *Handler) runPicture(w http.ResponseWriter, r *http.Request, name string) {
 	q, ok := s.parseRun(w, r)
 	if !ok {
 		return
 	}
-	u := q.u
-	w = lesson.SVGFile(w, "locklab-design-run.png")
-	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+	lesson.ServePicture(w, r, s.Site, q.u, name, func() (*picture.Export, *site.Error) {
 		tl, _, e := s.runTimeline(r, q)
 		if e != nil {
-			return nil, "", e
+			return nil, e
 		}
-		return lesson.PNGOf(r, s.Site, u, picture.NewExport(tl, u, runCaption(u, q.in.D, tl, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))))
+		return picture.NewExport(tl, q.u, runCaption(q.u, q.in.D, tl, s.Absolute(r, links.DesignRun(q.u.Lang, q.in.D, q.n, q.actions)))), nil
 	})
 }
 
@@ -239,7 +224,7 @@ func (s *Handler) RunQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := q.u
-	w = lesson.SVGFile(w, "locklab-qr.svg")
+	w = lesson.PictureFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		return site.QRImage(u, s.Absolute(r, links.DesignRun(u.Lang, q.in.D, q.n, q.actions)))
 	})
@@ -283,7 +268,7 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}
 	png := runFile(v.Canonical, ".png")
 	v.Share.Embed = lesson.SnippetsFor(u, v.Share.URL, s.Absolute(r, site.EmbedPath(v.Canonical)), s.Absolute(r, png),
-		title+" — "+runCaption(u, d, tl, "").Source)
+		runCaption(u, d, tl, "").Name())
 	v.PNGURL = png
 	v.SVGURL, v.FileName = runFile(v.Canonical, ".svg"), "locklab-design-run-"+strconv.Itoa(len(st.Actions))+"-actions.svg"
 	for _, a := range tl.Actions {

@@ -55,13 +55,8 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 		if e != nil {
 			return nil, "", e
 		}
-		c := rq.Caption(v.Timeline, "")
-		ev := NewEmbedView(v.Page, v.Timeline, c, v.Stage, s.Absolute(r, rq.Base()+rq.Canon), theme)
-		ev.Title = c.Title + " — " + c.Source + " — " + rq.UI.SiteName
+		ev := NewEmbedView(v.Page, v.Timeline, rq.Caption(v.Timeline, ""), v.Stage, s.Absolute(r, rq.Base()+rq.Canon), v.Dialog.Nav.UndoURL, theme)
 		ev.Live = v.Live
-		if v.Dialog.Nav.UndoURL != "" {
-			ev.Undo = site.WithThemeParam(v.Dialog.Nav.UndoURL, theme)
-		}
 		if r.Header.Get("HX-Request") == "true" {
 			return s.RenderBytes(r, rq.UI, EmbedFragment(ev))
 		}
@@ -70,12 +65,19 @@ func (s *Handler) Embed(w http.ResponseWriter, r *http.Request) {
 }
 
 // NewEmbedView frames stage's moment for an iframe: c's title and
-// source head it, open is the site's page of the same moment, and every
-// control keeps the embed's theme.
-func NewEmbedView(p site.Page, tl *sim.Timeline, c picture.Caption, stage StageProps, open, theme string) *EmbedView {
+// source head it and name the page, open is the site's page of the same
+// moment, and undo the state one action back ("": none). Every control
+// and the undo become the same feature's embed links (site.InEmbed),
+// keeping the embed's theme.
+func NewEmbedView(p site.Page, tl *sim.Timeline, c picture.Caption, stage StageProps, open, undo, theme string) *EmbedView {
 	v := &EmbedView{Page: p, Heading: c.Title, Context: c.Source, Open: open, Stage: stage, Clean: len(tl.Violations) == 0,
 		Did: stage.Picture.Step}
-	v.Stage.Controls.Map(func(link string) string { return site.WithThemeParam(link, theme) })
+	v.Title = c.Name() + " — " + p.UI.SiteName
+	inEmbed := func(link string) string { return site.InEmbed(link, theme) }
+	if undo != "" {
+		v.Undo = inEmbed(undo)
+	}
+	v.Stage.Controls.Map(inEmbed)
 	v.Stage.Controls.Embed = true
 	v.Stage.Controls.CLI.Base = "" // the command line's editor and keys are the site's
 	return v

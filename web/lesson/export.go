@@ -1,4 +1,5 @@
-// export.go serves the timeline as a standalone SVG file, for slides.
+// export.go serves the timeline as a standalone picture file: an SVG for
+// slides, a PNG for wikis, chats and link cards; both captioned.
 
 package lesson
 
@@ -18,52 +19,54 @@ import (
 // state grammar as the page; the file downloads under a name that says
 // which lesson and step it shows.
 func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
-	rq := RequestOf(r)
-	u, l := rq.UI, rq.L
-	w = SVGFile(w, "locklab-timeline.svg")
-	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
-		tl, e := s.replay(r.Context(), rq)
-		if e != nil {
-			return nil, "", e
-		}
-		x := picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Canon)))
-		body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
-		if e != nil {
-			return nil, "", e
-		}
-		return body, "image/svg+xml; charset=utf-8", nil
-	})
+	s.timelineFile(w, r, "locklab-timeline.svg")
 }
 
 // TimelinePNG answers /{lang}/lessons/{slug}/timeline.png: the same
-// picture as the SVG, drawn on the server as a PNG (picture.PNG), for the
-// wikis, document editors and chats that take no SVG and for a link's
-// card; cached like the SVG.
+// picture drawn on the server as a PNG, for the wikis, document editors
+// and chats that take no SVG and for a link's card.
 func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
+	s.timelineFile(w, r, "locklab-timeline.png")
+}
+
+// timelineFile is the lesson state's picture as the file name says.
+func (s *Handler) timelineFile(w http.ResponseWriter, r *http.Request, name string) {
 	rq := RequestOf(r)
-	u, l := rq.UI, rq.L
-	w = SVGFile(w, "locklab-timeline.png")
-	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
+	ServePicture(w, r, s.Site, rq.UI, name, func() (*picture.Export, *site.Error) {
 		tl, e := s.replay(r.Context(), rq)
 		if e != nil {
-			return nil, "", e
+			return nil, e
 		}
-		return PNGOf(r, s.Site, u, picture.NewExport(tl, u, rq.Caption(tl, s.Absolute(r, links.Lesson(l)+rq.Canon))))
+		return picture.NewExport(tl, rq.UI, rq.Caption(tl, s.Absolute(r, links.Lesson(rq.L)+rq.Canon))), nil
 	})
 }
 
-// PNGOf draws x as a PNG file's body and type, in one of the site's
-// replay slots (a picture costs about what a replay does).
-func PNGOf(r *http.Request, s *site.Site, u *i18n.UI, x *picture.Export) ([]byte, string, *site.Error) {
-	var body []byte
-	var err error
-	if e := s.InSlot(r.Context(), u, func() { body, err = picture.PNG(x) }); e != nil {
-		return nil, "", e
-	}
-	if err != nil {
-		return nil, "", site.Internal(u, err)
-	}
-	return body, "image/png", nil
+// ServePicture answers with a timeline's exported picture as a file
+// named name (every feature's SVG and PNG go through it): an SVG, or for
+// a .png name the same picture drawn as a PNG, in one of the site's
+// replay slots (a picture costs about what a replay does). export lays
+// the picture out, replaying the timeline; it runs inside the page
+// cache, so a cached picture costs neither.
+func ServePicture(w http.ResponseWriter, r *http.Request, s *site.Site, u *i18n.UI, name string, export func() (*picture.Export, *site.Error)) {
+	s.Cached(PictureFile(w, name), r, u, func() ([]byte, string, *site.Error) {
+		x, e := export()
+		if e != nil {
+			return nil, "", e
+		}
+		if !strings.HasSuffix(name, ".png") {
+			body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
+			return body, "image/svg+xml; charset=utf-8", e
+		}
+		var body []byte
+		var err error
+		if e := s.InSlot(r.Context(), u, func() { body, err = picture.PNG(x) }); e != nil {
+			return nil, "", e
+		}
+		if err != nil {
+			return nil, "", site.Internal(u, err)
+		}
+		return body, "image/png", nil
+	})
 }
 
 // Caption is what a picture of this moment says about itself (the SVG
@@ -94,22 +97,24 @@ func (q *Request) Caption(tl *sim.Timeline, address string) picture.Caption {
 	return c
 }
 
-// SVGFile is w for an answer that is a picture file named name (SVG or
-// PNG): its file name, and for an SVG its own policy, once it is written
-// (an error page keeps the site's headers).
-func SVGFile(w http.ResponseWriter, name string) http.ResponseWriter {
-	return &svgHeaders{ResponseWriter: w, name: name}
+// PictureFile is w for an answer that is a picture file named name (an
+// SVG or a PNG: a timeline, a QR code): its file name, and for an SVG
+// its own policy, once it is written (an error page keeps the site's
+// headers).
+func PictureFile(w http.ResponseWriter, name string) http.ResponseWriter {
+	return &fileHeaders{ResponseWriter: w, name: name}
 }
 
-// svgHeaders gives an SVG answer its own policy and file name when it is
-// written; an error page from the same handler keeps the site's headers.
-type svgHeaders struct {
+// fileHeaders gives a picture its file name (and an SVG its policy) when
+// it is written; an error page from the same handler keeps the site's
+// headers.
+type fileHeaders struct {
 	http.ResponseWriter
 	name string
 	done bool
 }
 
-func (w *svgHeaders) WriteHeader(code int) {
+func (w *fileHeaders) WriteHeader(code int) {
 	if !w.done {
 		w.done = true
 		h := w.Header()
@@ -123,7 +128,7 @@ func (w *svgHeaders) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-func (w *svgHeaders) Write(b []byte) (int, error) {
+func (w *fileHeaders) Write(b []byte) (int, error) {
 	if !w.done {
 		w.WriteHeader(http.StatusOK)
 	}

@@ -1,13 +1,17 @@
 // Package lesson serves a lesson at one timeline state: the page (and its
-// htmx fragment), the lesson list, the timeline as JSON and SVG, the share
-// QR code, and a Lab counterexample framed as a timeline. Its state is the
-// URL (state.go), resolved once per request (request.go).
+// htmx fragment), the lesson list, the timeline as JSON, SVG and PNG, the
+// share QR code and embed snippets, a Lab counterexample framed as a
+// timeline, and the same moment as an embed for another site's iframe.
+// Its state is the URL (state.go), resolved once per request
+// (request.go).
 //
 // Other features use it through its view API: View builds the lesson view
 // of a state for a caller that passes where the view's links go (a live
 // class's teacher page keeps them in the class); its components
-// (LessonMain, ControlPanel, EventTable) draw parts of it; URLState, ParseState
-// and BadState read and explain a timeline's URL state.
+// (LessonMain, ControlPanel, EventTable) draw parts of it; EmbedView,
+// ServePicture and SnippetsFor frame a design run's or a challenge's
+// moment as the lesson's is; URLState, ParseState and BadState read and
+// explain a timeline's URL state.
 package lesson
 
 import (

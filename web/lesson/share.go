@@ -17,7 +17,7 @@ import (
 func (s *Handler) QR(w http.ResponseWriter, r *http.Request) {
 	rq := RequestOf(r)
 	u := rq.UI
-	w = SVGFile(w, "locklab-qr.svg")
+	w = PictureFile(w, "locklab-qr.svg")
 	s.Cached(w, r, u, func() ([]byte, string, *site.Error) {
 		if rq.Err != nil {
 			return nil, "", rq.Err

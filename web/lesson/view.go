@@ -271,39 +271,20 @@ type ShareBox struct {
 }
 
 // Snippets are what the share box offers to paste into another site: an
-// iframe of the live embed, and Markdown of the picture (PNG) linking to
-// the moment. Every address in them is absolute.
+// iframe of the live embed, Markdown of the picture (PNG) linking to the
+// moment, and the embed's address. Every address in them is absolute.
 type Snippets struct {
 	IFrame, Markdown string
 	// Embed is the embed's own address, for tools that ask for one.
 	Embed string
-	// PNG is the picture as a PNG, to download.
-	PNG string
 }
-
-// EmbedWidth and EmbedHeight are an embed's default size in CSS pixels:
-// the iframe snippet's and the oEmbed answer's (a page that listens to
-// embed.js's message fits the height to the content; one that does not
-// shows this much and lets the embed scroll).
-const EmbedWidth, EmbedHeight = 720, 640
 
 // SnippetsFor are the snippets of a moment: page and embed its absolute
 // addresses, png its picture's, title what it is.
 func SnippetsFor(u *i18n.UI, page, embed, png, title string) *Snippets {
-	return &Snippets{PNG: png, Embed: embed, IFrame: IFrame(embed, title, EmbedWidth, EmbedHeight),
+	return &Snippets{Embed: embed, IFrame: site.IFrame(embed, title, site.EmbedWidth, site.EmbedHeight),
 		Markdown: "[![" + mdEscape(i18n.Fill(u.Embed.Image, title)) + "](" + mdURL(png) + ")](" + mdURL(page) + ")"}
 }
-
-// IFrame is the HTML that embeds the moment at embed, w × h pixels; it
-// shrinks with a narrower column (the embed fits any width from 320 px).
-func IFrame(embed, title string, w, h int) string {
-	return `<iframe src="` + attr.Replace(embed) + `" title="` + attr.Replace(title) + `" width="` + strconv.Itoa(w) +
-		`" height="` + strconv.Itoa(h) + `" style="width:100%;max-width:` + strconv.Itoa(w) + `px;border:0" loading="lazy"></iframe>`
-}
-
-// attr escapes a value for a double-quoted attribute, and no more: the
-// snippet is read by people too ("A's", not "A&#39;s").
-var attr = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
 
 // mdURL keeps an address from ending a Markdown link early: a design
 // run's own scripts can put parentheses, spaces or angle brackets in it.
@@ -508,7 +489,6 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 		Log:       EventLogOf(u, tl),
 		Share: ShareBox{UI: u, URL: s.Absolute(r, here), QRURL: qr,
 			Teach: TeachForm{UI: u, Slug: l.Slug, Do: st.Do(), Opt: st.Opt()}},
-		// (the share box's embed snippets and the page's card: below)
 		Files: Downloads{UI: u, SVGURL: base + "/timeline.svg" + st.Query(), JSONURL: base + "/timeline.json" + st.Query(),
 			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
@@ -516,12 +496,13 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	v.Stage.Violations = ViolationsOf(u, tl)
 	v.Stage.Make = makeForm(u, l, st, tl)
 	v.Timeline = tl
+	// the share box's embed, the PNG and the card keep lab=, as the page
+	// does: a counterexample says it is one
 	c := rq.Caption(tl, "")
-	png := base + "/timeline.png" + rq.Canon // with lab=: a counterexample's picture says it is one
-	// with lab= (a counterexample frames itself as one), as the page
-	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, here), s.Absolute(r, site.EmbedPath(base)+rq.Canon), s.Absolute(r, png), c.Title+" — "+c.Source)
+	png := base + "/timeline.png" + rq.Canon
+	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, here), s.Absolute(r, site.EmbedPath(base)+rq.Canon), s.Absolute(r, png), c.Name())
 	v.Stage.Files.PNGURL = png
-	v.Card = s.CardFor(r, c.Title+" — "+c.Source, CardText(u, tl, c.Source, pic.Step), png, c.Title+" — "+pic.Name)
+	v.Card = s.CardFor(r, c.Name(), CardText(u, tl, c.Source, pic.Step), png, c.Title+" — "+pic.Name)
 	return v, nil
 }
 

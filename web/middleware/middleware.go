@@ -1,5 +1,5 @@
-// Package middleware wraps every request of the site: security headers,
-// compression, HEAD as GET, the request log, recovery from a panic, the
+// Package middleware wraps every request of the site: security headers
+// (and the embeds' own framing policy and theme), compression, HEAD as GET, the request log, recovery from a panic, the
 // header-size limit and the language segment. What it answers itself (a
 // 431, a 404, a 500) it answers through site's one error path.
 package middleware
@@ -47,14 +47,12 @@ func Frameable(s *site.Site) func(http.Handler) http.Handler {
 			theme := site.ThemeAuto
 			if vs, ok := r.URL.Query()["theme"]; ok {
 				theme = cmp.Or(strings.ToLower(vs[0]), site.ThemeAuto) // theme= alone: the default
-				r2 := *r
-				u2 := *r.URL
-				u2.RawQuery = dropParam(r.URL.RawQuery, "theme")
-				r2.URL = &u2
-				r = &r2
+				r = r.Clone(r.Context())
+				r.URL.RawQuery = dropParam(r.URL.RawQuery, "theme")
 			}
-			r = site.WithTheme(r, site.ThemeAuto)
 			if theme != site.ThemeAuto && theme != site.ThemeLight && theme != site.ThemeDark {
+				// the 400 is an embed's too: drawn in its frame
+				r = site.WithTheme(r, site.ThemeAuto)
 				u := s.UIFor(r)
 				s.Fail(w, r, u, &site.Error{Status: http.StatusBadRequest, Title: u.ErrorTitle, Code: "bad-theme",
 					Text: i18n.Fill(u.Embed.BadTheme, site.Clip(theme))})

@@ -8,7 +8,8 @@
 // It asks the site's own routes for that embed, as a browser would, and
 // answers only when the embed answers: the oEmbed answer exists exactly
 // when the frame it describes works, and its title is the embed's own.
-// It imports no feature: what a timeline is, each feature's embed says.
+// It imports no feature: which pages have an embed, the embed routes say
+// (any other address is their 404), and the iframe is site's.
 package oembed
 
 import (
@@ -22,7 +23,6 @@ import (
 	"strings"
 
 	"locklab/web/i18n"
-	"locklab/web/lesson"
 	"locklab/web/site"
 )
 
@@ -51,22 +51,6 @@ type Answer struct {
 	CacheAge     int    `json:"cache_age"`
 }
 
-// timelinePages are the pages that show a timeline, by the path after
-// the language: what an oEmbed url= may name.
-func timelinePage(rest string) bool {
-	switch {
-	case rest == "lab/design/run":
-		return true
-	case strings.HasPrefix(rest, "lessons/"):
-		slug := strings.TrimPrefix(rest, "lessons/")
-		return slug != "" && !strings.ContainsAny(slug, "/.")
-	case strings.HasPrefix(rest, "challenges/"):
-		id := strings.TrimPrefix(rest, "challenges/")
-		return id != "" && !strings.Contains(id, "/")
-	}
-	return false
-}
-
 // ServeHTTP answers /oembed?url=…[&format=json][&maxwidth=…][&maxheight=…].
 // Its errors are JSON, in the language of the address asked about (else
 // the browser's): 400 for a malformed request, 404 for an address that
@@ -92,7 +76,7 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusNotImplemented, "oembed-format", i18n.Fill(u.Embed.BadFormat, site.Clip(f)))
 		return
 	}
-	width, height := lesson.EmbedWidth, lesson.EmbedHeight
+	width, height := site.EmbedWidth, site.EmbedHeight
 	for _, lim := range []struct {
 		name string
 		to   *int
@@ -121,29 +105,27 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusNotFound, "oembed-foreign", i18n.Fill(u.Embed.Foreign, site.Clip(raw)))
 		return
 	}
-	page := site.PagePath(target.Path)
-	lang, rest, _ := strings.Cut(strings.TrimPrefix(page, "/"), "/")
-	if !i18n.Valid(lang) || !timelinePage(rest) {
-		fail(http.StatusNotFound, "oembed-not-timeline", i18n.Fill(u.Embed.BadURL, site.Clip(raw)))
-		return
-	}
-	embed := site.EmbedPath(page)
+	// which pages have an embed is the embed routes' to say (a page
+	// without one is their 404)
+	embed := site.EmbedPath(target.Path)
 	if target.RawQuery != "" {
 		embed += "?" + target.RawQuery
 	}
 	status, title, why, final := s.look(r, embed)
 	if status != http.StatusOK {
-		if status < 400 || status >= 500 || why == "" {
-			// the embed has no reason to give: say what can be embedded
-			status, why = http.StatusNotFound, i18n.Fill(u.Embed.BadURL, site.Clip(raw))
+		code := "oembed-embed" // the embed's own reason (a bad do=, a form challenge)
+		if status < 400 || status >= 500 || why == "" || why == u.NotFoundText {
+			// no embed, or one with no reason of its own to give: say
+			// what can be embedded
+			code, status, why = "oembed-not-timeline", http.StatusNotFound, i18n.Fill(u.Embed.BadURL, site.Clip(raw))
 		}
-		fail(status, "oembed-embed", why) // the embed's own reason (a bad do=, no such lesson)
+		fail(status, code, why)
 		return
 	}
 	// the provider is named apart; the title is the moment's
 	title = strings.TrimSuffix(title, " — "+u.SiteName)
 	a := Answer{Type: "rich", Version: "1.0", Title: title, ProviderName: u.SiteName, ProviderURL: s.Absolute(r, "/"),
-		HTML: lesson.IFrame(s.Absolute(r, final), title, width, height), Width: width, Height: height, CacheAge: 86400}
+		HTML: site.IFrame(s.Absolute(r, final), title, width, height), Width: width, Height: height, CacheAge: 86400}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	_ = json.NewEncoder(w).Encode(a)
 }

@@ -61,6 +61,11 @@ const (
 // (the site, the lesson and the step), and the address that opens it live.
 type Caption struct{ Title, Source, Address string }
 
+// Name is the caption's title and source in one line: what the moment is
+// called wherever one line names it (an embed's title, its iframe's, a
+// card's).
+func (c Caption) Name() string { return c.Title + " — " + c.Source }
+
 // NewExport lays tl out for a slide: the caption's title and source
 // above the picture (nothing is "new" on a slide), then what went wrong
 // (each violation spelled out, or that nothing did), the legend, and the

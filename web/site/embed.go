@@ -8,6 +8,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -40,10 +41,11 @@ func ThemeOf(r *http.Request) string {
 }
 
 // EmbedPath is the embed twin of a page's path: /en/lessons/x →
-// /en/embed/lessons/x (the query, if any, kept).
+// /en/embed/lessons/x (the query, if any, kept); an embed's path is its
+// own twin.
 func EmbedPath(path string) string {
 	lang, rest, ok := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	if !ok {
+	if !ok || strings.HasPrefix(rest, embedSeg[1:]+"/") {
 		return path
 	}
 	return "/" + lang + embedSeg + "/" + rest
@@ -73,6 +75,23 @@ func WithThemeParam(link, theme string) string {
 	}
 	return link + "?theme=" + theme
 }
+
+// EmbedWidth and EmbedHeight are an embed's default size in CSS pixels:
+// the share box's iframe snippet's and the oEmbed answer's (a page that
+// listens to embed.js's message fits the height to the content; one that
+// does not shows this much and lets the embed scroll).
+const EmbedWidth, EmbedHeight = 720, 640
+
+// IFrame is the HTML that embeds the moment at embed, w × h pixels; it
+// shrinks with a narrower column (the embed fits any width from 320 px).
+func IFrame(embed, title string, w, h int) string {
+	return `<iframe src="` + attr.Replace(embed) + `" title="` + attr.Replace(title) + `" width="` + strconv.Itoa(w) +
+		`" height="` + strconv.Itoa(h) + `" style="width:100%;max-width:` + strconv.Itoa(w) + `px;border:0" loading="lazy"></iframe>`
+}
+
+// attr escapes a value for a double-quoted attribute, and no more: the
+// snippet is read by people too ("A's", not "A&#39;s").
+var attr = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;")
 
 // Card is how a link to a page unfurls in a chat or a document (Open
 // Graph and Twitter card tags), and where the page's oEmbed answer is.

@@ -1,8 +1,10 @@
 // Package site is what every page of every feature shares: the page
 // frame and its language menu, the one error path, rendering, the page
-// cache and ETags, the static assets, absolute addresses, and the slots
-// that bound how many replays and explorations run at once. Features
-// (lesson, lab, design, class, end) each hold the one *Site that main
+// cache and ETags, the static assets, absolute addresses, what every
+// embed shares (its theme, its address, the iframe snippet, a link's
+// card: embed.go), and the slots that bound how many replays,
+// explorations and pictures run at once. Features (lesson, lab, design,
+// challenge, class, end, oembed) each hold the one *Site that main
 // builds (through web.New); none of them keeps per-learner state.
 package site
 
