@@ -239,13 +239,38 @@ func (u *UI) LabelSep() string {
 	return ": "
 }
 
-// Fill replaces {0}, {1}… with args: one syntax for every language,
-// whose word orders differ.
+// Fill replaces {0}, {1}… in the catalog's text s with args: one syntax
+// for every language, whose word orders differ. s is read once, left to
+// right, and an argument is copied in as it is, never read for
+// placeholders itself: what a learner typed is quoted back as data, not
+// expanded (a "{9}" typed into a link stays "{9}"). A placeholder with no
+// argument stays as written.
 func Fill(s string, args ...string) string {
-	for i, a := range args {
-		s = strings.ReplaceAll(s, "{"+strconv.Itoa(i)+"}", a)
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(s, '{')
+		if open < 0 {
+			break
+		}
+		close := strings.IndexByte(s[open:], '}')
+		if close < 0 {
+			break
+		}
+		n, err := strconv.Atoi(s[open+1 : open+close])
+		if err != nil || n < 0 || n >= len(args) || s[open+1] == '+' {
+			b.WriteString(s[:open+1])
+			s = s[open+1:]
+			continue
+		}
+		b.WriteString(s[:open])
+		b.WriteString(args[n])
+		s = s[open+close+1:]
 	}
-	return s
+	if b.Len() == 0 {
+		return s
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // Language is the registry entry of u's language.

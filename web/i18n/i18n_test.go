@@ -193,3 +193,30 @@ func TestTidy(t *testing.T) {
 		t.Errorf("en.Tidy changed %q", got)
 	}
 }
+
+// TestFillQuotesArgumentsAsData: an argument is what the learner typed and
+// is copied in once, never read for placeholders (the security test's F6:
+// "{9}" typed into a link expanded to internal lists, and repeated it made
+// an 8 KB link answer a 4 MB page).
+func TestFillQuotesArgumentsAsData(t *testing.T) {
+	typed := "{1}{9}{0}"
+	eleven := []string{typed, "x", "", "", "", "", "", "", "", "nine", "ten"}
+	for _, c := range []struct {
+		s    string
+		args []string
+		want string
+	}{
+		{"“{0}” is not {1}", []string{typed, "x"}, "“{1}{9}{0}” is not x"},
+		{"{0}/{10}/{1}/{9}", eleven, "{1}{9}{0}/ten/x/nine"},
+		{"{0} {5} {x} {} { {+1}", []string{typed, "x"}, "{1}{9}{0} {5} {x} {} { {+1}"},
+		{"no placeholders", nil, "no placeholders"},
+	} {
+		if got := Fill(c.s, c.args...); got != c.want {
+			t.Errorf("Fill(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+	long := strings.Repeat("{9}", 1169)
+	if got := Fill("“{0}” {9}", append([]string{long}, eleven[1:]...)...); len(got) > len(long)+20 {
+		t.Errorf("Fill grew a typed {9}… to %d bytes", len(got))
+	}
+}
