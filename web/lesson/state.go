@@ -13,6 +13,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/redisfront"
 	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/site"
@@ -197,8 +198,9 @@ func BadState(u *i18n.UI, err error, base string, st *URLState) *site.Error {
 // constants: {0} the action, {1} whose, {2} the client verbs, {3} the node
 // verbs, {4} the longest duration, {5} the most actions, {6} the hours of
 // virtual time and {7} the events a timeline may hold, {8} the verbs that
-// take a duration, {9} the action's verb and {10} the client verbs of the
-// lesson (sc; all of them if nil).
+// take a duration, {9} the action's verb, {10} the client verbs of the
+// lesson (sc; all of them if nil) and {11} what one server may copy for
+// a timeline (sim/redisfront's MaxWork).
 func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	sep := u.Language().NameSep
 	verbs := func(keep func(sim.ActionSpec) bool) string {
@@ -221,7 +223,10 @@ func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	if parts := strings.Split(ae.Action, "."); len(parts) >= 2 {
 		verb = parts[1]
 	}
-	return i18n.Fill(u.ErrorText[ae.Code], ae.Action, strings.ToUpper(ae.Who), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
+	// What the learner sent is quoted back shortened (site.Clip): a link
+	// of any length gets an error page of bounded size.
+	return i18n.Fill(u.ErrorText[ae.Code], site.Clip(ae.Action), site.Clip(strings.ToUpper(ae.Who)), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
 		sim.FormatDuration(sim.MaxWait), strconv.Itoa(sim.MaxActions), strconv.Itoa(sim.MaxVirtualTime/3_600_000),
-		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }), verb, here)
+		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }), site.Clip(verb), here,
+		strconv.Itoa(redisfront.MaxWork>>20)+" MB")
 }
