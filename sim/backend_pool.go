@@ -10,13 +10,13 @@ package sim
 
 import (
 	"context"
-	"locklab/sim/luarun"
 	"net"
 	"sync"
 
 	"github.com/alicebob/miniredis/v2"
 
 	"locklab/sim/rediscli"
+	"locklab/sim/redisfront"
 )
 
 // maxIdleServers bounds the servers kept for reuse (each one idle costs a
@@ -44,12 +44,15 @@ func (p *serverPool) get(name string) *embedded {
 		m := miniredis.NewMiniRedis()
 		m.SetTime(instant(0))
 		m.ClockTTL(true)
-		// A world sends one command at a time, so its scripts may run
-		// on reused Lua states (luarun's package doc says why).
-		if err := luarun.Install(m); err != nil {
+		// The front holds what a timeline stores to a public server's
+		// bounds; a world sends one command at a time, so its scripts
+		// may run on reused Lua states (redisfront's and luarun's
+		// package docs say why).
+		f, err := redisfront.Install(m)
+		if err != nil {
 			panic(err) // an in-memory pipe does not fail
 		}
-		e = &embedded{m: m}
+		e = &embedded{m: m, front: f}
 	}
 	e.name = name
 	return e
@@ -61,6 +64,7 @@ func (p *serverPool) put(e *embedded) {
 	e.m.FlushAll()
 	e.m.SetTime(instant(0))
 	e.m.ClockTTL(true) // the TTL clock restarts at 0 too
+	e.front.Reset(0)
 	e.used = 0
 	p.mu.Lock()
 	if len(p.idle) < maxIdleServers {
@@ -95,6 +99,7 @@ func CloseIdleServers() { servers.drain() }
 type embedded struct {
 	name  string
 	m     *miniredis.Miniredis
+	front *redisfront.Front
 	conns []*rediscli.Conn
 	used  int
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"locklab/sim/rediscli"
+	"locklab/sim/redisfront"
 )
 
 // Client is one simulated app server. It talks to the lock node and to the
@@ -119,6 +120,18 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 			return nil, be // a real server stopped answering
 		}
 		return nil, &InternalError{Err: err}
+	}
+	if reply.Kind == rediscli.ReplyError {
+		// The embedded server's front refused it for a bound of its own
+		// (no Redis answer): the timeline stops here.
+		if ferr := redisfront.Refused(reply.Str); errors.Is(ferr, redisfront.ErrTooBig) {
+			if w.fail == nil {
+				w.fail = &ActionError{Code: CodeTooBig}
+			}
+			return nil, errRefused
+		} else if ferr != nil {
+			return nil, &InternalError{Err: ferr}
+		}
 	}
 	ev := Event{
 		Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd,

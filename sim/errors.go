@@ -32,6 +32,7 @@ const (
 	CodeTooSlow        Code = "too-slow"        // the replay ran past the server's deadline
 	CodeNodeState      Code = "node-state"      // the node cannot do that now (up when up, promote a primary…)
 	CodeNotOffered     Code = "not-offered"     // a client verb this scenario does not offer (ttl where there is no Redis, drop outside its lesson)
+	CodeTooBig         Code = "too-big"         // a server would copy more than sim/redisfront's MaxWork bytes for the timeline
 	// The command line (command.go, operator.go): Who is the command's
 	// name, or the node it was sent to (CodeCmdNode).
 	CodeCmdSyntax     Code = "cmd-syntax"      // not a command line redis-cli reads (unbalanced quotes, empty)

@@ -31,6 +31,31 @@ const (
 // (letting time pass), as opposed to what a client does.
 const Learner = "learner"
 
+// ReplyShown is how many bytes of a reply a timeline keeps and shows
+// (rediscli.Reply.Clip): a value can be up to a megabyte
+// (sim/redisfront), and a page quotes a reply several times (the log, the
+// picture, its text alternative), so a page of many long replies would be
+// hundreds of megabytes. What is cut says so, with the whole length.
+const ReplyShown = 512
+
+// ChargesShown is how many of a ledger's charges a timeline lists
+// (StorageView.Charges; ChargesLen counts them all).
+const ChargesShown = 32
+
+// Shown is a value as a timeline keeps and shows it: at most ReplyShown
+// bytes, cut before a UTF-8 character rather than inside one, with "…"
+// after a cut (the reply's Cut says the same of a reply).
+func Shown(s string) string {
+	if len(s) <= ReplyShown {
+		return s
+	}
+	cut := ReplyShown
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 // Event is one line of the event log.
 type Event struct {
 	Seq     int            // position in the log, from 0
@@ -209,12 +234,14 @@ type NodeView struct {
 // StorageView is the protected resource at the end of the timeline.
 type StorageView struct {
 	Kind      StoreKind
-	Value     string // "" if nothing was ever written
+	Value     string // "" if nothing was ever written (Shown)
 	LastToken int64  // the token key's value as a number (0 without one)
 	HasToken  bool   // the token key exists
-	TokenText string // the token key's value as stored (a hand may store any)
+	TokenText string // the token key's value as stored, Shown (a hand may store any)
 	Fenced    bool
-	Charges   []string // for a ledger: who each charge came from
+	Charges   []string // for a ledger: who each charge came from (the first ChargesShown)
+	// ChargesLen is how many charges the ledger holds.
+	ChargesLen int
 }
 
 // Timeline is everything a replay produced.

@@ -517,7 +517,7 @@ func (e *explorer) step(w *World, i int, a Action) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &ae) && (ae.Code == CodeTimeLimit || ae.Code == CodeTooMany):
+	case errors.As(err, &ae) && (ae.Code == CodeTimeLimit || ae.Code == CodeTooMany || ae.Code == CodeTooBig):
 		return errTooBig
 	case errors.As(err, &ae):
 		return &InternalError{Err: errors.New("explorer: " + a.String() + ": " + err.Error())}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"locklab/sim/rediscli"
+	"locklab/sim/redisfront"
 )
 
 // keyState is one key of a node as its server holds it: its type, its
@@ -80,19 +81,24 @@ func (e *embedded) load(now time.Time, keys []keyState) {
 	}
 	e.m.SetTime(now)
 	e.m.ClockTTL(true) // the TTLs below count from now, not from the server's last tick
+	used := 0
 	for _, k := range keys {
 		switch k.Type {
 		case "string":
 			_ = e.m.Set(k.Key, string(k.Str))
+			used += redisfront.Size(k.Key, string(k.Str))
 		case "list":
+			used += redisfront.Size(k.Key)
 			for _, x := range k.List {
 				_, _ = e.m.Push(k.Key, string(x))
+				used += len(x)
 			}
 		}
 		if k.TTL > 0 {
 			e.m.SetTTL(k.Key, time.Duration(k.TTL)*time.Millisecond)
 		}
 	}
+	e.front.Reset(used) // the bounds count what the snapshot holds
 }
 
 // The types below are the fingerprint's: their names tell the encoder how

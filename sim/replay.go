@@ -2,7 +2,10 @@
 
 package sim
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // Run looks up the scenario, parses the URL halves and replays them: the
 // one call the web layer and the tests need.
@@ -133,7 +136,7 @@ func (w *World) takeFail() error {
 func (w *World) timeline(actions []Action) *Timeline {
 	tl := &Timeline{
 		Scenario: w.sc, Opts: w.opts, Actions: actions, Now: w.clock.Now(), ActionAt: w.actionAt,
-		Events: w.events, Violations: w.violations, Locks: w.locks,
+		Events: w.events, Violations: w.violations, Locks: shownLocks(w.locks),
 		Storage: w.storageView(),
 		Allowed: map[string][]string{}, NodeAllowed: map[string][]string{},
 	}
@@ -156,6 +159,21 @@ func (w *World) timeline(actions []Action) *Timeline {
 		tl.Allowed[c.ID] = w.allowed(ByClient, &Act{w: w, c: c})
 	}
 	return tl
+}
+
+// shownLocks is locks with each value Shown: a copy where one is long (a
+// value typed by hand), locks itself where none is.
+func shownLocks(locks []LockSpan) []LockSpan {
+	for i, lk := range locks {
+		if Shown(lk.Value) != lk.Value {
+			out := slices.Clone(locks)
+			for j := i; j < len(out); j++ {
+				out[j].Value = Shown(out[j].Value)
+			}
+			return out
+		}
+	}
+	return locks
 }
 
 // stepOnce applies action i and what every replay checks after it: a

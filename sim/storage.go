@@ -135,12 +135,16 @@ func (w *World) storageView() StorageView {
 		sv.Fenced = w.sc.Scripted.readsToken // a write script that never reads the token checks none
 	}
 	if w.sc.Storage == StoreCharges {
-		sv.Charges = w.store.list(w.sc.ChargesKey())
+		all := w.store.list(w.sc.ChargesKey())
+		sv.ChargesLen = len(all)
+		for _, c := range all[:min(len(all), ChargesShown)] {
+			sv.Charges = append(sv.Charges, Shown(c))
+		}
 		return sv
 	}
-	sv.Value, _ = w.store.peek(w.sc.DataKey())
+	v, _ := w.store.peek(w.sc.DataKey())
 	t, ok := w.store.peek(w.sc.TokenKey())
 	sv.LastToken, _ = parseInt(t)
-	sv.HasToken, sv.TokenText = ok, t
+	sv.Value, sv.HasToken, sv.TokenText = Shown(v), ok, Shown(t)
 	return sv
 }

@@ -145,6 +145,7 @@ func (w *World) advance(ms int64) {
 }
 
 func (w *World) record(ev Event) {
+	ev.Reply, ev.Value = ev.Reply.Clip(ReplyShown), Shown(ev.Value)
 	ev.Seq = len(w.events)
 	ev.At = w.clock.Now()
 	ev.Step = w.step

@@ -117,14 +117,18 @@ func Install(m *miniredis.Miniredis) error {
 		if cmd != "EVAL" {
 			return false
 		}
-		return eval(srv, c, args)
+		return Eval(srv, c, args)
 	})
 	return nil
 }
 
-// eval answers one EVAL on c and reports true, or reports false and
-// leaves it to miniredis.
-func eval(srv *server.Server, c *server.Peer, args []string) bool {
+// Eval answers one EVAL (args: the script, numkeys, keys and arguments)
+// on c and reports true, or reports false and leaves it to miniredis: a
+// malformed call, or a script outside the subset (InSubset). A pre-hook
+// of srv that does more than EVAL (sim/redisfront) calls it for its
+// EVALs; the commands the script dispatches come back through srv's
+// pre-hook like any other.
+func Eval(srv *server.Server, c *server.Peer, args []string) bool {
 	if len(args) < 2 {
 		return false
 	}
@@ -164,6 +168,11 @@ func eval(srv *server.Server, c *server.Peer, args []string) bool {
 	c.SwitchResp3 = nil
 	return true
 }
+
+// InSubset reports whether luarun runs script itself (sim/luacheck's
+// subset, compiled by gopher-lua): for any other, Eval leaves the call
+// to miniredis's own EVAL.
+func InSubset(script string) bool { return lookup(script).proto != nil }
 
 // lookup finds or compiles script. A script outside the subset, or one
 // gopher-lua does not compile, is remembered as such (nil proto).

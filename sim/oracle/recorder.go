@@ -19,8 +19,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"locklab/sim"
-	"locklab/sim/luarun"
 	"locklab/sim/rediscli"
+	"locklab/sim/redisfront"
 )
 
 // OpKind is what happened to a server's data.
@@ -88,7 +88,7 @@ func (r *Recorder) Open(name string) (sim.Server, error) {
 	m := miniredis.NewMiniRedis()
 	m.SetTime(time.UnixMilli(sim.EpochMs).UTC())
 	m.ClockTTL(true)
-	if err := luarun.Install(m); err != nil {
+	if _, err := redisfront.Install(m); err != nil {
 		return nil, err
 	}
 	s := &server{r: r, name: name, m: m}

@@ -36,6 +36,62 @@ type Reply struct {
 	Int   int64
 	Str   string
 	Elems []Reply
+	// Cut, when not 0, says that Str holds only the first bytes of a
+	// string this long, or Elems the first elements of an array this
+	// long (Clip).
+	Cut int
+}
+
+// Clip is r with at most n bytes of text in all (strings, errors, and 8
+// for each array element): what a timeline keeps and shows of a reply. A
+// longer string keeps its first bytes (never half a UTF-8 character), a
+// longer array its first elements, and Cut says how long the whole was.
+// A reply within n is r itself.
+func (r Reply) Clip(n int) Reply {
+	c, _ := r.clip(n)
+	return c
+}
+
+// elemCost is what an array element counts towards Clip's n besides its
+// own text: an array of a million empty strings is not small.
+const elemCost = 8
+
+func (r Reply) clip(n int) (Reply, int) {
+	switch r.Kind {
+	case ReplyStatus, ReplyBulk, ReplyError, ReplyText:
+		if len(r.Str) <= n {
+			return r, n - len(r.Str)
+		}
+		cut := max(n, 0)
+		for cut > 0 && cut < len(r.Str) && r.Str[cut]&0xC0 == 0x80 {
+			cut-- // not inside a UTF-8 character
+		}
+		r.Cut, r.Str = len(r.Str), r.Str[:cut]
+		return r, 0
+	case ReplyArray:
+		elems := make([]Reply, 0, len(r.Elems))
+		cut := false
+		for i, e := range r.Elems {
+			if n < elemCost {
+				r.Cut, cut = len(r.Elems), true
+				break
+			}
+			ce, left := e.clip(n - elemCost)
+			elems, n = append(elems, ce), left
+			if ce.Clipped() {
+				if cut = true; i+1 < len(r.Elems) {
+					r.Cut = len(r.Elems)
+				}
+				break
+			}
+		}
+		if !cut {
+			return r, n
+		}
+		r.Elems = elems
+		return r, 0
+	}
+	return r, n
 }
 
 // IntReply and TextReply build the replies models give.
@@ -104,13 +160,13 @@ func (r Reply) render(indent string) string {
 	case ReplyInt:
 		return "(integer) " + itoa(r.Int)
 	case ReplyStatus, ReplyText:
-		return r.Str
+		return r.Str + r.more()
 	case ReplyBulk:
-		return Quote(r.Str)
+		return Quote(r.Str) + r.more()
 	case ReplyError:
-		return "(error) " + r.Str
+		return "(error) " + r.Str + r.more()
 	case ReplyArray:
-		if len(r.Elems) == 0 {
+		if len(r.Elems) == 0 && r.Cut == 0 {
 			return "(empty array)"
 		}
 		var b strings.Builder
@@ -120,10 +176,34 @@ func (r Reply) render(indent string) string {
 			}
 			b.WriteString(strconv.Itoa(i+1) + ") " + e.render(indent+"   "))
 		}
+		if r.Cut > len(r.Elems) {
+			b.WriteString("\n" + indent + "…")
+		}
 		return b.String()
 	default:
 		return "(unknown reply)"
 	}
+}
+
+// more marks a string Clip cut short: an ellipsis after its first bytes.
+func (r Reply) more() string {
+	if r.Cut > len(r.Str) {
+		return "…"
+	}
+	return ""
+}
+
+// Clipped reports whether Clip cut r or any part of it short.
+func (r Reply) Clipped() bool {
+	if r.Cut != 0 {
+		return true
+	}
+	for _, e := range r.Elems {
+		if e.Clipped() {
+			return true
+		}
+	}
+	return false
 }
 
 // Quote escapes a bulk string like redis-cli's sdscatrepr: printable ASCII

@@ -65,6 +65,7 @@ var english = &UI{
 	NoTTL: "no TTL (PTTL −1)", Overwritten: "overwritten by {0}", LostData: "lost with the node's data",
 	ValidEnded: "validity ended {0}",
 	ValidUntil: "valid until {0}", Charges: "charges: {0}", LostReply: "reply lost: {0} never saw it",
+	ReplyCut: "shown in part: the first {0} of {1} bytes", ElemsCut: "shown in part: the first {0} of {1} elements",
 	Down: "cut off", ClockAhead: "clock +{0}", SlowBy: "slow {0}", PrimaryRole: "primary", ReplicaRole: "replica",
 	NoCheck:     "no token check",
 	AlreadyPaid: "already paid: nothing charged", ChargedTwiceBy: "Charged twice: {0} charged order 42 twice.",
@@ -205,6 +206,7 @@ var english = &UI{
 		sim.CodeUnknownNode:    "“{0}”: this lesson has no such node.",
 		sim.CodeNodeState:      "“{0}”: not possible in the node's or client's present state.",
 		sim.CodeTooSlow:        "“{0}”: this timeline took too long to replay; try a shorter one.",
+		sim.CodeTooBig:         "“{0}”: from here one server would read out or copy more than {11} of values for this timeline (a value may be up to 1 MB), more than Lock Lab replays for one link.",
 	},
 	Believes: "thinks it holds",
 	StateName: map[sim.State]string{
@@ -548,6 +550,7 @@ var english = &UI{
 		NotTimeline: "“{0}” is a challenge you answer with a form, not a timeline: it cannot be embedded. Open it in Lock Lab instead.",
 		NoURL:       "Send the address of the Lock Lab timeline to embed as url=… (a lesson step, a Lab counterexample, a design run or a break challenge).",
 		Loopback:    "These snippets point at this computer’s own address too: they work only here until Lock Lab runs with -public-url.",
+		TooLong:     "This timeline is too long to draw as one picture ({0} of virtual time, {1} events). Open the address below to step through it.",
 	},
 	Picture: &PicUI{
 		NodeMark: map[string]string{"down": "cut off", "down/lost": "crash", "up": "up", "up/lost": "back up", "restart": "restart", "jump": "clock +{0}", "slow": "slow {0}", "promote": "primary"},

@@ -65,6 +65,7 @@ var japanese = &UI{
 	NoTTL: "TTL なし（PTTL −1）", Overwritten: "{0} が上書き", LostData: "ノードのデータと共に消失",
 	ValidEnded: "有効時間は {0} に終了",
 	ValidUntil: "{0} まで有効", Charges: "課金：{0}", LostReply: "応答消失：{0} には届いていない",
+	ReplyCut: "一部だけ表示：{1} バイトのうち最初の {0} バイト", ElemsCut: "一部だけ表示：{1} 個の要素のうち最初の {0} 個",
 	Down: "切断中", ClockAhead: "時計 +{0}", SlowBy: "遅延 {0}", PrimaryRole: "プライマリ", ReplicaRole: "レプリカ",
 	NoCheck:     "トークン検査なし",
 	AlreadyPaid: "支払い済み：課金しない", ChargedTwiceBy: "二重課金：{0} が注文 42 に 2 回課金した。",
@@ -200,6 +201,7 @@ var japanese = &UI{
 		sim.CodeUnknownNode:    "「{0}」：このレッスンにそのノードはありません。",
 		sim.CodeNodeState:      "「{0}」：ノードやクライアントのいまの状態ではできません。",
 		sim.CodeTooSlow:        "「{0}」：このタイムラインは再生に時間がかかりすぎます。短くしてください。",
+		sim.CodeTooBig:         "「{0}」：ここから先は、1 台のサーバーがこのタイムラインのために読み出したりコピーしたりする値が {11} を超えます（値 1 つは最大 1 MB）。Lock Lab が 1 つのリンクで再生する量を超えています。",
 	},
 	Believes: "保持のつもり",
 	StateName: map[sim.State]string{
@@ -541,6 +543,7 @@ var japanese = &UI{
 		NotTimeline: "「{0}」はフォームで答えるチャレンジで、タイムラインではないため埋め込めません。Lock Lab で開いてください。",
 		NoURL:       "埋め込む Lock Lab のタイムラインのアドレスを url=… で送ってください（レッスンのステップ、実験室の反例、設計の実行、「壊す」チャレンジのどれか）。",
 		Loopback:    "これらの埋め込み用コードも、このコンピューター自身のアドレスを指しています。-public-url を付けて Lock Lab を起動するまでは、ここでしか使えません。",
+		TooLong:     "このタイムラインは長すぎて、1 つの図にはできません（仮想時間 {0}、イベント {1} 件）。下のアドレスを開くと、順に見ていけます。",
 	},
 	Picture: &PicUI{
 		NodeMark: map[string]string{"down": "切断", "down/lost": "クラッシュ", "up": "再接続", "up/lost": "復帰", "restart": "再起動", "jump": "時計 +{0}", "slow": "遅延 {0}", "promote": "昇格"},

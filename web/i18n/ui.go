@@ -39,6 +39,10 @@ type UI struct {
 	TokenKeyIs, NoTokenYet                           string
 	NodeControls, Model, Refused, NoTTL, Overwritten string
 	LostData, ValidUntil, Charges, LostReply, Down   string
+	// ReplyCut, ElemsCut: after a reply the timeline shows only in part
+	// (sim.ReplyShown): {0} what is shown of {1}, bytes of a string,
+	// elements of an array.
+	ReplyCut, ElemsCut string
 	// ValidEnded: a Redlock holder's validity is over ({0}: when), though
 	// it may still act as the holder.
 	ValidEnded string
@@ -350,6 +354,9 @@ type EmbedUI struct {
 	BadTheme, BadURL, Foreign, BadFormat, BadSize, NoURL, NotTimeline string
 	// Loopback warns that the snippets hold this machine's own address.
 	Loopback string
+	// TooLong is what a PNG says of a timeline too long to draw as one
+	// ({0}: its virtual time, {1}: its events).
+	TooLong string
 }
 
 // ChallengeUI is every string of the challenges in one language.

@@ -64,6 +64,7 @@ var chinese = &UI{
 	NodeControls: "节点可以做什么", Model: "模型", Refused: "未送达（连不上该节点）",
 	NoTTL: "无 TTL（PTTL -1）", Overwritten: "被 {0} 覆盖", LostData: "随节点的数据一起丢失",
 	ValidUntil: "有效期至 {0}", ValidEnded: "有效期已于 {0} 结束", Charges: "扣款：{0}", LostReply: "应答丢失：{0} 没有收到",
+	ReplyCut: "只显示一部分：{1} 字节中的前 {0} 字节", ElemsCut: "只显示一部分：{1} 个元素中的前 {0} 个",
 	Down: "已断开", ClockAhead: "时钟 +{0}", SlowBy: "变慢 {0}", PrimaryRole: "主节点", ReplicaRole: "副本",
 	NoCheck:     "不检查令牌",
 	AlreadyPaid: "已支付：不再扣款", ChargedTwiceBy: "重复扣款：{0} 对订单 42 扣了两次款。",
@@ -199,6 +200,7 @@ var chinese = &UI{
 		sim.CodeUnknownNode:    "“{0}”：这一课没有这个节点。",
 		sim.CodeNodeState:      "“{0}”：在节点或客户端当前的状态下无法执行。",
 		sim.CodeTooSlow:        "“{0}”：这条时间线重放耗时太长；请换一条短一些的。",
+		sim.CodeTooBig:         "“{0}”：从这里开始，一台服务器为这条时间线读出或复制的值将超过 {11}（一个值最多 1 MB），超出了 Lock Lab 为一个链接重放的上限。",
 	},
 	Believes: "自以为持有",
 	StateName: map[sim.State]string{
@@ -542,6 +544,7 @@ var chinese = &UI{
 		NotTimeline: "“{0}”是用表单作答的挑战，不是时间线，无法嵌入。请在 Lock Lab 中打开。",
 		NoURL:       "请用 url=… 提供要嵌入的 Lock Lab 时间线地址（课程中的一步、实验室的反例、设计运行或“让它出问题”挑战）。",
 		Loopback:    "这些嵌入代码同样指向这台电脑自己的地址：在用 -public-url 启动 Lock Lab 之前，只能在这台电脑上使用。",
+		TooLong:     "这条时间线太长，无法画成一张图（虚拟时间 {0}，事件 {1} 个）。打开下面的地址即可逐步查看。",
 	},
 	Picture: &PicUI{
 		NodeMark: map[string]string{"down": "断开", "down/lost": "崩溃", "up": "重新连上", "up/lost": "恢复运行", "restart": "重启", "jump": "时钟 +{0}", "slow": "变慢 {0}", "promote": "主节点"},

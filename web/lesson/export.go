@@ -5,6 +5,7 @@ package lesson
 
 import (
 	_ "embed"
+	"errors"
 	"locklab/sim"
 	"locklab/web/i18n"
 	"locklab/web/links"
@@ -59,7 +60,11 @@ func ServePicture(w http.ResponseWriter, r *http.Request, s *site.Site, u *i18n.
 		}
 		var body []byte
 		var err error
-		if e := s.InSlot(r.Context(), u, func() { body, err = picture.PNG(x) }); e != nil {
+		if e := s.InSlot(r.Context(), u, func() {
+			if body, err = picture.PNG(x); errors.Is(err, picture.ErrTooLong) {
+				body, err = picture.PNG(picture.TooLong(x, u)) // says so, and where to see it
+			}
+		}); e != nil {
 			return nil, "", e
 		}
 		if err != nil {

@@ -71,13 +71,14 @@ type jsonNode struct {
 }
 
 type jsonStorage struct {
-	Kind      sim.StoreKind `json:"kind"`
-	Value     string        `json:"value"`
-	LastToken int64         `json:"last_token"` // the token key's value
-	HasToken  bool          `json:"has_token"`  // the token key exists
-	TokenText string        `json:"token_text"` // … and its value as stored
-	Fenced    bool          `json:"fenced"`
-	Charges   []string      `json:"charges"`
+	Kind       sim.StoreKind `json:"kind"`
+	Value      string        `json:"value"`
+	LastToken  int64         `json:"last_token"` // the token key's value
+	HasToken   bool          `json:"has_token"`  // the token key exists
+	TokenText  string        `json:"token_text"` // … and its value as stored
+	Fenced     bool          `json:"fenced"`
+	Charges    []string      `json:"charges"`     // the first sim.ChargesShown
+	ChargesLen int           `json:"charges_len"` // how many the ledger holds
 }
 
 type jsonClient struct {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"locklab/sim"
 	"locklab/sim/rediscli"
@@ -52,7 +53,34 @@ func EventReply(u *i18n.UI, e sim.Event) string {
 	if e.Model {
 		return u.Localize(e.Reply.String())
 	}
-	return e.Reply.String()
+	return e.Reply.String() + cutNote(u, e.Reply)
+}
+
+// cutNote says, after a reply the timeline keeps only in part
+// (sim.ReplyShown), how much of how much is shown: of the reply itself
+// where it was cut, else of the first of its elements that was.
+func cutNote(u *i18n.UI, r rediscli.Reply) string {
+	switch {
+	case r.Cut > 0 && r.Kind == rediscli.ReplyArray:
+		return u.Paren(i18n.Fill(u.ElemsCut, u.Count(len(r.Elems)), u.Count(r.Cut)))
+	case r.Cut > 0:
+		return u.Paren(i18n.Fill(u.ReplyCut, u.Count(len(r.Str)), u.Count(r.Cut)))
+	}
+	for _, e := range r.Elems {
+		if note := cutNote(u, e); note != "" {
+			return note
+		}
+	}
+	return ""
+}
+
+// Brief is s shortened to n characters for a sentence that quotes it (a
+// reply in "what the last action did"); the event log shows it whole.
+func Brief(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
 }
 
 // ShowsToken: c's token is worth naming beside it — it holds (or

@@ -38,6 +38,11 @@ type Export struct {
 	ViewBox, Width, H string
 	Lines             []ExportLine
 	Legend            []ExportLegend
+	// what TooLong says of the timeline: its virtual time, its events,
+	// and the address that opens it
+	span    int64
+	events  int
+	address string
 }
 
 // Exportlegend is one legend entry placed under the picture: its sample
@@ -77,7 +82,8 @@ func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 	p := Layout(tl, u, len(tl.Events)+1)
 	p.Describe(tl, u, FirstNew(tl))
 	ph, _ := strconv.ParseFloat(p.Height, 64)
-	x := &Export{P: p, Lang: u.Lang, Heading: c.Title, Sub: u.SiteName + " — " + c.Source + " · " + p.Title}
+	x := &Export{P: p, Lang: u.Lang, Heading: c.Title, Sub: u.SiteName + " — " + c.Source + " · " + p.Title,
+		span: tl.Now, events: len(tl.Events), address: c.Address}
 	top := exportTop
 	for i, line := range wrapText(x.Sub, p.w-16, 12) {
 		x.SubLines = append(x.SubLines, ExportLine{Class: "sub", Y: f(42 + 16*float64(i)), Text: line})

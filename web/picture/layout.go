@@ -18,10 +18,13 @@ package picture
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"locklab/sim"
 	"locklab/sim/rediscli"
@@ -876,7 +879,7 @@ func (l *layouter) rawBars() []rawBar {
 			to = tl.Now
 		}
 		// a Redis key and its value; a service's entry and its token
-		title := lk.Key + " = " + lk.Value + u.Paren(owner)
+		title := printable(lk.Key) + " = " + printable(lk.Value) + u.Paren(owner)
 		if tl.Scenario.Coord {
 			title = lk.Key + u.Paren(owner+u.Comma()+u.Localize(lk.Value))
 		}
@@ -1381,9 +1384,9 @@ func groupReply(u *i18n.UI, evs []sim.Event) string {
 func storageSub(tl *sim.Timeline, u *i18n.UI) string {
 	switch {
 	case tl.Storage.Kind == sim.StoreCharges:
-		return i18n.Fill(u.Charges, itoa(int64(len(tl.Storage.Charges))))
+		return i18n.Fill(u.Charges, itoa(int64(tl.Storage.ChargesLen)))
 	case tl.Storage.HasToken:
-		return i18n.Fill(u.TokenKeyIs, tl.Storage.TokenText)
+		return i18n.Fill(u.TokenKeyIs, printable(tl.Storage.TokenText))
 	case !tl.Storage.Fenced:
 		return u.NoCheck
 	}
@@ -1397,7 +1400,11 @@ func storageValue(tl *sim.Timeline) string {
 		if len(tl.Storage.Charges) == 0 {
 			return "—"
 		}
-		return strings.Join(tl.Storage.Charges, ", ")
+		v := printable(strings.Join(tl.Storage.Charges, ", "))
+		if tl.Storage.ChargesLen > len(tl.Storage.Charges) {
+			v += ", …"
+		}
+		return v
 	}
 	v := tl.Storage.Value
 	if v == "" {
@@ -1406,7 +1413,38 @@ func storageValue(tl *sim.Timeline) string {
 	if r := []rune(v); len(r) > 16 {
 		v = string(r[:15]) + "…"
 	}
-	return "“" + v + "”"
+	return "“" + printable(v) + "”"
+}
+
+// printable is a value typed by hand as the picture may draw it: a
+// control or bidi character, or a byte that is not UTF-8, written as
+// redis-cli writes a byte (\x00), so the exported SVG stays XML (which
+// has no NUL) and no value can turn the picture's text around. Other
+// characters, Japanese and Chinese included, are drawn as they are.
+func printable(v string) string {
+	ok := true
+	for _, r := range v {
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || unicode.In(r, unicode.Cf) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); {
+		r, n := utf8.DecodeRuneInString(v[i:])
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || unicode.In(r, unicode.Cf) {
+			for _, c := range []byte(v[i : i+n]) {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+		} else {
+			b.WriteString(v[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // shortReply is the reply as it fits under a marker: OK, nil, 1, 0.

@@ -6,6 +6,7 @@ package picture
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -17,6 +18,8 @@ import (
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/vector"
+
+	"locklab/web/i18n"
 )
 
 // PNGScale is how many pixels a user unit of the export's SVG becomes in
@@ -32,8 +35,21 @@ const PNGScale = 2.0
 // difference. Pure Go (golang.org/x/image's rasterizer and font parser,
 // fonts embedded): no browser, no system fonts, and the same Export gives
 // the same bytes.
+//
+// A picture larger than maxPixels at PNGScale is drawn smaller, down to
+// minScale; one larger still (a long wait's timeline, tens of thousands
+// of units wide) is ErrTooLong: the caller draws TooLong instead, so the
+// card and the "Download as PNG" link of any timeline answer a picture.
 func PNG(x *Export) ([]byte, error) {
-	img, err := raster(x, PNGScale)
+	w, h, err := viewSize(x.ViewBox)
+	if err != nil {
+		return nil, err
+	}
+	scale := min(PNGScale, math.Sqrt(maxPixels/(w*h)), maxSide/w, maxSide/h)
+	if scale < minScale {
+		return nil, ErrTooLong
+	}
+	img, err := raster(x, scale)
 	if err != nil {
 		return nil, err
 	}
@@ -46,6 +62,61 @@ func PNG(x *Export) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// The PNG's bounds: its pixels (4 bytes each while it is drawn), its
+// longest side, and how small a user unit may be drawn before the text
+// is too small to read.
+const (
+	maxPixels = 4e6
+	maxSide   = 8000
+	minScale  = 0.75
+)
+
+// ErrTooLong: the picture would be too large to draw readably (PNG).
+var ErrTooLong = errors.New("picture: too large to draw as a PNG")
+
+// viewSize reads a viewBox's width and height.
+func viewSize(viewBox string) (w, h float64, err error) {
+	var vb []float64
+	for f := range strings.FieldsSeq(strings.ReplaceAll(viewBox, ",", " ")) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return 0, 0, fmt.Errorf("svg: viewBox %q", viewBox)
+		}
+		vb = append(vb, v)
+	}
+	if len(vb) != 4 || vb[2] <= 0 || vb[3] <= 0 {
+		return 0, 0, fmt.Errorf("svg: viewBox %q: not a picture to draw", viewBox)
+	}
+	return vb[2], vb[3], nil
+}
+
+// TooLong is the picture that stands for one too long to draw (PNG's
+// ErrTooLong): x's heading and the line under it, a sentence saying so
+// with the timeline's length, and the address that opens it live.
+func TooLong(x *Export, u *i18n.UI) *Export {
+	const width = 820.0
+	out := &Export{Lang: x.Lang, Heading: x.Heading, Sub: x.Sub}
+	y := 42.0
+	for _, line := range wrapText(x.Sub, width-16, 12) {
+		out.SubLines = append(out.SubLines, ExportLine{Class: "sub", Y: f(y), Text: line})
+		y += 16
+	}
+	y += 12
+	note := i18n.Fill(u.Embed.TooLong, seconds(x.span), u.Count(x.events))
+	for _, line := range wrapText(note, width-16, 13) {
+		y += exportLine
+		out.Lines = append(out.Lines, ExportLine{Class: "didline", Y: f(y), Text: line})
+	}
+	y += 12
+	for _, line := range wrapText(x.address, width-16, 12) {
+		y += 16
+		out.Lines = append(out.Lines, ExportLine{Class: "sub", Y: f(y), Text: line})
+	}
+	h := y + 12
+	out.ViewBox, out.Width, out.H = "0 0 "+f(width)+" "+f(h), f(width), f(h)
+	return out
 }
 
 // painter draws one picture.
@@ -88,7 +159,7 @@ func raster(x *Export, scale float64) (*image.RGBA, error) {
 		}
 		vb = append(vb, v)
 	}
-	if root.name != "svg" || len(vb) != 4 || vb[2] <= 0 || vb[3] <= 0 || vb[2]*scale > 1e4 || vb[3]*scale > 1e4 {
+	if root.name != "svg" || len(vb) != 4 || vb[2] <= 0 || vb[3] <= 0 || vb[2]*vb[3]*scale*scale > maxPixels*1.01 {
 		return nil, fmt.Errorf("svg: <%s viewBox=%q>: not a picture to draw", root.name, root.attr["viewBox"])
 	}
 	img := image.NewRGBA(image.Rect(0, 0, int(math.Ceil(vb[2]*scale)), int(math.Ceil(vb[3]*scale))))

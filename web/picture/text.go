@@ -13,6 +13,10 @@ import (
 	"locklab/web/narrate"
 )
 
+// briefReply is how many characters of a reply a sentence about the last
+// action quotes (the event log shows the reply whole).
+const briefReply = 60
+
 // pictureText is what a screen reader gets of a timeline picture on a page.
 type pictureText struct {
 	Region  string // the scroll container's name
@@ -255,10 +259,11 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		if p := u.Purpose[e.Purpose]; p != "" && n.Message {
 			cmd += u.Paren(p)
 		}
+		reply := narrate.Brief(n.Reply, briefReply)
 		if !n.Message {
-			return i18n.Fill(a.Happened, n.Actor, cmd, n.Reply)
+			return i18n.Fill(a.Happened, n.Actor, cmd, reply)
 		}
-		return i18n.Fill(a.CommandTo, n.Actor, cmd, n.Target, n.Reply)
+		return i18n.Fill(a.CommandTo, n.Actor, cmd, n.Target, reply)
 	case sim.KindExpired, sim.KindNode:
 		return n.What
 	case sim.KindWait:

@@ -1,0 +1,378 @@
+// Package redisfront stands in front of an embedded miniredis's command
+// table (miniredis's Server.SetPreHook) and holds what a timeline may
+// store on that server to the bounds of a redis-server configured for a
+// public teaching site:
+//
+//	proto-max-bulk-len 1mb   (MaxValue: the smallest value Redis accepts)
+//	maxmemory          1mb   (MaxMemory, counted as Lock Lab counts it)
+//	maxmemory-policy   noeviction
+//
+// A link is a timeline, and anyone may send one: without these bounds one
+// typed SETRANGE key 600000000 x made the server allocate 600 MB, and a
+// GET of it answered a page of hundreds of megabytes. miniredis has
+// neither limit, so the front answers as Redis does where Redis has one:
+//
+//   - SETRANGE and APPEND that would make a string longer than MaxValue
+//     answer "ERR string exceeds maximum allowed size
+//     (proto-max-bulk-len)", after the same checks Redis makes first (a
+//     bad offset, a key of another type, an empty value); SETRANGE with
+//     an empty value stores nothing, as on Redis (miniredis padded the
+//     key to the offset);
+//   - a command Redis flags denyoom (SET, APPEND, INCR, RPUSH, COPY…)
+//     sent while the server holds more than MaxMemory answers "OOM command
+//     not allowed when used memory > 'maxmemory'."; inside a script only
+//     the script's first write is checked, against the memory before the
+//     script began, as Redis 7 does (a script is never cut in half).
+//
+// What differs from a redis-server with that configuration is how memory
+// is counted: Redis counts its allocator's bytes (a fresh server already
+// uses about 1 MB), the front counts the bytes of every key's name and
+// value (a list's elements). docs/parity.md says so.
+//
+// Redis has no bound on what one connection may read, but a timeline is
+// replayed on every request for its link: reading a 1 MB value two
+// hundred times costs the process gigabytes of garbage. So the front also
+// counts the bytes a server copies for one timeline (MaxWork: replies it
+// sends, strings it rewrites in place) and past that refuses the command
+// with ErrWork, which is not Redis's and never shown as a reply: the
+// simulator stops the timeline there and says it is too big (sim's
+// CodeTooBig).
+//
+// Memory is measured by reading the server's keys, which costs a walk of
+// them; the front measures only when an upper bound it keeps (the bytes
+// the last measurement found plus what every write since could have
+// added) passes MaxMemory, so a timeline of small values never pays for
+// it. The explorer, which loads snapshots into servers, says how much it
+// loaded (Reset).
+//
+// EVAL goes to sim/luarun (its scripts on reused Lua states); the commands
+// a script calls come back through the front like any other. A script
+// outside luarun's subset is refused here rather than handed to
+// miniredis's own EVAL, which would call the front while holding the
+// server's lock (and every caller already refuses such scripts: the
+// command line, the design page and the lessons run only the subset).
+//
+// Of Lock Lab it imports only sim/luarun (TestImportDirection): the
+// simulator's servers use it, so it must not import the simulator.
+package redisfront
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/alicebob/miniredis/v2/server"
+
+	"locklab/sim/luarun"
+)
+
+// The bounds, as a redis-server's configuration would state them.
+const (
+	// MaxValue is proto-max-bulk-len: the longest string SETRANGE or
+	// APPEND may make (1 MB, the smallest Redis allows).
+	MaxValue = 1 << 20
+	// MaxMemory is maxmemory: past it, writes that may grow the data
+	// are refused (the bytes of keys and values, see the package doc).
+	MaxMemory = 1 << 20
+	// MaxWork is how many bytes a server copies for one timeline:
+	// replies of values and lists, strings rewritten in place.
+	MaxWork = 4 << 20
+)
+
+// Redis's own error texts for the two bounds.
+const (
+	ErrTooLong = "ERR string exceeds maximum allowed size (proto-max-bulk-len)"
+	ErrOOM     = "OOM command not allowed when used memory > 'maxmemory'."
+	// errOutside answers a script luarun does not run; no page sends one.
+	errOutside = "ERR Lock Lab runs only scripts its checker accepts"
+	// ErrWork refuses a command past MaxWork. It is Lock Lab's, not
+	// Redis's: Refused finds it (inside a script's error too) so that the
+	// timeline stops rather than show it.
+	ErrWork = "LOCKLAB-TOO-BIG this timeline's server would copy more than MaxWork bytes"
+)
+
+// errFailed marks the error reply of a front that failed (a panic it
+// caught): a bug of Lock Lab's, never Redis's answer.
+const errFailed = "LOCKLAB-FRONT-FAILED"
+
+// ErrTooBig is what Refused says of ErrWork.
+var ErrTooBig = errors.New("redisfront: the timeline's server would copy more than MaxWork bytes")
+
+// Refused reads an error reply for the front's own refusals, which are
+// not Redis's answers and must not be shown as one: ErrTooBig for
+// ErrWork (inside a script's error too), another error when the front
+// failed, nil for every answer of Redis's.
+func Refused(msg string) error {
+	switch {
+	case strings.Contains(msg, ErrWork):
+		return ErrTooBig
+	case strings.Contains(msg, errFailed):
+		return errors.New(msg)
+	}
+	return nil
+}
+
+// denyoom are the commands Redis 7 flags denyoom (COMMAND INFO) among
+// those a timeline may send, each with the fewest arguments it takes
+// (its name included; Redis's arity): with fewer, the command's own
+// arity error comes first, as on Redis.
+var denyoom = map[string]int{
+	"SET": 3, "SETNX": 3, "GETSET": 3, "MSET": 3, "MSETNX": 3, "APPEND": 3, "SETRANGE": 4,
+	"INCR": 2, "INCRBY": 3, "DECR": 2, "DECRBY": 3, "INCRBYFLOAT": 3,
+	"LPUSH": 3, "RPUSH": 3, "LPUSHX": 3, "RPUSHX": 3, "LINSERT": 5, "LSET": 4,
+	"COPY": 3, "SETEX": 4, "PSETEX": 4, "GETEX": 2,
+	"HSET": 4, "HSETNX": 4, "HMSET": 4, "HINCRBY": 4, "SADD": 3, "ZADD": 4,
+}
+
+// Front is one server's front: the bounds' bookkeeping.
+type Front struct {
+	m   *miniredis.Miniredis
+	srv *server.Server
+	// bound is at least the bytes the server holds: what the last
+	// measurement found plus what each write since could have added.
+	bound int
+	// A script under way: whether the server was over MaxMemory when it
+	// began, and whether it has written yet.
+	inScript, scriptOOM, scriptWrote bool
+	// work is the bytes copied for this timeline so far (MaxWork).
+	work int
+}
+
+// Install puts a front in front of m's commands (with sim/luarun's EVAL
+// behind it) and returns it. m must only ever have one command in flight,
+// as luarun requires, and nothing else may set its pre-hook.
+func Install(m *miniredis.Miniredis) (*Front, error) {
+	if m.Server() == nil {
+		// A miniredis that is only ever dialled makes its server on the
+		// first Dial; make it now, so the hook is there before any command.
+		conn, err := m.Dial()
+		if err != nil {
+			return nil, err
+		}
+		_ = conn.Close()
+	}
+	f := &Front{m: m, srv: m.Server()}
+	f.srv.SetPreHook(f.hook)
+	return f, nil
+}
+
+// Reset says the server now holds used bytes (0 after FlushAll; what a
+// snapshot held after the explorer loads it: Size of its keys).
+func (f *Front) Reset(used int) {
+	f.bound, f.work = used, 0
+	f.inScript, f.scriptOOM, f.scriptWrote = false, false, false
+}
+
+// Size is what one key counts towards MaxMemory: its name and its value
+// (a list's elements).
+func Size(key string, value ...string) int {
+	n := len(key)
+	for _, v := range value {
+		n += len(v)
+	}
+	return n
+}
+
+// hook answers a command itself (true) or lets miniredis answer it. It
+// runs on the connection's own goroutine, where a panic would end the
+// process: one is answered as an error reply instead (ErrWork's marker,
+// which the simulator turns into an internal error).
+func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.WriteError(fmt.Sprintf("%s: %v", errFailed, p))
+			done = true
+		}
+	}()
+	if cmd == "EVAL" && !f.inScript {
+		return f.eval(c, args)
+	}
+	if w := f.copies(cmd, args); w > 0 {
+		if f.work+w > MaxWork {
+			c.WriteError(ErrWork)
+			return true
+		}
+		f.work += w
+	}
+	min, ok := denyoom[cmd]
+	if !ok || len(args)+1 < min {
+		return false
+	}
+	if f.inScript {
+		if f.scriptOOM && !f.scriptWrote {
+			c.WriteError(ErrOOM)
+			return true
+		}
+		f.scriptWrote = true
+	} else if f.over() {
+		c.WriteError(ErrOOM)
+		return true
+	}
+	if f.tooLong(cmd, args) {
+		c.WriteError(ErrTooLong)
+		return true
+	}
+	if n, ok := f.setNothing(cmd, args); ok {
+		c.WriteInt(n)
+		return true
+	}
+	f.bound += f.growth(cmd, args)
+	return false
+}
+
+// setNothing answers SETRANGE with an empty value as Redis does: the
+// string's length, 0 for no key, and nothing stored. miniredis would pad
+// a missing key with offset zero bytes (SETRANGE k 600000000 "" made a
+// 600 MB string).
+func (f *Front) setNothing(cmd string, args []string) (int, bool) {
+	if cmd != "SETRANGE" || len(args) != 3 || args[2] != "" {
+		return 0, false
+	}
+	if off, err := strconv.ParseInt(args[1], 10, 64); err != nil || off < 0 || f.other(args[0]) {
+		return 0, false // Redis's (and miniredis's) own answers
+	}
+	v, _ := f.m.Get(args[0])
+	return len(v), true
+}
+
+// eval runs a script through luarun, noting for its writes whether the
+// server was over MaxMemory when it began.
+func (f *Front) eval(c *server.Peer, args []string) bool {
+	if len(args) >= 2 && !luarun.InSubset(args[0]) {
+		if n, err := strconv.Atoi(args[1]); err == nil && n >= 0 && n <= len(args)-2 {
+			c.WriteError(errOutside)
+			return true
+		}
+		return false // miniredis answers the malformed call; no command runs
+	}
+	f.scriptOOM, f.scriptWrote, f.inScript = f.over(), false, true
+	defer func() { f.inScript = false }()
+	return luarun.Eval(f.srv, c, args)
+}
+
+// over reports whether the server holds more than MaxMemory, measuring
+// only when the bound says it might.
+func (f *Front) over() bool {
+	if f.bound <= MaxMemory {
+		return false
+	}
+	f.bound = f.used()
+	return f.bound > MaxMemory
+}
+
+// used measures the bytes the server holds (Size of every key).
+func (f *Front) used() int {
+	n := 0
+	for _, k := range f.m.Keys() {
+		switch f.m.Type(k) {
+		case "string":
+			v, _ := f.m.Get(k)
+			n += Size(k, v)
+		case "list":
+			l, _ := f.m.List(k)
+			n += Size(k, l...)
+		default:
+			// No timeline can make a hash, set or sorted set (the command
+			// line sends none of their commands); count the name.
+			n += Size(k)
+		}
+	}
+	return n
+}
+
+// tooLong: SETRANGE or APPEND would make a string longer than MaxValue,
+// after every check Redis makes before its own (checkStringLength).
+func (f *Front) tooLong(cmd string, args []string) bool {
+	switch {
+	case cmd == "SETRANGE" && len(args) == 3:
+		off, err := strconv.ParseInt(args[1], 10, 64)
+		if err != nil || off < 0 || args[2] == "" || f.other(args[0]) {
+			return false // Redis's (and miniredis's) own answers
+		}
+		return off > MaxValue-int64(len(args[2]))
+	case cmd == "APPEND" && len(args) == 2:
+		if f.other(args[0]) || !f.m.Exists(args[0]) {
+			return false
+		}
+		v, _ := f.m.Get(args[0])
+		return len(v)+len(args[1]) > MaxValue
+	}
+	return false
+}
+
+// other: key exists and is not a string (WRONGTYPE comes first).
+func (f *Front) other(key string) bool {
+	t := f.m.Type(key)
+	return t != "" && t != "none" && t != "string"
+}
+
+// growth is at most how many bytes cmd can add to the server.
+func (f *Front) growth(cmd string, args []string) int {
+	switch cmd {
+	case "SETRANGE":
+		off, _ := strconv.Atoi(args[1])
+		return Size(args[0], args[2]) + max(off, 0)
+	case "COPY":
+		if strings.EqualFold(f.m.Type(args[0]), "list") {
+			l, _ := f.m.List(args[0])
+			return Size(args[1], l...)
+		}
+		v, _ := f.m.Get(args[0])
+		return Size(args[1], v)
+	case "INCR", "INCRBY", "DECR", "DECRBY", "INCRBYFLOAT":
+		return Size(args[0]) + 24 // a number's digits
+	}
+	// Every other write stores at most its arguments.
+	return Size("", args...)
+}
+
+// copies is at most how many bytes of values cmd makes the server copy:
+// the strings and lists it answers with, a string it rewrites in place
+// (miniredis copies the whole string to change a byte of it), a key COPY
+// duplicates. Commands that answer with a number or OK copy nothing
+// worth counting.
+func (f *Front) copies(cmd string, args []string) int {
+	if len(args) == 0 {
+		return 0
+	}
+	switch cmd {
+	case "GET", "GETDEL", "GETEX", "GETSET", "GETRANGE", "SETRANGE", "APPEND", "SET", "COPY":
+		if cmd == "SET" && (len(args) < 3 || !hasWord(args[2:], "GET")) {
+			return 0
+		}
+		return f.size(args[0])
+	case "MGET":
+		n := 0
+		for _, k := range args {
+			n += f.size(k)
+		}
+		return n
+	case "LRANGE", "LINDEX", "LPOP", "RPOP":
+		return f.size(args[0])
+	}
+	return 0
+}
+
+// size is the bytes of key's value (a list's elements), 0 for none.
+func (f *Front) size(key string) int {
+	switch f.m.Type(key) {
+	case "string":
+		v, _ := f.m.Get(key)
+		return len(v)
+	case "list":
+		l, _ := f.m.List(key)
+		return Size("", l...)
+	}
+	return 0
+}
+
+func hasWord(args []string, w string) bool {
+	for _, a := range args {
+		if strings.EqualFold(a, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,156 @@
+package redisfront_test
+
+import (
+	"context"
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"locklab/sim/redisfront"
+	"locklab/sim/redistest"
+)
+
+// reply is a command's answer as text, an error as its message.
+func reply(c *redis.Client, args ...any) string {
+	v, err := c.Do(context.Background(), args...).Result()
+	if err != nil {
+		return "(error) " + err.Error()
+	}
+	switch v := v.(type) {
+	case string:
+		return v
+	case int64:
+		return "(integer) " + itoa(v)
+	}
+	return "?"
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func embedded(t *testing.T) (*redis.Client, *miniredis.Miniredis) {
+	t.Helper()
+	m := miniredis.NewMiniRedis()
+	t.Cleanup(m.Close)
+	if _, err := redisfront.Install(m); err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(&redis.Options{Dialer: func(context.Context, string, string) (net.Conn, error) { return m.Dial() },
+		Protocol: 2, DisableIdentity: true, MaxRetries: -1, PoolSize: 1})
+	t.Cleanup(func() { _ = c.Close() })
+	return c, m
+}
+
+// valueCases are commands around MaxValue, each run in order on a fresh
+// server: what proto-max-bulk-len 1mb makes Redis answer.
+var valueCases = [][]any{
+	{"SETRANGE", "k", "600000000", "x"},            // the security test's link: refused, nothing allocated
+	{"SETRANGE", "k", "1048576", "x"},              // one byte past
+	{"SETRANGE", "k", "-1", "x"},                   // Redis's own check comes first
+	{"SETRANGE", "k", "99999999999999999999", "x"}, // not an integer
+	{"SETRANGE", "k", "2000000", ""},               // nothing to set: 0, no check
+	{"SETRANGE", "k", "1048575", "x"},              // exactly MaxValue: allowed
+	{"APPEND", "k", "y"},                           // one past
+	{"RPUSH", "l", "a"},
+	{"SETRANGE", "l", "2000000", "x"},  // WRONGTYPE first
+	{"SETRANGE", "k", "600000000", ""}, // the key's length, nothing stored
+	{"GETRANGE", "k", "1048570", "-1"},
+	{"STRLEN", "k"},
+}
+
+// TestValueBoundAsRedis: SETRANGE and APPEND answer what a redis-server
+// with proto-max-bulk-len 1mb answers, and the embedded server never
+// holds a longer string.
+func TestValueBoundAsRedis(t *testing.T) {
+	c, m := embedded(t)
+	var got []string
+	for _, cmd := range valueCases {
+		got = append(got, reply(c, cmd...))
+	}
+	if v, _ := m.Get("k"); len(v) != redisfront.MaxValue {
+		t.Errorf("the server holds a string of %d bytes, want %d", len(v), redisfront.MaxValue)
+	}
+	if !strings.Contains(got[0], redisfront.ErrTooLong) {
+		t.Errorf("SETRANGE k 600000000 x = %q, want %q", got[0], redisfront.ErrTooLong)
+	}
+
+	srv := redistest.Start(t, 1)[0]
+	r := redis.NewClient(&redis.Options{Addr: srv.Addr, Protocol: 2, DisableIdentity: true})
+	t.Cleanup(func() { _ = r.Close() })
+	if s := reply(r, "CONFIG", "SET", "proto-max-bulk-len", "1mb"); s != "OK" {
+		t.Fatalf("CONFIG SET proto-max-bulk-len: %s", s)
+	}
+	for i, cmd := range valueCases {
+		want := reply(r, cmd...)
+		if got[i] != want {
+			t.Errorf("%v: embedded %q, redis-server %q", cmd, got[i], want)
+		}
+	}
+}
+
+// TestMemoryBound: past MaxMemory, commands Redis flags denyoom answer
+// Redis's OOM error; reads and deletes still work and deleting frees
+// room; a script is checked before its first write only, against the
+// memory when it began.
+func TestMemoryBound(t *testing.T) {
+	c, m := embedded(t)
+	big := strings.Repeat("v", 256)
+	n := 0
+	for ; n < 10_000; n++ {
+		if s := reply(c, "SET", "key"+itoa(int64(n)), big); s != "OK" {
+			if s != "(error) "+redisfront.ErrOOM {
+				t.Fatalf("SET #%d = %q, want OK or the OOM error", n, s)
+			}
+			break
+		}
+	}
+	if n < redisfront.MaxMemory/300 || n > redisfront.MaxMemory/256+1 {
+		t.Errorf("%d SETs of 256 bytes before the OOM error, want about %d", n, redisfront.MaxMemory/262)
+	}
+	for _, cmd := range [][]any{{"APPEND", "key0", "x"}, {"INCR", "n"}, {"RPUSH", "l", "x"}, {"COPY", "key0", "key-copy"}, {"SETRANGE", "key0", "0", "x"}} {
+		if s := reply(c, cmd...); s != "(error) "+redisfront.ErrOOM {
+			t.Errorf("%v past maxmemory = %q, want the OOM error", cmd, s)
+		}
+	}
+	if s := reply(c, "SET", "k"); !strings.Contains(s, "wrong number of arguments") {
+		t.Errorf("SET k past maxmemory = %q: the arity error comes first, as on Redis", s)
+	}
+	// A script that began over the limit fails at its first write.
+	if s := reply(c, "EVAL", "redis.call('GET', KEYS[1]) return redis.call('SET', KEYS[1], 'x')", "1", "key0"); !strings.Contains(s, redisfront.ErrOOM) {
+		t.Errorf("a script's first write past maxmemory = %q, want the OOM error", s)
+	}
+	for _, cmd := range [][]any{{"GET", "key1"}, {"DEL", "key1"}, {"EXPIRE", "key2", "100"}} {
+		if s := reply(c, cmd...); strings.HasPrefix(s, "(error)") {
+			t.Errorf("%v past maxmemory = %q, want it answered", cmd, s)
+		}
+	}
+	for i := 2; i < 40; i++ {
+		m.Del("key" + itoa(int64(i)))
+	}
+	if s := reply(c, "SET", "again", "x"); s != "OK" {
+		t.Errorf("SET after deleting keys = %q, want OK (the memory was measured again)", s)
+	}
+}
+
+// TestScriptBeganUnderLimit: a script that began under the limit runs to
+// its end (Redis never cuts a script in half), and the next command is
+// refused.
+func TestScriptBeganUnderLimit(t *testing.T) {
+	c, _ := embedded(t)
+	big := strings.Repeat("w", 4000)
+	for i := 0; i < 261; i++ { // 261 × 4,005 bytes: just under MaxMemory
+		if s := reply(c, "SET", "key"+itoa(int64(i)), big); s != "OK" {
+			t.Fatalf("SET #%d = %q", i, s)
+		}
+	}
+	src := "redis.call('SET', KEYS[1], ARGV[1]) redis.call('SET', KEYS[2], ARGV[1]) return redis.call('SET', KEYS[3], ARGV[1])"
+	if s := reply(c, "EVAL", src, "3", "a", "b", "c", big); s != "OK" {
+		t.Errorf("a script begun under maxmemory = %q, want OK: it runs to its end", s)
+	}
+	if s := reply(c, "SET", "d", "x"); s != "(error) "+redisfront.ErrOOM {
+		t.Errorf("the next SET = %q, want the OOM error", s)
+	}
+}
