@@ -88,7 +88,7 @@ func (e *embedded) load(now time.Time, keys []keyState) {
 			_ = e.m.Set(k.Key, string(k.Str))
 			used += redisfront.Size(k.Key, string(k.Str))
 		case "list":
-			used += redisfront.Size(k.Key)
+			used += redisfront.Size(k.Key) + redisfront.ListElem*len(k.List)
 			for _, x := range k.List {
 				_, _ = e.m.Push(k.Key, string(x))
 				used += len(x)

@@ -10,7 +10,8 @@
 // — the world, the clients, the checks — is package sim's, reached
 // through sim.Backend and sim.Server.
 //
-// It imports sim and nothing else of Lock Lab; sim must never import it
+// Of Lock Lab it imports sim and its leaves rediscli and redisfront (the
+// bounds it holds a shared server to); sim must never import it
 // (the simulator's core runs without a real server), and nothing in web/
 // does: main.go chooses the backend.
 package realredis

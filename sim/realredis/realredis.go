@@ -8,6 +8,7 @@ package realredis
 import (
 	"locklab/sim"
 	"locklab/sim/rediscli"
+	"locklab/sim/redisfront"
 
 	"context"
 	"fmt"
@@ -73,6 +74,7 @@ func (b *RealRedis) Open(name string) (sim.Server, error) {
 	s := &realServer{b: b, name: name, prefix: b.Prefix + name + ":", base: o,
 		known: map[string]bool{}, dl: map[string]int64{}, armed: map[string]int64{}}
 	s.admin = redis.NewClient(s.options())
+	s.bounds = redisfront.NewBounds(realKeys{s})
 	return s, nil
 }
 
@@ -88,7 +90,53 @@ type realServer struct {
 	known  map[string]bool  // … as a set
 	dl     map[string]int64 // virtual deadline of each key that has a TTL
 	armed  map[string]int64 // the server-clock expiry the last arm gave it
+	// bounds hold what a timeline stores and reads on a shared server to
+	// the embedded server's bounds (sim/redisfront): a typed SETRANGE
+	// of 500 MB would otherwise reach it. A script's own commands run on
+	// the server unseen; the script checker bounds them (no loops, no
+	// value over 4 KB built).
+	bounds *redisfront.Bounds
 	err    error
+}
+
+// realKeys reads the bounds' keyspace from the server, through the
+// emulation's own connection: this timeline's keys only.
+type realKeys struct{ s *realServer }
+
+func (k realKeys) Keys() []string {
+	out := make([]string, 0, len(k.s.keys))
+	for _, key := range k.s.keys {
+		out = append(out, strings.TrimPrefix(key, k.s.prefix))
+	}
+	return out
+}
+
+func (k realKeys) Size(key string) (string, int) {
+	if k.s.err != nil {
+		return "", 0
+	}
+	ctx, full := context.Background(), k.s.prefix+key
+	typ, err := k.s.admin.Type(ctx, full).Result()
+	if err != nil {
+		_ = k.s.fail(err)
+		return "", 0
+	}
+	switch typ {
+	case "none":
+		return "", 0
+	case "string":
+		n, err := k.s.admin.StrLen(ctx, full).Result()
+		if err != nil {
+			_ = k.s.fail(err)
+		}
+		return typ, int(n)
+	}
+	// A list (or what no timeline makes): the server's own count of it.
+	n, err := k.s.admin.MemoryUsage(ctx, full, 0).Result()
+	if err != nil && !rediscli.IsReply(err) {
+		_ = k.s.fail(err)
+	}
+	return typ, int(n)
 }
 
 func (s *realServer) options() *redis.Options {
@@ -267,6 +315,13 @@ func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.Pr
 	}
 	if s.err != nil {
 		return &sim.BackendError{Node: s.name, Err: s.err}
+	}
+	strs := make([]string, len(args)-1)
+	for i, a := range args[1:] {
+		strs[i] = fmt.Sprint(a)
+	}
+	if msg := s.bounds.Check(name, strs); msg != "" {
+		return replyError(msg) // never sent: past a bound (redisfront)
 	}
 	orig := append([]any(nil), args...)
 	defer copy(args, orig) // the caller's slice, as it was

@@ -126,10 +126,27 @@ var denyoom = map[string]int{
 	"HSET": 4, "HSETNX": 4, "HMSET": 4, "HINCRBY": 4, "SADD": 3, "ZADD": 4,
 }
 
-// Front is one server's front: the bounds' bookkeeping.
-type Front struct {
-	m   *miniredis.Miniredis
-	srv *server.Server
+// Keyspace is what the bounds read of one server: its keys, and each
+// key's type and size.
+type Keyspace interface {
+	// Keys is every key the server holds (for a shared real server,
+	// those of this timeline).
+	Keys() []string
+	// Size is key's type ("string", "list", …; "" for no such key) and
+	// the bytes it counts towards MaxMemory besides its name: a string's
+	// length, a list's elements and ListElem for each.
+	Size(key string) (typ string, n int)
+}
+
+// ListElem is what one list element counts besides its bytes: a list of
+// a million empty strings is not empty.
+const ListElem = 8
+
+// Bounds is one server's bookkeeping of the bounds, for any backend: the
+// embedded front calls it for every command, scripts' own included; the
+// live backend (sim/realredis) for every command a client sends.
+type Bounds struct {
+	ks Keyspace
 	// bound is at least the bytes the server holds: what the last
 	// measurement found plus what each write since could have added.
 	bound int
@@ -138,6 +155,18 @@ type Front struct {
 	inScript, scriptOOM, scriptWrote bool
 	// work is the bytes copied for this timeline so far (MaxWork).
 	work int
+}
+
+// NewBounds keeps the bounds of the server ks reads, which holds nothing
+// yet.
+func NewBounds(ks Keyspace) *Bounds { return &Bounds{ks: ks} }
+
+// Front is the embedded server's front: its bounds and the pre-hook that
+// applies them.
+type Front struct {
+	*Bounds
+	m   *miniredis.Miniredis
+	srv *server.Server
 }
 
 // Install puts a front in front of m's commands (with sim/luarun's EVAL
@@ -153,16 +182,36 @@ func Install(m *miniredis.Miniredis) (*Front, error) {
 		}
 		_ = conn.Close()
 	}
-	f := &Front{m: m, srv: m.Server()}
+	f := &Front{Bounds: NewBounds(miniKeys{m}), m: m, srv: m.Server()}
 	f.srv.SetPreHook(f.hook)
 	return f, nil
 }
 
+// miniKeys reads an embedded server's keys for its bounds.
+type miniKeys struct{ m *miniredis.Miniredis }
+
+func (k miniKeys) Keys() []string { return k.m.Keys() }
+
+func (k miniKeys) Size(key string) (string, int) {
+	switch t := k.m.Type(key); t {
+	case "string":
+		v, _ := k.m.Get(key)
+		return t, len(v)
+	case "list":
+		l, _ := k.m.List(key)
+		return t, Size("", l...) + ListElem*len(l)
+	default:
+		// No timeline can make a hash, set or sorted set (the command
+		// line sends none of their commands); count the name.
+		return t, 0
+	}
+}
+
 // Reset says the server now holds used bytes (0 after FlushAll; what a
 // snapshot held after the explorer loads it: Size of its keys).
-func (f *Front) Reset(used int) {
-	f.bound, f.work = used, 0
-	f.inScript, f.scriptOOM, f.scriptWrote = false, false, false
+func (b *Bounds) Reset(used int) {
+	b.bound, b.work = used, 0
+	b.inScript, b.scriptOOM, b.scriptWrote = false, false, false
 }
 
 // Size is what one key counts towards MaxMemory: its name and its value
@@ -189,38 +238,54 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 	if cmd == "EVAL" && !f.inScript {
 		return f.eval(c, args)
 	}
-	if w := f.copies(cmd, args); w > 0 {
-		if f.work+w > MaxWork {
-			c.WriteError(ErrWork)
-			return true
-		}
-		f.work += w
-	}
-	min, ok := denyoom[cmd]
-	if !ok || len(args)+1 < min {
-		return false
-	}
-	if f.inScript {
-		if f.scriptOOM && !f.scriptWrote {
-			c.WriteError(ErrOOM)
-			return true
-		}
-		f.scriptWrote = true
-	} else if f.over() {
-		c.WriteError(ErrOOM)
-		return true
-	}
-	if f.tooLong(cmd, args) {
-		c.WriteError(ErrTooLong)
+	if msg := f.Check(cmd, args); msg != "" {
+		c.WriteError(msg)
 		return true
 	}
 	if n, ok := f.setNothing(cmd, args); ok {
 		c.WriteInt(n)
 		return true
 	}
-	f.bound += f.growth(cmd, args)
 	return false
 }
+
+// Check is the bounds' answer to cmd (its name upper case) with args,
+// before the server runs it: "" to let the server answer, else the error
+// reply to give instead — ErrOOM or ErrTooLong, Redis's own, or ErrWork,
+// on which the timeline stops. A command it lets through is counted.
+func (b *Bounds) Check(cmd string, args []string) string {
+	if w := b.copies(cmd, args); w > 0 {
+		if b.work+w > MaxWork {
+			return ErrWork
+		}
+		b.work += w
+	}
+	min, ok := denyoom[cmd]
+	if !ok || len(args)+1 < min {
+		return ""
+	}
+	if b.inScript {
+		if b.scriptOOM && !b.scriptWrote {
+			return ErrOOM
+		}
+		b.scriptWrote = true
+	} else if b.over() {
+		return ErrOOM
+	}
+	if b.tooLong(cmd, args) {
+		return ErrTooLong
+	}
+	b.bound += b.growth(cmd, args)
+	return ""
+}
+
+// BeginScript and EndScript bracket a script the server runs, whose
+// commands Check sees one by one (the embedded server's): only its first
+// write is checked against MaxMemory, as it stood when the script began.
+func (b *Bounds) BeginScript() { b.scriptOOM, b.scriptWrote, b.inScript = b.over(), false, true }
+
+// EndScript: see BeginScript.
+func (b *Bounds) EndScript() { b.inScript = false }
 
 // setNothing answers SETRANGE with an empty value as Redis does: the
 // string's length, 0 for no key, and nothing stored. miniredis would pad
@@ -233,8 +298,8 @@ func (f *Front) setNothing(cmd string, args []string) (int, bool) {
 	if off, err := strconv.ParseInt(args[1], 10, 64); err != nil || off < 0 || f.other(args[0]) {
 		return 0, false // Redis's (and miniredis's) own answers
 	}
-	v, _ := f.m.Get(args[0])
-	return len(v), true
+	_, n := f.ks.Size(args[0])
+	return n, true
 }
 
 // eval runs a script through luarun, noting for its writes whether the
@@ -247,82 +312,67 @@ func (f *Front) eval(c *server.Peer, args []string) bool {
 		}
 		return false // miniredis answers the malformed call; no command runs
 	}
-	f.scriptOOM, f.scriptWrote, f.inScript = f.over(), false, true
-	defer func() { f.inScript = false }()
+	f.BeginScript()
+	defer f.EndScript()
 	return luarun.Eval(f.srv, c, args)
 }
 
 // over reports whether the server holds more than MaxMemory, measuring
 // only when the bound says it might.
-func (f *Front) over() bool {
-	if f.bound <= MaxMemory {
+func (b *Bounds) over() bool {
+	if b.bound <= MaxMemory {
 		return false
 	}
-	f.bound = f.used()
-	return f.bound > MaxMemory
+	b.bound = b.used()
+	return b.bound > MaxMemory
 }
 
-// used measures the bytes the server holds (Size of every key).
-func (f *Front) used() int {
+// used measures the bytes the server holds (every key's name and Size).
+func (b *Bounds) used() int {
 	n := 0
-	for _, k := range f.m.Keys() {
-		switch f.m.Type(k) {
-		case "string":
-			v, _ := f.m.Get(k)
-			n += Size(k, v)
-		case "list":
-			l, _ := f.m.List(k)
-			n += Size(k, l...)
-		default:
-			// No timeline can make a hash, set or sorted set (the command
-			// line sends none of their commands); count the name.
-			n += Size(k)
-		}
+	for _, k := range b.ks.Keys() {
+		_, size := b.ks.Size(k)
+		n += len(k) + size
 	}
 	return n
 }
 
 // tooLong: SETRANGE or APPEND would make a string longer than MaxValue,
 // after every check Redis makes before its own (checkStringLength).
-func (f *Front) tooLong(cmd string, args []string) bool {
+func (b *Bounds) tooLong(cmd string, args []string) bool {
 	switch {
 	case cmd == "SETRANGE" && len(args) == 3:
 		off, err := strconv.ParseInt(args[1], 10, 64)
-		if err != nil || off < 0 || args[2] == "" || f.other(args[0]) {
+		if err != nil || off < 0 || args[2] == "" || b.other(args[0]) {
 			return false // Redis's (and miniredis's) own answers
 		}
 		return off > MaxValue-int64(len(args[2]))
 	case cmd == "APPEND" && len(args) == 2:
-		if f.other(args[0]) || !f.m.Exists(args[0]) {
-			return false
-		}
-		v, _ := f.m.Get(args[0])
-		return len(v)+len(args[1]) > MaxValue
+		typ, n := b.ks.Size(args[0])
+		return typ == "string" && n+len(args[1]) > MaxValue
 	}
 	return false
 }
 
 // other: key exists and is not a string (WRONGTYPE comes first).
-func (f *Front) other(key string) bool {
-	t := f.m.Type(key)
+func (b *Bounds) other(key string) bool {
+	t, _ := b.ks.Size(key)
 	return t != "" && t != "none" && t != "string"
 }
 
 // growth is at most how many bytes cmd can add to the server.
-func (f *Front) growth(cmd string, args []string) int {
+func (b *Bounds) growth(cmd string, args []string) int {
 	switch cmd {
 	case "SETRANGE":
 		off, _ := strconv.Atoi(args[1])
 		return Size(args[0], args[2]) + max(off, 0)
 	case "COPY":
-		if strings.EqualFold(f.m.Type(args[0]), "list") {
-			l, _ := f.m.List(args[0])
-			return Size(args[1], l...)
-		}
-		v, _ := f.m.Get(args[0])
-		return Size(args[1], v)
+		_, n := b.ks.Size(args[0])
+		return len(args[1]) + n
 	case "INCR", "INCRBY", "DECR", "DECRBY", "INCRBYFLOAT":
 		return Size(args[0]) + 24 // a number's digits
+	case "LPUSH", "RPUSH", "LPUSHX", "RPUSHX":
+		return Size("", args...) + ListElem*(len(args)-1)
 	}
 	// Every other write stores at most its arguments.
 	return Size("", args...)
@@ -333,37 +383,25 @@ func (f *Front) growth(cmd string, args []string) int {
 // (miniredis copies the whole string to change a byte of it), a key COPY
 // duplicates. Commands that answer with a number or OK copy nothing
 // worth counting.
-func (f *Front) copies(cmd string, args []string) int {
+func (b *Bounds) copies(cmd string, args []string) int {
 	if len(args) == 0 {
 		return 0
 	}
 	switch cmd {
-	case "GET", "GETDEL", "GETEX", "GETSET", "GETRANGE", "SETRANGE", "APPEND", "SET", "COPY":
+	case "GET", "GETDEL", "GETEX", "GETSET", "GETRANGE", "SETRANGE", "APPEND", "SET", "COPY",
+		"LRANGE", "LINDEX", "LPOP", "RPOP":
 		if cmd == "SET" && (len(args) < 3 || !hasWord(args[2:], "GET")) {
 			return 0
 		}
-		return f.size(args[0])
+		_, n := b.ks.Size(args[0])
+		return n
 	case "MGET":
 		n := 0
 		for _, k := range args {
-			n += f.size(k)
+			_, size := b.ks.Size(k)
+			n += size
 		}
 		return n
-	case "LRANGE", "LINDEX", "LPOP", "RPOP":
-		return f.size(args[0])
-	}
-	return 0
-}
-
-// size is the bytes of key's value (a list's elements), 0 for none.
-func (f *Front) size(key string) int {
-	switch f.m.Type(key) {
-	case "string":
-		v, _ := f.m.Get(key)
-		return len(v)
-	case "list":
-		l, _ := f.m.List(key)
-		return Size("", l...)
 	}
 	return 0
 }
