@@ -131,6 +131,15 @@ type painter struct {
 	buf          sfnt.Buffer
 	glyphs       map[glyphKey][]sfnt.Segment // outlines loaded, in font units
 	err          error                       // a malformed number, from numbers
+	o            outline                     // the shape being painted (fresh)
+}
+
+// fresh is the painter's one outline, emptied: shapes are built and
+// painted one at a time, so one slice serves them all (a new one for
+// every glyph run was half of what drawing a picture allocated).
+func (p *painter) fresh() *outline {
+	p.o.ops = p.o.ops[:0]
+	return &p.o
 }
 
 // raster paints x's SVG at scale pixels a user unit.
@@ -180,13 +189,13 @@ func raster(x *Export, scale float64) (*image.RGBA, error) {
 // paints them.
 func (p *painter) drawShape(subs []subpath, s style, m affine, alpha float64) error {
 	if !s.fill.none {
-		var o outline
+		o := p.fresh()
 		for _, sp := range subs {
 			if len(sp.pts) > 2 { // a fill closes every subpath
 				o.poly(sp.pts)
 			}
 		}
-		if err := p.paint(&o, s.fill, s.fillOpacity*alpha, m); err != nil {
+		if err := p.paint(o, s.fill, s.fillOpacity*alpha, m); err != nil {
 			return err
 		}
 	}
@@ -198,11 +207,11 @@ func (p *painter) drawShape(subs []subpath, s style, m affine, alpha float64) er
 	for _, d := range s.dash {
 		pn.dash = append(pn.dash, d*k)
 	}
-	var o outline
+	o := p.fresh()
 	for _, poly := range strokePolys(subs, pn) {
 		o.poly(orient(poly))
 	}
-	return p.paint(&o, s.stroke, s.strokeOpacity*alpha, m)
+	return p.paint(o, s.stroke, s.strokeOpacity*alpha, m)
 }
 
 // outline is closed paths in device pixels for the rasterizer: lines,

@@ -64,7 +64,7 @@ func (p *painter) text(n *node, s style, m affine, alpha float64) error {
 	case "end":
 		x -= width
 	}
-	var o outline
+	o := p.fresh()
 	for _, g := range gs {
 		segs, err := p.outlineOf(g)
 		if err != nil {
@@ -86,7 +86,7 @@ func (p *painter) text(n *node, s style, m affine, alpha float64) error {
 		}
 		x += g.advance * k
 	}
-	return p.paint(&o, s.fill, s.fillOpacity*alpha, m)
+	return p.paint(o, s.fill, s.fillOpacity*alpha, m)
 }
 
 // outlineOf is g's outline in font units (y down), loaded once a picture.
