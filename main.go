@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -85,7 +86,7 @@ func run(args []string) error {
 	if us := lanURLs(ln.Addr()); len(us) > 0 {
 		lan = us[0]
 	}
-	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: cfg.publicURL,
+	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: cfg.publicURL, Hosts: cfg.hosts,
 		LANURL: lan, NoCache: cfg.redisURL != "", Limits: limits.New(cfg.trustProxy, cfg.limits)}, Class: classes})
 	if cfg.redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(cfg.redisURL))
@@ -119,6 +120,7 @@ func run(args []string) error {
 // config is what the command line asks for.
 type config struct {
 	addr, publicURL, redisURL, classRedisURL, debugAddr string
+	hosts                                               []string
 	verbose, trustProxy                                 bool
 	limits                                              map[limits.Kind]limits.Rule
 }
@@ -132,6 +134,8 @@ func parseFlags(args []string) (config, error) {
 	verbose := fs.Bool("v", false, "verbose: also log each replay's size and duration (every request is logged anyway)")
 	publicURL := fs.String("public-url", os.Getenv("LOCKLAB_PUBLIC_URL"),
 		"address students' phones use to reach this server, for share links and QR codes (e.g. http://192.168.1.20:8080); default: the host each browser used")
+	hosts := fs.String("hosts", os.Getenv("LOCKLAB_HOSTS"),
+		"comma-separated host names this server answers to (e.g. locklab.example.org); others get 421, and forms are accepted only from them and -public-url; default: any host (a classroom LAN); LOCKLAB_HOSTS sets it too")
 	redisURL := fs.String("redis", os.Getenv("LOCKLAB_REDIS"),
 		"run the single-node lessons on this real Redis (redis://host:port/db) instead of the embedded miniredis; LOCKLAB_REDIS sets it too")
 	classRedisURL := fs.String("class-redis", os.Getenv("LOCKLAB_CLASS_REDIS"),
@@ -159,7 +163,16 @@ func parseFlags(args []string) (config, error) {
 	if err := checkPublicURL(*publicURL); err != nil {
 		return config{}, err
 	}
-	return config{addr: *addr, publicURL: *publicURL, redisURL: *redisURL, classRedisURL: *classRedisURL,
+	var hostList []string
+	for h := range strings.SplitSeq(*hosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			if strings.ContainsAny(h, "/ ") {
+				return config{}, fmt.Errorf("-hosts: %q is not a host name (like locklab.example.org or locklab.example.org:8443)", h)
+			}
+			hostList = append(hostList, h)
+		}
+	}
+	return config{addr: *addr, publicURL: *publicURL, hosts: hostList, redisURL: *redisURL, classRedisURL: *classRedisURL,
 		debugAddr: *debugAddr, verbose: *verbose, trustProxy: *trustProxy, limits: limited}, nil
 }
 

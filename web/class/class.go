@@ -282,9 +282,10 @@ func teacherSecret(r *http.Request, code string) string {
 }
 
 // sameOrigin is the POST check against cross-site requests: the Origin
-// header (every current browser sends it with a POST) must be this site,
-// as the browser reached it or as -public-url names it; a browser that
-// says the request is cross-site is refused whatever it claims.
+// header (every current browser sends it with a POST) must be this site
+// (site.TrustedOrigin: as -public-url names it, or as the browser reached
+// it where nothing pins the address); a browser that says the request is
+// cross-site is refused whatever it claims.
 func (s *Handler) sameOrigin(r *http.Request) bool {
 	if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
 		return false
@@ -293,19 +294,7 @@ func (s *Handler) sameOrigin(r *http.Request) bool {
 	if origin == "" {
 		return r.Header.Get("Sec-Fetch-Site") == "same-origin"
 	}
-	scheme := "http"
-	if isHTTPS(r) {
-		scheme = "https"
-	}
-	if origin == scheme+"://"+r.Host {
-		return true
-	}
-	if s.PublicURL() != "" {
-		if p, err := url.Parse(s.PublicURL()); err == nil && origin == p.Scheme+"://"+p.Host {
-			return true
-		}
-	}
-	return false
+	return s.TrustedOrigin(r, origin)
 }
 
 // parseForm checks a POST's origin and reads its (small) body, or answers with

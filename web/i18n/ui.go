@@ -52,11 +52,14 @@ type UI struct {
 	Predict, Reveal, SkipPredict, YouPredicted, Right     string
 	// AnswerBelow leads a phone's bar of Undo and Next down to the
 	// checkpoint asked in Next's place.
-	AnswerBelow                                                         string
-	Wrong, TheAnswer, CheckpointAnswer, LessonJSON                      string
-	DownloadSVG, DownloadJSON, ShareQR, QRTooLong                       string
-	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge                    string
-	URITooLong, URITooLongBack                                          string
+	AnswerBelow                                      string
+	Wrong, TheAnswer, CheckpointAnswer, LessonJSON   string
+	DownloadSVG, DownloadJSON, ShareQR, QRTooLong    string
+	ThemeAuto, ThemeDark, ThemeLight, HeaderTooLarge string
+	URITooLong, URITooLongBack                       string
+	// UnknownHost: a request for a host the server does not answer to
+	// (-hosts; {0}: the host, clipped).
+	UnknownHost                                                         string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	// ShareDesign and ShareDesignHint head a graded design's share box:
 	// it opens the design and its grade, not a timeline.

@@ -105,6 +105,23 @@ func Compress(next http.Handler) http.Handler {
 	return wrap(next)
 }
 
+// RequireHost answers 421 to a request for a host the server does not
+// answer to (site.HostAllowed: -hosts), in the request's language;
+// /healthz answers whatever the host, for a balancer's probe.
+func RequireHost(s *site.Site) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/healthz" && !s.HostAllowed(r.Host) {
+				u := s.UIFor(r)
+				s.Fail(w, r, u, &site.Error{Status: http.StatusMisdirectedRequest, Title: u.ErrorTitle, Code: "unknown-host",
+					Text: i18n.Fill(u.UnknownHost, site.Clip(r.Host))})
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
 // MaxHeaderBytes bounds a request's header (request line included). The
 // HTTP server's own cap (main.go) is set higher, as a backstop: a request
 // between the two gets this site's 431 page in its language rather than

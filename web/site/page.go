@@ -79,7 +79,7 @@ func alternates(u *i18n.UI, r *http.Request) ([]Alternate, Alternate) {
 			continue
 		}
 		alt := "/" + l.Code + "/"
-		if ok {
+		if ok && len(rest) <= maxAltPath { // no page has a longer path; a 64 KB one is not echoed
 			alt += rest
 			if r.URL.RawQuery != "" && len(r.URL.RawQuery) <= MaxQuery {
 				alt += "?" + r.URL.RawQuery
@@ -175,6 +175,75 @@ func Negotiate(r *http.Request) string { return i18n.Negotiate(r.Header.Get("Acc
 
 // MaxQuery bounds the raw query string before anything parses it.
 const MaxQuery = 8192
+
+// maxAltPath bounds the path the language switch carries over.
+const maxAltPath = 512
+
+// HostAllowed reports whether the server answers to host (a request's
+// Host): any host, unless -hosts names some; then those, -public-url's,
+// and loopback ones (the machine itself). A host it does not answer to
+// gets 421 (middleware.RequireHost), so a DNS name pointed at the server
+// by someone else (DNS rebinding) reaches nothing.
+func (s *Site) HostAllowed(host string) bool {
+	if len(s.hosts) == 0 || loopbackHost(host) {
+		return true
+	}
+	host = strings.ToLower(host)
+	if s.publicURL != "" {
+		if p, err := url.Parse(s.publicURL); err == nil && strings.EqualFold(p.Host, host) {
+			return true
+		}
+	}
+	name, _, err := net.SplitHostPort(host)
+	if err != nil {
+		name = host
+	}
+	for _, h := range s.hosts {
+		if h == host || h == name {
+			return true
+		}
+	}
+	return false
+}
+
+// TrustedOrigin reports whether origin (a form's Origin header) is this
+// site: -public-url's origin; or the origin the browser reached, when
+// nothing pins the site's address (no -public-url, no -hosts: a
+// classroom LAN, where any address of the machine is the site) or that
+// host is one the server answers to by name (-hosts) or loopback. With
+// the address pinned, a page on another name that points at this server
+// cannot post as the site.
+func (s *Site) TrustedOrigin(r *http.Request, origin string) bool {
+	if s.publicURL != "" {
+		if p, err := url.Parse(s.publicURL); err == nil && origin == p.Scheme+"://"+p.Host {
+			return true
+		}
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	if origin != scheme+"://"+r.Host {
+		return false
+	}
+	pinned := s.publicURL != "" || len(s.hosts) > 0
+	return !pinned || loopbackHost(r.Host) || (len(s.hosts) > 0 && s.HostAllowed(r.Host))
+}
+
+// loopbackHost: host (with or without a port) is this machine by any
+// name a browser resolves locally.
+func loopbackHost(host string) bool {
+	name, _, err := net.SplitHostPort(host)
+	if err != nil {
+		name = host
+	}
+	name = strings.Trim(name, "[]")
+	if strings.EqualFold(name, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
 
 // PublicURL is the site's address as phones reach it ("": the host each
 // browser used).

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
+	"strings"
 	"time"
 
 	"locklab/lessons"
@@ -52,6 +53,9 @@ type Config struct {
 	// PublicURL is the site's address as phones in a classroom reach it
 	// (for "share this moment"); empty means the request's own host.
 	PublicURL string
+	// Hosts are the host names the server answers to (-hosts; empty:
+	// any). See HostAllowed.
+	Hosts []string
 	// LANURL is where other machines reach this server when it listens on
 	// every interface ("" when it listens on one address, or none is
 	// known): offered when a class's join address is a loopback one.
@@ -83,6 +87,7 @@ type Site struct {
 	version   string
 	cache     *pageCache
 	publicURL string
+	hosts     []string // lower case; see HostAllowed
 	// replays bounds how many replays run at once: the rest wait (up to
 	// the request's deadline), so a burst of costly timelines cannot
 	// starve the machine.
@@ -90,6 +95,17 @@ type Site struct {
 	// labs bounds how many explorations run at once (half the replay
 	// slots, at least one), so the Lab can never take every slot.
 	labs chan struct{}
+}
+
+// lowerAll is hosts in lower case, without empty entries.
+func lowerAll(hosts []string) []string {
+	var out []string
+	for _, h := range hosts {
+		if h = strings.ToLower(strings.TrimSpace(h)); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // New builds the Site; web.New is its one caller outside tests.
@@ -104,7 +120,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 		cfg.LabDeadline = LabDeadline
 	}
 	return &Site{Course: course, Assets: assets, replay: replay, Log: log, version: cfg.Version,
-		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL,
+		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL, hosts: lowerAll(cfg.Hosts),
 		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits, LANURL: cfg.LANURL}
 }
 
