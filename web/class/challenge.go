@@ -391,18 +391,41 @@ func fields(query string) [][2]string {
 	return out
 }
 
-// cleanName is a typed name made safe to show: trimmed, control
-// characters dropped, at most NameMax runes (false: longer).
+// cleanName is a typed name made safe to show on the projector: white
+// space of any kind made one space, and dropped: control characters,
+// format characters (Unicode's Cf: the bidirectional controls U+202A–
+// U+202E and U+2066–U+2069, the marks U+200E, U+200F and U+061C, the
+// zero-width space, joiners and no-break, the byte-order mark, tags) and
+// the fillers that draw nothing. So a name can neither reorder nor hide
+// the text around it on the teacher's bar (an emoji joined by U+200D
+// shows as its parts). At most NameMax runes are kept (false: longer).
 func cleanName(s string) (string, bool) {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError {
+		switch {
+		case unicode.IsSpace(r):
+			return ' '
+		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), unicode.Is(drawsNothing, r), r == utf8.RuneError:
 			return -1
 		}
 		return r
-	}, strings.TrimSpace(s))
+	}, s)
 	s = strings.Join(strings.Fields(s), " ")
 	return s, utf8.RuneCountInString(s) <= NameMax
 }
+
+// drawsNothing are the letters and marks, outside Cf, that Unicode
+// makes invisible (Default_Ignorable_Code_Point): the combining grapheme
+// joiner, the Hangul fillers, Khmer's inherent vowels and Mongolian's
+// variation selectors. (The variation selectors U+FE00–U+FE0F stay: an
+// emoji's presentation needs them.)
+var drawsNothing = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x034f, Hi: 0x034f, Stride: 1},
+	{Lo: 0x115f, Hi: 0x1160, Stride: 1},
+	{Lo: 0x17b4, Hi: 0x17b5, Stride: 1},
+	{Lo: 0x180b, Hi: 0x180f, Stride: 1},
+	{Lo: 0x3164, Hi: 0x3164, Stride: 1},
+	{Lo: 0xffa0, Hi: 0xffa0, Stride: 1},
+}}
 
 // query is r's query as it came ("" or "?…").
 func query(r *http.Request) string {
