@@ -24,7 +24,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,6 +35,7 @@ import (
 	"locklab/sim"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
+	"locklab/web/limits"
 	"locklab/web/links"
 	"locklab/web/site"
 )
@@ -89,8 +89,9 @@ func (s *classStore) pose(ctx context.Context, r *Room, id string) (int64, error
 var reportScript = redis.NewScript(presentLua + `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'chal') ~= ARGV[2] then return -2 end
-local p = present(KEYS[1], KEYS[4], KEYS[5], ARGV[1], ARGV[5], ARGV[6], ARGV[7])
+local p = present(KEYS[1], KEYS[4], KEYS[5], ARGV[1], ARGV[5], ARGV[9], ARGV[6], ARGV[7], ARGV[10])
 if p == 0 then return -3 end
+if p == -2 then return -4 end
 local function rank(v)
   if not v then return 1e12 end
   if v == 'no' then return 1e11 end
@@ -107,10 +108,11 @@ return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 // report keeps student sid's result (see reportScript) for challenge id
 // and tells the teachers' streams.
 func (s *classStore) report(ctx context.Context, code, id, sid, result, name string, once bool) error {
-	now := time.Now().UnixMilli()
+	now := s.nowMS()
 	n, err := reportScript.Run(ctx, s.rdb,
 		[]string{roomKey(code), chalKey(code), chalNamesKey(code), membersKey(code), hereKey(code)},
-		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds(), boolInt(once)).Int64()
+		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds(), boolInt(once),
+		s.lim.Joined, s.ttlSeconds()).Int64()
 	switch {
 	case err != nil:
 		return err
@@ -120,6 +122,8 @@ func (s *classStore) report(ctx context.Context, code, id, sid, result, name str
 		return errNotPosed
 	case n == -3:
 		return errClassFull
+	case n == -4:
+		return errLocked
 	}
 	return s.publish(ctx, code, "votes", n)
 }
@@ -299,7 +303,7 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
-	sid := studentID(r)
+	sid := studentID(r, room)
 	var mine string
 	if sid != "" {
 		res, _ := s.class.store.results(r.Context(), room.Code)
@@ -319,10 +323,14 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 // solve or an answer is kept, with the name if one was typed.
 func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, false)
-	if !ok || !s.parseForm(w, r, u) {
+	if !ok {
 		return
 	}
-	sid := studentID(r)
+	if e := s.Limit(r, u, limits.Answer); e != nil { // a result told is an answer (limits.Answer)
+		s.Fail(w, r, u, e)
+		return
+	}
+	sid := studentID(r, room)
 	if sid == "" {
 		s.Fail(w, r, u, s.storeErr(u, room.Code, errBadSession))
 		return

@@ -8,9 +8,9 @@ import (
 // TestClassSlowSubscriberDropped: a stream that does not read is dropped
 // when its buffer fills, and the others still get every move.
 func TestClassSlowSubscriberDropped(t *testing.T) {
-	h := newClassHub(10, 2)
-	slow, _ := h.subscribe("ROOM", false, "")
-	fast, _ := h.subscribe("ROOM", false, "")
+	h := newClassHub(10, 10, 2)
+	slow, _ := h.subscribe("ROOM", false, "", "c")
+	fast, _ := h.subscribe("ROOM", false, "", "c")
 	for i := range 5 {
 		h.dispatch("ROOM", notice{Kind: "move", Seq: int64(i)})
 		<-fast.ch
@@ -34,11 +34,11 @@ func TestClassSlowSubscriberDropped(t *testing.T) {
 // TestClassHubStreamsOf: the hub counts a student's open streams, so
 // closing one of two tabs does not stop counting them.
 func TestClassHubStreamsOf(t *testing.T) {
-	h := newClassHub(10, 1)
+	h := newClassHub(10, 10, 1)
 	defer h.close()
-	a, _ := h.subscribe("ROOM", false, "s1")
-	b, _ := h.subscribe("ROOM", false, "s1")
-	h.subscribe("ROOM", false, "s2")
+	a, _ := h.subscribe("ROOM", false, "s1", "c")
+	b, _ := h.subscribe("ROOM", false, "s1", "c")
+	h.subscribe("ROOM", false, "s2", "c")
 	if n := h.streamsOf("ROOM", "s1"); n != 2 {
 		t.Fatalf("streamsOf %d", n)
 	}

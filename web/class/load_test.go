@@ -113,7 +113,10 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 	joinStart := time.Now()
 	for i := range students {
 		site := sites[i%len(sites)]
-		sid := &http.Cookie{Name: class.SidCookie, Value: class.RandomHex(16)}
+		sid, err := sites[0].class.StudentCookie(ctx, code)
+		if err != nil {
+			t.Fatal(err)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
