@@ -273,7 +273,10 @@ func (s *Handler) Pose(w http.ResponseWriter, r *http.Request) {
 
 // Challenge serves the room's challenge, played at the room's address:
 // the challenge's own page, whose solved or answered state offers "Tell
-// the class".
+// the class". A prediction is the exception: its answer is the class's
+// the moment it is sent (the question is a form that posts to Tell),
+// and a phone that has sent none is not shown a verdict (?answer= takes
+// it back to the question), so no answer can be seen before it counts.
 func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
@@ -309,13 +312,23 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 		res, _ := s.class.store.results(r.Context(), room.Code)
 		mine = res[sid]
 	}
+	at := base + "/challenge/" + ch.ID
+	predict := ch.Type == lessons.Predict
+	if predict && mine == "" && r.URL.Query().Has("answer") {
+		http.Redirect(w, r, at, http.StatusSeeOther) // a verdict only for an answer the class has
+		return
+	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge/" + ch.ID, Back: base, BackText: u.Class.BackToClass,
+	cr := &lesson.ChallengeRoom{URL: at, Back: base, BackText: u.Class.BackToClass,
 		Report: func(v lesson.Verdict) templ.Component {
-			// a prediction counts once: the first told, before the answer was seen
-			form := sid != "" && !(ch.Type == lessons.Predict && mine != "")
+			// a prediction counts once: the first sent, before the answer was seen
+			form := sid != "" && !(predict && mine != "")
 			return tellClass(u, base, ch.ID, v, resultWords(u, ch, mine), form, sid != "")
-		}})
+		}}
+	if predict && mine == "" {
+		cr.Ask = predictClass(u, base, ch.ID, sid != "")
+	}
+	s.chal.PlayIn(w, r, u, ch, cr)
 }
 
 // Tell keeps a student's result for the room's challenge: the state the

@@ -431,3 +431,48 @@ func TestClassStreamsPerClient(t *testing.T) {
 		t.Errorf("past the instance's cap: %d, want 503", s.status)
 	}
 }
+
+// TestClassPredictionCountsAsSent (F9): in a class, a predict challenge's
+// answer is recorded when it is sent (a POST), and the first one sent is
+// the one that counts; a GET ?answer= does not show the verdict to a
+// phone that has not answered.
+func TestClassPredictionCountsAsSent(t *testing.T) {
+	rdb, _ := webtest.MiniRDB(t)
+	site := newClassSite(t, rdb, class.Limits{})
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	webtest.Post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {""}, "opt": {""}, "start": {"1"}}, teacher)
+	sid := joinClass(t, site.URL, "en", code)
+	base := "/en/class/" + code
+	pch, pres := challengeOf(t, "fe-two-pauses")
+	if res := webtest.Post(t, site.URL, base+"/pose", url.Values{"id": {pch.ID}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("pose: %d", res.StatusCode)
+	}
+	right, wrong := "no", "yes"
+	if pres.Found[pch.Goal] != nil {
+		right, wrong = wrong, right
+	}
+	at := base + "/challenge/" + pch.ID
+	// a peek: the verdict is not shown before an answer was sent
+	res, page := webtest.GetPage(t, site.URL, at+"?answer="+right, sid)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != at || strings.Contains(page, "data-solved=") {
+		t.Fatalf("?answer=%s before any answer was sent: %d to %q, want a redirect to the question", right, res.StatusCode, res.Header.Get("Location"))
+	}
+	_, page = webtest.GetPage(t, site.URL, at, sid)
+	if !regexp.MustCompile(`<form[^>]*method="post"[^>]*action="`+regexp.QuoteMeta(base+"/tell")+`"`).MatchString(page) ||
+		!strings.Contains(page, `name="answer" value="yes"`) {
+		t.Fatal("the class's question is not a form that sends the answer to the class")
+	}
+	// the first answer sent is kept; sending the other one changes nothing
+	if r := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {wrong}}, sid); r.StatusCode != http.StatusSeeOther {
+		t.Fatalf("answer: %d", r.StatusCode)
+	}
+	if r := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {pch.ID}, "answer": {right}}, sid); r.StatusCode != http.StatusSeeOther {
+		t.Fatalf("second answer: %d", r.StatusCode)
+	}
+	if got := tally(t, site.URL, code, teacher); !strings.Contains(got, "Solved: 0") || !strings.Contains(got, "1 predicted wrong") {
+		t.Errorf("the tally %q, want the first answer (wrong) only", got)
+	}
+	if _, page := webtest.GetPage(t, site.URL, at+"?answer="+wrong, sid); !strings.Contains(page, "Your class has your result: predicted wrong.") {
+		t.Error("after answering, the phone does not say what the class has")
+	}
+}

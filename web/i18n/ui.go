@@ -249,6 +249,8 @@ type ClassUI struct {
 	ChalNoneTitle, ChalNoneText, ChalNameLong                       string
 	ChalMovedOn, ChalAlone                                          string // a challenge the class no longer has
 	ChalNotYetTitle, ChalNotYetText, ChalBack                       string
+	// a prediction in class counts as it is sent: the first one
+	ChalPredictOnce string
 	// who joined (here or not, {0}), and locking the class to newcomers
 	Joined, JoinedHint, LockBtn, UnlockBtn, LockHint, LockedNote string
 	LockedTitle, LockedText                                      string
