@@ -167,7 +167,7 @@
     var cur = document.getElementById("classbar");
     if (next && cur) {
       // a folded part the teacher opened stays open
-      var folds = ["cb-qr", "cb-end"];
+      var folds = ["cb-qr", "cb-end", "cb-people"];
       for (var i = 0; i < folds.length; i++) {
         var open = cur.querySelector("details." + folds[i] + "[open]");
         var fold = next.querySelector("details." + folds[i]);

@@ -253,6 +253,7 @@ type ClassUI struct {
 	ChalPredictOnce string
 	// who joined (here or not, {0}), and locking the class to newcomers
 	Joined, JoinedHint, LockBtn, UnlockBtn, LockHint, LockedNote string
+	LockedShort                                                  string // after the count, once locked
 	LockedTitle, LockedText                                      string
 	// one client's share of classes ({0}; {1}: the minutes after which
 	// a class nobody opens gives its place back) and of live connections
