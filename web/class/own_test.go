@@ -340,43 +340,70 @@ func TestClassLock(t *testing.T) {
 	}
 }
 
-// TestClassRoomsPerClient (F2, F18): one client holds at most its share
-// of the live classes, then every client meets the server's cap; a class
-// nobody attends gives its place back after Unattended (one nobody
-// joined ends; one in use keeps running for its teacher), and a new
-// class forgets this browser's keys to classes that are gone.
+// classMaker starts classes on site as the browser c, and reads what
+// came back.
+type classMaker struct {
+	t    *testing.T
+	site string
+}
+
+func (m classMaker) create(c *http.Client, cookies ...*http.Cookie) (*http.Response, string) {
+	return send(m.t, c, m.site, "/ja/class", url.Values{"lesson": {"fencing"}}, cookies...)
+}
+
+// made is the code and teacher's cookie of the class res started.
+func (m classMaker) made(res *http.Response, _ string) (string, *http.Cookie) {
+	m.t.Helper()
+	if res.StatusCode != http.StatusSeeOther {
+		m.t.Fatalf("create: %d", res.StatusCode)
+	}
+	ck := webtest.CookieNamed(res, class.TeacherPrefix)
+	return strings.TrimPrefix(ck.Name, class.TeacherPrefix), ck
+}
+
+// TestClassRoomsPerClient (F2): one client holds at most its share of
+// the live classes (429), then every client meets the server's cap
+// (503).
 func TestClassRoomsPerClient(t *testing.T) {
-	rdb, mr := webtest.MiniRDB(t)
-	site, clk := newOwnSite(t, rdb, class.Limits{Rooms: 3, RoomsPerClient: 2, Unattended: 10 * time.Minute}, nil)
+	rdb, _ := webtest.MiniRDB(t)
+	site, _ := newOwnSite(t, rdb, class.Limits{Rooms: 3, RoomsPerClient: 2}, nil)
+	m := classMaker{t, site.URL}
 	a, b, c := clientAt("198.51.100.1"), clientAt("198.51.100.2"), clientAt("198.51.100.3")
-	create := func(who *http.Client, cookies ...*http.Cookie) (*http.Response, string) {
-		return send(t, who, site.URL, "/ja/class", url.Values{"lesson": {"fencing"}}, cookies...)
-	}
-	made := func(res *http.Response) (string, *http.Cookie) {
-		t.Helper()
-		if res.StatusCode != http.StatusSeeOther {
-			t.Fatalf("create: %d", res.StatusCode)
-		}
-		ck := webtest.CookieNamed(res, class.TeacherPrefix)
-		return strings.TrimPrefix(ck.Name, class.TeacherPrefix), ck
-	}
-	used, usedKey := made(first(create(a)))
-	unused, unusedKey := made(first(create(a)))
+	m.made(m.create(a))
+	m.made(m.create(a))
 	jc := i18n.For("ja").Class
-	if res, body := create(a); res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, html.EscapeString(jc.RoomsClientTitle)) {
+	if res, body := m.create(a); res.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, html.EscapeString(jc.RoomsClientTitle)) {
 		t.Fatalf("a client's third class: %d, want 429 %q", res.StatusCode, jc.RoomsClientTitle)
 	}
-	made(first(create(b)))
-	if res, body := create(c); res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, html.EscapeString(jc.RoomsTitle)) {
+	m.made(m.create(b))
+	if res, body := m.create(c); res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, html.EscapeString(jc.RoomsTitle)) {
 		t.Fatalf("past the server's cap: %d, want 503 %q", res.StatusCode, jc.RoomsTitle)
 	}
-	joinClass(t, site.URL, "en", used) // a student: this class is in use
+}
 
-	// nobody moves, nobody streams: the places come back
+// TestClassIdleGivesBack (F2, F18): a class nobody attends gives its
+// place back after Unattended — one nobody joined ends, one in use
+// keeps running for its teacher — and a browser's next class forgets
+// its key to the class that is gone.
+func TestClassIdleGivesBack(t *testing.T) {
+	rdb, mr := webtest.MiniRDB(t)
+	site, clk := newOwnSite(t, rdb, class.Limits{Rooms: 2, Unattended: 10 * time.Minute}, nil)
+	m := classMaker{t, site.URL}
+	a, c := clientAt("198.51.100.1"), clientAt("198.51.100.3")
+	used, usedKey := m.made(m.create(a))
+	unused, unusedKey := m.made(m.create(a))
+	joinClass(t, site.URL, "en", used) // a student: this class is in use
+	if res, _ := m.create(c); res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("past the server's cap: %d, want 503", res.StatusCode)
+	}
+	// nobody moves, nobody streams: the places come back, and a's next
+	// class forgets the browser's key to the class that is gone (the one
+	// to the class in use is kept)
 	clk.add(11 * time.Minute)
 	mr.FastForward(11 * time.Minute)
-	if res, _ := create(c); res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("a class nobody attended for 11 minutes still holds its place: %d", res.StatusCode)
+	res, _ := m.create(a, usedKey, unusedKey)
+	if res.StatusCode != http.StatusSeeOther {
+		t.Errorf("classes nobody attended for 11 minutes still hold their places: %d", res.StatusCode)
 	}
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+unused+"/teach", unusedKey); res.StatusCode != http.StatusNotFound {
 		t.Errorf("a class nobody joined, unattended: %d, want 404 (ended)", res.StatusCode)
@@ -384,10 +411,6 @@ func TestClassRoomsPerClient(t *testing.T) {
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+used+"/teach", usedKey); res.StatusCode != http.StatusOK {
 		t.Errorf("a class in use, unattended for a while: %d, want its teacher's page", res.StatusCode)
 	}
-	// a's next class: the browser's key to the class that is gone is
-	// forgotten, the one to the class in use kept
-	res, _ := create(a, usedKey, unusedKey)
-	made(res)
 	for _, ck := range res.Cookies() {
 		switch ck.Name {
 		case unusedKey.Name:
@@ -402,8 +425,6 @@ func TestClassRoomsPerClient(t *testing.T) {
 		t.Error("no Set-Cookie clears the key to the class that is gone")
 	}
 }
-
-func first(res *http.Response, _ string) *http.Response { return res }
 
 // TestClassStreamsPerClient (F5): one client holds at most its share of
 // an instance's live streams (429), then every client meets the
