@@ -145,7 +145,7 @@ func parseFlags(args []string) (config, error) {
 	debugAddr := fs.String("debug-addr", "",
 		"serve Go's profiles (net/http/pprof: goroutines, heap, CPU) on this separate address, e.g. 127.0.0.1:6060, for the soak and for operators; off by default")
 	rules := map[limits.Kind]*string{}
-	for _, k := range []limits.Kind{limits.Explore, limits.Join, limits.Stream, limits.Create} {
+	for _, k := range []limits.Kind{limits.Explore, limits.Join, limits.Stream, limits.Answer, limits.Create} {
 		rules[k] = fs.String("limit-"+string(k), limits.Defaults[k].String(),
 			"each client's share of "+string(k)+" requests: burst/interval (e.g. 120/250ms), or off")
 	}

@@ -158,6 +158,7 @@ func (s *Server) Handler() http.Handler {
 		r.Post("/class/{code}/move", s.classes.Move)
 		r.Post("/class/{code}/end", s.classes.End)
 		r.Post("/class/{code}/reveal", s.classes.Reveal)
+		r.Post("/class/{code}/lock", s.classes.Lock)
 		r.Post("/class/{code}/next-lesson", s.classes.NextLesson)
 		r.Get("/class/{code}/summary", s.classes.Summary)
 		r.Get("/class/{code}/summary.csv", s.classes.SummaryCSV)

@@ -167,7 +167,7 @@
     var cur = document.getElementById("classbar");
     if (next && cur) {
       // a folded part the teacher opened stays open
-      var folds = ["cb-qr", "cb-end"];
+      var folds = ["cb-qr", "cb-end", "cb-people"];
       for (var i = 0; i < folds.length; i++) {
         var open = cur.querySelector("details." + folds[i] + "[open]");
         var fold = next.querySelector("details." + folds[i]);
@@ -246,7 +246,7 @@
   var leaving = false;
   document.addEventListener("submit", function (e) {
     var f = e.target;
-    if (f && f.matches && !f.matches(".cb-reveal, .cb-start, .cb-show")) {
+    if (f && f.matches && !f.matches(".cb-reveal, .cb-start, .cb-show, .cb-lock")) {
       leaving = true;
     }
   });
@@ -299,14 +299,14 @@
       });
     }
   }
-  // The bar's own forms (Start, Reveal, Reveal anyway, Show this step)
-  // go by fetch and bring back the bar, so the lesson below, and the
-  // lines presenter mode has shown, stay as they are. The rest (Next
+  // The bar's own forms (Start, Reveal, Reveal anyway, Show this step,
+  // Lock) go by fetch and bring back the bar, so the lesson below, and
+  // the lines presenter mode has shown, stay as they are. The rest (Next
   // step after a reveal, the next lesson, End class) load a page.
   function barForm(e) {
     var form = e.target;
     if (!form || !form.closest || !form.closest("#classbar, #cb-question") ||
-      !(form.matches(".cb-reveal, .cb-start, .cb-show"))) {
+      !(form.matches(".cb-reveal, .cb-start, .cb-show, .cb-lock"))) {
       return;
     }
     e.preventDefault();

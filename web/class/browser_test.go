@@ -182,6 +182,24 @@ func TestBrowserClass(t *testing.T) {
 	}
 	shot(teacher, "teacher-en-1280x720-presenter-started")
 	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
+
+	// Locking the class from the bar: the fold under the count says how
+	// many joined; the lock goes by fetch (the lesson below stays, the
+	// fold stays open) and the bar says the class is locked; then unlock.
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`window.stayed = true, document.getElementById("cb-people").open = true, true`))
+	if got := webtest.Run(t, teacher, chromedp.Evaluate[string](`document.getElementById("cb-joined").textContent`)); got != "3 joined" {
+		t.Errorf("the bar's joined count %q, want \"3 joined\"", got)
+	}
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("lock-class").click(), true`))
+	if !webtest.WaitTrue(teacher, `!!document.getElementById("cb-locked") && document.getElementById("cb-people").open && window.stayed`) {
+		t.Error("the lock did not show on the bar without leaving the page")
+	}
+	axe(teacher, "teacher en, the class locked, its fold open", 1920)
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("lock-class").click(), true`))
+	if !webtest.WaitTrue(teacher, `!document.getElementById("cb-locked") && window.stayed`) {
+		t.Error("the class did not unlock")
+	}
+	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("cb-people").open = false, true`))
 	webtest.Do(t, teacher, chromedp.KeyEvent("q"))
 	if !webtest.WaitTrue(teacher, `document.getElementById("cb-qr").open`) {
 		t.Error("q does not show the QR code")

@@ -24,7 +24,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,6 +35,7 @@ import (
 	"locklab/sim"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
+	"locklab/web/limits"
 	"locklab/web/links"
 	"locklab/web/site"
 )
@@ -89,8 +89,9 @@ func (s *classStore) pose(ctx context.Context, r *Room, id string) (int64, error
 var reportScript = redis.NewScript(presentLua + `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'chal') ~= ARGV[2] then return -2 end
-local p = present(KEYS[1], KEYS[4], KEYS[5], ARGV[1], ARGV[5], ARGV[6], ARGV[7])
+local p = present(KEYS[1], KEYS[4], KEYS[5], ARGV[1], ARGV[5], ARGV[9], ARGV[6], ARGV[7], ARGV[10])
 if p == 0 then return -3 end
+if p == -2 then return -4 end
 local function rank(v)
   if not v then return 1e12 end
   if v == 'no' then return 1e11 end
@@ -107,10 +108,11 @@ return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 // report keeps student sid's result (see reportScript) for challenge id
 // and tells the teachers' streams.
 func (s *classStore) report(ctx context.Context, code, id, sid, result, name string, once bool) error {
-	now := time.Now().UnixMilli()
+	now := s.nowMS()
 	n, err := reportScript.Run(ctx, s.rdb,
 		[]string{roomKey(code), chalKey(code), chalNamesKey(code), membersKey(code), hereKey(code)},
-		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds(), boolInt(once)).Int64()
+		sid, id, result, name, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds(), boolInt(once),
+		s.lim.Joined, s.ttlSeconds()).Int64()
 	switch {
 	case err != nil:
 		return err
@@ -120,6 +122,8 @@ func (s *classStore) report(ctx context.Context, code, id, sid, result, name str
 		return errNotPosed
 	case n == -3:
 		return errClassFull
+	case n == -4:
+		return errLocked
 	}
 	return s.publish(ctx, code, "votes", n)
 }
@@ -269,7 +273,10 @@ func (s *Handler) Pose(w http.ResponseWriter, r *http.Request) {
 
 // Challenge serves the room's challenge, played at the room's address:
 // the challenge's own page, whose solved or answered state offers "Tell
-// the class".
+// the class". A prediction is the exception: its answer is the class's
+// the moment it is sent (the question is a form that posts to Tell),
+// and a phone that has sent none is not shown a verdict (?answer= takes
+// it back to the question), so no answer can be seen before it counts.
 func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
@@ -299,19 +306,29 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
-	sid := studentID(r)
+	sid := studentID(r, room)
 	var mine string
 	if sid != "" {
 		res, _ := s.class.store.results(r.Context(), room.Code)
 		mine = res[sid]
 	}
+	at := base + "/challenge/" + ch.ID
+	predict := ch.Type == lessons.Predict
+	if predict && mine == "" && r.URL.Query().Has("answer") {
+		http.Redirect(w, r, at, http.StatusSeeOther) // a verdict only for an answer the class has
+		return
+	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.chal.PlayIn(w, r, u, ch, &lesson.ChallengeRoom{URL: base + "/challenge/" + ch.ID, Back: base, BackText: u.Class.BackToClass,
+	cr := &lesson.ChallengeRoom{URL: at, Back: base, BackText: u.Class.BackToClass,
 		Report: func(v lesson.Verdict) templ.Component {
-			// a prediction counts once: the first told, before the answer was seen
-			form := sid != "" && !(ch.Type == lessons.Predict && mine != "")
+			// a prediction counts once: the first sent, before the answer was seen
+			form := sid != "" && !(predict && mine != "")
 			return tellClass(u, base, ch.ID, v, resultWords(u, ch, mine), form, sid != "")
-		}})
+		}}
+	if predict && mine == "" {
+		cr.Ask = predictClass(u, base, ch.ID, sid != "")
+	}
+	s.chal.PlayIn(w, r, u, ch, cr)
 }
 
 // Tell keeps a student's result for the room's challenge: the state the
@@ -319,10 +336,14 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 // solve or an answer is kept, with the name if one was typed.
 func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, false)
-	if !ok || !s.parseForm(w, r, u) {
+	if !ok {
 		return
 	}
-	sid := studentID(r)
+	if e := s.Limit(r, u, limits.Answer); e != nil { // a result told is an answer (limits.Answer)
+		s.Fail(w, r, u, e)
+		return
+	}
+	sid := studentID(r, room)
 	if sid == "" {
 		s.Fail(w, r, u, s.storeErr(u, room.Code, errBadSession))
 		return
@@ -391,18 +412,41 @@ func fields(query string) [][2]string {
 	return out
 }
 
-// cleanName is a typed name made safe to show: trimmed, control
-// characters dropped, at most NameMax runes (false: longer).
+// cleanName is a typed name made safe to show on the projector: white
+// space of any kind made one space, and dropped: control characters,
+// format characters (Unicode's Cf: the bidirectional controls U+202A–
+// U+202E and U+2066–U+2069, the marks U+200E, U+200F and U+061C, the
+// zero-width space, joiners and no-break, the byte-order mark, tags) and
+// the fillers that draw nothing. So a name can neither reorder nor hide
+// the text around it on the teacher's bar (an emoji joined by U+200D
+// shows as its parts). At most NameMax runes are kept (false: longer).
 func cleanName(s string) (string, bool) {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError {
+		switch {
+		case unicode.IsSpace(r):
+			return ' '
+		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), unicode.Is(drawsNothing, r), r == utf8.RuneError:
 			return -1
 		}
 		return r
-	}, strings.TrimSpace(s))
+	}, s)
 	s = strings.Join(strings.Fields(s), " ")
 	return s, utf8.RuneCountInString(s) <= NameMax
 }
+
+// drawsNothing are the letters and marks, outside Cf, that Unicode
+// makes invisible (Default_Ignorable_Code_Point): the combining grapheme
+// joiner, the Hangul fillers, Khmer's inherent vowels and Mongolian's
+// variation selectors. (The variation selectors U+FE00–U+FE0F stay: an
+// emoji's presentation needs them.)
+var drawsNothing = &unicode.RangeTable{R16: []unicode.Range16{
+	{Lo: 0x034f, Hi: 0x034f, Stride: 1},
+	{Lo: 0x115f, Hi: 0x1160, Stride: 1},
+	{Lo: 0x17b4, Hi: 0x17b5, Stride: 1},
+	{Lo: 0x180b, Hi: 0x180f, Stride: 1},
+	{Lo: 0x3164, Hi: 0x3164, Stride: 1},
+	{Lo: 0xffa0, Hi: 0xffa0, Stride: 1},
+}}
 
 // query is r's query as it came ("" or "?…").
 func query(r *http.Request) string {

@@ -3,11 +3,17 @@
 // phone over Server-Sent Events, and the class predicts each checkpoint
 // before the teacher reveals it. It is the one feature with server state,
 // and that state lives in Redis, never in process memory: rooms in the
-// store (store.go), this instance's open streams in the hub (hub.go), the
-// frames a move sends (frame.go). It is the only package of the site that
-// talks to Redis itself (go-redis); it shows a room's state through the
-// lesson package's view API, and a challenge the teacher poses through
-// the Challenges interface main wiring fills (challenge.go).
+// store (store.go), students' identities, signed with a key kept there
+// too (identity.go), this instance's open streams in the hub (hub.go),
+// the frames a move sends (frame.go). A class belongs to its teacher and
+// its students: only the teacher's secret moves it, only identities the
+// server issued join and answer, seats go to the students here, the
+// teacher sees who joined and can lock the room, and each client's share
+// of classes, streams, joins and answers comes before the server's. It
+// is the only package of the site that talks to Redis itself (go-redis);
+// it shows a room's state through the lesson package's view API, and a
+// challenge the teacher poses through the Challenges interface main
+// wiring fills (challenge.go).
 package class
 
 import (
@@ -51,10 +57,14 @@ type Classroom struct {
 }
 
 // NewClassroom subscribes to every room's channel on rdb (waiting for
-// Redis to confirm) and returns the service; Close ends it.
+// Redis to confirm), makes sure the key that signs students' ids is
+// there (identity.go), and returns the service; Close ends it.
 func NewClassroom(ctx context.Context, rdb redis.UniversalClient, lim Limits) (*Classroom, error) {
 	lim = lim.withDefaults()
-	c := &Classroom{store: &classStore{rdb: rdb, lim: lim}, hub: newClassHub(lim.Streams, lim.Buffer), lim: lim}
+	c := &Classroom{store: &classStore{rdb: rdb, lim: lim, now: time.Now}, hub: newClassHub(lim.Streams, lim.StreamsPerClient, lim.Buffer), lim: lim}
+	if _, err := c.store.signingKey(ctx); err != nil {
+		return nil, fmt.Errorf("class redis: %w", err)
+	}
 	if err := c.hub.start(ctx, rdb); err != nil {
 		return nil, fmt.Errorf("class redis: %w", err)
 	}
@@ -154,8 +164,16 @@ func (s *Handler) storeErr(u *i18n.UI, code string, err error) *site.Error {
 		return s.noRoom(u)
 	case errors.Is(err, errClassFull):
 		return classErr(u, http.StatusForbidden, "class-full", cu.FullTitle, i18n.Fill(cu.FullText, strconv.Itoa(s.class.lim.StudentsPerRoom)))
+	case errors.Is(err, errLocked):
+		return classErr(u, http.StatusForbidden, "class-locked", cu.LockedTitle, cu.LockedText)
+	case errors.Is(err, errClientRooms):
+		return classErr(u, http.StatusTooManyRequests, "class-rooms-client", cu.RoomsClientTitle,
+			i18n.Fill(cu.RoomsClientText, strconv.Itoa(s.class.lim.RoomsPerClient), strconv.Itoa(int(s.class.lim.Unattended/time.Minute))))
 	case errors.Is(err, errRoomsFull):
 		return classErr(u, http.StatusServiceUnavailable, "class-rooms-full", cu.RoomsTitle, cu.RoomsText)
+	case errors.Is(err, errClientStreams):
+		return backTo(classErr(u, http.StatusTooManyRequests, "class-streams-client", cu.StreamsClientTitle,
+			i18n.Fill(cu.StreamsClientText, strconv.Itoa(s.class.lim.StreamsPerClient))), u, code)
 	case errors.Is(err, errTooManyStreams), errors.Is(err, errHubClosed):
 		return backTo(classErr(u, http.StatusServiceUnavailable, "class-streams-full", cu.StreamsTitle, cu.StreamsText), u, code)
 	case errors.Is(err, errNotPosed):
@@ -240,32 +258,6 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// studentID is the anonymous id in the student's cookie ("" if none or
-// malformed): 128 random bits, nothing personal.
-func studentID(r *http.Request) string {
-	c, err := r.Cookie(sidCookie)
-	if err != nil || len(c.Value) != 32 {
-		return ""
-	}
-	if _, err := hex.DecodeString(c.Value); err != nil {
-		return ""
-	}
-	return c.Value
-}
-
-// ensureStudentID returns the student's id, setting a new cookie if need
-// be. Lax, not Strict: students arrive from a QR code or a link, and the
-// id must come with that first visit.
-func ensureStudentID(w http.ResponseWriter, r *http.Request) string {
-	if sid := studentID(r); sid != "" {
-		return sid
-	}
-	sid := randomHex(16)
-	http.SetCookie(w, &http.Cookie{Name: sidCookie, Value: sid, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: 12 * 3600})
-	return sid
 }
 
 func isHTTPS(r *http.Request) bool {
@@ -410,7 +402,8 @@ func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 	}
 	do, opt = st.Do(), st.Opt()
 	p, _ := s.stepOf(u.Lang, slug, do, opt)
-	code, secret, err := s.class.store.create(r.Context(), slug, do, opt, p.Ask, p.Answered, len(l.Steps))
+	s.forgetGoneClasses(w, r)
+	code, secret, err := s.class.store.create(r.Context(), s.Limits.Client(r), slug, do, opt, p.Ask, p.Answered, len(l.Steps))
 	if err != nil {
 		s.Fail(w, r, u, s.storeErr(u, "", err))
 		return
@@ -418,6 +411,33 @@ func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: secret, Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: int(s.class.lim.Idle / time.Second)})
 	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
+}
+
+// forgetGoneClasses clears this browser's teacher cookies of classes
+// that are gone (ended and past their summary, or expired), so a browser
+// that starts class after class keeps only the keys it can still use:
+// each class is one cookie of about 57 bytes, and some 280 make every
+// request's headers too large (431). Classes nobody joined end after
+// Limits.Unattended, so a browser that starts one a minute (limits.Create)
+// and leaves them keeps about 40; one that ends each keeps those of the
+// last 2 hours (EndedFor, for their summaries), about 130.
+func (s *Handler) forgetGoneClasses(w http.ResponseWriter, r *http.Request) {
+	var codes []string
+	for _, c := range r.Cookies() {
+		if code, ok := strings.CutPrefix(c.Name, teacherPrefix); ok && normCode(code) == code && len(codes) < 512 {
+			codes = append(codes, code)
+		}
+	}
+	gone, err := s.class.store.goneRooms(r.Context(), codes)
+	if err != nil {
+		return // nothing is lost: the next class tries again
+	}
+	for i, code := range codes {
+		if gone[i] {
+			http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: "", Path: "/", HttpOnly: true,
+				SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: -1})
+		}
+	}
 }
 
 // viewOf is the lesson view of a room's state in language u, built by the
@@ -457,7 +477,9 @@ type ClassBar struct {
 	JoinURL     string
 	QRURL       string
 	Connected   int
-	HereMinutes int // how long a page load counts a student (see pagePresence)
+	Joined      int  // identities that joined the class, here or not
+	Locked      bool // no one new may join
+	HereMinutes int  // how long a page load counts a student (see pagePresence)
 	Place       roomStep
 	StepTitle   string
 	Result      *ClassQuestion // this step's checkpoint, revealed, if any
@@ -564,6 +586,7 @@ func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, p roomStep
 		JoinURL: s.Absolute(r, "/class/"+room.Code), QRURL: base + "/qr.svg", EventsURL: base + "/events",
 		Here: links.Query(do, opt), ClassHere: links.Query(room.Do, room.Opt)}
 	b.Connected = s.class.store.connected(r.Context(), room.Code)
+	b.Joined, b.Locked = s.class.store.joined(r.Context(), room.Code), room.Locked
 	b.HereMinutes = max(1, int(s.class.lim.pagePresence().Round(time.Minute)/time.Minute))
 	b.Place = p
 	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
@@ -810,7 +833,9 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 	// counts only once the cookie comes back: with its stream (at once,
 	// with JavaScript), a Refresh or an answer. So a reload in a private
 	// tab, a link preview or a check with curl never counts as a student.
-	sid := studentID(r)
+	// A cookie the server did not sign is no cookie: a fresh identity
+	// takes its place (identity.go).
+	sid := studentID(r, room)
 	if sid == "" {
 		// a new student id: each client's share of joins (limits.Join)
 		if e := s.Limit(r, u, limits.Join); e != nil {
@@ -821,8 +846,12 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 			s.Fail(w, r, u, s.storeErr(u, code, err))
 			return
 		}
-		sid = ensureStudentID(w, r)
-	} else if err := s.class.store.present(r.Context(), code, sid, s.class.lim.pagePresence()); err != nil {
+		var err error
+		if sid, err = s.issueStudent(w, r, room); err != nil {
+			s.Fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
+	} else if err := s.class.store.present(r.Context(), room, sid, s.class.lim.pagePresence()); err != nil {
 		s.Fail(w, r, u, s.storeErr(u, code, err))
 		return
 	}
@@ -891,14 +920,19 @@ func (s *Handler) studentView(r *http.Request, u *i18n.UI, v *lesson.LessonView,
 }
 
 // Answer records a student's answer (once) and returns them to the
-// class page.
+// class page. Each answer takes one of its client's share
+// (limits.Answer), whoever sends it.
 func (s *Handler) Answer(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, false)
 	if !ok {
 		return
 	}
+	if e := s.Limit(r, u, limits.Answer); e != nil {
+		s.Fail(w, r, u, e)
+		return
+	}
 	code := room.Code
-	sid := studentID(r)
+	sid := studentID(r, room)
 	if sid == "" {
 		s.Fail(w, r, u, s.storeErr(u, code, errBadSession))
 		return
@@ -992,9 +1026,9 @@ func (s *Handler) openStream(w http.ResponseWriter, r *http.Request) (*stream, b
 	code, c := room.Code, s.class
 	st := &stream{s: s, w: w, r: r, u: u, code: code, teacher: room.isTeacher(teacherSecret(r, code))}
 	if !st.teacher {
-		st.sid = studentID(r)
+		st.sid = studentID(r, room)
 	}
-	sub, err := c.hub.subscribe(code, st.teacher, st.sid)
+	sub, err := c.hub.subscribe(code, st.teacher, st.sid, s.Limits.Client(r))
 	if err != nil {
 		s.Fail(w, r, u, s.storeErr(u, code, err))
 		return nil, false
@@ -1012,7 +1046,7 @@ func (s *Handler) openStream(w http.ResponseWriter, r *http.Request) (*stream, b
 	// A stream with the student's cookie: they are here (and join, if
 	// this is the first time their cookie came back) while it is open.
 	if st.sid != "" {
-		if err := c.store.present(r.Context(), code, st.sid, c.lim.streamPresence()); err != nil {
+		if err := c.store.present(r.Context(), st.room, st.sid, c.lim.streamPresence()); err != nil {
 			return fail(err)
 		}
 	}
@@ -1096,7 +1130,7 @@ func (st *stream) heartbeat() bool {
 	if st.teacher {
 		_ = c.store.touch(ctx, st.room)
 	} else if st.sid != "" {
-		_ = c.store.present(ctx, st.code, st.sid, c.lim.streamPresence())
+		_ = c.store.present(ctx, st.room, st.sid, c.lim.streamPresence())
 	}
 	return st.write(": hb\n\n")
 }

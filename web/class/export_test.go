@@ -2,6 +2,9 @@ package class
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -37,6 +40,24 @@ func (c *Classroom) Connected(ctx context.Context, code string) int {
 // Room reads a room.
 func (c *Classroom) Room(ctx context.Context, code string) (*Room, error) {
 	return c.store.get(ctx, code)
+}
+
+// SetClock makes now the clock of presence and slots (before any
+// request).
+func (c *Classroom) SetClock(now func() time.Time) { c.store.now = now }
+
+// StudentCookie is a new student's cookie as the room's first visit
+// would set it (signed), for load tests that skip that visit.
+func (c *Classroom) StudentCookie(ctx context.Context, code string) (*http.Cookie, error) {
+	room, err := c.store.get(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	w := httptest.NewRecorder()
+	if _, err := (&Handler{class: c}).issueStudent(w, httptest.NewRequest(http.MethodGet, "/", nil), room); err != nil {
+		return nil, err
+	}
+	return w.Result().Cookies()[0], nil
 }
 
 // RDB is the class Redis.

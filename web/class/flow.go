@@ -1,10 +1,10 @@
 // flow.go is how a class runs from the teacher's side beyond a move: the
 // reveal (its own action, so the class can discuss an answer before the
-// next step), moving on to the next lesson with the same code, the
-// summary the class leaves (a page and a CSV), the join address phones
-// cannot reach, and what a student's page leaves out of a lesson written
-// for someone alone (lines the room has not seen yet, sentences about
-// buttons a student does not have).
+// next step), locking the class to newcomers, moving on to the next
+// lesson with the same code, the summary the class leaves (a page and a
+// CSV), the join address phones cannot reach, and what a student's page
+// leaves out of a lesson written for someone alone (lines the room has
+// not seen yet, sentences about buttons a student does not have).
 
 package class
 
@@ -57,6 +57,29 @@ func (s *Handler) Reveal(w http.ResponseWriter, r *http.Request) {
 		room.Seq, room.revealed[step] = seq, true
 	}
 	s.teachPage(w, r, u, room, room.Do, room.Opt, 0)
+}
+
+// Lock lets no one new join the class (lock=1), or lets them again
+// (lock=0); students who joined keep following either way. It answers as
+// the bar's other forms do.
+func (s *Handler) Lock(w http.ResponseWriter, r *http.Request) {
+	u, room, ok := s.openRoom(w, r, true)
+	if !ok {
+		return
+	}
+	v, ok1 := oneValue(r, "lock")
+	do, ok2 := oneValue(r, "do")
+	opt, ok3 := oneValue(r, "opt")
+	if !ok1 || (v != "0" && v != "1") || (r.PostForm.Has("do") && !ok2) || (r.PostForm.Has("opt") && !ok3) {
+		s.badForm(w, r, u, room.Code)
+		return
+	}
+	if err := s.class.store.lock(r.Context(), room, v == "1"); err != nil {
+		s.Fail(w, r, u, s.storeErr(u, room.Code, err))
+		return
+	}
+	room.Locked = v == "1"
+	s.teachPage(w, r, u, room, do, opt, 0)
 }
 
 // teachPage answers a teacher's form: the bar (the page's script asked)

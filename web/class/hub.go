@@ -4,7 +4,9 @@
 // streams this process has open for that room. Every instance runs one,
 // on one pattern subscription (every room's channel), confirmed before
 // the hub accepts a stream, so no instance misses a move published after
-// a student's page was drawn.
+// a student's page was drawn. The streams an instance holds are its own
+// resource, so it counts them here, per client first (the address a
+// stream comes from), then in all.
 
 package class
 
@@ -29,6 +31,7 @@ type subscriber struct {
 	code    string
 	teacher bool
 	sid     string // the student's id ("" for the teacher or without a cookie)
+	client  string // the address it comes from
 	ch      chan notice
 	gone    chan struct{} // closed when the hub drops the stream
 	once    sync.Once
@@ -47,6 +50,8 @@ type classHub struct {
 	rooms   map[string]*hubRoom
 	n       int // open streams
 	max     int
+	clients map[string]int // open streams per client
+	perMax  int            // of which one client may hold
 	buf     int
 	closed  bool
 	dropped int64 // streams dropped for falling behind (for tests and logs)
@@ -57,9 +62,11 @@ type classHub struct {
 
 var errHubClosed = errors.New("class: shutting down")
 var errTooManyStreams = errors.New("class: too many streams")
+var errClientStreams = errors.New("class: too many streams from one client")
 
-func newClassHub(maxStreams, buf int) *classHub {
-	return &classHub{rooms: map[string]*hubRoom{}, max: maxStreams, buf: buf, done: make(chan struct{})}
+func newClassHub(maxStreams, perClient, buf int) *classHub {
+	return &classHub{rooms: map[string]*hubRoom{}, max: maxStreams, clients: map[string]int{}, perMax: perClient,
+		buf: buf, done: make(chan struct{})}
 }
 
 // start subscribes to every room's channel and waits for Redis to confirm.
@@ -90,18 +97,22 @@ func (h *classHub) start(ctx context.Context, rdb redis.UniversalClient) error {
 	return nil
 }
 
-// subscribe registers a stream, within the instance's limit; sid is the
-// student's id, if their cookie came with it.
-func (h *classHub) subscribe(code string, teacher bool, sid string) (*subscriber, error) {
+// subscribe registers a stream from client, within that client's share
+// (errClientStreams) and then the instance's limit (errTooManyStreams);
+// sid is the student's id, if their cookie came with it.
+func (h *classHub) subscribe(code string, teacher bool, sid, client string) (*subscriber, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, errHubClosed
 	}
+	if h.clients[client] >= h.perMax {
+		return nil, errClientStreams
+	}
 	if h.n >= h.max {
 		return nil, errTooManyStreams
 	}
-	s := &subscriber{code: code, teacher: teacher, sid: sid, ch: make(chan notice, h.buf), gone: make(chan struct{})}
+	s := &subscriber{code: code, teacher: teacher, sid: sid, client: client, ch: make(chan notice, h.buf), gone: make(chan struct{})}
 	r := h.rooms[code]
 	if r == nil {
 		r = &hubRoom{students: map[*subscriber]struct{}{}, teachers: map[*subscriber]struct{}{}, sids: map[string]int{}}
@@ -116,6 +127,7 @@ func (h *classHub) subscribe(code string, teacher bool, sid string) (*subscriber
 		}
 	}
 	h.n++
+	h.clients[client]++
 	return s, nil
 }
 
@@ -145,6 +157,9 @@ func (h *classHub) removeLocked(s *subscriber) {
 		}
 	}
 	h.n--
+	if h.clients[s.client]--; h.clients[s.client] <= 0 {
+		delete(h.clients, s.client)
+	}
 	if len(r.students) == 0 && len(r.teachers) == 0 {
 		delete(h.rooms, s.code)
 	}
@@ -219,6 +234,7 @@ func (h *classHub) close() {
 	}
 	h.rooms = map[string]*hubRoom{}
 	h.n = 0
+	h.clients = map[string]int{}
 	close(h.done)
 	h.mu.Unlock()
 	if h.ps != nil {

@@ -1,15 +1,16 @@
 package class
 
 import (
+	"strings"
 	"testing"
 )
 
 // TestClassSlowSubscriberDropped: a stream that does not read is dropped
 // when its buffer fills, and the others still get every move.
 func TestClassSlowSubscriberDropped(t *testing.T) {
-	h := newClassHub(10, 2)
-	slow, _ := h.subscribe("ROOM", false, "")
-	fast, _ := h.subscribe("ROOM", false, "")
+	h := newClassHub(10, 10, 2)
+	slow, _ := h.subscribe("ROOM", false, "", "c")
+	fast, _ := h.subscribe("ROOM", false, "", "c")
 	for i := range 5 {
 		h.dispatch("ROOM", notice{Kind: "move", Seq: int64(i)})
 		<-fast.ch
@@ -33,11 +34,11 @@ func TestClassSlowSubscriberDropped(t *testing.T) {
 // TestClassHubStreamsOf: the hub counts a student's open streams, so
 // closing one of two tabs does not stop counting them.
 func TestClassHubStreamsOf(t *testing.T) {
-	h := newClassHub(10, 1)
+	h := newClassHub(10, 10, 1)
 	defer h.close()
-	a, _ := h.subscribe("ROOM", false, "s1")
-	b, _ := h.subscribe("ROOM", false, "s1")
-	h.subscribe("ROOM", false, "s2")
+	a, _ := h.subscribe("ROOM", false, "s1", "c")
+	b, _ := h.subscribe("ROOM", false, "s1", "c")
+	h.subscribe("ROOM", false, "s2", "c")
 	if n := h.streamsOf("ROOM", "s1"); n != 2 {
 		t.Fatalf("streamsOf %d", n)
 	}
@@ -72,5 +73,33 @@ func TestNormCode(t *testing.T) {
 			t.Fatalf("code %q", c)
 		}
 		seen[c] = true
+	}
+}
+
+// TestCleanName (F13): a name shown on the projector loses control
+// characters, bidirectional controls and invisible characters, so it
+// cannot reorder or hide the text around it; letters and marks of any
+// script stay.
+func TestCleanName(t *testing.T) {
+	for in, want := range map[string]string{
+		"\u202eevil\x00\x07\r\nX":              "evil X",
+		"a\u202ab\u202bc\u202cd\u202de":        "abcde",
+		"a\u2066b\u2067c\u2068d\u2069e":        "abcde",
+		"a\u200eb\u200fc\u061cd":               "abcd",
+		"a\u200bb\u200cc\u200dd\u2060e\ufeffg": "abcdeg",
+		"\u202a\u202b\u202c\u202d\u202e":       "",
+		"\u3164":                               "",
+		"  Aiko  ":                             "Aiko",
+		"李 小明":                                 "李 小明",
+		"Jose\u0301":                           "Jose\u0301",
+		"مريم":                                 "مريم",
+	} {
+		got, ok := cleanName(in)
+		if got != want || !ok {
+			t.Errorf("cleanName(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if _, ok := cleanName(strings.Repeat("\u200b", 100) + strings.Repeat("x", NameMax)); !ok {
+		t.Error("invisible characters count against a name's length")
 	}
 }

@@ -65,7 +65,9 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 	const moves = 20
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	var sites []*classSite
-	lim := class.Limits{Streams: students + 10, StudentsPerRoom: students + 10}
+	// every phone here is one client (loopback): its share of streams is
+	// the whole instance's
+	lim := class.Limits{Streams: students + 10, StreamsPerClient: students + 10, StudentsPerRoom: students + 10}
 	for _, rdb := range rdbs {
 		c, err := class.NewClassroom(context.Background(), rdb, lim)
 		if err != nil {
@@ -113,7 +115,10 @@ func classLoad(t *testing.T, students int, rdbs []redis.UniversalClient) {
 	joinStart := time.Now()
 	for i := range students {
 		site := sites[i%len(sites)]
-		sid := &http.Cookie{Name: class.SidCookie, Value: class.RandomHex(16)}
+		sid, err := sites[0].class.StudentCookie(ctx, code)
+		if err != nil {
+			t.Fatal(err)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -12,18 +12,28 @@
 //	                        go (1 once the teacher started the class: before,
 //	                        the teacher's screen is the lobby), lines (how
 //	                        many of the step's dialog lines the room has
-//	                        seen in presenter mode; absent or -1: all)
-//	lockclass:CODE:members  set of student ids that joined (the size limit):
-//	                        a student joins when their cookie first comes
-//	                        back (page, stream or answer), not on the
+//	                        seen in presenter mode; absent or -1: all),
+//	                        client (the address that created it, whose
+//	                        share of rooms it takes), lock (1: the
+//	                        teacher let no one new join)
+//	lockclass:CODE:members  set of student ids that joined (the teacher's
+//	                        "joined", bounded by Limits.Joined): a student
+//	                        joins when their cookie first comes back
+//	                        (page, stream or answer), not on the
 //	                        cookie-less first visit
-//	lockclass:CODE:here     sorted set: student id → counted until (ms)
+//	lockclass:CODE:here     sorted set: student id → counted until (ms);
+//	                        the students here hold the room's seats
 //	lockclass:CODE:votes:N  hash: student id → choice, for checkpoint step N
 //	lockclass:CODE:chal, lockclass:CODE:chalnames: a posed challenge's
 //	                        results and the names typed (challenge.go)
 //	lockclass:CODE:summary  list: the tallies of the lessons the class left
 //	                        for the next one ("slug\tstep\tn1,n2,…")
-//	lockclass:rooms         sorted set: code → expiry (ms), the rooms limit
+//	lockclass:rooms         sorted set: code → slot held until (ms), the
+//	                        rooms limit (a room nobody attends frees its
+//	                        slot after Limits.Unattended)
+//	lockclass:client:ADDR   sorted set: the same, for the rooms client ADDR
+//	                        created (its share, Limits.RoomsPerClient)
+//	lockclass:sidkey        the key that signs student ids (identity.go)
 //	lockclass-ended:CODE    after End class, for EndedFor: the lesson and
 //	                        state the class ended at (slug, do, opt), so a
 //	                        reload says "ended", not "no such code", and the
@@ -57,12 +67,14 @@ const codeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 const CodeLen = 8
 
 var (
-	errNoRoom     = errors.New("class: no such room")
-	errRoomsFull  = errors.New("class: too many rooms")
-	errClassFull  = errors.New("class: room is full")
-	errNotAsked   = errors.New("class: that question is not open")
-	errBadSession = errors.New("class: no student id")
-	errNotPosed   = errors.New("class: that challenge is not the one posed")
+	errNoRoom      = errors.New("class: no such room")
+	errRoomsFull   = errors.New("class: too many rooms")
+	errClientRooms = errors.New("class: too many rooms from one client")
+	errClassFull   = errors.New("class: room is full")
+	errLocked      = errors.New("class: room locked")
+	errNotAsked    = errors.New("class: that question is not open")
+	errBadSession  = errors.New("class: no student id")
+	errNotPosed    = errors.New("class: that challenge is not the one posed")
 )
 
 // EndedFor is how long a room's code, after End class, still says the
@@ -83,30 +95,72 @@ func endedKey(code string) string { return "lockclass-ended:" + code }
 func summaryKey(code string) string      { return "lockclass:" + code + ":summary" }
 func endedSummaryKey(code string) string { return endedKey(code) + ":summary" }
 
-// Limits bound what one room and one instance take. Zero fields take
-// the defaults.
+// Limits bound what one room, one client and one instance take: each
+// client's share first, then the server's. Zero fields take the
+// defaults.
 type Limits struct {
-	StudentsPerRoom int           // students who may join one room (1,000)
-	Rooms           int           // live rooms on the class Redis (500)
-	Streams         int           // SSE connections one instance holds (4,000)
-	Idle            time.Duration // a room ends after this long without its teacher (4 h)
-	Heartbeat       time.Duration // SSE comment interval (15 s)
-	Buffer          int           // events queued per subscriber before it is dropped (16)
+	// StudentsPerRoom is how many students one room seats (1,000). A
+	// seat is held by a student counted here now (present): identities
+	// that joined and went away free theirs, so a room cannot be filled
+	// by identities that never show up again, and a student who joined
+	// before always comes back.
+	StudentsPerRoom int
+	// Joined is how many identities may join one room in its life
+	// (5,000): it bounds the room's keys in Redis (members, presence,
+	// answers) whoever comes and goes. Each identity costs its client a
+	// join (limits.Join), and the teacher sees the count and can lock
+	// the room long before.
+	Joined int
+	// Rooms is how many rooms hold a slot on the class Redis (500), and
+	// RoomsPerClient how many of them one client may hold (20: a school
+	// of 20 teachers behind one address starting classes at once). A
+	// room holds its slot while someone attends it (a teacher's move,
+	// page or stream, a student's page or stream) and frees it after
+	// Unattended without.
+	Rooms, RoomsPerClient int
+	// Streams is how many SSE connections one instance holds (4,000),
+	// StreamsPerClient how many of them one client may hold (400: a
+	// class of 60 behind one school NAT holds about 120, each phone's
+	// stream, a second tab and a reconnection overlapping the old
+	// connection; 400 leaves room for a lecture of 200 behind one
+	// address, and 10 clients are needed to take all 4,000).
+	Streams, StreamsPerClient int
+	// Idle: a room in use (started, or joined by a student) ends after
+	// this long without its teacher (4 h).
+	Idle time.Duration
+	// Unattended: a room nobody attended this long frees its slot (30
+	// min); one nobody ever joined or started ends then too.
+	Unattended time.Duration
+	Heartbeat  time.Duration // SSE comment interval (15 s)
+	Buffer     int           // events queued per subscriber before it is dropped (16)
 }
 
 func (l Limits) withDefaults() Limits {
 	if l.StudentsPerRoom <= 0 {
 		l.StudentsPerRoom = 1000
 	}
+	if l.Joined <= 0 {
+		l.Joined = 5 * l.StudentsPerRoom
+	}
 	if l.Rooms <= 0 {
 		l.Rooms = 500
+	}
+	if l.RoomsPerClient <= 0 {
+		l.RoomsPerClient = 20
 	}
 	if l.Streams <= 0 {
 		l.Streams = 4000
 	}
+	if l.StreamsPerClient <= 0 {
+		l.StreamsPerClient = 400
+	}
 	if l.Idle <= 0 {
 		l.Idle = 4 * time.Hour
 	}
+	if l.Unattended <= 0 {
+		l.Unattended = 30 * time.Minute
+	}
+	l.Unattended = min(l.Unattended, l.Idle)
 	if l.Heartbeat <= 0 {
 		l.Heartbeat = 15 * time.Second
 	}
@@ -131,7 +185,12 @@ func (l Limits) pagePresence() time.Duration { return 8 * l.Heartbeat }
 type classStore struct {
 	rdb redis.UniversalClient
 	lim Limits
+	// now is the clock of presence and slots (time.Now; a test's own);
+	// the rooms' expiry is Redis's own
+	now func() time.Time
 }
+
+func (s *classStore) nowMS() int64 { return s.now().UnixMilli() }
 
 // Room is one room's state as a page needs it.
 type Room struct {
@@ -142,8 +201,11 @@ type Room struct {
 	Lines               int    // dialog lines of the step the room has seen (-1: all)
 	Started             bool   // the teacher started the class (before: the lobby)
 	Chal                string // the challenge posed to the room ("" none; challenge.go)
+	Locked              bool   // the teacher lets no one new join
 	revealed            map[int]bool
 	secret              string // SHA-256 hex of the teacher secret
+	client              string // the address that created it
+	sidKey              []byte // the key student ids are signed with, read with the room (identity.go)
 }
 
 // Revealed reports whether checkpoint step n (1-based) was shown.
@@ -156,6 +218,15 @@ func votesKey(code string, step int) string {
 	return "lockclass:" + code + ":votes:" + strconv.Itoa(step)
 }
 func channelOf(code string) string { return classChannelPrefix + code }
+
+// clientRoomsKey holds the slots of the rooms client created (a room
+// made before rooms knew their client counts under "-").
+func clientRoomsKey(client string) string {
+	if client == "" {
+		client = "-"
+	}
+	return "lockclass:client:" + client
+}
 
 const (
 	roomsKey           = "lockclass:rooms"
@@ -208,21 +279,46 @@ func (r *Room) isTeacher(secret string) bool {
 
 func (s *classStore) ttlSeconds() int64 { return int64(s.lim.Idle / time.Second) }
 
-var createScript = redis.NewScript(`
+// unattendedSeconds is how long a room nobody attends keeps its slot,
+// and one nobody joined or started lives.
+func (s *classStore) unattendedSeconds() int64 { return int64(s.lim.Unattended / time.Second) }
+
+// slotUntil is until when (ms) a room attended now holds its slot.
+func (s *classStore) slotUntil() int64 { return s.nowMS() + s.lim.Unattended.Milliseconds() }
+
+// keepSlotLua defines keepSlot(rooms, clientRooms, code, until, ttl):
+// the room holds its slot in the rooms limit and in its client's share
+// until then (ms). A room whose slot had lapsed takes one again, even
+// past the limit: the limit stops new rooms, never one in use.
+const keepSlotLua = `
+local function keepSlot(rooms, clientRooms, code, untl, ttl)
+  redis.call('ZADD', rooms, untl, code)
+  redis.call('ZADD', clientRooms, untl, code)
+  redis.call('EXPIRE', clientRooms, ttl)
+end`
+
+// createScript makes a room if its client's share (-2) and the server's
+// rooms (-1) have a slot free, once the slots nobody attends are dropped;
+// 0: the code is taken. A new room lives Unattended (ARGV[3]) until it
+// is in use (touchScript).
+var createScript = redis.NewScript(keepSlotLua + `
 local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[12]) then return -2 end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return -1 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'slug', ARGV[4], 'do', ARGV[5], 'opt', ARGV[6], 'seq', 1, 'vseq', 0,
-  'ask', ARGV[7], 'n', ARGV[8], 'secret', ARGV[9])
+  'ask', ARGV[7], 'n', ARGV[8], 'secret', ARGV[9], 'client', ARGV[14])
 if ARGV[11] ~= '0' then redis.call('HSET', KEYS[1], 'r' .. ARGV[11], 1) end
 redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('ZADD', KEYS[2], now + 1000 * tonumber(ARGV[3]), ARGV[10])
+keepSlot(KEYS[2], KEYS[3], ARGV[10], ARGV[13], ARGV[3])
 return 1`)
 
-// create makes a room at the given state; it returns the code and the
-// teacher's secret (128 bits, hex), which only the teacher's cookie holds.
-func (s *classStore) create(ctx context.Context, slug, do, opt string, ask, answered, steps int) (code, secret string, err error) {
+// create makes a room at the given state for client (its address); it
+// returns the code and the teacher's secret (128 bits, hex), which only
+// the teacher's cookie holds.
+func (s *classStore) create(ctx context.Context, client, slug, do, opt string, ask, answered, steps int) (code, secret string, err error) {
 	var sb [16]byte
 	if _, err := rand.Read(sb[:]); err != nil {
 		return "", "", err
@@ -232,12 +328,15 @@ func (s *classStore) create(ctx context.Context, slug, do, opt string, ask, answ
 		if code, err = newCode(); err != nil {
 			return "", "", err
 		}
-		n, err := createScript.Run(ctx, s.rdb, []string{roomKey(code), roomsKey},
-			time.Now().UnixMilli(), s.lim.Rooms, s.ttlSeconds(), slug, do, opt, ask, steps, hashSecret(secret), code, answered).Int()
+		n, err := createScript.Run(ctx, s.rdb, []string{roomKey(code), roomsKey, clientRoomsKey(client)},
+			s.nowMS(), s.lim.Rooms, s.unattendedSeconds(), slug, do, opt, ask, steps, hashSecret(secret), code, answered,
+			s.lim.RoomsPerClient, s.slotUntil(), client).Int()
 		if err != nil {
 			return "", "", err
 		}
 		switch n {
+		case -2:
+			return "", "", errClientRooms
 		case -1:
 			return "", "", errRoomsFull
 		case 1:
@@ -247,7 +346,26 @@ func (s *classStore) create(ctx context.Context, slug, do, opt string, ask, answ
 	return "", "", errors.New("class: no free code")
 }
 
-// get reads a room; errNoRoom if it ended or expired.
+// goneRooms reports, for each of codes, whether the room is gone: neither
+// running nor recently ended (its summary kept). One round trip.
+func (s *classStore) goneRooms(ctx context.Context, codes []string) ([]bool, error) {
+	pipe := s.rdb.Pipeline()
+	cmds := make([]*redis.IntCmd, len(codes))
+	for i, code := range codes {
+		cmds[i] = pipe.Exists(ctx, roomKey(code), endedKey(code))
+	}
+	if len(codes) > 0 {
+		if _, err := pipe.Exec(ctx); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]bool, len(codes))
+	for i, c := range cmds {
+		out[i] = c.Val() == 0
+	}
+	return out, nil
+}
+
 // seq is how many moves room code has had (errNoRoom: it is gone): what
 // a stream's heartbeat reads to catch up a lost notice.
 func (s *classStore) seq(ctx context.Context, code string) (int64, error) {
@@ -258,18 +376,24 @@ func (s *classStore) seq(ctx context.Context, code string) (int64, error) {
 	return n, err
 }
 
+// get reads a room, with the key its students' ids are signed with (in
+// the same round trip); errNoRoom if it ended or expired.
 func (s *classStore) get(ctx context.Context, code string) (*Room, error) {
-	m, err := s.rdb.HGetAll(ctx, roomKey(code)).Result()
-	if err != nil {
+	pipe := s.rdb.Pipeline()
+	hm := pipe.HGetAll(ctx, roomKey(code))
+	key := pipe.Get(ctx, sidKeyKey)
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return nil, err
 	}
+	m := hm.Val()
 	if len(m) == 0 || m["slug"] == "" {
 		if e, err := s.rdb.HGetAll(ctx, endedKey(code)).Result(); err == nil && e["slug"] != "" {
 			return nil, &endedError{Slug: e["slug"], Do: e["do"], Opt: e["opt"]}
 		}
 		return nil, errNoRoom
 	}
-	r := &Room{Code: code, Slug: m["slug"], Do: m["do"], Opt: m["opt"], Chal: m["chal"], secret: m["secret"], revealed: map[int]bool{}}
+	r := &Room{Code: code, Slug: m["slug"], Do: m["do"], Opt: m["opt"], Chal: m["chal"], secret: m["secret"], revealed: map[int]bool{},
+		client: m["client"], Locked: m["lock"] == "1", sidKey: decodeKey(key.Val())}
 	r.Seq, _ = strconv.ParseInt(m["seq"], 10, 64)
 	r.Ask, _ = strconv.Atoi(m["ask"])
 	r.Steps, _ = strconv.Atoi(m["n"])
@@ -288,23 +412,27 @@ func (s *classStore) get(ctx context.Context, code string) (*Room, error) {
 	return r, nil
 }
 
-// touchScript slides every key of a room forward; run on each of the
-// teacher's moves and heartbeats, so a room ends after Idle without its
-// teacher.
-var touchScript = redis.NewScript(`
-if redis.call('EXPIRE', KEYS[1], ARGV[1]) == 0 then return 0 end
-redis.call('EXPIRE', KEYS[2], ARGV[1])
-redis.call('EXPIRE', KEYS[3], ARGV[1])
-redis.call('EXPIRE', KEYS[1] .. ':summary', ARGV[1])
-redis.call('EXPIRE', KEYS[1] .. ':chal', ARGV[1])
-redis.call('EXPIRE', KEYS[1] .. ':chalnames', ARGV[1])
-for i = 1, tonumber(ARGV[2]) do redis.call('EXPIRE', KEYS[1] .. ':votes:' .. i, ARGV[1]) end
-redis.call('ZADD', KEYS[4], tonumber(ARGV[3]) + 1000 * tonumber(ARGV[1]), ARGV[4])
+// touchScript slides every key of a room forward and keeps its slot; run
+// on each of the teacher's moves, pages and heartbeats, so a room in use
+// (started, or joined by a student) ends after Idle (ARGV[1]) without
+// its teacher, and one that is not after Unattended (ARGV[5]).
+var touchScript = redis.NewScript(keepSlotLua + `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local ttl = ARGV[5]
+if redis.call('HGET', KEYS[1], 'go') == '1' or redis.call('SCARD', KEYS[2]) > 0 then ttl = ARGV[1] end
+redis.call('EXPIRE', KEYS[1], ttl)
+redis.call('EXPIRE', KEYS[2], ttl)
+redis.call('EXPIRE', KEYS[3], ttl)
+redis.call('EXPIRE', KEYS[1] .. ':summary', ttl)
+redis.call('EXPIRE', KEYS[1] .. ':chal', ttl)
+redis.call('EXPIRE', KEYS[1] .. ':chalnames', ttl)
+for i = 1, tonumber(ARGV[2]) do redis.call('EXPIRE', KEYS[1] .. ':votes:' .. i, ttl) end
+keepSlot(KEYS[4], KEYS[5], ARGV[4], ARGV[3], ARGV[5])
 return 1`)
 
 func (s *classStore) touch(ctx context.Context, r *Room) error {
-	n, err := touchScript.Run(ctx, s.rdb, []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code), roomsKey},
-		s.ttlSeconds(), r.Steps, time.Now().UnixMilli(), r.Code).Int()
+	n, err := touchScript.Run(ctx, s.rdb, []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code), roomsKey, clientRoomsKey(r.client)},
+		s.ttlSeconds(), r.Steps, s.slotUntil(), r.Code, s.unattendedSeconds()).Int()
 	if err == nil && n == 0 {
 		err = errNoRoom
 	}
@@ -454,31 +582,43 @@ func (s *classStore) publish(ctx context.Context, code, kind string, seq int64) 
 
 // presentScript is a student's id coming back to the room (their page
 // with the cookie, their stream, an answer): it admits them (idempotent)
-// unless the room is full, and keeps them counted until ARGV[4] (ms),
-// never shortening a later deadline already set. 2: they were not
-// counted before, and the teachers' streams are told ("here", in the
-// same round trip: a class that scans the QR code at once makes 1,000
-// of these), 1: they were.
-var presentScript = redis.NewScript(presentLua + `
-local p = present(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4])
-if p == 2 then redis.call('PUBLISH', ARGV[5], 'here 0') end
+// unless the room is locked or full, keeps them counted until ARGV[5]
+// (ms), never shortening a later deadline already set, and keeps the
+// room's slot (someone attends it). 2: they were not counted before, and
+// the teachers' streams are told ("here", in the same round trip: a
+// class that scans the QR code at once makes 1,000 of these), 1: they
+// were.
+var presentScript = redis.NewScript(presentLua + keepSlotLua + `
+local p = present(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
+if p > 0 then keepSlot(KEYS[4], KEYS[5], ARGV[8], ARGV[9], ARGV[10]) end
+if p == 2 then redis.call('PUBLISH', ARGV[7], 'here 0') end
 return p`)
 
-// presentLua defines present(room, members, here, sid, limit, now, until)
-// for the scripts that admit a student: -1 no room, 0 full, 1 counted
-// already, 2 newly counted. The "here" sorted set scores each student
-// with the time (ms) until which they count, so counting is one ZCOUNT
-// and the ones past it are trimmed here.
+// presentLua defines present(room, members, here, sid, seats, joined,
+// now, until, idle) for the scripts that admit a student: -1 no room,
+// -2 locked (and sid never joined), 0 full, 1 counted already, 2 newly
+// counted. The "here" sorted set scores each student with the time (ms)
+// until which they count; the ones past it are trimmed here, so the
+// students here are its size. A student who joined before is always let
+// back; a new one needs the room unlocked, a seat (fewer than seats
+// here) and room in its members (fewer than joined). The first member
+// puts the room in use: it lives Idle (idle, in seconds) from then.
 const presentLua = `
-local function present(room, members, here, sid, limit, now, untl)
+local function present(room, members, here, sid, seats, joined, now, untl, idle)
   if redis.call('EXISTS', room) == 0 then return -1 end
   local ttl = redis.call('TTL', room)
+  redis.call('ZREMRANGEBYSCORE', here, '-inf', now)
   if redis.call('SISMEMBER', members, sid) == 0 then
-    if redis.call('SCARD', members) >= tonumber(limit) then return 0 end
+    if redis.call('HGET', room, 'lock') == '1' then return -2 end
+    local n = redis.call('SCARD', members)
+    if n >= tonumber(joined) or redis.call('ZCARD', here) >= tonumber(seats) then return 0 end
+    if n == 0 and ttl > 0 and ttl < tonumber(idle) then
+      redis.call('EXPIRE', room, idle)
+      ttl = tonumber(idle)
+    end
     redis.call('SADD', members, sid)
     if ttl > 0 then redis.call('EXPIRE', members, ttl) end
   end
-  redis.call('ZREMRANGEBYSCORE', here, '-inf', now)
   local old = redis.call('ZSCORE', here, sid)
   if not old or tonumber(old) < tonumber(untl) then redis.call('ZADD', here, untl, sid) end
   if ttl > 0 then redis.call('EXPIRE', here, ttl) end
@@ -486,36 +626,55 @@ local function present(room, members, here, sid, limit, now, untl)
   return 2
 end`
 
-// present admits student sid to the room (idempotent; errClassFull if
-// the room is full) and counts them as here for the next d, telling the
-// teachers' streams if the count went up. Only a request that
-// carries the student's cookie calls it: a first visit (no cookie yet)
-// is not a student until their cookie comes back, so a reload in a
-// private tab, a link preview or a curl check is never counted.
-func (s *classStore) present(ctx context.Context, code, sid string, d time.Duration) error {
-	now := time.Now().UnixMilli()
-	n, err := presentScript.Run(ctx, s.rdb, []string{roomKey(code), membersKey(code), hereKey(code)},
-		sid, s.lim.StudentsPerRoom, now, now+d.Milliseconds(), channelOf(code)).Int()
-	switch {
-	case err != nil:
-		return err
-	case n == -1:
+// admitErr is the error of present's answer n (nil: admitted).
+func admitErr(n int64) error {
+	switch n {
+	case -1:
 		return errNoRoom
-	case n == 0:
+	case -2:
+		return errLocked
+	case 0:
 		return errClassFull
 	}
 	return nil
 }
 
-// roomForOneMore reports errClassFull if no new student can join: the
-// first visit's check, so a full room says so at once (the join itself
-// waits for the cookie to come back).
-func (s *classStore) roomForOneMore(ctx context.Context, code string) error {
-	n, err := s.rdb.SCard(ctx, membersKey(code)).Result()
-	if err == nil && n >= int64(s.lim.StudentsPerRoom) {
-		err = errClassFull
+// present admits student sid to room r (idempotent; errLocked or
+// errClassFull if they cannot join) and counts them as here for the next
+// d, telling the teachers' streams if the count went up. Only a request
+// that carries the student's cookie calls it: a first visit (no cookie
+// yet) is not a student until their cookie comes back, so a reload in a
+// private tab, a link preview or a curl check is never counted.
+func (s *classStore) present(ctx context.Context, r *Room, sid string, d time.Duration) error {
+	now := s.nowMS()
+	n, err := presentScript.Run(ctx, s.rdb, []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code), roomsKey, clientRoomsKey(r.client)},
+		sid, s.lim.StudentsPerRoom, s.lim.Joined, now, now+d.Milliseconds(), s.ttlSeconds(), channelOf(r.Code),
+		r.Code, s.slotUntil(), s.unattendedSeconds()).Int64()
+	if err != nil {
+		return err
 	}
-	return err
+	return admitErr(n)
+}
+
+// roomScript is present's check for a new student alone, admitting no
+// one: -1 no room, -2 locked, 0 full, 1 a seat is free.
+var roomScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HGET', KEYS[1], 'lock') == '1' then return -2 end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[3])
+if redis.call('SCARD', KEYS[2]) >= tonumber(ARGV[2]) or redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[1]) then return 0 end
+return 1`)
+
+// roomForOneMore reports errLocked or errClassFull if no new student can
+// join: the first visit's check, so a locked or full room says so at
+// once (the join itself waits for the cookie to come back).
+func (s *classStore) roomForOneMore(ctx context.Context, code string) error {
+	n, err := roomScript.Run(ctx, s.rdb, []string{roomKey(code), membersKey(code), hereKey(code)},
+		s.lim.StudentsPerRoom, s.lim.Joined, s.nowMS()).Int64()
+	if err != nil {
+		return err
+	}
+	return admitErr(n)
 }
 
 // answerScript records a student's choice, or their new one, only while
@@ -523,21 +682,23 @@ func (s *classStore) roomForOneMore(ctx context.Context, code string) error {
 // answer cannot slip in or change after the reveal; one vote per
 // student, a replayed one changes nothing (0).
 // The answer carries the student's cookie, so it also admits them and
-// counts them here (present), as their page would.
+// counts them here (present), as their page would; -3 and -4: they may
+// not join (full, locked).
 var answerScript = redis.NewScript(presentLua + `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HGET', KEYS[1], 'ask') ~= ARGV[3] or redis.call('HEXISTS', KEYS[1], 'r' .. ARGV[3]) == 1 then return -2 end
-local p = present(KEYS[1], KEYS[3], KEYS[4], ARGV[1], ARGV[4], ARGV[5], ARGV[6])
+local p = present(KEYS[1], KEYS[3], KEYS[4], ARGV[1], ARGV[4], ARGV[7], ARGV[5], ARGV[6], ARGV[8])
 if p == 0 then return -3 end
+if p == -2 then return -4 end
 if redis.call('HGET', KEYS[2], ARGV[1]) == ARGV[2] then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[2], redis.call('TTL', KEYS[1]))
 return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
 
 func (s *classStore) answer(ctx context.Context, code string, step int, sid string, choice int) error {
-	now := time.Now().UnixMilli()
+	now := s.nowMS()
 	n, err := answerScript.Run(ctx, s.rdb, []string{roomKey(code), votesKey(code, step), membersKey(code), hereKey(code)},
-		sid, choice, step, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds()).Int64()
+		sid, choice, step, s.lim.StudentsPerRoom, now, now+s.lim.pagePresence().Milliseconds(), s.lim.Joined, s.ttlSeconds()).Int64()
 	switch {
 	case err != nil:
 		return err
@@ -547,10 +708,33 @@ func (s *classStore) answer(ctx context.Context, code string, step int, sid stri
 		return errNotAsked
 	case n == -3:
 		return errClassFull
+	case n == -4:
+		return errLocked
 	case n == 0:
 		return nil // the same answer again
 	}
 	return s.publish(ctx, code, "votes", n)
+}
+
+// lockScript locks (ARGV[1] = 1) or unlocks the room, and counts a vote
+// notice so the teachers' bars show it.
+var lockScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if ARGV[1] == '1' then redis.call('HSET', KEYS[1], 'lock', 1) else redis.call('HDEL', KEYS[1], 'lock') end
+return redis.call('HINCRBY', KEYS[1], 'vseq', 1)`)
+
+// lock lets no one new join room r (on), or lets them again, and tells
+// the teachers' streams.
+func (s *classStore) lock(ctx context.Context, r *Room, on bool) error {
+	n, err := lockScript.Run(ctx, s.rdb, []string{roomKey(r.Code)}, boolInt(on)).Int64()
+	if err != nil {
+		return err
+	}
+	if n < 0 {
+		return errNoRoom
+	}
+	_ = s.touch(ctx, r)
+	return s.publish(ctx, r.Code, "here", 0)
 }
 
 // counts is how many students chose each of n choices at checkpoint step.
@@ -597,7 +781,13 @@ func (s *classStore) gone(ctx context.Context, code, sid string) {
 
 // connected is how many students count as here now (see present).
 func (s *classStore) connected(ctx context.Context, code string) int {
-	n, _ := s.rdb.ZCount(ctx, hereKey(code), "("+strconv.FormatInt(time.Now().UnixMilli(), 10), "+inf").Result()
+	n, _ := s.rdb.ZCount(ctx, hereKey(code), "("+strconv.FormatInt(s.nowMS(), 10), "+inf").Result()
+	return int(n)
+}
+
+// joined is how many identities have joined the room (here or not).
+func (s *classStore) joined(ctx context.Context, code string) int {
+	n, _ := s.rdb.SCard(ctx, membersKey(code)).Result()
 	return int(n)
 }
 
@@ -630,6 +820,7 @@ func (s *classStore) end(ctx context.Context, r *Room, rows []string) error {
 	pipe := s.rdb.TxPipeline()
 	pipe.Del(ctx, keys...)
 	pipe.ZRem(ctx, roomsKey, r.Code)
+	pipe.ZRem(ctx, clientRoomsKey(r.client), r.Code)
 	pipe.HSet(ctx, endedKey(r.Code), "slug", r.Slug, "do", r.Do, "opt", r.Opt, "secret", r.secret)
 	pipe.Expire(ctx, endedKey(r.Code), EndedFor)
 	if _, err := pipe.Exec(ctx); err != nil {

@@ -356,7 +356,7 @@ var english = &UI{
 		NoRoomTitle:     "No class with this code",
 		NoRoomText:      "The code may be mistyped, or the class has ended. Check the code your teacher shows and try again.",
 		FullTitle:       "This class is full",
-		FullText:        "A class holds at most {0} students, and this one has that many already. Ask your teacher to start a second class.",
+		FullText:        "A class holds at most {0} students at a time, and that many are in this one now. Ask your teacher to start a second class.",
 		RoomsTitle:      "Too many classes right now",
 		RoomsText:       "This server is running as many live classes as it can hold. Try again when one of them ends.",
 		StreamsTitle:    "Too many live connections",
@@ -430,6 +430,24 @@ var english = &UI{
 		ChalNotYetText:  "The state you sent does not reach the challenge's goal, so there is nothing to tell the class yet.",
 		ChalBack:        "Back to the challenge",
 		TeachingHTML:    "<p>Lock Lab can run a lesson live: your screen (a projector) shows the lesson, the students follow on their phones, and the class predicts each checkpoint before you reveal it.</p>\n<h2>Before class</h2>\n<ul>\n<li>Phones must reach the computer that runs Lock Lab. On a classroom network start it with <code>go run . -addr :8080 -public-url http://&lt;this computer's address&gt;:8080</code>; the class bar warns you if its join address is one phones cannot open.</li>\n<li>Nothing to install for the students and no accounts: a phone joins with the QR code or the eight-character code (letters and digits). Each phone is a random number in a cookie; no names are kept.</li>\n</ul>\n<h2>How a class runs</h2>\n<ol>\n<li>On any lesson page press <strong>Teach a class</strong>. The lobby shows the QR code, the address and the code, large; the count says how many phones are here.</li>\n<li>Press <strong>Start the class</strong>. From then on every step you show reaches every phone (if your own browser runs without JavaScript, press <strong>Show this step to the class</strong> after each step instead). The join line stays at the top, one line high; <strong>QR code</strong> (or the <kbd>q</kbd> key) shows the code again for latecomers.</li>\n<li>In presenter mode (<kbd>f</kbd>) the dialog comes one line at a time, and phones see only the lines the room has seen.</li>\n<li>At a checkpoint the phones ask the question. Your screen shows only how many have answered, not what they chose, so the room does not follow the crowd; students can change their answer until you reveal it.</li>\n<li><strong>Reveal the answer</strong> shows the tally, the right answer and why, on your screen and on every phone (each student sees their own answer first). If some have not answered, Lock Lab says how many and asks once more. Discuss, then press <strong>Next step</strong>.</li>\n<li>At a lesson's last step, <strong>Continue the class with lesson …</strong> keeps the same code and the same students.</li>\n<li><strong>End class…</strong> asks once, then ends the class on every phone and shows its summary: each question's tally, which you can download as CSV.</li>\n</ol>\n<h2>Keys</h2>\n<ul>\n<li><kbd>n</kbd>, <kbd>→</kbd>, <kbd>PageDown</kbd>, <kbd>Space</kbd> (what a presentation clicker sends): in presenter mode, the next line, then the next step.</li>\n<li><kbd>←</kbd>, <kbd>PageUp</kbd>: back one line, then one step. <kbd>u</kbd> undoes the last action.</li>\n<li><kbd>f</kbd> presenter mode, <kbd>p</kbd> play time, <kbd>q</kbd> the QR code, <kbd>?</kbd> every key.</li>\n</ul>\n<h2>How long each lesson takes</h2>\n<p>A guess for planning: about a minute a step and three minutes a question (answers, the reveal, the discussion).</p>",
+
+		// a prediction counted as sent, who joined, a locked class, and each network's share of classes and connections
+		ChalPredictOnce: "Your class counts the first answer you send.",
+		Joined:          "{0} joined",
+		JoinedHint: "Every phone that has joined this class, here now or not. Far more than your students means phones that are not theirs: " +
+			"lock the class once everyone is in.",
+		LockBtn:          "Lock the class",
+		UnlockBtn:        "Unlock the class",
+		LockHint:         "Locked, the class lets no one new join; students who joined keep following.",
+		LockedNote:       "Locked: no one new can join.",
+		LockedShort:      "locked",
+		LockedTitle:      "This class takes no new students",
+		LockedText:       "The teacher has locked this class: students who joined before keep following it, but no one new can join. Ask your teacher to unlock it.",
+		RoomsClientTitle: "Too many classes from your network",
+		RoomsClientText: "Your network already runs {0} live classes on this server, as many as one network may. " +
+			"End a class you no longer need (End class…), or wait: a class nobody has opened for {1} minutes gives its place back.",
+		StreamsClientTitle: "Too many live connections from your network",
+		StreamsClientText:  "Your network already holds {0} live connections to this server, as many as one network may. The page still works: press Refresh to see where the teacher is.",
 	},
 	Design: &DesignUI{
 		Title: "Bring your own lock",

@@ -256,6 +256,16 @@ type ClassUI struct {
 	ChalNoneTitle, ChalNoneText, ChalNameLong                       string
 	ChalMovedOn, ChalAlone                                          string // a challenge the class no longer has
 	ChalNotYetTitle, ChalNotYetText, ChalBack                       string
+	// a prediction in class counts as it is sent: the first one
+	ChalPredictOnce string
+	// who joined (here or not, {0}), and locking the class to newcomers
+	Joined, JoinedHint, LockBtn, UnlockBtn, LockHint, LockedNote string
+	LockedShort                                                  string // after the count, once locked
+	LockedTitle, LockedText                                      string
+	// one client's share of classes ({0}; {1}: the minutes after which
+	// a class nobody opens gives its place back) and of live connections
+	RoomsClientTitle, RoomsClientText     string
+	StreamsClientTitle, StreamsClientText string
 }
 
 // DesignUI is every string of the design page and its counterexamples.

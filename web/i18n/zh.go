@@ -350,7 +350,7 @@ var chinese = &UI{
 		NoRoomTitle:     "没有使用这个代码的课堂",
 		NoRoomText:      "代码可能输错了，或者课堂已经结束。请核对老师展示的代码后重试。",
 		FullTitle:       "这堂课已满员",
-		FullText:        "一堂课最多容纳 {0} 名学生，这堂课已经满了。请老师再开一堂课。",
+		FullText:        "一堂课同时最多容纳 {0} 名学生，现在已经满了。请老师再开一堂课。",
 		RoomsTitle:      "当前课堂太多",
 		RoomsText:       "这台服务器同时运行的现场课堂已达上限。请等其中一堂结束后再试。",
 		StreamsTitle:    "实时连接太多",
@@ -424,6 +424,24 @@ var chinese = &UI{
 		ChalNotYetText:  "你发送的状态还没有达到挑战的目标，所以暂时没有可以发给班级的结果。",
 		ChalBack:        "返回挑战",
 		TeachingHTML:    "<p>Lock Lab 可以现场带一节课：你的屏幕（投影）展示课程，学生用自己的手机跟着看；每道小测验在揭晓答案之前，全班先做预测。</p>\n<h2>上课之前</h2>\n<ul>\n<li>手机必须能访问运行 Lock Lab 的电脑。在教室网络中请用 <code>go run . -addr :8080 -public-url http://&lt;这台电脑的地址&gt;:8080</code> 启动；如果加入地址是手机打不开的，课堂栏会提醒你。</li>\n<li>学生不用安装任何东西，也不用账号：用二维码或 8 位课堂代码加入。每部手机只是 Cookie 里的一个随机编号，不保留姓名。</li>\n</ul>\n<h2>课堂怎么进行</h2>\n<ol>\n<li>在任意课程页面，点击顶部“演示模式”旁边的“<strong>开课</strong>”（也可以展开“分享这一刻”，点击“<strong>从这一步开课</strong>”），课堂就从你所在的这一步开始。等候页会放大显示二维码、地址和代码，并显示已加入的手机数。</li>\n<li>点击“<strong>开始上课</strong>”。此后你展示的每一步都会到达每部手机（如果你自己的浏览器没有运行 JavaScript，请在每一步之后点击“<strong>把这一步展示给学生</strong>”）。加入信息留在顶部，只占一行；点“<strong>二维码</strong>”（或按 <kbd>q</kbd>）可以给迟到的学生再显示一次。</li>\n<li>在演示模式（<kbd>f</kbd>）下，对话一句一句出现，手机上也只显示全班已经看到的台词。</li>\n<li>到了带小测验的步骤，手机上会出现这道题。你的屏幕只显示多少人作答，不显示选了什么，免得大家随大流；在你揭晓答案之前，学生可以修改答案。</li>\n<li>“<strong>揭晓答案</strong>”会在你的屏幕和每部手机上显示统计、正确答案和原因（学生先看到自己的答案）。如果还有人没作答，Lock Lab 会告诉你人数，并让你选择“<strong>直接揭晓答案</strong>”或再等一会儿。讨论之后点击“<strong>下一步</strong>”。</li>\n<li>在一课的最后一步，“<strong>继续上第 … 课</strong>”会保持同一个代码和同一批学生。</li>\n<li>“<strong>结束课堂…</strong>”确认一次后，在所有手机上结束课堂，并显示课堂小结：每道小测验的统计，可以下载 CSV。</li>\n</ol>\n<h2>按键</h2>\n<ul>\n<li><kbd>n</kbd>、<kbd>→</kbd>、<kbd>PageDown</kbd>、<kbd>Space</kbd>（翻页笔发送的键）：演示模式下先显示下一句台词，然后是下一步。</li>\n<li><kbd>←</kbd>、<kbd>PageUp</kbd>：先收回一句台词，然后退回一步。<kbd>u</kbd> 撤销上一个操作。</li>\n<li><kbd>f</kbd> 演示模式，<kbd>p</kbd> 让时间流动，<kbd>q</kbd> 二维码，<kbd>?</kbd> 全部按键。</li>\n</ul>\n<h2>每课需要多长时间</h2>\n<p>用于备课的估计：每一步约 1 分钟，每道小测验约 3 分钟（作答、揭晓、讨论）。</p>",
+
+		// a prediction counted as sent, who joined, a locked class, and each network's share of classes and connections
+		ChalPredictOnce: "课堂只计你第一次发送的答案。",
+		Joined:          "{0} 人已加入",
+		JoinedHint: "加入过本课堂的设备数（无论现在是否在线）。如果远多于你的学生人数，说明有不属于学生的设备加入了：" +
+			"等大家都进来后，请停止加入。",
+		LockBtn:          "停止加入",
+		UnlockBtn:        "重新开放加入",
+		LockHint:         "停止加入后，新学生将无法加入；已加入的学生照常跟随课堂。",
+		LockedNote:       "已停止加入：新学生无法加入。",
+		LockedShort:      "已停止加入",
+		LockedTitle:      "这堂课已停止加入",
+		LockedText:       "老师已停止这堂课的新加入：已经加入的学生照常跟随，但新学生无法加入。请老师重新开放加入。",
+		RoomsClientTitle: "来自你所在网络的课堂太多",
+		RoomsClientText: "你所在的网络已经在这台服务器上开了 {0} 堂现场课堂，这是一个网络能开的上限。" +
+			"请结束不再使用的课堂（“结束课堂…”），或者稍等：连续 {1} 分钟没有人打开的课堂会让出名额。",
+		StreamsClientTitle: "来自你所在网络的实时连接太多",
+		StreamsClientText:  "你所在的网络已经与这台服务器保持着 {0} 个实时连接，这是一个网络的上限。页面仍然可用：点击“刷新”即可看到老师进行到了哪里。",
 	},
 	Design: &DesignUI{
 		Title: "试试你自己的锁",

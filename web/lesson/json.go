@@ -156,20 +156,22 @@ type jsonStep struct {
 	Checkpoint *jsonCheckpoint     `json:"checkpoint"`
 }
 
+// jsonCheckpoint is a checkpoint's question and its choices, not which
+// one is right nor why: a live class may be answering that very
+// question, and the JSON is public. The lesson page says both at the
+// step that answers it.
 type jsonCheckpoint struct {
 	Question string       `json:"question"`
 	Choices  []jsonChoice `json:"choices"`
 }
 
 type jsonChoice struct {
-	Text        string `json:"text"`
-	Correct     bool   `json:"correct"`
-	Explanation string `json:"explanation"`
+	Text string `json:"text"`
 }
 
 // Outline is a lesson's outline: its guided steps with their URL state,
-// the kinds of violation each step's timeline shows and its checkpoint (on
-// the step that answers it). Text is plain: the rendered HTML with its
+// the kinds of violation each step's timeline shows and its checkpoint's
+// question and choices (on the step that answers it). Text is plain: the rendered HTML with its
 // tags stripped and entities decoded, so `SET` in the lesson reads SET.
 func (s *Handler) Outline(w http.ResponseWriter, r *http.Request) {
 	u := i18n.For(chi.URLParam(r, "lang"))
@@ -194,7 +196,7 @@ func checkpointJSON(cp *lessons.Checkpoint) *jsonCheckpoint {
 	}
 	out := &jsonCheckpoint{Question: PlainText(cp.QuestionHTML)}
 	for _, c := range cp.Choices {
-		out.Choices = append(out.Choices, jsonChoice{Text: PlainText(c.HTML), Correct: c.Correct, Explanation: PlainText(c.ExplainHTML)})
+		out.Choices = append(out.Choices, jsonChoice{Text: PlainText(c.HTML)})
 	}
 	return out
 }

@@ -131,6 +131,10 @@ type MakeForm struct {
 type ChallengeRoom struct {
 	URL    string
 	Report func(Verdict) templ.Component
+	// Ask, if set, is the form a predict challenge's question is
+	// answered with in the class (the answer recorded as it is sent), in
+	// place of the page's own form (which shows the verdict at once)
+	Ask templ.Component
 	// Back and BackText lead back to the class's page
 	Back, BackText string
 }

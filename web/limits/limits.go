@@ -1,7 +1,7 @@
 // Package limits keeps one client from taking what every learner shares:
 // a token bucket per client (golang.org/x/time/rate) for each kind of
 // expensive request — an exploration of the Lab, a design grade, a class
-// created, a student joining, a class stream. The buckets themselves are
+// created, a student joining, a class stream, an answer sent to a class. The buckets themselves are
 // bounded: past MaxClients the client seen least recently is forgotten
 // first, so a flood of addresses cannot grow the process either.
 //
@@ -33,6 +33,7 @@ const (
 	Create  Kind = "create"  // a class created
 	Join    Kind = "join"    // a student joining a class
 	Stream  Kind = "stream"  // a class's event stream opened
+	Answer  Kind = "answer"  // an answer or a challenge's result sent to a class
 )
 
 // Rule is a bucket's size: Burst requests at once, then one every Every.
@@ -94,6 +95,13 @@ func (l *Limiter) Allow(r *http.Request, k Kind) (ok bool, retryAfter time.Durat
 	return true, 0
 }
 
+// Client is the client r comes from as l tells clients apart (ClientOf,
+// the proxy trusted if l says so; a nil Limiter trusts none): what the
+// class's per-client caps count by.
+func (l *Limiter) Client(r *http.Request) string {
+	return ClientOf(r, l != nil && l.TrustProxy)
+}
+
 // ClientOf is the client r comes from: its remote address without the
 // port, or — behind a trusted proxy — the last address of
 // X-Forwarded-For (the one the proxy appended; earlier ones are the
@@ -123,12 +131,15 @@ func ClientOf(r *http.Request, trustProxy bool) string {
 // after that (each learner one every 15 s; a page already explored comes
 // from the page cache and costs nothing), 120 students joining at once,
 // 240 streams (each phone reconnects on its own after a network hiccup),
+// 240 answers at once (each of the 60 answering a question and changing
+// it three times, or telling a challenge's result), then four a second,
 // and 10 classes created at once, then one a minute. One client looping
 // meets them within seconds.
 var Defaults = map[Kind]Rule{
 	Explore: {Every: 250 * time.Millisecond, Burst: 120},
 	Join:    {Every: 500 * time.Millisecond, Burst: 120},
 	Stream:  {Every: 250 * time.Millisecond, Burst: 240},
+	Answer:  {Every: 250 * time.Millisecond, Burst: 240},
 	Create:  {Every: time.Minute, Burst: 10},
 }
 

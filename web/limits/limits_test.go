@@ -57,6 +57,15 @@ func TestClientOf(t *testing.T) {
 	if got := ClientOf(r, true); got != "192.0.2.7" {
 		t.Errorf("trusted, garbage: %q", got)
 	}
+	// a Limiter tells clients apart as it is told to; none trusts no proxy
+	r.Header.Set("X-Forwarded-For", "198.51.100.3")
+	var none *Limiter
+	if got := none.Client(r); got != "192.0.2.7" {
+		t.Errorf("no limiter: %q", got)
+	}
+	if got := New(true, nil).Client(r); got != "198.51.100.3" {
+		t.Errorf("a limiter behind a trusted proxy: %q", got)
+	}
 }
 
 // TestBucketsBounded: past MaxClients the least recently seen client is
