@@ -54,7 +54,7 @@
     var offer = document.getElementById("resume-offer");
     var was = null;
     try { was = JSON.parse(load("at:" + slug) || "null"); } catch (err) { was = null; }
-    if (offer && was && was.url && was.url.charAt(0) === "/" && was.url !== here && +was.step > 1 && load("done:" + slug) !== "1") {
+    if (offer && atShape(was, slug) && was.url !== here && +was.step > 1 && load("done:" + slug) !== "1") {
       // a look at the first step does not forget where the learner was
       var a = offer.querySelector("a");
       a.href = was.url;
@@ -92,6 +92,40 @@
   // its checkpoint results, from what record() kept in this browser.
   function fill(tpl, args) {
     return tpl.replace(/\{(\d)\}/g, function (_, i) { return args[+i]; });
+  }
+
+  // What progress may hold, field by field: only what record() and
+  // recordChallenge() themselves write. A lesson's address is a path of
+  // this site's lesson pages, never another site's (a restored
+  // "//evil.example/…" would have become the home page's Continue
+  // button); every value read back is held to the same shapes, so one
+  // stored before this check cannot be used either.
+  var slugRe = /^[a-z0-9-]{1,40}$/, numRe = /^[0-9]{1,3}$/;
+  function lessonURL(u, slug) {
+    var m = typeof u === "string" && u.length <= 4200 &&
+      /^\/([a-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)\/lessons\/([a-z0-9-]{1,40})(\?[A-Za-z0-9._~%&=,:+\-]*)?$/.exec(u);
+    return !!m && (!slug || m[2] === slug);
+  }
+  function shortText(t) { return typeof t === "string" && t.length <= 200; }
+  function atShape(v, slug) {
+    return !!v && typeof v === "object" && lessonURL(v.url, slug) && numRe.test(String(v.step)) && shortText(v.title);
+  }
+  function resumeShape(v) {
+    return !!v && typeof v === "object" && slugRe.test(v.slug) && lessonURL(v.url, v.slug) &&
+      numRe.test(String(v.lesson)) && numRe.test(String(v.step)) && shortText(v.title);
+  }
+  function json(v) { try { return JSON.parse(v); } catch (err) { return null; } }
+  // validProgress: key (without "locklab:") may hold v.
+  function validProgress(k, v) {
+    var p = k.split(":");
+    switch (p[0]) {
+    case "at": return p.length === 2 && slugRe.test(p[1]) && atShape(json(v), p[1]);
+    case "last": return p.length === 2 && slugRe.test(p[1]) && lessonURL(v, p[1]);
+    case "resume": return p.length === 2 && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$/.test(p[1]) && resumeShape(json(v));
+    case "done": return p.length === 2 && slugRe.test(p[1]) && v === "1";
+    case "cp": return p.length === 3 && slugRe.test(p[1]) && numRe.test(p[2]) && (v === "0" || v === "1");
+    }
+    return false;
   }
   function progress() {
     var list = document.querySelector("ul.progress-list");
@@ -218,7 +252,7 @@
     if (!p) { return; }
     var r = null;
     try { r = JSON.parse(load("resume:" + document.documentElement.lang) || "null"); } catch (err) { r = null; }
-    if (!r || !r.url || r.url.charAt(0) !== "/" || load("done:" + r.slug) === "1") { return; }
+    if (!resumeShape(r) || load("done:" + r.slug) === "1") { return; }
     var a = p.querySelector("a");
     a.href = r.url;
     a.textContent = fill(p.getAttribute("data-label"), [r.lesson, r.step, r.title]) + " →";
@@ -326,13 +360,17 @@
     Object.keys(data).forEach(function (k) {
       var v = data[k];
       if (typeof v !== "string" || v.length > 4000 || !progressKey.test("locklab:" + k)) { return; }
-      if (k !== "challenges") { store(k, v); return; }
+      if (k !== "challenges") {
+        if (validProgress(k, v)) { store(k, v); }
+        return;
+      }
       var theirs = null;
       try { theirs = JSON.parse(v); } catch (err) { theirs = null; }
       if (!theirs || typeof theirs !== "object") { return; }
       Object.keys(theirs).forEach(function (id) {
+        if (!/^[A-Za-z0-9._~:/+-]{1,300}$/.test(id)) { return; }
         var a = mine[id] || {}, b = theirs[id] || {};
-        if (b.moves > 0 && (!a.moves || b.moves < a.moves)) { a.moves = +b.moves; }
+        if (+b.moves > 0 && +b.moves < 1000 && (b.moves | 0) === +b.moves && (!a.moves || b.moves < a.moves)) { a.moves = +b.moves; }
         if (b.fixed === true) { a.fixed = true; }
         if (b.answer === "right" || (b.answer === "wrong" && !a.answer)) { a.answer = b.answer; }
         mine[id] = a;

@@ -181,3 +181,54 @@ func TestChallengeScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserProgressLinkStaysOnSite: a progress link restores only what
+// the site itself writes, field by field. A crafted link carrying a
+// protocol-relative or foreign address (security test F7: it became the
+// home page's Continue button, //evil.example/phish) or a step of the
+// wrong shape is left out; a well-formed one, carried along, is kept.
+// And a value stored before the check is not used either.
+func TestBrowserProgressLinkStaysOnSite(t *testing.T) {
+	ctx := webtest.Browser(t)
+	srv := httptest.NewServer(sitetest.Default(t))
+	t.Cleanup(srv.Close)
+	c := webtest.Tab(t, ctx)
+	link := func(data string) string {
+		return webtest.Run(t, c, chromedp.Evaluate[string](`btoa(unescape(encodeURIComponent(`+webtest.JSONString(data)+`))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")`))
+	}
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))
+	webtest.WaitLoaded(t, c)
+	forged := `{"resume:en":"{\"slug\":\"ttl\",\"url\":\"//evil.example/phish\",\"lesson\":\"3\",\"step\":\"2\",\"title\":\"Free certificate\"}",` +
+		`"at:ttl":"{\"url\":\"https://evil.example/\",\"step\":\"4\",\"title\":\"x\"}",` +
+		`"last:ttl":"/\\evil.example","done:ttl":"yes","cp:ttl:2":"1","cp:ttl:x":"1"}`
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/challenges#progress="+link(forged)))
+	webtest.WaitLoaded(t, c)
+	kept := func() map[string]string {
+		return webtest.Run(t, c, chromedp.Evaluate[map[string]string](`(() => { const o = {}; for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); o[k] = localStorage.getItem(k); } return o; })()`))
+	}
+	got := kept()
+	for _, k := range []string{"locklab:resume:en", "locklab:at:ttl", "locklab:last:ttl", "locklab:done:ttl", "locklab:cp:ttl:x"} {
+		if v, ok := got[k]; ok {
+			t.Errorf("the crafted link stored %s = %q", k, v)
+		}
+	}
+	if got["locklab:cp:ttl:2"] != "1" {
+		t.Errorf("a well-formed checkpoint answer was not kept: %v", got)
+	}
+	// one stored before the check is not offered either
+	webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:resume:en", JSON.stringify({slug: "ttl", url: "//evil.example/phish", lesson: "3", step: "2", title: "x"})), true`))
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))
+	webtest.WaitLoaded(t, c)
+	if href := webtest.Run(t, c, chromedp.Evaluate[string](`(e => e && !e.hidden ? e.querySelector("a").getAttribute("href") : "")(document.getElementById("resume"))`)); href != "" {
+		t.Errorf("the home page's Continue goes to %q", href)
+	}
+	// a genuine one still works
+	good := `{"resume:en":"{\"slug\":\"ttl\",\"url\":\"/en/lessons/ttl?do=a.acquire,a.crash&opt=ttl.off\",\"lesson\":\"3\",\"step\":\"2\",\"title\":\"No TTL\"}"}`
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/challenges#progress="+link(good)))
+	webtest.WaitLoaded(t, c)
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))
+	webtest.WaitLoaded(t, c)
+	if href := webtest.WaitJS(t, c, `(e => e && !e.hidden ? e.querySelector("a").getAttribute("href") : "")(document.getElementById("resume"))`); href != "/en/lessons/ttl?do=a.acquire,a.crash&opt=ttl.off" {
+		t.Errorf("a genuine progress link's Continue goes to %q", href)
+	}
+}
