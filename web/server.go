@@ -72,7 +72,7 @@ func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger
 // Handler is the whole site.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(chimw.RequestID, mw.LogRequests(s.site), mw.HeadAsGet, mw.Recoverer(s.site), mw.Secure, mw.LimitHeaders(s.site), mw.RequireHost(s.site), mw.Compress)
+	r.Use(chimw.RequestID, mw.LogRequests(s.site), mw.HeadAsGet, mw.Recoverer(s.site), mw.Secure, mw.LimitHeaders(s.site), mw.RequireHost(s.site), mw.WellFormedQuery(s.site), mw.Compress)
 	r.Get("/robots.txt", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write(s.robots)

@@ -115,17 +115,18 @@
       numRe.test(String(v.lesson)) && numRe.test(String(v.step)) && shortText(v.title);
   }
   function json(v) { try { return JSON.parse(v); } catch (err) { return null; } }
-  // validProgress: key (without "locklab:") may hold v.
+  // validProgress: key (without "locklab:") may hold v; by the key's
+  // first part, its other parts and the value's shape.
+  var progressShapes = {
+    at: function (p, v) { return p.length === 2 && slugRe.test(p[1]) && atShape(json(v), p[1]); },
+    last: function (p, v) { return p.length === 2 && slugRe.test(p[1]) && lessonURL(v, p[1]); },
+    resume: function (p, v) { return p.length === 2 && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$/.test(p[1]) && resumeShape(json(v)); },
+    done: function (p, v) { return p.length === 2 && slugRe.test(p[1]) && v === "1"; },
+    cp: function (p, v) { return p.length === 3 && slugRe.test(p[1]) && numRe.test(p[2]) && (v === "0" || v === "1"); }
+  };
   function validProgress(k, v) {
     var p = k.split(":");
-    switch (p[0]) {
-    case "at": return p.length === 2 && slugRe.test(p[1]) && atShape(json(v), p[1]);
-    case "last": return p.length === 2 && slugRe.test(p[1]) && lessonURL(v, p[1]);
-    case "resume": return p.length === 2 && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$/.test(p[1]) && resumeShape(json(v));
-    case "done": return p.length === 2 && slugRe.test(p[1]) && v === "1";
-    case "cp": return p.length === 3 && slugRe.test(p[1]) && numRe.test(p[2]) && (v === "0" || v === "1");
-    }
-    return false;
+    return Object.prototype.hasOwnProperty.call(progressShapes, p[0]) && progressShapes[p[0]](p, v);
   }
   function progress() {
     var list = document.querySelector("ul.progress-list");

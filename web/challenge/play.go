@@ -78,7 +78,7 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 		e.Recover, e.RecoverText = here, u.Chal.Start
 		return nil, nil, "", e
 	}
-	if canon := rq.St.Query(); "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") && r.Method == http.MethodGet {
+	if canon := rq.St.Query(); !site.SameQuery("?"+r.URL.RawQuery, canon) && (r.URL.RawQuery != "" || canon != "") && r.Method == http.MethodGet {
 		return nil, nil, here + canon, nil
 	}
 	v, e := s.lessons.View(r, rq)
@@ -332,7 +332,7 @@ func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q 
 	if sc.FormatOptions(opts) == ch.Opt {
 		canon = ""
 	}
-	if r.Method == http.MethodGet && "?"+r.URL.RawQuery != canon && (r.URL.RawQuery != "" || canon != "") {
+	if r.Method == http.MethodGet && !site.SameQuery("?"+r.URL.RawQuery, canon) && (r.URL.RawQuery != "" || canon != "") {
 		return nil, here + canon, nil
 	}
 	res, e := s.Search(r, u, ch, opts)

@@ -241,7 +241,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if want := links.DesignQuery(in.D); r.URL.RawQuery != want {
+	if want := links.DesignQuery(in.D); !site.SameQuery(r.URL.RawQuery, want) {
 		http.Redirect(w, r, links.Design(u.Lang, in.D), http.StatusSeeOther)
 		return
 	}

@@ -115,7 +115,7 @@ func (s *Handler) Run(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, in, n, actions := q.u, q.in, q.n, q.actions
-	if want := links.DesignRun(u.Lang, in.D, n, actions); r.URL.Path+"?"+r.URL.RawQuery != want {
+	if want := links.DesignRun(u.Lang, in.D, n, actions); !site.SameQuery(r.URL.Path+"?"+r.URL.RawQuery, want) {
 		http.Redirect(w, r, want, http.StatusSeeOther)
 		return
 	}
@@ -140,7 +140,7 @@ func (s *Handler) RunEmbed(w http.ResponseWriter, r *http.Request) {
 	u, in, n, actions := q.u, q.in, q.n, q.actions
 	theme := site.ThemeOf(r)
 	page := links.DesignRun(u.Lang, in.D, n, actions)
-	if r.URL.Path+"?"+r.URL.RawQuery != site.EmbedPath(page) {
+	if !site.SameQuery(r.URL.Path+"?"+r.URL.RawQuery, site.EmbedPath(page)) {
 		http.Redirect(w, r, site.InEmbed(page, theme), http.StatusSeeOther)
 		return
 	}

@@ -46,6 +46,7 @@ var english = &UI{
 	URITooLong:     "This link is too long to open: a timeline holds at most {0} actions, and no link of this site is longer than {1} KB. It may have been pasted twice, or cut and joined wrongly.",
 	URITooLongBack: "Open this page without the timeline",
 	UnknownHost:    "This server does not answer to the address “{0}”. Open Lock Lab at the address your teacher or your team gave you.",
+	BadQuery:       "The part of this address after “?” cannot be read: “{0}”. A % must be followed by two hexadecimal digits, and parameters are separated by & (not ;). The link may have been cut short or changed on its way.",
 	WrongMethod:    "This address only answers GET requests.", HeaderTooLarge: "The request's headers are too large (often: too many or too big cookies for this address). Clear this site's cookies and try again.",
 	Busy:      "The server is busy replaying other timelines. Try the same link again in a moment; nothing is lost.",
 	RedisDown: "This server runs its lessons on a real Redis, and that Redis is not answering right now. Try the same link again once it is back; your timeline is in the address and nothing is lost.",

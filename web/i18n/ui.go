@@ -59,7 +59,9 @@ type UI struct {
 	URITooLong, URITooLongBack                       string
 	// UnknownHost: a request for a host the server does not answer to
 	// (-hosts; {0}: the host, clipped).
-	UnknownHost                                                         string
+	UnknownHost string
+	// BadQuery: a query that cannot be read ({0}: the query, clipped).
+	BadQuery                                                            string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	// ShareDesign and ShareDesignHint head a graded design's share box:
 	// it opens the design and its grade, not a timeline.

@@ -253,7 +253,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, e)
 		return
 	}
-	if want := c.Query(); r.URL.RawQuery != "" && "?"+r.URL.RawQuery != want {
+	if want := c.Query(); r.URL.RawQuery != "" && !site.SameQuery("?"+r.URL.RawQuery, want) {
 		http.Redirect(w, r, "/"+u.Lang+"/lab"+want, http.StatusSeeOther)
 		return
 	}

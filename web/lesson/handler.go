@@ -107,7 +107,7 @@ func (s *Handler) canonicalize(w http.ResponseWriter, r *http.Request, rq *Reque
 	if rq.Err != nil {
 		return false
 	}
-	if "?"+r.URL.RawQuery == rq.Canon || (r.URL.RawQuery == "" && rq.Canon == "") {
+	if site.SameQuery("?"+r.URL.RawQuery, rq.Canon) || (r.URL.RawQuery == "" && rq.Canon == "") {
 		return false
 	}
 	// an embed's own path and theme (site.ThemeOf), else the lesson's

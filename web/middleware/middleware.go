@@ -122,6 +122,32 @@ func RequireHost(s *site.Site) func(http.Handler) http.Handler {
 	}
 }
 
+// WellFormedQuery answers 400, in the request's language, for a query
+// that cannot be read (a % not followed by two hex digits, a ; between
+// parameters): Go's url.Query drops such a pair without a word, and a
+// timeline link that lost its do= silently opened the lesson's start
+// (security test F16). The page quotes the query, clipped, and offers the
+// page without it.
+func WellFormedQuery(s *site.Site) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.RawQuery != "" {
+				if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+					u := s.UIFor(r)
+					e := &site.Error{Status: http.StatusBadRequest, Title: u.ErrorTitle, Code: "bad-query", Err: err,
+						Text: i18n.Fill(u.BadQuery, site.Clip(r.URL.RawQuery))}
+					if len(r.URL.Path) < 256 {
+						e.Recover, e.RecoverText = r.URL.Path, u.URITooLongBack
+					}
+					s.Fail(w, r, u, e)
+					return
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
 // MaxHeaderBytes bounds a request's header (request line included). The
 // HTTP server's own cap (main.go) is set higher, as a backstop: a request
 // between the two gets this site's 431 page in its language rather than

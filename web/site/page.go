@@ -176,6 +176,50 @@ func Negotiate(r *http.Request) string { return i18n.Negotiate(r.Header.Get("Acc
 // MaxQuery bounds the raw query string before anything parses it.
 const MaxQuery = 8192
 
+// SameQuery reports whether two raw queries are the same address, as
+// clients normalise them: %5B and [ alike (RFC 3986 lets a client encode
+// any character; Python's requests and many link unfurlers encode [ ] (
+// ) where browsers do not), %5b and %5B alike. The canonical-address
+// redirects compare with it, so a client that encodes what the site
+// writes bare is served, not sent back to the bare form for ever
+// (security test F14).
+func SameQuery(a, b string) bool { return a == b || normQuery(a) == normQuery(b) }
+
+// normQuery decodes each %XX that stands for a character the site's links
+// write bare (links.QueryValue's) and upper-cases the hex of the others.
+func normQuery(q string) string {
+	if !strings.Contains(q, "%") {
+		return q
+	}
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		if q[i] == '%' && i+2 < len(q) && ishex(q[i+1]) && ishex(q[i+2]) {
+			c := unhex(q[i+1])<<4 | unhex(q[i+2])
+			if strings.IndexByte("-_.~(),[]:/*!", c) >= 0 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+				b.WriteByte(c)
+			} else {
+				b.WriteString(strings.ToUpper(q[i : i+3]))
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+func ishex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
 // maxAltPath bounds the path the language switch carries over.
 const maxAltPath = 512
 
