@@ -176,17 +176,20 @@ func Negotiate(r *http.Request) string { return i18n.Negotiate(r.Header.Get("Acc
 // MaxQuery bounds the raw query string before anything parses it.
 const MaxQuery = 8192
 
-// SameQuery reports whether two raw queries are the same address, as
-// clients normalise them: %5B and [ alike (RFC 3986 lets a client encode
-// any character; Python's requests and many link unfurlers encode [ ] (
-// ) where browsers do not), %5b and %5B alike. The canonical-address
-// redirects compare with it, so a client that encodes what the site
-// writes bare is served, not sent back to the bare form for ever
-// (security test F14).
+// SameQuery reports whether two raw queries are the same address as
+// clients normalise them: an unreserved character and its %XX alike
+// (RFC 3986), [ and ] and their %5B %5D alike (RFC 3986 does not allow
+// them bare in a query, so Python's requests and many link unfurlers
+// encode the [ ] the site writes in KEYS[1]), the ( ) ' ! * of Lua code
+// alike encoded or not (some clients encode them too), %5b and %5B
+// alike. The
+// canonical-address redirects compare with it, so such a client is
+// served, not sent back to the bare form for ever (security test F14);
+// a %2C still goes to the canonical comma.
 func SameQuery(a, b string) bool { return a == b || normQuery(a) == normQuery(b) }
 
-// normQuery decodes each %XX that stands for a character the site's links
-// write bare (links.QueryValue's) and upper-cases the hex of the others.
+// normQuery decodes each %XX that stands for an unreserved character, a
+// bracket or ( ) ' ! *, and upper-cases the hex of the others.
 func normQuery(q string) string {
 	if !strings.Contains(q, "%") {
 		return q
@@ -195,7 +198,7 @@ func normQuery(q string) string {
 	for i := 0; i < len(q); i++ {
 		if q[i] == '%' && i+2 < len(q) && ishex(q[i+1]) && ishex(q[i+2]) {
 			c := unhex(q[i+1])<<4 | unhex(q[i+2])
-			if strings.IndexByte("-_.~(),[]:/*!", c) >= 0 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			if strings.IndexByte("-_.~[]()'!*", c) >= 0 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
 				b.WriteByte(c)
 			} else {
 				b.WriteString(strings.ToUpper(q[i : i+3]))
