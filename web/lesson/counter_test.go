@@ -43,7 +43,9 @@ func TestLabCounterexampleFrame(t *testing.T) {
 	}
 	// A lab= value that is not a Lab query is dropped: the page redirects
 	// to the plain timeline, and nothing of it reaches a link.
-	for _, bad := range []string{"%zz", "x%3D1", "javascript%3Aalert(1)"} {
+	// (A query that cannot be read at all, lab=%zz, is explained with a
+	// 400 by the site: TestMalformedQueryExplained.)
+	for _, bad := range []string{"x%3D1", "javascript%3Aalert(1)"} {
 		r := webtest.Get(t, h, "/en/lessons/fencing?do=a.acquire&lab="+bad)
 		if r.Status != 303 || r.Header.Get("Location") != "/en/lessons/fencing?do=a.acquire" {
 			t.Errorf("lab=%s: %d %s, want a redirect to the plain timeline", bad, r.Status, r.Header.Get("Location"))
