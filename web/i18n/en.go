@@ -288,8 +288,10 @@ var english = &UI{
 		Incomplete: "Incomplete: the explorer used up its budget of {0} distinct states before it had seen every schedule. " +
 			"It did see every schedule of up to {1} actions, and some of {2}. What it found is real; what it did not find is no answer. " +
 			"For a complete answer, lower the number of actions per schedule or the fault budget.",
-		Busy: "The server is too busy to finish this exploration now. A search cut short by the clock gives no verdict, " +
-			"so none is shown: try the same link again in a moment.",
+		Busy: "This exploration did not finish within {0} s: it had reached {1} distinct states and seen every schedule of up to {2} actions. " +
+			"A search cut short by the clock gives no verdict (what it saw depends on how busy the server was), so none is shown. " +
+			"On an idle server every bound this form offers finishes in time; the largest (three clients, two of each fault, 20 actions, on Redlock) take several seconds. " +
+			"Lower the fault budget or the actions per schedule for an answer now, or try the same link again in a moment.",
 		Budget:  "Budget of one exploration: at most {0} distinct states, schedules of up to {1} actions; if the server is too busy to finish within {2} s, it says so and shows no verdict.",
 		KindCol: "Failure", MeaningCol: "What it means", SchedulesCol: "Schedules", ShortestCol: "Shortest",
 		OpenTimeline: "Open as a timeline", StepsOf: "{0} steps",

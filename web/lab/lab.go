@@ -225,9 +225,12 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.
 	})
 	if err == nil && res.Stopped == sim.StopTime {
 		// Cut short by the clock: what it saw depends on the load, so
-		// it is no verdict. Busy, try again.
+		// it is no verdict (503, try again). Said as what happened, how
+		// far it got: on an idle server every offered bound finishes
+		// (docs/lab.md has the times), so "busy" alone would blame the
+		// load for bounds that are merely large.
 		e := site.Busy(u)
-		e.Text = u.Lab.Busy
+		e.Text = i18n.Fill(u.Lab.Busy, strconv.Itoa(int(s.LabDeadline/time.Second)), u.Count(res.States), strconv.Itoa(res.Depth))
 		return nil, e
 	}
 	if err != nil {
