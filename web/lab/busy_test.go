@@ -13,8 +13,7 @@ import (
 )
 
 // TestLabSafetyStopIsBusy: a search the server's clock cuts short is no
-// verdict: 503, "try again", no ✓, and it is not cached; the page says
-// how far it got rather than only blaming the load.
+// verdict: 503, "try again", no ✓, and it is not cached.
 func TestLabSafetyStopIsBusy(t *testing.T) {
 	h := sitetest.Handler(t, web.Config{Config: site.Config{Version: "test", LabDeadline: time.Nanosecond}})
 	for _, lang := range i18n.Codes() {
@@ -30,10 +29,6 @@ func TestLabSafetyStopIsBusy(t *testing.T) {
 		if r.Header.Get("X-Cache") == "hit" {
 			t.Errorf("%s: a busy answer was cached", lang)
 		}
-		// it says what happened, how far it got, and what to lower
-		// (security test F15: "too busy" alone blamed the load)
-		if u := i18n.For(lang); !strings.Contains(r.Body, strings.SplitN(u.Lab.Busy, "{0}", 2)[0]) || strings.Contains(r.Body, "{1}") {
-			t.Errorf("%s: the stop does not say how far the search got", lang)
-		}
+
 	}
 }

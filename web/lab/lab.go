@@ -224,14 +224,7 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.
 		Crashes: c.Crashes, NodeFaults: c.Nodes, Drops: c.Drops, MaxDepth: c.Depth, MaxStates: StateCap,
 	})
 	if err == nil && res.Stopped == sim.StopTime {
-		// Cut short by the clock: what it saw depends on the load, so
-		// it is no verdict (503, try again). Said as what happened, how
-		// far it got: on an idle server every offered bound finishes
-		// (docs/lab.md has the times), so "busy" alone would blame the
-		// load for bounds that are merely large.
-		e := site.Busy(u)
-		e.Text = i18n.Fill(u.Lab.Busy, strconv.Itoa(int(s.LabDeadline/time.Second)), u.Count(res.States), strconv.Itoa(res.Depth))
-		return nil, e
+		return nil, clockStop(u, s.LabDeadline, res)
 	}
 	if err != nil {
 		var ae *sim.ActionError
@@ -241,6 +234,17 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.
 		return nil, site.Internal(u, err)
 	}
 	return res, nil
+}
+
+// clockStop is the answer to a search the clock cut short: what it saw
+// depends on the load, so it is no verdict (503, try again). It says what
+// happened and how far the search got: on an idle server every offered
+// bound finishes (docs/lab.md has the times), so "busy" alone would blame
+// the load for bounds that are merely large.
+func clockStop(u *i18n.UI, deadline time.Duration, res *sim.ExploreResult) *site.Error {
+	e := site.Busy(u)
+	e.Text = i18n.Fill(u.Lab.Busy, strconv.Itoa(int(deadline/time.Second)), u.Count(res.States), strconv.Itoa(res.Depth))
+	return e
 }
 
 // Page serves /{lang}/lab.
