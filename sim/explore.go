@@ -108,8 +108,8 @@ type ExploreResult struct {
 	Violating int
 	// Found holds, per kind, the failures seen.
 	Found map[ViolationKind]*Finding
-	// Shortest is the shortest counterexample of any kind (nil if none);
-	// at equal length the worst (ClassOf), then the first in Kinds.
+	// Shortest is the shortest counterexample (ShortestOf: of a failing
+	// kind where there is one; at equal length the worst); nil if none.
 	Shortest     []Action
 	ShortestKind ViolationKind
 	// Stopped says why the exploration is incomplete ("" if it saw every
@@ -805,18 +805,34 @@ func (e *explorer) verify() error {
 		}
 		e.res.Found[k].Shortest = actions
 	}
-	// The shortest of all; at equal length the first in Kinds (worst
-	// class first).
-	for _, k := range Kinds {
-		f := e.res.Found[k]
-		if f == nil {
-			continue
+	e.res.ShortestKind, e.res.Shortest = ShortestOf(e.res.Found)
+	return nil
+}
+
+// ShortestOf is the headline of what a search found: the shortest
+// counterexample, of a kind that harms the data or breaks the lock, at
+// equal length the first in Kinds (worst class first); only where there
+// is none, the shortest schedule of what a lease allows. A worse kind
+// that takes longer to reach follows in the findings with its own length,
+// as every kind does: the headline is what breaks first.
+func ShortestOf(found map[ViolationKind]*Finding) (ViolationKind, []Action) {
+	var kind ViolationKind
+	var best []Action
+	for _, failing := range []bool{true, false} {
+		for _, k := range Kinds {
+			f := found[k]
+			if f == nil || f.Shortest == nil || (ClassOf(k) != ClassAllowed) != failing {
+				continue
+			}
+			if best == nil || len(f.Shortest) < len(best) {
+				kind, best = k, f.Shortest
+			}
 		}
-		if e.res.Shortest == nil || len(f.Shortest) < len(e.res.Shortest) {
-			e.res.Shortest, e.res.ShortestKind = f.Shortest, k
+		if best != nil {
+			break
 		}
 	}
-	return nil
+	return kind, best
 }
 
 // Breaks reports whether the timeline shows a failure of kind k at the

@@ -403,25 +403,6 @@ func nodeFaults(u *i18n.UI, sc *sim.Scenario) string {
 	return strings.Join(vs, u.Language().NameSep)
 }
 
-// headline is the finding the result leads with: the shortest schedule
-// of the worst class found (harm before a failed lock before what a lease
-// allows), so a counterexample is headed as one only when it is.
-func headline(res *sim.ExploreResult) (sim.ViolationKind, []sim.Action) {
-	var kind sim.ViolationKind
-	var best []sim.Action
-	for _, k := range sim.Kinds {
-		f := res.Found[k]
-		if f == nil {
-			continue
-		}
-		if best == nil || sim.ClassOf(k) < sim.ClassOf(kind) ||
-			sim.ClassOf(k) == sim.ClassOf(kind) && len(f.Shortest) < len(best) {
-			kind, best = k, f.Shortest
-		}
-	}
-	return kind, best
-}
-
 // fixedLine says what the lesson fixes of the design explored, as the
 // clients run it: the lock's time limit (a TTL, none, a mutex's, a
 // service's session or lease), the work before a write, and whether a
@@ -463,7 +444,10 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		Budget: i18n.Fill(lu.Budget, u.Count(StateCap), strconv.Itoa(c.Depth),
 			strconv.Itoa(int(site.LabDeadline/time.Second))),
 	}
-	if kind, shortest := headline(res); shortest != nil {
+	// the headline: the shortest counterexample, a failing kind before
+	// what a lease allows (sim.ShortestOf), so one is headed as a
+	// counterexample only when it is
+	if kind, shortest := res.ShortestKind, res.Shortest; shortest != nil {
 		heading := lu.Shortest // a counterexample: it breaks what the lock promises
 		if sim.ClassOf(kind) == sim.ClassAllowed {
 			heading = lu.ShortestAllowed
