@@ -41,7 +41,8 @@ type ExploreConfig struct {
 	// Pauses is how many stop-the-world pauses the schedules may contain;
 	// PauseMs the lengths a pause may last. A pause is x.pause, then one
 	// wait of its length (others act around it), then x.resume: time
-	// passes only through the clients' work and the pauses.
+	// passes only through the clients' work and the pauses. A length of
+	// PausePastTTL is read from the servers when the wait is taken.
 	Pauses  int
 	PauseMs []int64
 	// Crashes is how many client crashes a schedule may contain.
@@ -76,6 +77,17 @@ const (
 	MaxExploreStates     = 50_000
 	MaxExploreFaults     = 3
 )
+
+// PausePastTTL, as a pause length, is a pause that outlasts the lock:
+// the wait lasts until the lock key's TTL on its servers (the longest of
+// them) has run out, rounded up to the second (a key is gone at its
+// deadline's own millisecond, so the holder resumes without it). It
+// is read from the servers when the wait is taken, not from what the
+// design declares: a script that sets ten minutes where the form says
+// ten seconds is paused for ten minutes and a second. Where no key has a
+// TTL (or the longest is past MaxWait) no pause can outlast it, and that
+// length is not taken.
+const PausePastTTL int64 = -1
 
 // Why an exploration stopped before it had seen every schedule within its
 // bounds.
@@ -172,7 +184,7 @@ func (cfg *ExploreConfig) Validate() error {
 		return bad("states=" + strconv.Itoa(cfg.MaxStates))
 	}
 	for _, ms := range cfg.PauseMs {
-		if ms <= 0 || ms > MaxWait {
+		if (ms <= 0 || ms > MaxWait) && ms != PausePastTTL {
 			return bad("pause=" + FormatDuration(ms))
 		}
 	}
@@ -607,7 +619,7 @@ func (e *explorer) moves(w *World, b budget) []move {
 			if s.Explore != ExploreWait {
 				return
 			}
-			for _, ms := range e.cfg.PauseMs {
+			for _, ms := range e.pauseLengths(w) {
 				nb := b
 				nb.waits++
 				for i, c := range clients {
@@ -640,6 +652,48 @@ func (e *explorer) moves(w *World, b budget) []move {
 		})
 	}
 	return out
+}
+
+// pauseLengths are the waits a paused client may be given now: the
+// configured lengths, PausePastTTL read from the lock's servers (and left
+// out where no TTL can be outlasted, or where it equals another length).
+func (e *explorer) pauseLengths(w *World) []int64 {
+	if !slices.Contains(e.cfg.PauseMs, PausePastTTL) {
+		return e.cfg.PauseMs
+	}
+	out := make([]int64, 0, len(e.cfg.PauseMs))
+	for _, ms := range e.cfg.PauseMs {
+		if ms == PausePastTTL {
+			if ms = w.pastTTL(); ms <= 0 {
+				continue
+			}
+		}
+		if !slices.Contains(out, ms) {
+			out = append(out, ms)
+		}
+	}
+	return out
+}
+
+// pastTTL is how long a wait must last for the lock key to be gone from
+// every lock node that holds it with a TTL (PausePastTTL), or 0 where
+// none does or the longest is past MaxWait.
+func (w *World) pastTTL() int64 {
+	var longest int64
+	for _, n := range w.nodes {
+		if n.down {
+			continue
+		}
+		longest = max(longest, n.pttl(w.sc.LockKey()))
+	}
+	if longest <= 0 {
+		return 0
+	}
+	ms := (longest + 999) / 1000 * 1000
+	if ms > MaxWait {
+		return 0
+	}
+	return ms
 }
 
 // once is the record of which clients took a program step that runs

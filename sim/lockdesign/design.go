@@ -262,12 +262,13 @@ func DefaultDesign() *Design {
 }
 
 // DesignBudget is the standard fault budget a design is graded under:
-// one pause as long as the TTL, one crash, and one lost reply on a
-// storage write (the storage applied it, the client never hears so and
-// sends the same write again: what tells "token not lower" from
-// "greater only").
+// one pause that outlasts the lock's TTL as the server holds it
+// (sim.PausePastTTL: a script's own PX, not the form's TTL, decides how
+// long), one crash, and one lost reply on a storage write (the storage
+// applied it, the client never hears so and sends the same write again:
+// what tells "token not lower" from "greater only").
 func DesignBudget(d *Design) (b sim.Budget, pauseMs []int64) {
-	return sim.Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{d.TTL}
+	return sim.Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{sim.PausePastTTL}
 }
 
 // DesignError is a design that cannot run: a script the checker refused

@@ -489,7 +489,7 @@ var english = &UI{
 		NoneFound: "none found", StepsOpen: "{0} steps: open the timeline",
 		Incomplete: "With {0} clients the search stopped at its budget of {1} distinct states: it saw every schedule of up to {2} actions, not all longer ones. " +
 			"What it found is real; what it did not find is no answer.",
-		Bounds: "The bounds: each client runs its program once (acquire; work and write; release). A schedule has at most one pause of {0} (the TTL), " +
+		Bounds: "The bounds: each client runs its program once (acquire; work and write; release). A schedule has at most one pause, as long as the lock key's TTL on Redis at that moment (read from the server, not from the TTL above: a script that sets its own PX is paused that long), " +
 			"one crash, and one lost reply to a storage write: the storage applied the write, but its reply never reached the client, which sends " +
 			"the same write again with the same token. Schedules of up to {1} actions, at most {2} distinct states per search. {3} " +
 			"Every schedule is replayed on miniredis through go-redis clients, on virtual time.",
