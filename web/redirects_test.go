@@ -48,10 +48,35 @@ func TestRedirectsEveryClientCanFollow(t *testing.T) {
 // rather than a silent redirect to the lesson's start (security test F16).
 func TestMalformedQueryExplained(t *testing.T) {
 	h := sitetest.Default(t)
-	for _, q := range []string{"do=a.acquire%", "do=%zz", "do=a.acquire;opt=ttl.off"} {
+	for _, q := range []string{"do=a.acquire%", "do=%zz"} {
 		r := webtest.Get(t, h, "/ja/lessons/ttl?"+q)
-		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, "16 進数") || !strings.Contains(r.Body, `href="/ja/lessons/ttl"`) {
-			t.Errorf("?%s: %d, want a 400 in Japanese explaining the query, with the page offered", q, r.Status)
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, "16 進数") || strings.Contains(r.Body, "「;」") ||
+			!strings.Contains(r.Body, `href="/ja/lessons/ttl"`) {
+			t.Errorf("?%s: %d, want a 400 in Japanese explaining the %%, with the page offered", q, r.Status)
+		}
+	}
+	// a ; is told as the rule it broke, with the link mended
+	r := webtest.Get(t, h, "/ja/lessons/ttl?do=a.acquire;opt=ttl.off")
+	if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, "「;」") || strings.Contains(r.Body, "16 進数") ||
+		!strings.Contains(r.Body, `href="/ja/lessons/ttl?do=a.acquire&amp;opt=ttl.off"`) {
+		t.Errorf("?do=a.acquire;opt=ttl.off: %d, want a 400 about the ; offering the link with &", r.Status)
+	}
+}
+
+// TestBadActionKeepsWhatReads: a link whose nth action is not one offers
+// the timeline of the actions before it, on the link's variant; a link
+// whose first action is bad offers the variant alone (a fresh reader:
+// "Start the lesson over" dropped opt= and a valid a.acquire).
+func TestBadActionKeepsWhatReads(t *testing.T) {
+	h := sitetest.Default(t)
+	for q, want := range map[string]string{
+		"do=a.acquire,zq&opt=ttl.off":    `href="/en/lessons/ttl?do=a.acquire&amp;opt=ttl.off"`,
+		"do=zq,a.acquire&opt=ttl.off":    `href="/en/lessons/ttl?opt=ttl.off"`,
+		"do=a.acquire,b.acquire,%7B9%7D": `href="/en/lessons/ttl?do=a.acquire,b.acquire"`,
+	} {
+		r := webtest.Get(t, h, "/en/lessons/ttl?"+q)
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, want) {
+			t.Errorf("?%s: %d, want a 400 offering %s", q, r.Status, want)
 		}
 	}
 }

@@ -851,6 +851,10 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 			s.Fail(w, r, u, s.storeErr(u, code, err))
 			return
 		}
+		if err := s.class.store.invite(r.Context(), code, sid); err != nil {
+			s.Fail(w, r, u, s.storeErr(u, code, err))
+			return
+		}
 	} else if err := s.class.store.present(r.Context(), room, sid, s.class.lim.pagePresence()); err != nil {
 		s.Fail(w, r, u, s.storeErr(u, code, err))
 		return

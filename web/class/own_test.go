@@ -299,8 +299,26 @@ func TestClassLock(t *testing.T) {
 	if got := lock("2", teacher); got != http.StatusBadRequest {
 		t.Errorf("lock=2: %d, want 400", got)
 	}
+	// a phone that opened the class once (its first page, not counted
+	// yet: its cookie has not come back) before the lock
+	var firstVisit *http.Cookie
+	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code); res.StatusCode == http.StatusOK {
+		for _, ck := range res.Cookies() {
+			if ck.Name == "locklab_sid" {
+				firstVisit = ck
+			}
+		}
+	}
+	if firstVisit == nil {
+		t.Fatal("a first visit got no student cookie")
+	}
 	if got := lock("1", teacher); got != http.StatusSeeOther {
 		t.Fatalf("lock: %d", got)
+	}
+	// it is let in after the lock: from where it sits it had joined (a
+	// fresh reader's phone without scripts, shut out on its Refresh)
+	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, firstVisit); res.StatusCode != http.StatusOK {
+		t.Errorf("a phone that opened the class before the lock, on its Refresh: %d, want 200", res.StatusCode)
 	}
 	if _, _, bar := barCounts(t, site.URL, code, teacher); !strings.Contains(bar, `id="cb-locked"`) || !strings.Contains(bar, i18n.For("en").Class.UnlockBtn) {
 		t.Error("the teacher's bar does not say the class is locked, with a way to unlock it")
@@ -325,8 +343,8 @@ func TestClassLock(t *testing.T) {
 	if s := openSSE(t, http.DefaultClient, site.URL, "/en/class/"+code+"/events", "", in); s.status != http.StatusOK {
 		t.Errorf("a student of a locked class, their stream: %d", s.status)
 	}
-	if n := members(t, rdb, code); n != 1 {
-		t.Errorf("%d members of the locked class, want 1", n)
+	if n := members(t, rdb, code); n != 2 {
+		t.Errorf("%d members of the locked class, want 2 (the student in, the first visit come back)", n)
 	}
 	if got := lock("0", teacher); got != http.StatusSeeOther {
 		t.Fatalf("unlock: %d", got)
@@ -335,8 +353,8 @@ func TestClassLock(t *testing.T) {
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, elsewhere); res.StatusCode != http.StatusOK {
 		t.Errorf("after unlocking, another class's student: %d", res.StatusCode)
 	}
-	if _, joined, _ := barCounts(t, site.URL, code, teacher); joined != 3 {
-		t.Errorf("%d joined, want 3", joined)
+	if _, joined, _ := barCounts(t, site.URL, code, teacher); joined != 4 {
+		t.Errorf("%d joined, want 4", joined)
 	}
 }
 

@@ -214,6 +214,10 @@ func (r *Room) Revealed(n int) bool { return r.revealed[n] }
 func roomKey(code string) string    { return "lockclass:" + code }
 func membersKey(code string) string { return "lockclass:" + code + ":members" }
 func hereKey(code string) string    { return "lockclass:" + code + ":here" }
+
+// invitedKey is the first visitors given the room's page (inviteScript);
+// presentLua names it as its members key and ":invited".
+func invitedKey(code string) string { return membersKey(code) + ":invited" }
 func votesKey(code string, step int) string {
 	return "lockclass:" + code + ":votes:" + strconv.Itoa(step)
 }
@@ -596,8 +600,9 @@ return p`)
 
 // presentLua defines present(room, members, here, sid, seats, joined,
 // now, until, idle) for the scripts that admit a student: -1 no room,
-// -2 locked (and sid never joined), 0 full, 1 counted already, 2 newly
-// counted. The "here" sorted set scores each student with the time (ms)
+// -2 locked (and sid never joined, nor was given the room's page before
+// the lock: members .. ':invited', see invite), 0 full, 1 counted
+// already, 2 newly counted. The "here" sorted set scores each student with the time (ms)
 // until which they count; the ones past it are trimmed here, so the
 // students here are its size. A student who joined before is always let
 // back; a new one needs the room unlocked, a seat (fewer than seats
@@ -609,7 +614,7 @@ local function present(room, members, here, sid, seats, joined, now, untl, idle)
   local ttl = redis.call('TTL', room)
   redis.call('ZREMRANGEBYSCORE', here, '-inf', now)
   if redis.call('SISMEMBER', members, sid) == 0 then
-    if redis.call('HGET', room, 'lock') == '1' then return -2 end
+    if redis.call('HGET', room, 'lock') == '1' and redis.call('SISMEMBER', members .. ':invited', sid) == 0 then return -2 end
     local n = redis.call('SCARD', members)
     if n >= tonumber(joined) or redis.call('ZCARD', here) >= tonumber(seats) then return 0 end
     if n == 0 and ttl > 0 and ttl < tonumber(idle) then
@@ -654,6 +659,22 @@ func (s *classStore) present(ctx context.Context, r *Room, sid string, d time.Du
 		return err
 	}
 	return admitErr(n)
+}
+
+// inviteScript notes that student id ARGV[1] was given the room's page
+// on a first visit (no cookie yet): they do not count until the cookie
+// comes back (present), but a lock that comes in between does not shut
+// them out, since from where they sit they had joined. At most ARGV[2]
+// are kept (the join share already bounds how fast they come).
+var inviteScript = redis.NewScript(`
+if redis.call('SCARD', KEYS[2]) < tonumber(ARGV[2]) then redis.call('SADD', KEYS[2], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) end
+return 1`)
+
+// invite: see inviteScript.
+func (s *classStore) invite(ctx context.Context, code, sid string) error {
+	return inviteScript.Run(ctx, s.rdb, []string{roomKey(code), invitedKey(code)}, sid, s.lim.Joined).Err()
 }
 
 // roomScript is present's check for a new student alone, admitting no
@@ -813,7 +834,7 @@ func (s *classStore) end(ctx context.Context, r *Room, rows []string) error {
 	if err := endSummaryScript.Run(ctx, s.rdb, []string{summaryKey(r.Code), endedSummaryKey(r.Code)}, int64(EndedFor/time.Second)).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		return err
 	}
-	keys := []string{roomKey(r.Code), membersKey(r.Code), hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
+	keys := []string{roomKey(r.Code), membersKey(r.Code), invitedKey(r.Code), hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
 	for i := 1; i <= r.Steps; i++ {
 		keys = append(keys, votesKey(r.Code, i))
 	}

@@ -43,6 +43,9 @@ type UI struct {
 	// (sim.ReplyShown): {0} what is shown of {1}, bytes of a string,
 	// elements of an array.
 	ReplyCut, ElemsCut string
+	// LongValue, LongArray stand for a reply too long to quote in a
+	// sentence ({0}: its bytes, its elements); the event log has it.
+	LongValue, LongArray string
 	// ValidEnded: a Redlock holder's validity is over ({0}: when), though
 	// it may still act as the holder.
 	ValidEnded string
@@ -60,8 +63,11 @@ type UI struct {
 	// UnknownHost: a request for a host the server does not answer to
 	// (-hosts; {0}: the host, clipped).
 	UnknownHost string
-	// BadQuery: a query that cannot be read ({0}: the query, clipped).
-	BadQuery                                                            string
+	// BadQueryTitle heads a query that cannot be read; BadQuery says a %
+	// is not followed by two hex digits, BadQuerySemi that ; separates
+	// parameters ({0}: the query, clipped); FixedLink offers the link
+	// with & for ;.
+	BadQueryTitle, BadQuery, BadQuerySemi, FixedLink                    string
 	Share, ShareHint, Play, Pause, Speed, Theme, Presenter, Help, Close string
 	// ShareDesign and ShareDesignHint head a graded design's share box:
 	// it opens the design and its grade, not a timeline.

@@ -6,8 +6,10 @@ package lesson
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -111,6 +113,7 @@ func (s *Handler) place(u *i18n.UI, l *lessons.Lesson, q url.Values, fold bool) 
 	st, err := ParseState(q, l.Scenario)
 	if err != nil {
 		rq.Err = BadState(u, err, links.Lesson(l), nil)
+		keepParsed(rq.Err, u, l, q, err)
 		return rq
 	}
 	rq.St = st
@@ -124,3 +127,31 @@ func (s *Handler) place(u *i18n.UI, l *lessons.Lesson, q url.Values, fold bool) 
 // Moment is the query of the timeline and the guess, without the way back
 // to the Lab: what a shared link or QR code carries.
 func (q *Request) Moment() string { return links.WithGuess(q.St.Query(), q.Guess) }
+
+// keepParsed points a link's parse error at what of it still reads: the
+// actions before the one that does not, on the link's variant (or the
+// variant alone, where the first action is the bad one), so nothing the
+// learner did before the mistake is lost with it.
+func keepParsed(e *site.Error, u *i18n.UI, l *lessons.Lesson, q url.Values, err error) {
+	var ae *sim.ActionError
+	if !errors.As(err, &ae) || ae.Index < 0 || len(q["do"]) != 1 {
+		return
+	}
+	opts, oerr := l.Scenario.ParseOptions(q.Get("opt"))
+	if oerr != nil {
+		return
+	}
+	parts := strings.Split(q.Get("do"), ",")
+	if ae.Index > len(parts) {
+		return
+	}
+	actions, perr := sim.ParseActions(strings.Join(parts[:ae.Index], ","))
+	if perr != nil {
+		return
+	}
+	st := URLState{Actions: actions, Opts: opts, sc: l.Scenario}
+	e.Recover, e.RecoverText = links.Lesson(l)+st.Query(), u.LastGood
+	if ae.Index == 0 {
+		e.RecoverText = u.StartOver
+	}
+}

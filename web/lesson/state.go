@@ -199,8 +199,8 @@ func BadState(u *i18n.UI, err error, base string, st *URLState) *site.Error {
 // verbs, {4} the longest duration, {5} the most actions, {6} the hours of
 // virtual time and {7} the events a timeline may hold, {8} the verbs that
 // take a duration, {9} the action's verb, {10} the client verbs of the
-// lesson (sc; all of them if nil) and {11} what one server may copy for
-// a timeline (sim/redisfront's MaxWork).
+// lesson (sc; all of them if nil), {11} what one server may copy for a
+// timeline (sim/redisfront's MaxWork) and {12} the action's number.
 func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	sep := u.Language().NameSep
 	verbs := func(keep func(sim.ActionSpec) bool) string {
@@ -228,5 +228,5 @@ func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	return i18n.Fill(u.ErrorText[ae.Code], site.Clip(ae.Action), site.Clip(strings.ToUpper(ae.Who)), verbs(by(sim.ByClient)), verbs(by(sim.ToNode)),
 		sim.FormatDuration(sim.MaxWait), strconv.Itoa(sim.MaxActions), strconv.Itoa(sim.MaxVirtualTime/3_600_000),
 		strconv.Itoa(sim.MaxEvents), verbs(func(s sim.ActionSpec) bool { return s.Arg == sim.ArgDuration }), site.Clip(verb), here,
-		strconv.Itoa(redisfront.MaxWork>>20)+" MB")
+		strconv.Itoa(redisfront.MaxWork>>20)+" MB", strconv.Itoa(ae.Index+1))
 }

@@ -431,7 +431,10 @@ type Row struct {
 	Num, Time, Who, To string
 	Pre, Script, Post  string // the command, split around a script name
 	Reply, Note, Class string
-	Model              bool // from a labelled model, not a Redis server
+	// Cut says, before the reply, that it is shown in part (and how much
+	// of how much): a long reply's note would sit past its end.
+	Cut   string
+	Model bool // from a labelled model, not a Redis server
 }
 
 // Script is a Lua script shown under the event log.
@@ -741,7 +744,7 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 			} else {
 				row.Pre = show(cmd)
 			}
-			row.Reply = narrate.EventReply(u, e)
+			row.Reply, row.Cut = narrate.ReplyParts(u, e)
 			row.Note = u.Purpose[e.Purpose]
 			if e.Purpose == "ttl" && (e.Reply.IsInt(-1) || e.Reply.IsInt(-2)) {
 				row.Note = u.Purpose["ttl"+e.Reply.String()[len("(integer) "):]] // what -1 and -2 mean
@@ -754,7 +757,7 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 			}
 			switch {
 			case e.Refused:
-				row.Reply, row.Note, row.Class = "", u.Refused, row.Class+" refused"
+				row.Reply, row.Cut, row.Note, row.Class = "", "", u.Refused, row.Class+" refused"
 			case e.Lost:
 				row.Note += " · " + i18n.Fill(u.LostReply, strings.ToUpper(e.Actor))
 				row.Class += " lost"

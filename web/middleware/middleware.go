@@ -133,19 +133,34 @@ func WellFormedQuery(s *site.Site) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.RawQuery != "" {
 				if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
-					u := s.UIFor(r)
-					e := &site.Error{Status: http.StatusBadRequest, Title: u.ErrorTitle, Code: "bad-query", Err: err,
-						Text: i18n.Fill(u.BadQuery, site.Clip(r.URL.RawQuery))}
-					if len(r.URL.Path) < 256 {
-						e.Recover, e.RecoverText = r.URL.Path, u.URITooLongBack
-					}
-					s.Fail(w, r, u, e)
+					s.Fail(w, r, s.UIFor(r), badQuery(r, s.UIFor(r), err))
 					return
 				}
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// badQuery says what of the two rules a query broke: a ; between
+// parameters (offering the same link with &, where that reads), or a %
+// without two hex digits (offering the page without the query).
+func badQuery(r *http.Request, u *i18n.UI, err error) *site.Error {
+	e := &site.Error{Status: http.StatusBadRequest, Title: u.BadQueryTitle, Code: "bad-query", Err: err,
+		Text: i18n.Fill(u.BadQuery, site.Clip(r.URL.RawQuery))}
+	if strings.Contains(r.URL.RawQuery, ";") {
+		e.Text = i18n.Fill(u.BadQuerySemi, site.Clip(r.URL.RawQuery))
+		if fixed := strings.ReplaceAll(r.URL.RawQuery, ";", "&"); len(r.URL.Path) < 256 {
+			if _, err := url.ParseQuery(fixed); err == nil {
+				e.Recover, e.RecoverText = r.URL.Path+"?"+fixed, u.FixedLink
+				return e
+			}
+		}
+	}
+	if len(r.URL.Path) < 256 {
+		e.Recover, e.RecoverText = r.URL.Path, u.URITooLongBack
+	}
+	return e
 }
 
 // MaxHeaderBytes bounds a request's header (request line included). The

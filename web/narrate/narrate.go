@@ -50,10 +50,19 @@ func NodeLabel(u *i18n.UI, name string) string {
 // EventReply is an event's reply as the page shows it: a model's reply
 // localized; a Redis server's reply exactly as redis-cli prints it.
 func EventReply(u *i18n.UI, e sim.Event) string {
+	reply, cut := ReplyParts(u, e)
+	return reply + cut
+}
+
+// ReplyParts is EventReply in its two parts: the reply, and the note
+// that it is shown in part ("" for a whole one), for a page that shows
+// the note first (the event log: a long reply's note would sit past its
+// end).
+func ReplyParts(u *i18n.UI, e sim.Event) (reply, cut string) {
 	if e.Model {
-		return u.Localize(e.Reply.String())
+		return u.Localize(e.Reply.String()), ""
 	}
-	return e.Reply.String() + cutNote(u, e.Reply)
+	return e.Reply.String(), cutNote(u, e.Reply)
 }
 
 // cutNote says, after a reply the timeline keeps only in part
@@ -74,13 +83,21 @@ func cutNote(u *i18n.UI, r rediscli.Reply) string {
 	return ""
 }
 
-// Brief is s shortened to n characters for a sentence that quotes it (a
-// reply in "what the last action did"); the event log shows it whole.
-func Brief(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
+// ReplyBrief is e's reply as a sentence quotes it ("what the last action
+// did", a card's text): whole where it is short, and always for an error
+// (Redis's errors are one line); a longer value or array is named by its
+// size, which the event log shows in full. A cut would split an escape
+// (\x0…) or a word in two.
+func ReplyBrief(u *i18n.UI, e sim.Event, n int) string {
+	reply := ReplyText(e, u)
+	r := e.Reply
+	switch {
+	case utf8.RuneCountInString(reply) <= n || r.Kind == rediscli.ReplyError || e.Refused || e.Model:
+		return reply
+	case r.Kind == rediscli.ReplyArray:
+		return i18n.Fill(u.LongArray, u.Count(max(r.Cut, len(r.Elems))))
 	}
-	return string([]rune(s)[:n-1]) + "…"
+	return i18n.Fill(u.LongValue, u.Count(max(r.Cut, len(r.Str))))
 }
 
 // ShowsToken: c's token is worth naming beside it — it holds (or

@@ -104,7 +104,7 @@ func TooLong(x *Export, u *i18n.UI) *Export {
 		y += 16
 	}
 	y += 12
-	note := i18n.Fill(u.Embed.TooLong, seconds(x.span), u.Count(x.events))
+	note := i18n.Fill(u.Embed.TooLong, u.Count(int((x.span+999)/1000)), u.Count(x.events))
 	for _, line := range wrapText(note, width-16, 13) {
 		y += exportLine
 		out.Lines = append(out.Lines, ExportLine{Class: "didline", Y: f(y), Text: line})

@@ -259,7 +259,7 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		if p := u.Purpose[e.Purpose]; p != "" && n.Message {
 			cmd += u.Paren(p)
 		}
-		reply := narrate.Brief(n.Reply, briefReply)
+		reply := narrate.ReplyBrief(u, e, briefReply)
 		if !n.Message {
 			return i18n.Fill(a.Happened, n.Actor, cmd, reply)
 		}
