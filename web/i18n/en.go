@@ -34,6 +34,9 @@ var english = &UI{
 		Label:     "Command", SendTo: "Send to", Send: "Send",
 		ModelNote:   "The lock service in this lesson is a model: nothing runs it, so there is no server to type to. The storage is a real Redis, and takes commands.",
 		HistoryHint: "Up and Down bring back the commands of this timeline.",
+		Bounds:      "These servers are set up small, as a public site's Redis would be: a value may be at most {0}, and a server holds at most {1} of keys and values. Past that Redis answers with its own error, as any Redis configured so would.",
+		ValueNote:   "Lock Lab's Redis takes values of up to 1 MB (proto-max-bulk-len)",
+		MemoryNote:  "this server holds all the data Lock Lab's Redis may (maxmemory, about 1 MB): DEL a large key to write again",
 	},
 	Now: "now", Lock: "Redis", Storage: "Storage", TTLLeft: "{0} left", Since: "from {0}", Expired: "expired",
 	DeletedBy: "deleted by {0}", Token: "token {0}", Accepted: "accepted", Rejected: "rejected",
@@ -285,7 +288,7 @@ var english = &UI{
 		},
 		ResultTitle: "What the explorer found",
 		Explored:    "Explored {0} schedules ({1} distinct states).",
-		Shortest:    "Shortest counterexample: {0} steps ({1}).",
+		Shortest:    "Shortest counterexample (harm to the data or a failed lock): {0} steps ({1}). Rows that any lease allows may be shorter.",
 		NoneFound:   "None of them breaks anything the checks look for.",
 		Complete:    "Every schedule within these bounds was explored.",
 		CompleteCut: "Every schedule of up to {0} actions was explored. Some go on longer and were cut there: raise the bound to see further.",
@@ -493,9 +496,9 @@ var english = &UI{
 		NoneFound: "none found", StepsOpen: "{0} steps: open the timeline",
 		Incomplete: "With {0} clients the search stopped at its budget of {1} distinct states: it saw every schedule of up to {2} actions, not all longer ones. " +
 			"What it found is real; what it did not find is no answer.",
-		Bounds: "The bounds: each client runs its program once (acquire; work and write; release). A schedule has at most one pause, as long as the lock key's TTL on Redis at that moment (read from the server, not from the TTL above: a script that sets its own PX is paused that long), " +
-			"one crash, and one lost reply to a storage write: the storage applied the write, but its reply never reached the client, which sends " +
-			"the same write again with the same token. Schedules of up to {1} actions, at most {2} distinct states per search. {3} " +
+		Bounds: "The bounds: each client runs its program once (acquire; work and write; release). A schedule has at most one pause, one crash and one lost reply. " +
+			"The pause lasts as long as the lock key's remaining TTL on Redis when the client stops, read from the server rather than from the TTL chosen above: if your script sets its own PX, the pause is that long; a key with no TTL cannot be outlasted, and a crash shows what then happens. " +
+			"A lost reply: the storage applied a write, but its reply never reached the client, which sends the same write again with the same token. Schedules of up to {1} actions, at most {2} distinct states per search. {3} " +
 			"Every schedule is replayed on miniredis through go-redis clients, on virtual time.",
 		CodeTitle:       "This design in Go (go-redis)",
 		CodeNote:        "Your scripts as a Go program would send them: each part one EVAL, in the order the simulated clients send them.",
@@ -565,7 +568,7 @@ var english = &UI{
 		Hint:  "For a page or wiki that takes HTML: the live timeline, its controls working inside your page. For Markdown (a README, an issue): a picture of this moment that links back here. For a tool that asks for an address to embed (Notion, Confluence's iframe macro): the embed's address. Where a site reads oEmbed, pasting this page's link is enough. To fix its colours, add &theme=light or &theme=dark at the end of the embed's address.",
 		HTML:  "HTML (live, interactive)", Markdown: "Markdown (picture, links here)", Address: "Embed address", Copy: "Copy", Copied: "Copied",
 		PNG: "Download as PNG (for wikis and chats)", Image: "Lock Lab timeline: {0}",
-		Clean:       "Nothing has gone wrong on this timeline.",
+		Clean:       "Nothing has gone wrong with the lock or the data on this timeline.",
 		OffPath:     "Lesson {0}, off the guided path",
 		StepOf:      "Lesson {0}: {1} · step {2} of {3}",
 		BadTheme:    "“{0}” is not a theme: use theme=light, theme=dark or theme=auto (the reader's own setting).",

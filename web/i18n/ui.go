@@ -193,6 +193,12 @@ type CLIUI struct {
 	// Hint: {0} where the command goes (ToOne, ToMany, ToStorage), {1}
 	// commands worth trying on this timeline.
 	Hint, ToOne, ToMany, ToStorage string
+	// Bounds says how small these servers are set up (sim/redisfront:
+	// {0} the longest value, {1} the data one server holds).
+	Bounds string
+	// ValueNote, MemoryNote explain, on a row, the error Redis gives past
+	// one of those bounds.
+	ValueNote, MemoryNote string
 }
 
 // Failure is one kind of failure's name and what it means.

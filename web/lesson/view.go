@@ -17,6 +17,7 @@ import (
 	"locklab/lessons"
 	"locklab/sim"
 	"locklab/sim/rediscli"
+	"locklab/sim/redisfront"
 	"locklab/web/findings"
 	"locklab/web/i18n"
 	"locklab/web/links"
@@ -649,6 +650,27 @@ func cliHint(u *i18n.UI, tl *sim.Timeline) Hint {
 	return Hint{Before: before, Tries: tries, Sep: u.Language().ListSep, After: after}
 }
 
+// cliBounds says how small the servers are set up (sim/redisfront): a
+// learner who meets Redis's own proto-max-bulk-len or OOM error knows
+// why.
+func cliBounds(u *i18n.UI) string {
+	return i18n.Fill(u.CLI.Bounds, strconv.Itoa(redisfront.MaxValue>>20)+" MB", strconv.Itoa(redisfront.MaxMemory>>20)+" MB")
+}
+
+// boundNote explains, on a row, Redis's error past one of the servers'
+// bounds ("" for any other reply).
+func boundNote(u *i18n.UI, r rediscli.Reply) string {
+	switch {
+	case r.Kind != rediscli.ReplyError:
+		return ""
+	case strings.Contains(r.Str, redisfront.ErrTooLong):
+		return u.CLI.ValueNote
+	case strings.Contains(r.Str, redisfront.ErrOOM):
+		return u.CLI.MemoryNote
+	}
+	return ""
+}
+
 // Hint is the command line's hint: its words around commands worth
 // trying, which the page shows as code.
 type Hint struct {
@@ -746,6 +768,9 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 			}
 			row.Reply, row.Cut = narrate.ReplyParts(u, e)
 			row.Note = u.Purpose[e.Purpose]
+			if note := boundNote(u, e.Reply); note != "" {
+				row.Note = strings.TrimPrefix(row.Note+" · "+note, " · ")
+			}
 			if e.Purpose == "ttl" && (e.Reply.IsInt(-1) || e.Reply.IsInt(-2)) {
 				row.Note = u.Purpose["ttl"+e.Reply.String()[len("(integer) "):]] // what -1 and -2 mean
 			}

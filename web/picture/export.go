@@ -127,13 +127,50 @@ func NewExport(tl *sim.Timeline, u *i18n.UI, c Caption) *Export {
 		lx += w
 	}
 	y += 16
-	for _, line := range wrapText(c.Address, p.w-16, 12) {
+	for _, line := range wrapAddress(c.Address, p.w-16, 12) {
 		y += 16
 		x.Lines = append(x.Lines, ExportLine{Class: "sub", Y: f(y), Text: line})
 	}
 	h := y + 12
 	x.ViewBox, x.Width, x.H = "0 0 "+f(p.w)+" "+f(h), f(p.w), f(h)
 	return x
+}
+
+// wrapAddress cuts an address into lines no wider than width: after a
+// ? & , or / where one falls on the line (opt=ttl. / off read as two
+// words), anywhere only inside a part longer than a line.
+func wrapAddress(s string, width, size float64) []string {
+	var parts []string
+	for start := 0; start < len(s); {
+		end := strings.IndexAny(s[start:], "?&,/")
+		if end < 0 {
+			parts = append(parts, s[start:])
+			break
+		}
+		parts = append(parts, s[start:start+end+1])
+		start += end + 1
+	}
+	var lines []string
+	line := ""
+	for _, part := range parts {
+		if textWidth(line+part, size, false) <= width {
+			line += part
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = part
+		if textWidth(part, size, false) > width {
+			pieces := wrapText(part, width, size)
+			lines = append(lines, pieces[:len(pieces)-1]...)
+			line = pieces[len(pieces)-1]
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // wrapText cuts s into lines no wider than width at size (by textWidth's

@@ -110,7 +110,7 @@ func TooLong(x *Export, u *i18n.UI) *Export {
 		out.Lines = append(out.Lines, ExportLine{Class: "didline", Y: f(y), Text: line})
 	}
 	y += 12
-	for _, line := range wrapText(x.address, width-16, 12) {
+	for _, line := range wrapAddress(x.address, width-16, 12) {
 		y += 16
 		out.Lines = append(out.Lines, ExportLine{Class: "sub", Y: f(y), Text: line})
 	}
