@@ -441,13 +441,18 @@ var english = &UI{
 		// a prediction counted as sent, who joined, a locked class, and each network's share of classes and connections
 		ChalPredictOnce: "Your class counts the first answer you send.",
 		Joined:          "{0} joined",
-		JoinedHint: "Every phone that has joined this class, here now or not. Far more than your students means phones that are not theirs: " +
-			"lock the class once everyone is in.",
-		LockBtn:          "Lock the class",
-		UnlockBtn:        "Unlock the class",
-		LockHint:         "Locked, the class lets no one new join; students who joined keep following.",
-		LockedNote:       "Locked: no one new can join.",
-		LockedShort:      "locked",
+		JoinedHint: "Every phone that has joined this class, here now or not. " +
+			"If this is well above the number of students in the room, some may be phones that are not your students'.",
+		JoinedLockTip: "Lock the class once everyone is in.",
+		LockBtn:       "Lock the class",
+		UnlockBtn:     "Unlock the class",
+		LockHint:      "Once locked, no one new can join; students already in keep following.",
+		LockedNote:    "Locked: no one new can join.",
+		LockedShort:   "locked",
+		JoinClosed:    "Joining closed:",
+		ClosedNote: "Joining is closed: this address and QR code let no one new in. " +
+			"To let a latecomer in, first press Unlock the class, under the joined count.",
+		LobbyHintLocked:  "Phones that have joined wait here until you press Start; then they follow every step you show.",
 		LockedTitle:      "This class takes no new students",
 		LockedText:       "The teacher has locked this class: students who joined before keep following it, but no one new can join. Ask your teacher to unlock it.",
 		RoomsClientTitle: "Too many classes from your network",

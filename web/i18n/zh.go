@@ -434,14 +434,19 @@ var chinese = &UI{
 
 		// a prediction counted as sent, who joined, a locked class, and each network's share of classes and connections
 		ChalPredictOnce: "课堂只计你第一次发送的答案。",
-		Joined:          "{0} 人已加入",
-		JoinedHint: "加入过本课堂的设备数（无论现在是否在线）。如果远多于你的学生人数，说明有不属于学生的设备加入了：" +
-			"等大家都进来后，请停止加入。",
-		LockBtn:          "停止加入",
-		UnlockBtn:        "重新开放加入",
-		LockHint:         "停止加入后，新学生将无法加入；已加入的学生照常跟随课堂。",
-		LockedNote:       "已停止加入：新学生无法加入。",
-		LockedShort:      "已停止加入",
+		Joined:          "{0} 台设备已加入",
+		JoinedHint: "加入过本课堂的设备数（无论现在是否在线）。" +
+			"如果远多于学生人数，可能有不属于本班学生的设备加入了。",
+		JoinedLockTip: "等大家都进来后，可以关闭加入。",
+		LockBtn:       "关闭加入",
+		UnlockBtn:     "重新开放加入",
+		LockHint:      "关闭加入后，新学生无法再加入；已加入的学生照常跟随课堂。",
+		LockedNote:    "已关闭加入：新学生无法加入。",
+		LockedShort:   "已关闭加入",
+		JoinClosed:    "已关闭加入：",
+		ClosedNote: "已关闭加入：新学生用这个地址或二维码无法加入。" +
+			"要让迟到的学生加入，请先点击已加入设备数下方的“重新开放加入”。",
+		LobbyHintLocked:  "已加入的设备会停在这里等待，直到你点击“开始上课”；之后就跟着你展示的每一步走。",
 		LockedTitle:      "这堂课已停止加入",
 		LockedText:       "老师已停止这堂课的新加入：已经加入的学生照常跟随，但新学生无法加入。请老师重新开放加入。",
 		RoomsClientTitle: "来自你所在网络的课堂太多",
