@@ -323,15 +323,17 @@ func TestClassLock(t *testing.T) {
 	if _, _, bar := barCounts(t, site.URL, code, teacher); !strings.Contains(bar, `id="cb-locked"`) || !strings.Contains(bar, i18n.For("en").Class.UnlockBtn) {
 		t.Error("the teacher's bar does not say the class is locked, with a way to unlock it")
 	}
-	ja := i18n.For("ja").Class
-	if res, body := webtest.GetPage(t, site.URL, "/ja/class/"+code); res.StatusCode != http.StatusForbidden || !strings.Contains(body, html.EscapeString(ja.LockedTitle)) {
-		t.Errorf("a new phone in a locked class: %d, want 403 %q", res.StatusCode, ja.LockedTitle)
+	// a new phone is told why, in its language, and offered the class's
+	// address again (for once the teacher reopens it) and the lesson
+	for _, lang := range []string{"ja", "zh", "en"} {
+		lockedPage(t, site.URL, "/"+lang+"/class/"+code, lang, code)
 	}
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, elsewhere); res.StatusCode != http.StatusForbidden {
 		t.Errorf("another class's student in a locked class: %d, want 403", res.StatusCode)
 	}
-	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, elsewhere); res.StatusCode != http.StatusForbidden {
-		t.Errorf("another class's student answering in a locked class: %d, want 403", res.StatusCode)
+	if res, body := send(t, http.DefaultClient, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, elsewhere); res.StatusCode != http.StatusForbidden ||
+		!strings.Contains(body, `id="try-again" href="/en/class/`+code+`"`) {
+		t.Errorf("another class's student answering in a locked class: %d, want 403 with the class's address to try again", res.StatusCode)
 	}
 	// the student who joined before goes on
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, in); res.StatusCode != http.StatusOK {
@@ -355,6 +357,32 @@ func TestClassLock(t *testing.T) {
 	}
 	if _, joined, _ := barCounts(t, site.URL, code, teacher); joined != 4 {
 		t.Errorf("%d joined, want 4", joined)
+	}
+}
+
+// lockedPage checks the page a phone that has not joined gets at path
+// in locked class code: a 403 in lang saying why, titled as the site's
+// pages are, with the class's address to try again and the lesson to
+// study alone.
+func lockedPage(t *testing.T, site, path, lang, code string) {
+	t.Helper()
+	u := i18n.For(lang)
+	cu := u.Class
+	res, body := webtest.GetPage(t, site, path)
+	if res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a new phone in a locked class (%s): %d, want 403", lang, res.StatusCode)
+	}
+	for what, want := range map[string]string{
+		"the title":                 "<title>" + html.EscapeString(cu.LockedTitle+" — "+u.SiteName) + "</title>",
+		"the heading":               "<h1>" + html.EscapeString(cu.LockedTitle) + "</h1>",
+		"why, and what to do":       html.EscapeString(cu.LockedText),
+		"the class's address again": `id="try-again" href="/` + lang + `/class/` + code + `">` + html.EscapeString(cu.TryAgain) + `</a>`,
+		"the lesson to study alone": `id="study-alone" href="/` + lang + `/lessons/fencing">` + html.EscapeString(cu.StudyAlone) + `</a>`,
+		"the way home":              `<a href="/` + lang + `/">`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the locked class's page in %s lacks %s: %q", lang, what, want)
+		}
 	}
 }
 

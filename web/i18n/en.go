@@ -452,9 +452,12 @@ var english = &UI{
 		JoinClosed:    "Joining closed:",
 		ClosedNote: "Joining is closed: this address and QR code let no one new in. " +
 			"To let a latecomer in, first press Unlock the class, under the joined count.",
-		LobbyHintLocked:  "Phones that have joined wait here until you press Start; then they follow every step you show.",
-		LockedTitle:      "This class takes no new students",
-		LockedText:       "The teacher has locked this class: students who joined before keep following it, but no one new can join. Ask your teacher to unlock it.",
+		LobbyHintLocked: "Phones that have joined wait here until you press Start; then they follow every step you show.",
+		LockedTitle:     "This class takes no new students",
+		LockedText: "The teacher has locked this class: students who joined before keep following it, but no one new can join. " +
+			"If you joined before, open the class in the same browser you joined with. If not, ask your teacher to unlock it, then try again.",
+		TryAgain:         "Try again",
+		StudyAlone:       "Study this lesson on your own",
 		RoomsClientTitle: "Too many classes from your network",
 		RoomsClientText: "Your network already runs {0} live classes on this server, as many as one network may. " +
 			"End a class you no longer need (End class…), or wait: a class nobody has opened for {1} minutes gives its place back.",

@@ -276,7 +276,9 @@ type ClassUI struct {
 	// strip's label of the address in JoinAt's place, the note that says
 	// how to reopen, the lobby's hint for the phones already in
 	JoinClosed, ClosedNote, LobbyHintLocked string
-	LockedTitle, LockedText                 string
+	// the page a new phone gets in a locked class, and its ways on: the
+	// class's address again, the lesson alone
+	LockedTitle, LockedText, TryAgain, StudyAlone string
 	// one client's share of classes ({0}; {1}: the minutes after which
 	// a class nobody opens gives its place back) and of live connections
 	RoomsClientTitle, RoomsClientText     string
