@@ -195,6 +195,16 @@ func TestBrowserClass(t *testing.T) {
 		t.Error("the lock did not show on the bar without leaving the page")
 	}
 	axe(teacher, "teacher en, the class locked, its fold open", 1920)
+	// locked, the address is labelled so (in place of "Students join
+	// at") and the bar still fits the small projector
+	if got := webtest.Run(t, teacher, chromedp.Evaluate[string](`(document.getElementById("cb-closedmark") || {}).textContent || ""`)); got != "Joining closed:" {
+		t.Errorf("the locked class's address is labelled %q, want \"Joining closed:\"", got)
+	}
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1280, 720))
+	if h := barHeight(); h > 160 {
+		t.Errorf("at 1280 × 720 the locked class's bar takes %.0f px of 720, want at most 160", h)
+	}
+	webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
 	webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("lock-class").click(), true`))
 	if !webtest.WaitTrue(teacher, `!document.getElementById("cb-locked") && window.stayed`) {
 		t.Error("the class did not unlock")

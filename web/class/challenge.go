@@ -393,7 +393,7 @@ func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.class.store.report(r.Context(), room.Code, ch.ID, sid, resultOf(v), name, ch.Type == lessons.Predict); err != nil {
-		s.Fail(w, r, u, s.storeErr(u, room.Code, err))
+		s.failIn(w, r, u, room, err)
 		return
 	}
 	http.Redirect(w, r, back+"#told", http.StatusSeeOther)

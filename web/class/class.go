@@ -165,7 +165,7 @@ func (s *Handler) storeErr(u *i18n.UI, code string, err error) *site.Error {
 	case errors.Is(err, errClassFull):
 		return classErr(u, http.StatusForbidden, "class-full", cu.FullTitle, i18n.Fill(cu.FullText, strconv.Itoa(s.class.lim.StudentsPerRoom)))
 	case errors.Is(err, errLocked):
-		return classErr(u, http.StatusForbidden, "class-locked", cu.LockedTitle, cu.LockedText)
+		return lockedErr(u, code)
 	case errors.Is(err, errClientRooms):
 		return classErr(u, http.StatusTooManyRequests, "class-rooms-client", cu.RoomsClientTitle,
 			i18n.Fill(cu.RoomsClientText, strconv.Itoa(s.class.lim.RoomsPerClient), strconv.Itoa(int(s.class.lim.Unattended/time.Minute))))
@@ -186,6 +186,45 @@ func (s *Handler) storeErr(u *i18n.UI, code string, err error) *site.Error {
 	e := site.Unreachable(u, err)
 	e.Code = "class-redis-unreachable"
 	return e
+}
+
+// lockedErr is a locked class's answer to a phone that has not joined
+// it: the class's address again, to try once the teacher reopens it.
+func lockedErr(u *i18n.UI, code string) *site.Error {
+	cu := u.Class
+	e := classErr(u, http.StatusForbidden, "class-locked", cu.LockedTitle, cu.LockedText)
+	e.Recover, e.RecoverText = links.Join(u.Lang, code), cu.TryAgain
+	return e
+}
+
+// failIn answers a store failure in room: a locked class with its own
+// page (lockedOut), anything else as storeErr says.
+func (s *Handler) failIn(w http.ResponseWriter, r *http.Request, u *i18n.UI, room *Room, err error) {
+	if errors.Is(err, errLocked) {
+		s.lockedOut(w, r, u, room)
+		return
+	}
+	s.Fail(w, r, u, s.storeErr(u, room.Code, err))
+}
+
+// lockedOut is the page (a 403) a phone that has not joined gets in a
+// locked class: lockedErr's, with the room's lesson to study alone
+// meanwhile, and the site's name in its title as every page has.
+func (s *Handler) lockedOut(w http.ResponseWriter, r *http.Request, u *i18n.UI, room *Room) {
+	e := lockedErr(u, room.Code)
+	alone := ""
+	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
+		alone = links.Lesson(l)
+	}
+	body, typ, fe := s.RenderBytes(r, u, lockedPage(s.Frame(u, e.Title+" — "+u.SiteName, r), e, alone))
+	if fe != nil {
+		s.Fail(w, r, u, fe)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", typ)
+	w.WriteHeader(e.Status)
+	_, _ = w.Write(body)
 }
 
 // classOn resolves the request's language and room code, or answers the
@@ -843,7 +882,7 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if err := s.class.store.roomForOneMore(r.Context(), code); err != nil {
-			s.Fail(w, r, u, s.storeErr(u, code, err))
+			s.failIn(w, r, u, room, err)
 			return
 		}
 		var err error
@@ -856,7 +895,7 @@ func (s *Handler) Student(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	} else if err := s.class.store.present(r.Context(), room, sid, s.class.lim.pagePresence()); err != nil {
-		s.Fail(w, r, u, s.storeErr(u, code, err))
+		s.failIn(w, r, u, room, err)
 		return
 	}
 	p, _ := s.stepOf(u.Lang, room.Slug, room.Do, room.Opt)
@@ -952,7 +991,7 @@ func (s *Handler) Answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.class.store.answer(r.Context(), code, step, sid, choice); err != nil {
-		s.Fail(w, r, u, s.storeErr(u, code, err))
+		s.failIn(w, r, u, room, err)
 		return
 	}
 	http.Redirect(w, r, links.Join(u.Lang, code), http.StatusSeeOther)

@@ -795,12 +795,25 @@ func TestClassThreeLanguages(t *testing.T) {
 
 // TestTeachingPage: the page about teaching offers, for each lesson in
 // each language, a form that opens a class at the lesson's first step.
+// It tells of the lobby's joined count in the unit the bar counts it in
+// (one unit for one number), and of locking and reopening the class by
+// the buttons' own names.
 func TestTeachingPage(t *testing.T) {
 	rdb, _ := webtest.MiniRDB(t)
 	site := newClassSite(t, rdb, class.Limits{})
 	formRE := regexp.MustCompile(`(?s)<form method="post" action="/(\w+)/class"><input type="hidden" name="lesson" value="([\w-]+)"> ?<input type="hidden" name="do" value="([^"]*)"> ?<input type="hidden" name="opt" value="([^"]*)"> ?<button`)
+	unit := map[string]string{"en": "every phone that has joined", "ja": "参加した端末の数", "zh": "加入过本课堂的设备数"}
 	for _, lang := range []string{"en", "ja", "zh"} {
 		res, page := webtest.GetPage(t, site.URL, "/"+lang+"/teaching")
+		cu := i18n.For(lang).Class
+		for _, want := range []string{"<strong>" + cu.LockBtn + "</strong>", "<strong>" + cu.UnlockBtn + "</strong>", unit[lang]} {
+			if !strings.Contains(page, want) {
+				t.Errorf("/%s/teaching does not tell of the joined count and the lock: no %q", lang, want)
+			}
+		}
+		if !strings.Contains(strings.ToLower(cu.JoinedHint), unit[lang]) {
+			t.Errorf("%s: the bar's joined hint counts in another unit than /%s/teaching's %q", lang, lang, unit[lang])
+		}
 		forms := formRE.FindAllStringSubmatch(page, -1)
 		if res.StatusCode != 200 || len(forms) != 10 {
 			t.Fatalf("/%s/teaching: %d with %d forms to teach a lesson, want one per lesson (10)", lang, res.StatusCode, len(forms))

@@ -323,15 +323,17 @@ func TestClassLock(t *testing.T) {
 	if _, _, bar := barCounts(t, site.URL, code, teacher); !strings.Contains(bar, `id="cb-locked"`) || !strings.Contains(bar, i18n.For("en").Class.UnlockBtn) {
 		t.Error("the teacher's bar does not say the class is locked, with a way to unlock it")
 	}
-	ja := i18n.For("ja").Class
-	if res, body := webtest.GetPage(t, site.URL, "/ja/class/"+code); res.StatusCode != http.StatusForbidden || !strings.Contains(body, html.EscapeString(ja.LockedTitle)) {
-		t.Errorf("a new phone in a locked class: %d, want 403 %q", res.StatusCode, ja.LockedTitle)
+	// a new phone is told why, in its language, and offered the class's
+	// address again (for once the teacher reopens it) and the lesson
+	for _, lang := range []string{"ja", "zh", "en"} {
+		lockedPage(t, site.URL, "/"+lang+"/class/"+code, lang, code)
 	}
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, elsewhere); res.StatusCode != http.StatusForbidden {
 		t.Errorf("another class's student in a locked class: %d, want 403", res.StatusCode)
 	}
-	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, elsewhere); res.StatusCode != http.StatusForbidden {
-		t.Errorf("another class's student answering in a locked class: %d, want 403", res.StatusCode)
+	if res, body := send(t, http.DefaultClient, site.URL, "/en/class/"+code+"/answer", url.Values{"step": {strconv.Itoa(cp)}, "choice": {"1"}}, elsewhere); res.StatusCode != http.StatusForbidden ||
+		!strings.Contains(body, `id="try-again" href="/en/class/`+code+`"`) {
+		t.Errorf("another class's student answering in a locked class: %d, want 403 with the class's address to try again", res.StatusCode)
 	}
 	// the student who joined before goes on
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, in); res.StatusCode != http.StatusOK {
@@ -355,6 +357,115 @@ func TestClassLock(t *testing.T) {
 	}
 	if _, joined, _ := barCounts(t, site.URL, code, teacher); joined != 4 {
 		t.Errorf("%d joined, want 4", joined)
+	}
+}
+
+// lockedPage checks the page a phone that has not joined gets at path
+// in locked class code: a 403 in lang saying why, titled as the site's
+// pages are, with the class's address to try again and the lesson to
+// study alone.
+func lockedPage(t *testing.T, site, path, lang, code string) {
+	t.Helper()
+	u := i18n.For(lang)
+	cu := u.Class
+	res, body := webtest.GetPage(t, site, path)
+	if res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a new phone in a locked class (%s): %d, want 403", lang, res.StatusCode)
+	}
+	for what, want := range map[string]string{
+		"the title":                 "<title>" + html.EscapeString(cu.LockedTitle+" — "+u.SiteName) + "</title>",
+		"the heading":               "<h1>" + html.EscapeString(cu.LockedTitle) + "</h1>",
+		"why, and what to do":       html.EscapeString(cu.LockedText),
+		"the class's address again": `id="try-again" href="/` + lang + `/class/` + code + `">` + html.EscapeString(cu.TryAgain) + `</a>`,
+		"the lesson to study alone": `id="study-alone" href="/` + lang + `/lessons/fencing">` + html.EscapeString(cu.StudyAlone) + `</a>`,
+		"the way home":              `<a href="/` + lang + `/">`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the locked class's page in %s lacks %s: %q", lang, what, want)
+		}
+	}
+}
+
+// TestClassLockWords (the fresh readers of the joined count and the
+// lock, in each language): the lobby writes out what "joined" counts as
+// it does "connected" (a tooltip reaches no touch screen, projector or
+// screen reader), with the lock's own hint, and says to lock once
+// everyone is in only while anyone may still join. Locked, the join
+// address and the QR code say that joining is closed and how to reopen
+// it (the QR dimmed) and the lobby no longer tells students to scan;
+// after the start the strip marks the address and its QR fold says the
+// same; unlocked, all of it is gone again.
+func TestClassLockWords(t *testing.T) {
+	rdb, _ := webtest.MiniRDB(t)
+	site := newClassSite(t, rdb, class.Limits{})
+	hintRE := regexp.MustCompile(`<p class="hint cb-joined-hint" id="cb-joined-hint">([^<]*)</p>`)
+	for _, lang := range []string{"en", "ja", "zh"} {
+		cu := i18n.For(lang).Class
+		code, teacher := startClass(t, site.URL, lang, "", "")
+		joinClass(t, site.URL, lang, code)
+		bar := func() string {
+			t.Helper()
+			_, b := webtest.GetPage(t, site.URL, "/"+lang+"/class/"+code+"/bar", teacher)
+			return b
+		}
+		post := func(path string, form url.Values) {
+			t.Helper()
+			if res := webtest.Post(t, site.URL, "/"+lang+"/class/"+code+path, form, teacher); res.StatusCode != http.StatusSeeOther {
+				t.Fatalf("%s %s: %d", lang, path, res.StatusCode)
+			}
+		}
+		lock := func(on string) { post("/lock", url.Values{"lock": {on}, "do": {""}, "opt": {""}}) }
+		check := func(when, page string, want map[string]bool) {
+			t.Helper()
+			for s, in := range want {
+				if strings.Contains(page, s) != in {
+					t.Errorf("%s, %s: has %q = %v, want %v", lang, when, s, !in, in)
+				}
+			}
+			// the tip to lock only while anyone may still join
+			hint := i18n.Sentences(cu.JoinedHint, cu.JoinedLockTip)
+			if strings.HasSuffix(when, "locked") {
+				hint = cu.JoinedHint
+			}
+			if h := hintRE.FindStringSubmatch(page); h == nil {
+				t.Errorf("%s, %s: the joined count's hint is not written out", lang, when)
+			} else if h[1] != html.EscapeString(hint) {
+				t.Errorf("%s, %s: the joined count's hint reads %q, want %q", lang, when, h[1], hint)
+			}
+		}
+		closed := html.EscapeString(cu.ClosedNote)
+		open := bar()
+		check("the lobby, open", open, map[string]bool{
+			`id="cb-joined" aria-describedby="cb-joined-hint">` + html.EscapeString(i18n.Fill(cu.Joined, "1")) + `<`: true,
+			`title="` + html.EscapeString(cu.JoinedHint):                                                             false,
+			`id="cb-lockhint">` + html.EscapeString(cu.LockHint) + `<`:                                               true,
+			html.EscapeString(cu.LobbyHint):                                                                          true,
+			closed:                                                                                                   false,
+			`class="qr closed"`:                                                                                      false,
+		})
+		lock("1")
+		check("the lobby, locked", bar(), map[string]bool{
+			closed:                                true,
+			`class="qr closed"`:                   true,
+			html.EscapeString(cu.LobbyHint):       false,
+			html.EscapeString(cu.LobbyHintLocked): true,
+			html.EscapeString(cu.UnlockBtn):       true,
+		})
+		post("/move", url.Values{"do": {""}, "opt": {""}, "start": {"1"}})
+		check("the strip, locked", bar(), map[string]bool{
+			`id="cb-closedmark">` + html.EscapeString(cu.JoinClosed) + `<`: true,
+			html.EscapeString(cu.JoinAt) + ` <a`:                           false,
+			`<div class="cb-qrbox"><img class="qr closed"`:                 true,
+			closed: true,
+		})
+		lock("0")
+		check("the strip, open again", bar(), map[string]bool{
+			`id="cb-closedmark"`:                 false,
+			html.EscapeString(cu.JoinAt) + ` <a`: true,
+			`class="qr closed"`:                  false,
+			closed:                               false,
+			`id="cb-lockhint">` + html.EscapeString(cu.LockHint) + `<`: true,
+		})
 	}
 }
 

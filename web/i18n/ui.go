@@ -272,10 +272,19 @@ type ClassUI struct {
 	ChalNotYetTitle, ChalNotYetText, ChalBack                       string
 	// a prediction in class counts as it is sent: the first one
 	ChalPredictOnce string
-	// who joined (here or not, {0}), and locking the class to newcomers
-	Joined, JoinedHint, LockBtn, UnlockBtn, LockHint, LockedNote string
-	LockedShort                                                  string // after the count, once locked
-	LockedTitle, LockedText                                      string
+	// who joined (here or not, {0}) and what the count means, and
+	// locking the class to newcomers; JoinedLockTip follows the hint
+	// only while the class is open
+	Joined, JoinedHint, JoinedLockTip, LockBtn, UnlockBtn, LockHint string
+	LockedNote                                                      string
+	LockedShort                                                     string // after the count, once locked
+	// a locked class's address and QR code say no one new gets in: the
+	// strip's label of the address in JoinAt's place, the note that says
+	// how to reopen, the lobby's hint for the phones already in
+	JoinClosed, ClosedNote, LobbyHintLocked string
+	// the page a new phone gets in a locked class, and its ways on: the
+	// class's address again, the lesson alone
+	LockedTitle, LockedText, TryAgain, StudyAlone string
 	// one client's share of classes ({0}; {1}: the minutes after which
 	// a class nobody opens gives its place back) and of live connections
 	RoomsClientTitle, RoomsClientText     string
