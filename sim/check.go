@@ -79,9 +79,16 @@ func (w *World) checkOverlap(c *Client) {
 		if d == c || !d.inside() {
 			continue
 		}
-		if w.leaseValid(d) {
+		switch {
+		case w.leaseValid(d):
 			w.violateHold(TwoHolders, w.holdOf(d), "", c.ID, d.ID)
-		} else {
+		case w.overran(d):
+			// d's own work ran the clock past a lease that was valid
+			// when the work began (a client's work is the one move that
+			// lets time pass while it runs): every run of this job
+			// overruns, with no fault at all.
+			w.violateHold(LeaseOverrun, w.holdOf(d), "", c.ID, d.ID)
+		default:
 			w.violateHold(Overlap, w.holdOf(d), w.whyActing(d), c.ID, d.ID)
 		}
 		// found on the command that took the lock, not on the token's
@@ -91,6 +98,19 @@ func (w *World) checkOverlap(c *Client) {
 			w.violations[len(w.violations)-1].Event = e
 		}
 	}
+}
+
+// overran reports whether d is working, its lease was valid when the
+// work began, and the work is longer than the whole lease (the TTL it
+// asked for): the job overruns its lease whenever it runs, with no fault.
+// A holder whose lease ran out while it was paused or cut off, or while
+// it waited for its turn to work (others' pauses let time pass), overran
+// nothing a shorter job would not.
+func (w *World) overran(d *Client) bool {
+	if d.state != StateWorking || d.disconnected || len(d.spans) == 0 || w.holdOf(d) != HoldTTL {
+		return false
+	}
+	return d.leaseEnd > d.spans[len(d.spans)-1].From && w.sc.WorkMs(w.opts) > w.sc.TTL
 }
 
 // holdOf is what d's hold on the lock is, for the words of a failure
@@ -275,15 +295,23 @@ func (w *World) checkCharges() {
 }
 
 // checkOrphan runs when c crashed: if its lock key is still there with no
-// TTL, nothing will ever remove it. The key looked at is the primary's (a
+// TTL, nothing will ever remove it; a design's key that the server keeps
+// for more than twice the TTL the client asked for blocks everyone that
+// long (a unit or a hard-coded number wrong). The key looked at is the primary's (a
 // Redlock client's first node's).
 func (w *World) checkOrphan(c *Client) {
 	if w.primary == nil {
 		return
 	}
 	v, ok := w.primary.peek(w.sc.LockKey())
-	if ok && v == c.value && w.keyOwner(w.primary, v) == c.ID && w.primary.ttl(w.sc.LockKey()) == 0 {
+	if !ok || v != c.value || w.keyOwner(w.primary, v) != c.ID {
+		return
+	}
+	switch ttl := w.primary.ttl(w.sc.LockKey()); {
+	case ttl == 0:
 		w.violate(Orphan, c.ID)
+	case w.sc.Scripted != nil && ttl > 2*w.sc.TTL:
+		w.violate(LingeringLock, c.ID)
 	}
 }
 

@@ -59,6 +59,33 @@ const (
 	// the lock is held forever — until someone deletes the key by hand
 	// (Until, and Actors[1] who).
 	Orphan ViolationKind = "orphan"
+	// LingeringLock (broken lock, designs): the holder crashed and the
+	// server keeps its key for more than twice the TTL the client asked
+	// for (ARGV[2]): a TTL in the wrong unit or hard-coded, so a crash
+	// blocks everyone for that long. Not forever (Orphan), but no client
+	// counts on it.
+	LingeringLock ViolationKind = "lingering-lock"
+	// LeaseOverrun (broken lock): a client got the lock after another
+	// holder's lease ran out while that holder was still doing its work:
+	// the job is longer than the lease and nothing renews it. No fault
+	// was needed — every run of this work overruns — so it is the
+	// design's failure, not what a lease allows (lesson 3: "just a bug").
+	LeaseOverrun ViolationKind = "lease-overrun"
+	// LockRefused (broken lock, designs): a client's acquire was refused
+	// while no one held the lock: no client was inside and the key, if
+	// any, was no crashed holder's (whose TTL is what must free it). A
+	// lock that nobody can take does not work, however safe it is.
+	LockRefused ViolationKind = "lock-refused"
+	// WriteRefused (broken lock, designs): the storage refused the write
+	// of the newest holder while its lease was valid: no newer holder
+	// existed for the refusal to protect. A storage that refuses every
+	// write keeps the data safe by never taking it.
+	WriteRefused ViolationKind = "write-refused"
+	// ScriptError (broken lock, designs): one of the design's scripts
+	// answered an error at run time (Why: the piece; the error is the
+	// event's reply, as Redis printed it). A client cannot tell an
+	// error from a refusal, and neither is what the author meant.
+	ScriptError ViolationKind = "script-error"
 	// Overlap (allowed by a lease): a client got the lock after another
 	// holder's lease had run out while that holder still acted as the
 	// holder (Why: it was paused, or cut off from the service, or it ran
@@ -77,14 +104,16 @@ const (
 
 // Kinds is every kind, in the order surfaces list them.
 var Kinds = []ViolationKind{StaleWrite, DoubleCharge, RepeatedWrite,
-	TwoHolders, DoubleWrite, ForeignDelete, NotReleased, Orphan, Overlap, LateWrite}
+	TwoHolders, DoubleWrite, ForeignDelete, NotReleased, Orphan, LingeringLock,
+	LeaseOverrun, LockRefused, WriteRefused, ScriptError, Overlap, LateWrite}
 
 // ClassOf is the class of kind k.
 func ClassOf(k ViolationKind) Class {
 	switch k {
 	case StaleWrite, DoubleCharge, RepeatedWrite:
 		return ClassHarm
-	case TwoHolders, DoubleWrite, ForeignDelete, NotReleased, Orphan:
+	case TwoHolders, DoubleWrite, ForeignDelete, NotReleased, Orphan, LingeringLock,
+		LeaseOverrun, LockRefused, WriteRefused, ScriptError:
 		return ClassBroken
 	}
 	return ClassAllowed
@@ -122,7 +151,7 @@ func KindsFor(sc *Scenario) []ViolationKind {
 			if sc.Scripted == nil || !sc.Scripted.Adds() {
 				continue
 			}
-		case NotReleased:
+		case NotReleased, LingeringLock, LockRefused, WriteRefused, ScriptError:
 			if sc.Scripted == nil {
 				continue
 			}

@@ -55,6 +55,9 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (redisc
 		return rediscli.Reply{}, err
 	}
 	reply := w.events[len(w.events)-1].Reply
+	if reply.Kind == rediscli.ReplyError && !n.down {
+		w.violateHold(ScriptError, "", p.Name(), c.ID)
+	}
 	if n == w.primary {
 		after, ok := n.peek(key)
 		changed := had && (!ok || after != before)
@@ -81,6 +84,7 @@ func (w *World) designAttempt(c *Client, purpose string, yield bool, i int) erro
 		return err
 	}
 	if !designOK(r) {
+		w.checkRefused(c, r)
 		return w.tryLater(c)
 	}
 	if i+1 == len(w.partsOf(PieceAcquire)) {
@@ -156,21 +160,30 @@ func (w *World) designExtend(c *Client) (bool, error) {
 // The storage's verdict on the lost attempt is what it really did.
 func (w *World) designWrite(c *Client, i int) error {
 	c.dropWindow = false
+	before, _ := w.store.peek(w.sc.DataKey())
 	r, err := w.designEval(c, PieceWrite, i, "write")
 	if err != nil {
 		return err
 	}
+	after, _ := w.store.peek(w.sc.DataKey())
 	ev := &w.events[len(w.events)-1]
 	lost := ev.Lost
 	if w.sc.Scripted.readsToken {
 		ev.Token = c.token // a script that never reads ARGV[1] carries no token, as a plain SET does not
 	}
 	last := i+1 == len(w.partsOf(PieceWrite))
+	// What the storage did, not only what the script answered: a part
+	// that changed the record took the write, whatever it replied (a
+	// script that stores first and checks after says 0 to a write it
+	// has already taken).
+	landed := designOK(r) || after != before
 	if !designOK(r) || last {
-		ok := designOK(r)
+		ok := landed
 		ev.Accepted = &ok
 		if ok {
 			w.designAccepted(c)
+		} else {
+			w.checkWriteRefused(c, r)
 		}
 	}
 	if lost {
@@ -215,4 +228,40 @@ func (w *World) designRelease(c *Client, i int) error {
 	}
 	c.setState(StateIdle, w.clock.Now())
 	return nil
+}
+
+// checkRefused runs when c's acquire was refused (r: not an error, which
+// is a script error of its own): a refusal while no one holds the lock —
+// no other client inside or part-way through a piece, and the key, if
+// any, no crashed holder's (its TTL, or its orphaning, is judged apart)
+// — means a client that asks cannot get the lock: the lock does not work.
+func (w *World) checkRefused(c *Client, r rediscli.Reply) {
+	if r.Kind == rediscli.ReplyError || w.primary.down {
+		return
+	}
+	for _, d := range w.clients {
+		if d != c && (d.inside() || d.pending != nil) {
+			return
+		}
+	}
+	if v, ok := w.primary.peek(w.sc.LockKey()); ok {
+		if o := w.client(w.keyOwner(w.primary, v)); o != nil && o.state == StateCrashed {
+			return
+		}
+	}
+	w.violate(LockRefused, c.ID)
+}
+
+// checkWriteRefused runs when the storage refused c's write (r: not an
+// error): refusing the newest holder, whose lease is valid and whose
+// write was not taken already (a retry after a lost reply may be refused
+// for having landed), protects no one. Refusing an older holder, or one
+// whose lease ran out, is the fence doing its work.
+func (w *World) checkWriteRefused(c *Client, r rediscli.Reply) {
+	if r.Kind == rediscli.ReplyError || w.store.down || c.wrote {
+		return
+	}
+	if c.acq == w.acquisitions && w.leaseValid(c) {
+		w.violate(WriteRefused, c.ID)
+	}
 }

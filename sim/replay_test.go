@@ -399,11 +399,12 @@ func TestStrictTokenPolicyRejectsRetry(t *testing.T) {
 }
 
 // TestLongJobOverlaps: a job longer than the TTL, with no pause, lets B in
-// at the expiry while A still works, and A's result lands after.
+// at the expiry while A still works (the job overran its lease: the
+// design's failure, not what a lease allows), and A's result lands after.
 func TestLongJobOverlaps(t *testing.T) {
 	tl := run(t, "ttl", "work.long", "a.acquire,b.acquire,a.write")
-	if k := kinds(tl); strings.Join(k, " ") != "overlap:b,a late-write:a,b" {
-		t.Fatalf("violations = %v, want B overlapping A, then A's late write (B has not written yet)", k)
+	if k := kinds(tl); strings.Join(k, " ") != "lease-overrun:b,a late-write:a,b" {
+		t.Fatalf("violations = %v, want B taking the lock from A's overrun job, then A's late write (B has not written yet)", k)
 	}
 	for _, e := range tl.Events {
 		if e.Kind == KindPause {

@@ -64,6 +64,10 @@ type designCase struct {
 	head    []string          // the lines before the first section
 	body    []string          // the script sections, as written
 	expect  map[string]string // "2 two-holders" → the shortest do
+	// must lists the kinds the design must be found to have, written by
+	// hand (a "must" line): the one line that says what a broken design
+	// is for, which -update never writes.
+	must []string
 }
 
 // readDesign reads a .design file: header lines (# comments, ttl, work,
@@ -131,6 +135,8 @@ func readDesign(t *testing.T, path string) *designCase {
 				}
 			case "effect":
 				c.design.Effect = f[1]
+			case "must":
+				c.must = f[1:]
 			case "clients":
 				c.clients = nil
 				for _, n := range f[1:] {
@@ -160,8 +166,14 @@ func readDesign(t *testing.T, path string) *designCase {
 // must be complete: a verdict, not a budget running out.
 func TestDesignCorpus(t *testing.T) {
 	files, _ := filepath.Glob("testdata/designs/*.design")
-	if len(files) < 15 {
-		t.Fatalf("the corpus has %d designs, want at least 15", len(files))
+	nSafe := 0
+	for _, f := range files {
+		if strings.HasPrefix(filepath.Base(f), "safe-") {
+			nSafe++
+		}
+	}
+	if len(files)-nSafe < 60 || nSafe < 15 {
+		t.Fatalf("the corpus has %d broken designs and %d safe ones, want at least 60 and 15", len(files)-nSafe, nSafe)
 	}
 	for _, path := range files {
 		c := readDesign(t, path)
@@ -203,6 +215,21 @@ func TestDesignCorpus(t *testing.T) {
 			}
 			if !safe && failures == 0 {
 				t.Errorf("a broken design has no failure: %v", got)
+			}
+			if !safe && len(c.must) == 0 {
+				t.Errorf("a broken design says what it must be found to have: a line \"must <kind>…\"")
+			}
+			for _, k := range c.must {
+				if sim.ClassOf(sim.ViolationKind(k)) == sim.ClassAllowed || !slices.Contains(sim.Kinds, sim.ViolationKind(k)) {
+					t.Errorf("must %s: not a failure kind", k)
+				}
+				found := false
+				for g := range got {
+					found = found || strings.Fields(g)[1] == k
+				}
+				if !found {
+					t.Errorf("must be found to have %s; found %v", k, got)
+				}
 			}
 			for k, do := range c.expect {
 				if strings.HasPrefix(k, "3 ") && testing.Short() {
