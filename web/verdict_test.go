@@ -81,6 +81,7 @@ func TestOneVocabulary(t *testing.T) {
 		{"lesson=safe-release&opt=release.getdel", "release=get-del", sim.ForeignDelete},
 		{"lesson=atomic-acquire&opt=acquire.getset", "acquire=get-set", sim.TwoHolders},
 		{"lesson=atomic-acquire&opt=acquire.setnx", "acquire=setnx-pexpire", sim.Orphan},
+		{"lesson=ttl&opt=work.long", "work=15s", sim.LeaseOverrun},
 	}
 	for _, lang := range i18n.Codes() {
 		for _, p := range pairs {
