@@ -311,8 +311,8 @@ type DesignGrade struct {
 	Verdict findings.Verdict
 	// WorkPastTTL: the design's work is not shorter than its TTL and
 	// nothing extends it, so every write comes after the writer's own
-	// lease: a client bug the grade (about what the servers did) does not
-	// call a failure of the lock ("" otherwise).
+	// lease: a client bug, which the grade finds as a job outliving its
+	// lease only where the work is longer ("" otherwise).
 	WorkPastTTL string
 }
 

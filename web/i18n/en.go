@@ -542,7 +542,7 @@ var english = &UI{
 		RunAllowedTitle: "Schedule",
 		RunIntro:        "The explorer found this schedule. The commands below are your scripts, run with EVAL, and the INCR each client sends for its fencing token; every reply is what Redis answered.",
 		BackToGrade:     "Back to the grade",
-		WorkPastTTL:     "Mind the times: the work before each write ({0}) is not shorter than the lock's TTL ({1}) and nothing extends it, so every write comes after the writer's own lease has ended. The grade is about what the servers did; lesson 3 calls such a TTL a bug in the client.",
+		WorkPastTTL:     "Mind the times: the work before each write ({0}) is not shorter than the lock's TTL ({1}) and nothing extends it, so every write comes after the writer's own lease has ended. Lesson 3 calls such a TTL a bug in the client; where the job is longer than the TTL, the grade finds it as well (Job outlived its lease).",
 		Stale:           "Out of date: the design has changed since this grade. Press “Grade this design” to grade what you see.",
 		ScriptsUsed:     "Scripts used",
 		ErrorReplyNote:  "A script that fails at run time shows as Redis's error reply on the timeline; the client treats it as a no.",

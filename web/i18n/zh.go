@@ -542,7 +542,7 @@ var chinese = &UI{
 		EffectField:     "写入做什么",
 		EffectHelp: "设置记录：ARGV[2] 是要存储的值，存两次，记录也还是一样。" +
 			"累加到总数：ARGV[2] 为 1，加到记录上；同一写入执行两次，任务就被算两次。写入的预设会随这个选择变化。",
-		WorkPastTTL: "注意时间：每次写入之前的工作（{0}）不比锁的 TTL（{1}）短，而且没有任何续期，所以每次写入都发生在写入者自己的租约结束之后。评分只看服务器做了什么；第 3 课把这样的 TTL 称为一个 bug。",
+		WorkPastTTL: "注意时间：每次写入之前的工作（{0}）不比锁的 TTL（{1}）短，而且没有任何续期，所以每次写入都发生在写入者自己的租约结束之后。第 3 课把这样的 TTL 称为一个 bug；任务比 TTL 长时，评分也会发现它（任务超出了租约）。",
 		BadEffect:   "“{0}”不是写入能做的事：写入要么设置记录（effect=set），要么累加到总数（effect=add）。",
 		EffectLabel: map[string]string{
 			lockdesign.EffectSet: "设置记录（幂等）", lockdesign.EffectAdd: "总数加 1（非幂等）",
