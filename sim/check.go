@@ -101,13 +101,19 @@ func (w *World) checkOverlap(c *Client) {
 }
 
 // overran reports whether d is working, its lease was valid when the
-// work began, and the work is longer than the whole lease (the TTL it
-// asked for): the job overruns its lease whenever it runs, with no fault.
+// work began, the work is longer than the whole lease (the TTL it asked
+// for) and nothing renews the lease while it runs: the job overruns its lease whenever it runs, with no fault.
 // A holder whose lease ran out while it was paused or cut off, or while
 // it waited for its turn to work (others' pauses let time pass), overran
 // nothing a shorter job would not.
 func (w *World) overran(d *Client) bool {
 	if d.state != StateWorking || d.disconnected || len(d.spans) == 0 || w.holdOf(d) != HoldTTL {
+		return false
+	}
+	if w.sc.Scripted != nil && w.sc.Scripted.extends {
+		// a client that renews while it works is not outrun by its job's
+		// length: its lease ran out because its work began late or a
+		// renewal met the expiry (what a lease allows), not by design
 		return false
 	}
 	return d.leaseEnd > d.spans[len(d.spans)-1].From && w.sc.WorkMs(w.opts) > w.sc.TTL
@@ -303,8 +309,7 @@ func (w *World) checkOrphan(c *Client) {
 	if w.primary == nil {
 		return
 	}
-	v, ok := w.primary.peek(w.sc.LockKey())
-	if !ok || v != c.value || w.keyOwner(w.primary, v) != c.ID {
+	if w.keyHolder(w.primary) != c.ID {
 		return
 	}
 	switch ttl := w.primary.ttl(w.sc.LockKey()); {

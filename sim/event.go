@@ -142,6 +142,7 @@ const (
 	WhyShortened  = "shortened"   // (foreign delete) a TTL set by hand ran out before the holder's own count
 	WhyRenewed    = "renewed"     // (two holders) the lock was renewed, not taken
 	WhyGaveTTL    = "ttl"         // (locked forever, ended) the key was given a TTL
+	WhyTook       = "took"        // (lock refused) the refused acquire had set the key itself
 )
 
 // State is what a client is doing, for the lanes of the picture.

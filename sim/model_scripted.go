@@ -49,7 +49,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (redisc
 	before, had, owner := "", false, ""
 	if n == w.primary {
 		before, had = n.peek(key)
-		owner = w.keyOwner(n, before) // whose acquisition it is, before it goes
+		owner = w.keyHolder(n) // whose lock it is, before it goes
 	}
 	if _, err := w.send(c, n, purpose, args...); err != nil && !failed(err) {
 		return rediscli.Reply{}, err
@@ -65,7 +65,7 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (redisc
 		// acquisition is (enter: two holders, or what a lease allows),
 		// as in the lessons; a release or an extend that did removed
 		// someone else's lock.
-		if changed && before != c.value && p != PieceAcquire {
+		if changed && owner != "" && owner != c.ID && p != PieceAcquire {
 			why := WhyDeleted
 			if ok {
 				why = WhyReplaced
@@ -79,12 +79,13 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (redisc
 // designAttempt is one try at the lock with the design's acquire script,
 // from part i. A learner-started try stops between two parts (yield).
 func (w *World) designAttempt(c *Client, purpose string, yield bool, i int) error {
+	prior := w.keyHolder(w.primary)
 	r, err := w.designEval(c, PieceAcquire, i, purpose)
 	if err != nil {
 		return err
 	}
 	if !designOK(r) {
-		w.checkRefused(c, r)
+		w.checkRefused(c, r, prior)
 		return w.tryLater(c)
 	}
 	if i+1 == len(w.partsOf(PieceAcquire)) {
@@ -233,9 +234,10 @@ func (w *World) designRelease(c *Client, i int) error {
 // checkRefused runs when c's acquire was refused (r: not an error, which
 // is a script error of its own): a refusal while no one holds the lock —
 // no other client inside or part-way through a piece, and the key, if
-// any, no crashed holder's (its TTL, or its orphaning, is judged apart)
+// any, before the call (prior: keyHolder's), no crashed holder's (its
+// TTL, or its orphaning, is judged apart)
 // — means a client that asks cannot get the lock: the lock does not work.
-func (w *World) checkRefused(c *Client, r rediscli.Reply) {
+func (w *World) checkRefused(c *Client, r rediscli.Reply, prior string) {
 	if r.Kind == rediscli.ReplyError || w.primary.down {
 		return
 	}
@@ -244,12 +246,14 @@ func (w *World) checkRefused(c *Client, r rediscli.Reply) {
 			return
 		}
 	}
-	if v, ok := w.primary.peek(w.sc.LockKey()); ok {
-		if o := w.client(w.keyOwner(w.primary, v)); o != nil && o.state == StateCrashed {
-			return
-		}
+	if o := w.client(prior); o != nil && o.state == StateCrashed {
+		return
 	}
-	w.violate(LockRefused, c.ID)
+	why := ""
+	if prior != c.ID && w.keyHolder(w.primary) == c.ID {
+		why = WhyTook // its own call took the key, and answered no
+	}
+	w.violateHold(LockRefused, "", why, c.ID)
 }
 
 // checkWriteRefused runs when the storage refused c's write (r: not an

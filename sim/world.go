@@ -271,6 +271,30 @@ func (w *World) observeNode(n *Node, by string) {
 	w.locks = append(w.locks, span)
 }
 
+// keyHolder is whose lock n's lock key is now: keyOwner for its value,
+// or else the client whose own command set it and answered success (a
+// design whose acquire stores something other than its value — INCR's 1,
+// a constant — still takes the key for that client; one that set it and
+// answered no took nothing); "" when the key is absent or no one's.
+func (w *World) keyHolder(n *Node) string {
+	v, ok := n.peek(w.sc.LockKey())
+	if !ok {
+		return ""
+	}
+	if o := w.keyOwner(n, v); o != "" {
+		return o
+	}
+	for i := len(w.locks) - 1; i >= 0; i-- {
+		if l := &w.locks[i]; l.Node == n.Name {
+			if e := l.FromEvent; l.End == "" && l.Value == v && e >= 0 && w.client(w.events[e].Actor) != nil && designOK(w.events[e].Reply) {
+				return w.events[e].Actor
+			}
+			break
+		}
+	}
+	return ""
+}
+
 // keyOwner is the client whose acquisition put the lock key's present
 // value v on n: the owner of n's open lock span when it holds v, else the
 // client with that value. Owners are told apart by acquisition, not by

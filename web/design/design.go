@@ -466,7 +466,11 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *lockdesign.Design) (*Des
 		for _, k := range kinds {
 			cell := DesignCell{Text: du.NoneFound}
 			if f := res.Found[k]; f != nil {
-				cell = DesignCell{Text: i18n.Fill(du.StepsOpen, strconv.Itoa(len(f.Shortest))), URL: links.DesignRun(u.Lang, d, n, f.Shortest)}
+				steps := i18n.Fill(du.StepsOpen, strconv.Itoa(len(f.Shortest)))
+				if len(f.Shortest) == 1 {
+					steps = du.StepOpen
+				}
+				cell = DesignCell{Text: steps, URL: links.DesignRun(u.Lang, d, n, f.Shortest)}
 			}
 			cells[k] = append(cells[k], cell)
 		}

@@ -183,6 +183,7 @@ type LabUI struct {
 	Busy, Budget                                                 string
 	KindCol, MeaningCol, SchedulesCol, ShortestCol               string
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
+	StepOf                                                       string // StepsOf for one step
 	BoundsTitle, BoundsText, ModelNote                           string
 	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
 }
@@ -305,6 +306,7 @@ type DesignUI struct {
 	// TTL ({1}) and nothing extends the lock.
 	WorkPastTTL                                    string
 	NoneFound, StepsOpen                           string
+	StepOpen                                       string // StepsOpen for one step
 	Incomplete, Bounds, CodeTitle, CodeNote        string
 	BadTitle, BadScript, BadEmpty, BadTooLong      string
 	BadParts, BadTTL, BadWork, BadParam, BadPreset string
