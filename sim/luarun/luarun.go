@@ -50,7 +50,9 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -157,9 +159,7 @@ func Eval(srv *server.Server, c *server.Peer, args []string) bool {
 	l.G.Global.RawSetString("ARGV", argv)
 	l.Push(l.NewFunctionFromProto(sc.proto))
 	if err := l.PCall(0, lua.MultRet, nil); err != nil {
-		// miniredis words every failure of a script this way, a runtime
-		// error too.
-		c.WriteError(fmt.Sprintf("ERR Error compiling script (new function): %s", err.Error()))
+		c.WriteError(st.failure(err))
 		return true
 	}
 	oldresp := c.Resp3
@@ -206,9 +206,14 @@ type state struct {
 	l   *lua.LState
 	srv *server.Server
 	sha string
-	buf bytes.Buffer
-	w   *bufio.Writer
-	r   *bufio.Reader
+	// raised is the error reply a redis.call raised in this run (""
+	// none), and line the script's line that made the call: Redis words
+	// the script's failure from them.
+	raised string
+	line   int
+	buf    bytes.Buffer
+	w      *bufio.Writer
+	r      *bufio.Reader
 }
 
 func take() *state {
@@ -240,7 +245,7 @@ func (st *state) give() {
 	st.l.SetTop(0)
 	st.l.G.Global.RawSetString("KEYS", lua.LNil)
 	st.l.G.Global.RawSetString("ARGV", lua.LNil)
-	st.srv = nil
+	st.srv, st.raised, st.line = nil, "", 0
 	select {
 	case free <- st:
 	default:
@@ -256,7 +261,7 @@ func (st *state) call(failFast bool) lua.LGFunction {
 	return func(l *lua.LState) int {
 		top := l.GetTop()
 		if top == 0 {
-			l.Error(lua.LString(fmt.Sprintf("Please specify at least one argument for this redis lib call script: %s, &c.", st.sha)), 1)
+			st.raise(l, "ERR Please specify at least one argument for this redis lib call")
 			return 0
 		}
 		args := make([]string, 0, top)
@@ -267,7 +272,7 @@ func (st *state) call(failFast bool) lua.LGFunction {
 			case lua.LString:
 				args = append(args, string(a))
 			default:
-				l.Error(lua.LString(fmt.Sprintf("Lua redis lib command arguments must be strings or integers script: %s, &c.", st.sha)), 1)
+				st.raise(l, "ERR Lua redis lib command arguments must be strings or integers")
 				return 0
 			}
 		}
@@ -282,9 +287,9 @@ func (st *state) call(failFast bool) lua.LGFunction {
 			msg := err.Error()
 			if failFast {
 				if strings.Contains(msg, "ERR unknown command") {
-					msg = fmt.Sprintf("Unknown Redis command called from script script: %s, &c.", st.sha)
+					msg = "ERR Unknown Redis command called from script"
 				}
-				l.Error(lua.LString(msg), 1)
+				st.raise(l, msg)
 				return 0
 			}
 			if strings.Contains(msg, "ERR unknown command") {
@@ -313,7 +318,7 @@ func (st *state) call(failFast bool) lua.LGFunction {
 		case string:
 			l.Push(lua.LString(r))
 		case error:
-			l.Error(lua.LString(r.Error()), 1)
+			st.raise(l, r.Error())
 			return 0
 		default:
 			l.Error(lua.LString(fmt.Sprintf("reply of type %T", r)), 1)
@@ -389,3 +394,71 @@ func toRedis(l *lua.LState, c *server.Peer, value lua.LValue) {
 		c.WriteError(fmt.Sprintf("ERR script returned a %s", value.Type()))
 	}
 }
+
+// raise is redis.call failing with the error reply msg: the script stops
+// there, and Redis answers msg with where it happened (failure).
+func (st *state) raise(l *lua.LState, msg string) {
+	st.raised, st.line = msg, 0
+	if m := whereRe.FindStringSubmatch(l.Where(1)); m != nil {
+		st.line, _ = strconv.Atoi(m[1])
+	}
+	l.RaiseError("%s", msg)
+}
+
+// whereRe reads the line out of gopher-lua's "chunk:line:" prefix.
+var whereRe = regexp.MustCompile(`^[^:]*:(\d+):\s?(.*)$`)
+
+// failure is the error reply of a script that failed, worded as Redis 7
+// words it (miniredis says "Error compiling script" for every failure,
+// with gopher-lua's stack trace): a redis.call that got an error reply
+// answers that reply, and a Lua error answers "user_script:LINE: …";
+// both end with the script's SHA and the line.
+//
+//	ERR value is not an integer or out of range script: 6163…, on @user_script:1.
+//	ERR user_script:2: attempt to compare number with nil script: da94…, on @user_script:2.
+func (st *state) failure(err error) string {
+	if st.raised != "" {
+		return fmt.Sprintf("%s script: %s, on @user_script:%d.", st.raised, st.sha, st.line)
+	}
+	msg, line := err.Error(), 0
+	var ae *lua.ApiError
+	if errors.As(err, &ae) && ae.Object != nil {
+		msg = ae.Object.String()
+	}
+	if m := whereRe.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	return fmt.Sprintf("ERR user_script:%d: %s script: %s, on @user_script:%d.", line, lua51(msg), st.sha, line)
+}
+
+// lua51 words a gopher-lua run-time error as Lua 5.1 (Redis's) does
+// where the two differ and the words say enough: an operand that is no
+// number, a value indexed that is no table. Lua 5.1 names the operand's
+// variable when it has one ("local 'last' (a nil value)"); gopher-lua
+// does not know it, so such an error still reads differently.
+func lua51(msg string) string {
+	if m := arithRe.FindStringSubmatch(msg); m != nil {
+		t := m[2]
+		if t == "number" || (m[1] == "concat" && t == "string") {
+			t = m[3]
+		}
+		if m[1] == "concat" {
+			return "attempt to concatenate a " + t + " value"
+		}
+		return "attempt to perform arithmetic on a " + t + " value"
+	}
+	if m := indexRe.FindStringSubmatch(msg); m != nil {
+		return "attempt to index a " + m[1] + " value"
+	}
+	if m := compareRe.FindStringSubmatch(msg); m != nil && m[1] == m[2] {
+		return "attempt to compare two " + m[1] + " values"
+	}
+	return msg
+}
+
+var (
+	arithRe   = regexp.MustCompile(`^cannot perform (\w+) operation between (\w+) and (\w+)$`)
+	indexRe   = regexp.MustCompile(`^attempt to index a non-table object\((\w+)\) with key '.*'$`)
+	compareRe = regexp.MustCompile(`^attempt to compare (\w+) with (\w+)$`)
+)

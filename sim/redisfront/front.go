@@ -238,6 +238,15 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 	if cmd == "EVAL" && !f.inScript {
 		return f.eval(c, args)
 	}
+	switch msg := expireError(cmd, args, f.m.Exists); msg {
+	case "":
+	case expireNil:
+		c.WriteNull()
+		return true
+	default:
+		c.WriteError(msg)
+		return true
+	}
 	if msg := f.Check(cmd, args); msg != "" {
 		c.WriteError(msg)
 		return true
@@ -413,4 +422,46 @@ func hasWord(args []string, w string) bool {
 		}
 	}
 	return false
+}
+
+// expireNil is expireError's answer where Redis answers nil.
+const expireNil = "nil"
+
+// expireError is Redis 7's error for a command given an expiry of zero or
+// less, where miniredis words it its own way ("ERR invalid expire time in
+// set"): "ERR invalid expire time in 'set' command". An expiry that is no
+// integer, and everything else, is left to miniredis, which answers as
+// Redis does. GETEX of a key that does not exist answers nil before it
+// judges its expiry (exists says whether it does): expireNil, where
+// miniredis answers the error.
+func expireError(cmd string, args []string, exists func(string) bool) string {
+	bad := func(n string) bool {
+		v, err := strconv.ParseInt(n, 10, 64)
+		return err == nil && v <= 0
+	}
+	name := strings.ToLower(cmd)
+	switch cmd {
+	case "SETEX", "PSETEX":
+		if len(args) == 3 && bad(args[1]) {
+			return "ERR invalid expire time in '" + name + "' command"
+		}
+	case "SET", "GETEX":
+		from := 2
+		if cmd == "GETEX" {
+			from = 1
+		}
+		for i := from; i+1 < len(args); i++ {
+			switch strings.ToUpper(args[i]) {
+			case "EX", "PX", "EXAT", "PXAT":
+				if bad(args[i+1]) {
+					if cmd == "GETEX" && !exists(args[0]) {
+						return expireNil
+					}
+					return "ERR invalid expire time in '" + name + "' command"
+				}
+				i++
+			}
+		}
+	}
+	return ""
 }

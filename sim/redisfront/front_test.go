@@ -2,6 +2,7 @@ package redisfront_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"strconv"
 	"strings"
@@ -152,5 +153,48 @@ func TestScriptBeganUnderLimit(t *testing.T) {
 	}
 	if s := reply(c, "SET", "d", "x"); s != "(error) "+redisfront.ErrOOM {
 		t.Errorf("the next SET = %q, want the OOM error", s)
+	}
+}
+
+// TestExpireErrorsAsRedis: an expiry of zero or less gets Redis 7's words
+// (redis-server 7.0.15 answered each of these; miniredis says "ERR
+// invalid expire time in set"), inside a script too; a GETEX of a missing
+// key is nil before its expiry is read, and a non-integer is left to
+// miniredis, which words it as Redis does.
+func TestExpireErrorsAsRedis(t *testing.T) {
+	m := miniredis.NewMiniRedis()
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	if _, err := redisfront.Install(m); err != nil {
+		t.Fatal(err)
+	}
+	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
+	t.Cleanup(func() { _ = rc.Close() })
+	ctx := context.Background()
+	for _, c := range []struct {
+		args []any
+		want string
+	}{
+		{[]any{"GETEX", "k", "PX", "0"}, "redis: nil"},
+		{[]any{"SET", "k", "v", "EX", "0"}, "ERR invalid expire time in 'set' command"},
+		{[]any{"SET", "k", "v", "PX", "-5"}, "ERR invalid expire time in 'set' command"},
+		{[]any{"SET", "k", "v", "EXAT", "0"}, "ERR invalid expire time in 'set' command"},
+		{[]any{"SET", "k", "v", "EX", "abc"}, "ERR value is not an integer or out of range"},
+		{[]any{"SETEX", "k", "0", "v"}, "ERR invalid expire time in 'setex' command"},
+		{[]any{"PSETEX", "k", "-1", "v"}, "ERR invalid expire time in 'psetex' command"},
+		{[]any{"SET", "k", "v"}, "OK"},
+		{[]any{"GETEX", "k", "EX", "-1"}, "ERR invalid expire time in 'getex' command"},
+		{[]any{"EVAL", "return redis.call('SET', KEYS[1], 'v', 'PX', 0)", "1", "k"}, "ERR invalid expire time in 'set' command script: "},
+	} {
+		v, err := rc.Do(ctx, c.args...).Result()
+		got := fmt.Sprint(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%v: %q, want %q", c.args, got, c.want)
+		}
 	}
 }
