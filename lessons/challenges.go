@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +45,11 @@ const (
 	ChallengeStates = sim.MaxExploreStates
 )
 
+// PastTTL, as a challenge's pause, is a pause that outlasts the lock
+// key's TTL as the server holds it (sim.PausePastTTL): the threat of a
+// design's fix, whose script may set any TTL.
+const PastTTL = "past-ttl"
+
 // Challenge is one challenge in one language.
 type Challenge struct {
 	ID     string
@@ -52,6 +58,11 @@ type Challenge struct {
 	Goal   sim.ViolationKind // Break and Predict
 	Opt    string            // the design, in its canonical form
 	Opts   sim.Opts
+	// Design, for a fix whose design is Lua the learner writes (a design
+	// page's lock, not a lesson's variants): the broken design it starts
+	// from, as the design page's query. Its search runs on that design's
+	// scenario (web/challenge reads it through the design page).
+	Design string
 	Bounds Bounds
 	Num    int // 1-based, within its lesson
 	// Title names it; Why is one line on why it matters, shown once it
@@ -92,6 +103,9 @@ type challengeSpec struct {
 	Crashes int    `yaml:"crashes"`
 	Nodes   int    `yaml:"nodes"`
 	Drops   int    `yaml:"drops"`
+	// Design: a fix of the design page's scripts, each piece a preset's
+	// name or a script (acquire:, release:, extend:, write:, ttl:, …).
+	Design map[string]string `yaml:"design"`
 }
 
 // challengeWords is one entry of <lang>/challenges.yaml.
@@ -174,6 +188,16 @@ func (c *Catalog) challenge(lang string, s challengeSpec, w challengeWords) (*Ch
 		if s.Goal != "" {
 			return nil, errors.New("a fix has no goal: it is solved when nothing fails")
 		}
+		if len(s.Design) > 0 {
+			if s.Opt != "" {
+				return nil, errors.New("a design's fix has no opt: its design is its scripts")
+			}
+			q := url.Values{}
+			for k, v := range s.Design {
+				q.Set(k, v)
+			}
+			ch.Design = q.Encode()
+		}
 	default:
 		return nil, fmt.Errorf("type %q: break, fix or predict", s.Type)
 	}
@@ -185,19 +209,24 @@ func (c *Catalog) challenge(lang string, s challengeSpec, w challengeWords) (*Ch
 		return nil, fmt.Errorf("opt %q: write it as %q", s.Opt, ch.Opt)
 	}
 	ch.Opts = opts
-	if s.Pause != "" {
+	if s.Pause == PastTTL {
+		ch.Bounds.PauseMs = sim.PausePastTTL
+	} else if s.Pause != "" {
 		ms, ok := sim.ParseDuration(s.Pause)
 		if !ok {
 			return nil, fmt.Errorf("pause %q", s.Pause)
 		}
 		ch.Bounds.PauseMs = ms
 	}
-	if (ch.Bounds.Pauses > 0) != (ch.Bounds.PauseMs > 0) {
+	if (ch.Bounds.Pauses > 0) != (ch.Bounds.PauseMs != 0) {
 		return nil, errors.New("pauses and pause go together")
 	}
-	cfg := ch.Config(opts)
-	if err := cfg.Validate(); err != nil {
-		return nil, err
+	// A design's fix is searched on its design's scenario, which only the
+	// design page builds (TestDesignChallenges checks those bounds).
+	if cfg := ch.Config(opts); ch.Design == "" {
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	for _, o := range c.challenges[lang] {
 		if o.Lesson == l {
@@ -372,9 +401,12 @@ func Custom(l *Lesson, opt string, goal sim.ViolationKind, b Bounds) (*Challenge
 	if b.Clients < 1 || b.Clients > len(l.Scenario.Clients) {
 		return nil, fmt.Errorf("clients %d", b.Clients)
 	}
-	cfg := ch.Config(opts)
-	if err := cfg.Validate(); err != nil {
-		return nil, err
+	// A design's fix is searched on its design's scenario, which only the
+	// design page builds (TestDesignChallenges checks those bounds).
+	if cfg := ch.Config(opts); ch.Design == "" {
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	return ch, nil
 }

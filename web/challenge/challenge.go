@@ -79,7 +79,11 @@ type search struct {
 // and comes back as a 503 saying so). It takes a Lab slot, as the Lab's
 // searches do.
 func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*sim.ExploreResult, *site.Error) {
-	key := ch.ID + "|" + ch.Lesson.Scenario.FormatOptions(opts)
+	return s.searchKept(r, u, ch.ID+"|"+ch.Lesson.Scenario.FormatOptions(opts), ch.Config(opts))
+}
+
+// searchKept is Search of cfg, kept under key.
+func (s *Handler) searchKept(r *http.Request, u *i18n.UI, key string, cfg sim.ExploreConfig) (*sim.ExploreResult, *site.Error) {
 	s.mu.Lock()
 	if f, ok := s.found.Get(key); ok {
 		s.mu.Unlock()
@@ -97,7 +101,7 @@ func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opt
 	s.found.Add(key, f)
 	s.mu.Unlock()
 	defer close(f.done)
-	res, e := s.explore(r, u, ch.Config(opts))
+	res, e := s.explore(r, u, cfg)
 	if e != nil {
 		s.mu.Lock()
 		s.found.Remove(key)
@@ -196,6 +200,10 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 		in.Goal = i18n.Fill(c.GoalPredict, failure)
 	}
 	in.Design = designWords(u, ch.Lesson.Scenario, ch.Opts)
+	if ch.Design != "" {
+		q, _ := url.ParseQuery(ch.Design)
+		in.Design = lesson.DesignWords(u, q)
+	}
 	if ch.Lesson.Slug == links.DesignSlug {
 		in.Design = scriptWords(u, ch)
 	}
@@ -242,7 +250,10 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 		names = append(names, strings.ToUpper(id))
 	}
 	out := []string{i18n.Fill(c.Clients, strings.Join(names, u.Language().NameSep))}
-	if b.Pauses > 0 {
+	switch {
+	case b.Pauses > 0 && b.PauseMs == sim.PausePastTTL:
+		out = append(out, i18n.Fill(c.PausesPastTTL, strconv.Itoa(b.Pauses)))
+	case b.Pauses > 0:
 		out = append(out, i18n.Fill(c.Pauses, strconv.Itoa(b.Pauses), sim.FormatDuration(b.PauseMs)))
 	}
 	for _, f := range []struct {

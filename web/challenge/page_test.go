@@ -214,6 +214,46 @@ func TestFixChallenge(t *testing.T) {
 	}
 }
 
+// TestDesignFixChallenge: a fix of a design page's lock shows its Lua in
+// the form, the design's failures with design runs that show them, and
+// "fixed" only for a design the explorer passes, judged by the address
+// the form sends (the scripts as typed); the design page's default
+// design, whose query is empty, has an address of its own; a script the
+// checker refuses, or a parameter that is no design's, is a 400 in the
+// page's language.
+func TestDesignFixChallenge(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		base := "/" + lang + "/challenges/sr-lua"
+		r := get(t, h, base)
+		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(r.Body, `<textarea id="script-release" name="release"`) ||
+			!strings.Contains(text(r.Body), u.Failures[sim.ForeignDelete].Name) || !strings.Contains(r.Body, "/"+lang+"/lab/design/run?release=del") {
+			t.Errorf("%s: the broken release's page: %d, its form, its failure and its design run", lang, r.Status)
+		}
+		own := "if redis.call('GET', KEYS[1]) == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0"
+		r = get(t, h, base+"?release="+url.QueryEscape(own))
+		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="1"`) {
+			t.Errorf("%s: a compare-and-delete typed by hand is not fixed: %d", lang, r.Status)
+		}
+		if r := webtest.Get(t, h, base+"?release=compare-delete"); r.Status != http.StatusSeeOther || r.Header.Get("Location") != base+"?ttl=10s" {
+			t.Errorf("%s: the default design goes to %q, want %s?ttl=10s", lang, r.Header.Get("Location"), base)
+		}
+		if r := get(t, h, base+"?ttl=10s"); !strings.Contains(r.Body, `data-solved="1"`) {
+			t.Errorf("%s: the default design is not fixed", lang)
+		}
+		if r := get(t, h, base+"?release=exists-del"); r.Status != http.StatusBadRequest {
+			t.Errorf("%s: an unknown preset: %d, want 400", lang, r.Status)
+		}
+		if r := webtest.Get(t, h, base+"?opt=release.lua"); r.Status != http.StatusBadRequest {
+			t.Errorf("%s: a lesson's opt on a design's fix: %d, want 400", lang, r.Status)
+		}
+		if r := get(t, h, base+"?release="+url.QueryEscape("while true do end")); r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), u.Design.PieceName["release"]) {
+			t.Errorf("%s: a script the checker refuses: %d, naming the piece", lang, r.Status)
+		}
+	}
+}
+
 // TestPredictChallenge: the answer is the explorer's — a schedule that
 // shows the goal, opened as a lesson timeline that does show it, or a
 // complete search that found none, with its figures.

@@ -276,6 +276,13 @@ type FixView struct {
 	site.Page
 	Info
 	Groups []lesson.OptionGroup // the design's choices, the learner's checked
+	// Scripts: a design page's lock to fix (lessons.Challenge.Design):
+	// its pieces as the learner edits them, in place of Groups; Keep the
+	// design's other parameters (TTL, work, effect) the form sends back;
+	// DesignPage the same design on the design page.
+	Scripts    []ScriptField
+	Keep       []site.Choice
+	DesignPage string
 	// Checked: the learner has changed the design (the verdict is theirs,
 	// not the broken start's).
 	Checked bool
@@ -310,6 +317,9 @@ func (s *Handler) fixPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch
 // fixView is a fix challenge with the design q names, judged: its page,
 // or the canonical address to go to instead, or what is wrong with q.
 func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q url.Values, room *lesson.ChallengeRoom) (*FixView, string, *site.Error) {
+	if ch.Design != "" {
+		return s.designFixView(r, u, ch, q, room)
+	}
 	sc := ch.Lesson.Scenario
 	in := s.infoIn(u, ch, room)
 	here := in.Play

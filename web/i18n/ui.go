@@ -406,12 +406,16 @@ type ChallengeUI struct {
 	Goal, GoalBreak, GoalFix, GoalPredict            string
 	Design, DesignDefault, Bounds                    string
 	Clients, Pauses, Crashes, Nodes, Drops, NoFaults string
-	Rules, RulesPause, NoOther                       string
-	Moves, Par, NotYet, Solved, SolvedPar, Why       string
-	ParLink, Next, All, BackLesson, Start            string
-	Refused, AllowedNow, BackLast                    string
-	Move                                             map[sim.Code]string // why a move is refused, by sim.CodeMove*
-	MoveNone                                         string              // CodeMoveSpent when the bounds allow none
+	// PausesPastTTL: Pauses ({0}) when each lasts until the lock key's
+	// TTL on Redis has run out (a design's fix); OnDesignPage links the
+	// design to fix to the design page, which grades it in full.
+	PausesPastTTL, OnDesignPage                string
+	Rules, RulesPause, NoOther                 string
+	Moves, Par, NotYet, Solved, SolvedPar, Why string
+	ParLink, Next, All, BackLesson, Start      string
+	Refused, AllowedNow, BackLast              string
+	Move                                       map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	MoveNone                                   string              // CodeMoveSpent when the bounds allow none
 	// FixAllowed heads what a fix's search found that any lease allows
 	// (not counted); BadParam: a query parameter no challenge takes
 	FixAllowed, BadParam                                       string
