@@ -87,7 +87,7 @@ func run(args []string) error {
 		lan = us[0]
 	}
 	app := web.New(course, assets, replay, log, web.Config{Config: site.Config{Version: buildVersion(), CacheBytes: 16 << 20, PublicURL: cfg.publicURL, Hosts: cfg.hosts,
-		LANURL: lan, NoCache: cfg.redisURL != "", Limits: limits.New(cfg.trustProxy, cfg.limits)}, Class: classes})
+		LANURL: lan, NoCache: cfg.redisURL != "", Limits: limits.New(cfg.trustProxy, cfg.limits), TrustProxy: cfg.trustProxy}, Class: classes})
 	if cfg.redisURL != "" {
 		log.Info("single-node lessons run on a live Redis; multi-node ones on the embedded miniredis", "redis", redactURL(cfg.redisURL))
 	}
@@ -141,7 +141,7 @@ func parseFlags(args []string) (config, error) {
 	classRedisURL := fs.String("class-redis", os.Getenv("LOCKLAB_CLASS_REDIS"),
 		"keep live-class rooms in this Redis (redis://host:port/db), so several instances behind a load balancer serve one class; default: an embedded miniredis; LOCKLAB_CLASS_REDIS sets it too")
 	trustProxy := fs.Bool("trust-proxy", false,
-		"a reverse proxy the operator runs is in front: take each client's address from the last X-Forwarded-For entry it appends (for the per-client limits)")
+		"a reverse proxy the operator runs is in front: take each client's address from the last X-Forwarded-For entry it appends (for the per-client limits), and believe its X-Forwarded-Proto: https")
 	debugAddr := fs.String("debug-addr", "",
 		"serve Go's profiles (net/http/pprof: goroutines, heap, CPU) on this separate address, e.g. 127.0.0.1:6060, for the soak and for operators; off by default")
 	rules := map[limits.Kind]*string{}

@@ -75,3 +75,25 @@ func TestHostsPinned(t *testing.T) {
 		t.Errorf("not pinned, any host: %d, want 200", w.Code)
 	}
 }
+
+// TestForwardedProtoOnlyFromTrustedProxy: a client's own
+// X-Forwarded-Proto does not make the page's absolute links https (nor
+// the page cached for everyone); behind the operator's proxy
+// (-trust-proxy) it does (security retest N6).
+func TestForwardedProtoOnlyFromTrustedProxy(t *testing.T) {
+	for _, trust := range []bool{false, true} {
+		h := sitetest.Handler(t, web.Config{Config: site.Config{Version: "test", TrustProxy: trust}})
+		r := httptest.NewRequest("GET", "/en/lessons/ttl", nil)
+		r.Host = "lab.example"
+		r.Header.Set("X-Forwarded-Proto", "https")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		want := `content="http://lab.example/en/lessons/ttl"`
+		if trust {
+			want = `content="https://lab.example/en/lessons/ttl"`
+		}
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("trust-proxy %v: the page's og:url is not %s", trust, want)
+		}
+	}
+}

@@ -347,7 +347,8 @@
     return out;
   }
   // restoreProgress takes the progress a copied link carries, once: the
-  // best of both for challenges, the link's for the rest.
+  // best of both for challenges, the link's for the rest; it reports
+  // whether it took anything.
   function restoreProgress() {
     var m = /^#progress=([A-Za-z0-9_\-]+)$/.exec(location.hash);
     if (!m) { return false; }
@@ -357,12 +358,12 @@
     } catch (err) { data = null; }
     history.replaceState(history.state, "", location.pathname + location.search);
     if (!data || typeof data !== "object") { return false; }
-    var mine = challenges();
+    var mine = challenges(), taken = 0;
     Object.keys(data).forEach(function (k) {
       var v = data[k];
       if (typeof v !== "string" || v.length > 4000 || !progressKey.test("locklab:" + k)) { return; }
       if (k !== "challenges") {
-        if (validProgress(k, v)) { store(k, v); }
+        if (validProgress(k, v)) { store(k, v); taken++; }
         return;
       }
       var theirs = null;
@@ -375,10 +376,13 @@
         if (b.fixed === true) { a.fixed = true; }
         if (b.answer === "right" || (b.answer === "wrong" && !a.answer)) { a.answer = b.answer; }
         mine[id] = a;
+        taken++;
       });
       store("challenges", JSON.stringify(mine));
     });
-    return true;
+    // "restored" only if something was: a link whose every entry was
+    // refused restores nothing, and must not say otherwise
+    return taken > 0;
   }
   function progressBox() {
     var copy = document.getElementById("copy-progress"), forget = document.getElementById("forget-progress");

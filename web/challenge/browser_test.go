@@ -215,6 +215,16 @@ func TestBrowserProgressLinkStaysOnSite(t *testing.T) {
 	if got["locklab:cp:ttl:2"] != "1" {
 		t.Errorf("a well-formed checkpoint answer was not kept: %v", got)
 	}
+	// a link whose every entry is refused does not say it restored
+	// anything (security retest N5)
+	onlyForged := `{"resume:en":"{\"slug\":\"ttl\",\"url\":\"//evil.example/phish\",\"lesson\":\"3\",\"step\":\"2\",\"title\":\"x\"}"}`
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/")) // not a fragment change of the same page: a new load
+	webtest.WaitLoaded(t, c)
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/challenges#progress="+link(onlyForged)))
+	webtest.WaitLoaded(t, c)
+	if note := webtest.WaitJS(t, c, `(n => n && document.getElementById("copy-progress").getAttribute("data-ready") ? "shown:" + n.textContent : "")(document.getElementById("progress-note"))`); note == "shown:"+i18n.For("en").Chal.Restored {
+		t.Errorf("a link whose every entry was refused says: %q", note)
+	}
 	// one stored before the check is not offered either
 	webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:resume:en", JSON.stringify({slug: "ttl", url: "//evil.example/phish", lesson: "3", step: "2", title: "x"})), true`))
 	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))

@@ -258,6 +258,15 @@ func (s *Handler) classOn(w http.ResponseWriter, r *http.Request) (*i18n.UI, str
 // taken to its summary, not told that their teacher ended it.
 func (s *Handler) room(w http.ResponseWriter, r *http.Request, u *i18n.UI, code string) (*Room, bool) {
 	room, err := s.class.store.get(r.Context(), code)
+	if errors.Is(err, errNoRoom) {
+		// a code that names no class costs a join of the client's share,
+		// so guessing codes goes no faster than joining (security
+		// retest F20: 850 guesses a second from one address)
+		if e := s.Limit(r, u, limits.Join); e != nil {
+			s.Fail(w, r, u, e)
+			return nil, false
+		}
+	}
 	if err != nil {
 		var ended *endedError
 		if errors.As(err, &ended) && teacherSecret(r, code) != "" {
@@ -297,10 +306,6 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-func isHTTPS(r *http.Request) bool {
-	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
 // teacherSecret is the secret in the teacher's cookie for room code.
@@ -448,7 +453,7 @@ func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: secret, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: int(s.class.lim.Idle / time.Second)})
+		SameSite: http.SameSiteStrictMode, Secure: s.HTTPS(r), MaxAge: int(s.class.lim.Idle / time.Second)})
 	http.Redirect(w, r, links.Join(u.Lang, code)+"/teach"+links.Query(do, opt), http.StatusSeeOther)
 }
 
@@ -474,7 +479,7 @@ func (s *Handler) forgetGoneClasses(w http.ResponseWriter, r *http.Request) {
 	for i, code := range codes {
 		if gone[i] {
 			http.SetCookie(w, &http.Cookie{Name: teacherPrefix + code, Value: "", Path: "/", HttpOnly: true,
-				SameSite: http.SameSiteStrictMode, Secure: isHTTPS(r), MaxAge: -1})
+				SameSite: http.SameSiteStrictMode, Secure: s.HTTPS(r), MaxAge: -1})
 		}
 	}
 }

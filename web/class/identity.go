@@ -113,6 +113,6 @@ func (s *Handler) issueStudent(w http.ResponseWriter, r *http.Request, room *Roo
 	}
 	id := randomHex(16)
 	http.SetCookie(w, &http.Cookie{Name: sidCookie, Value: id + "." + sidMAC(key, id), Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: 12 * 3600})
+		SameSite: http.SameSiteLaxMode, Secure: s.HTTPS(r), MaxAge: 12 * 3600})
 	return id, nil
 }

@@ -626,3 +626,41 @@ func TestClassPredictionCountsAsSent(t *testing.T) {
 		t.Error("after answering, the phone does not say what the class has")
 	}
 }
+
+// TestClassLockNotPastCollectedIDs: ids handed out by first visits are no
+// way past the lock (security retest N1: 100 collected before the lock
+// all came in and voted after it). A first visit counts only within the
+// grace a phone needs to send its cookie back; one given the page longer
+// before the lock is a new phone, shut out like any other.
+func TestClassLockNotPastCollectedIDs(t *testing.T) {
+	rdb, _ := webtest.MiniRDB(t)
+	site, clk := newOwnSite(t, rdb, class.Limits{}, nil)
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	firstVisit := func() *http.Cookie {
+		t.Helper()
+		res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code)
+		for _, ck := range res.Cookies() {
+			if ck.Name == "locklab_sid" {
+				return ck
+			}
+		}
+		t.Fatalf("a first visit got no student cookie (%d)", res.StatusCode)
+		return nil
+	}
+	collected := firstVisit()
+	clk.add(3 * time.Minute)
+	recent := firstVisit()
+	clk.add(30 * time.Second)
+	if got := webtest.Post(t, site.URL, "/en/class/"+code+"/lock", url.Values{"lock": {"1"}, "do": {""}, "opt": {""}}, teacher).StatusCode; got != http.StatusSeeOther {
+		t.Fatalf("lock: %d", got)
+	}
+	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, collected); res.StatusCode != http.StatusForbidden {
+		t.Errorf("an id given 3.5 minutes before the lock: %d, want 403", res.StatusCode)
+	}
+	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, recent); res.StatusCode != http.StatusOK {
+		t.Errorf("a phone given the page 30 s before the lock, on its Refresh: %d, want 200", res.StatusCode)
+	}
+	if n := members(t, rdb, code); n != 1 {
+		t.Errorf("%d joined, want 1", n)
+	}
+}

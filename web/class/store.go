@@ -215,9 +215,20 @@ func roomKey(code string) string    { return "lockclass:" + code }
 func membersKey(code string) string { return "lockclass:" + code + ":members" }
 func hereKey(code string) string    { return "lockclass:" + code + ":here" }
 
-// invitedKey is the first visitors given the room's page (inviteScript);
-// presentLua names it as its members key and ":invited".
-func invitedKey(code string) string { return membersKey(code) + ":invited" }
+// invitedKey is the first visitors given the room's page, each with the
+// time it was given (inviteScript, a sorted set); presentLua names it as
+// its members key and ":invitedat".
+func invitedKey(code string) string { return membersKey(code) + ":invitedat" }
+
+// inviteGrace is how long a first visit given the room's page before the
+// lock may still come in after it (inviteScript): long enough for a
+// phone to send its cookie back (a reload, a tap), too short for ids
+// collected ahead of the lock to be a way past it.
+const (
+	inviteGrace   = 2 * time.Minute
+	inviteGraceMS = "120000" // inviteGrace as the scripts read it
+)
+
 func votesKey(code string, step int) string {
 	return "lockclass:" + code + ":votes:" + strconv.Itoa(step)
 }
@@ -601,7 +612,8 @@ return p`)
 // presentLua defines present(room, members, here, sid, seats, joined,
 // now, until, idle) for the scripts that admit a student: -1 no room,
 // -2 locked (and sid never joined, nor was given the room's page before
-// the lock: members .. ':invited', see invite), 0 full, 1 counted
+// the lock, within inviteGrace of it: members .. ':invitedat', see
+// invite), 0 full, 1 counted
 // already, 2 newly counted. The "here" sorted set scores each student with the time (ms)
 // until which they count; the ones past it are trimmed here, so the
 // students here are its size. A student who joined before is always let
@@ -614,7 +626,10 @@ local function present(room, members, here, sid, seats, joined, now, untl, idle)
   local ttl = redis.call('TTL', room)
   redis.call('ZREMRANGEBYSCORE', here, '-inf', now)
   if redis.call('SISMEMBER', members, sid) == 0 then
-    if redis.call('HGET', room, 'lock') == '1' and redis.call('SISMEMBER', members .. ':invited', sid) == 0 then return -2 end
+    if redis.call('HGET', room, 'lock') == '1' then
+      local given = redis.call('ZSCORE', members .. ':invitedat', sid)
+      if not given or tonumber(given) < tonumber(now) - ` + inviteGraceMS + ` then return -2 end
+    end
     local n = redis.call('SCARD', members)
     if n >= tonumber(joined) or redis.call('ZCARD', here) >= tonumber(seats) then return 0 end
     if n == 0 and ttl > 0 and ttl < tonumber(idle) then
@@ -667,14 +682,18 @@ func (s *classStore) present(ctx context.Context, r *Room, sid string, d time.Du
 // them out, since from where they sit they had joined. At most ARGV[2]
 // are kept (the join share already bounds how fast they come).
 var inviteScript = redis.NewScript(`
-if redis.call('SCARD', KEYS[2]) < tonumber(ARGV[2]) then redis.call('SADD', KEYS[2], ARGV[1]) end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(ARGV[3]) - ` + inviteGraceMS + `)
+if redis.call('ZCARD', KEYS[2]) < tonumber(ARGV[2]) then redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1]) end
 local ttl = redis.call('TTL', KEYS[1])
 if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) end
 return 1`)
 
-// invite: see inviteScript.
+// invite: see inviteScript. A visit given the page counts for
+// inviteGrace: a lock within it does not shut that phone out (from where
+// it sits, it had joined), one later does, so ids collected before a
+// lock are no way past it (security retest N1).
 func (s *classStore) invite(ctx context.Context, code, sid string) error {
-	return inviteScript.Run(ctx, s.rdb, []string{roomKey(code), invitedKey(code)}, sid, s.lim.Joined).Err()
+	return inviteScript.Run(ctx, s.rdb, []string{roomKey(code), invitedKey(code)}, sid, s.lim.Joined, s.nowMS()).Err()
 }
 
 // roomScript is present's check for a new student alone, admitting no

@@ -230,7 +230,7 @@ var english = &UI{
 		sim.CodeNothingPending: "“{0}”: {1} is not between two commands.",
 		sim.CodeUnknownNode:    "“{0}”: this lesson has no such node.",
 		sim.CodeNodeState:      "“{0}”: not possible in the node's or client's present state.",
-		sim.CodeTooSlow:        "“{0}”: this timeline took too long to replay; try a shorter one.",
+		sim.CodeTooSlow:        "“{0}”: the server ran out of time replaying this timeline, because it is busy right now. Try again in a moment; the link is fine.",
 		sim.CodeTooBig:         "Action {12} (“{0}”) would bring what one server reads out or copies for this timeline past {11} in all (a single value may be up to 1 MB): more than Lock Lab replays for one link.",
 	},
 	Believes: "thinks it holds",

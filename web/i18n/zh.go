@@ -224,7 +224,7 @@ var chinese = &UI{
 		sim.CodeNothingPending: "“{0}”：{1} 没有停在两条命令之间。",
 		sim.CodeUnknownNode:    "“{0}”：这一课没有这个节点。",
 		sim.CodeNodeState:      "“{0}”：在节点或客户端当前的状态下无法执行。",
-		sim.CodeTooSlow:        "“{0}”：这条时间线重放耗时太长；请换一条短一些的。",
+		sim.CodeTooSlow:        "“{0}”：服务器此刻太忙，没能在限定时间内重放这条时间线。请稍后再试；链接本身没有问题。",
 		sim.CodeTooBig:         "第 {12} 个操作（“{0}”）会让一台服务器为这条时间线读出或复制的数据累计超过 {11}（单个值最多 1 MB），超出了 Lock Lab 重放一个链接时的上限。",
 	},
 	Believes: "自以为持有",

@@ -185,6 +185,16 @@ func BadState(u *i18n.UI, err error, base string, st *URLState) *site.Error {
 		return site.Internal(u, err)
 	}
 	e := &site.Error{Status: http.StatusBadRequest, Title: u.BadRequest, Text: ErrorText(u, ae, sc), Code: string(ae.Code), Err: err}
+	if ae.Code == sim.CodeTooSlow {
+		// the replay ran out of real time: the machine's load, not the
+		// link (the same link answers on a quieter moment), so a 503 to
+		// try again, as every other busy refusal, not a 400 that blames it
+		e.Status, e.Title, e.Err = http.StatusServiceUnavailable, u.ErrorTitle, nil
+		if st != nil {
+			e.Recover, e.RecoverText = base+st.Query(), u.Class.TryAgain
+		}
+		return e
+	}
 	if st != nil && ae.Index > 0 {
 		e.Recover, e.RecoverText, e.Hint = base+st.Prefix(ae.Index).Query(), u.LastGood, u.BadRequestHint
 	} else {

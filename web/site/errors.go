@@ -84,9 +84,14 @@ func JSONErrors(r *http.Request) *http.Request {
 
 // Fail writes e for the request: JSON for .json paths, a page otherwise.
 func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error) {
-	if e.Status >= 500 {
+	switch {
+	case e.Status >= 500 && e.Err == nil:
+		// a refusal the server chose (busy, a share spent, a cap): no
+		// failure, and a flood of them must not bury the real errors
+		s.Log.Warn("request refused", "path", r.URL.Path, "status", e.Status, "code", e.Code)
+	case e.Status >= 500:
 		s.Log.Error("request failed", "path", r.URL.Path, "err", e.Err)
-	} else if e.Err != nil {
+	case e.Err != nil:
 		s.Log.Info("bad request", "path", r.URL.Path, "status", e.Status, "err", e.Err.Error())
 	}
 	w.Header().Set("Cache-Control", "no-store")

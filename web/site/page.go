@@ -155,10 +155,16 @@ func (s *Site) Absolute(r *http.Request, path string) string {
 		return strings.TrimSuffix(s.publicURL, "/") + path
 	}
 	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+	if s.HTTPS(r) {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host + path
+}
+
+// HTTPS reports whether the browser reached the site over HTTPS: its own
+// connection, or the operator's proxy saying so (Config.TrustProxy).
+func (s *Site) HTTPS(r *http.Request) bool {
+	return r.TLS != nil || (s != nil && s.trustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
 }
 
 // UIFor is the language of a request: the path's, else the browser's.
@@ -267,7 +273,7 @@ func (s *Site) TrustedOrigin(r *http.Request, origin string) bool {
 		}
 	}
 	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+	if s.HTTPS(r) {
 		scheme = "https"
 	}
 	if origin != scheme+"://"+r.Host {

@@ -67,6 +67,12 @@ type Config struct {
 	// Limits is each client's share of the expensive requests (nil: no
 	// limit, as in most tests).
 	Limits *limits.Limiter
+	// TrustProxy: a reverse proxy the operator runs is in front
+	// (-trust-proxy), so its X-Forwarded-Proto says whether the browser
+	// used HTTPS (HTTPS). Without it, a client's own header is not
+	// believed: it would choose the scheme of the page's absolute links
+	// (and of a page cached for everyone) and of the cookies it is given.
+	TrustProxy bool
 }
 
 // Site holds what the pages share. Its mutable parts are the page cache
@@ -83,11 +89,12 @@ type Site struct {
 	// LANURL: see Config.LANURL.
 	LANURL string
 
-	replay    ReplayFunc
-	version   string
-	cache     *pageCache
-	publicURL string
-	hosts     []string // lower case; see HostAllowed
+	replay     ReplayFunc
+	version    string
+	cache      *pageCache
+	publicURL  string
+	hosts      []string // lower case; see HostAllowed
+	trustProxy bool     // see Config.TrustProxy
 	// replays bounds how many replays run at once: the rest wait (up to
 	// the request's deadline), so a burst of costly timelines cannot
 	// starve the machine.
@@ -120,7 +127,7 @@ func New(course Course, assets *Assets, replay ReplayFunc, log *slog.Logger, cfg
 		cfg.LabDeadline = LabDeadline
 	}
 	return &Site{Course: course, Assets: assets, replay: replay, Log: log, version: cfg.Version,
-		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL, hosts: lowerAll(cfg.Hosts),
+		cache: newPageCache(cfg.CacheBytes), replays: make(chan struct{}, cfg.Replays), publicURL: cfg.PublicURL, hosts: lowerAll(cfg.Hosts), trustProxy: cfg.TrustProxy,
 		NoCache: cfg.NoCache, labs: make(chan struct{}, max(1, cfg.Replays/2)), LabDeadline: cfg.LabDeadline, Limits: cfg.Limits, LANURL: cfg.LANURL}
 }
 
