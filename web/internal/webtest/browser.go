@@ -367,14 +367,26 @@ func Swept(l *lessons.Lesson) bool {
 
 // Turn reports whether the browser walk numbered i runs in lang: every
 // walk in every language under CI and with LOCKLAB_ALL_LANGS=1,
-// otherwise walk i in the i-th language (counting round), so that a
-// local run walks each way once and every language at least once.
+// otherwise walk i in the (i+rotation)-th language (counting round), so
+// that a local run walks each way once and every language at least once,
+// and the rotation (Rotation) moves on every ten minutes, so that a few
+// local runs walk every way in every language.
 func Turn(i int, lang string) bool {
 	if AllLanguages() {
 		return true
 	}
 	codes := i18n.Codes()
-	return codes[i%len(codes)] == lang
+	return codes[(i+Rotation())%len(codes)] == lang
+}
+
+// Rotation is which third of the local sample this run walks: the
+// ten-minute slot of the clock, or LOCKLAB_TURN=k to walk slot k again
+// (a skipped walk's message says which slot ran).
+func Rotation() int {
+	if k, err := strconv.Atoi(os.Getenv("LOCKLAB_TURN")); err == nil && k >= 0 {
+		return k
+	}
+	return int(time.Now().Unix() / 600 % 3)
 }
 
 // TakeTurn marks the calling subtest parallel if walk i runs in lang
@@ -382,7 +394,7 @@ func Turn(i int, lang string) bool {
 func TakeTurn(t *testing.T, i int, lang string) {
 	t.Helper()
 	if !Turn(i, lang) {
-		t.Skip("walked in another language outside CI (CI=true or LOCKLAB_ALL_LANGS=1 walks every language)")
+		t.Skipf("walked in another language outside CI in this run's rotation (LOCKLAB_TURN=%d; CI=true or LOCKLAB_ALL_LANGS=1 walks every language)", Rotation())
 	}
 	t.Parallel()
 }
