@@ -101,8 +101,9 @@ func (w *World) checkOverlap(c *Client) {
 }
 
 // overran reports whether d is working, its lease was valid when the
-// work began, the work is longer than the whole lease (the TTL it asked
-// for) and nothing renews the lease while it runs: the job overruns its lease whenever it runs, with no fault.
+// work began, the work is not shorter than the whole lease (the TTL it
+// asked for: a job exactly as long ends as its lease does, and its write
+// comes after) and nothing renews the lease while it runs: the job overruns its lease whenever it runs, with no fault.
 // A holder whose lease ran out while it was paused or cut off, or while
 // it waited for its turn to work (others' pauses let time pass), overran
 // nothing a shorter job would not.
@@ -116,7 +117,7 @@ func (w *World) overran(d *Client) bool {
 		// renewal met the expiry (what a lease allows), not by design
 		return false
 	}
-	return d.leaseEnd > d.spans[len(d.spans)-1].From && w.sc.WorkMs(w.opts) > w.sc.TTL
+	return d.leaseEnd > d.spans[len(d.spans)-1].From && w.sc.WorkMs(w.opts) >= w.sc.TTL
 }
 
 // holdOf is what d's hold on the lock is, for the words of a failure

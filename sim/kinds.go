@@ -67,7 +67,7 @@ const (
 	LingeringLock ViolationKind = "lingering-lock"
 	// LeaseOverrun (broken lock): a client got the lock after another
 	// holder's lease ran out while that holder was still doing its work:
-	// the job is longer than the lease and nothing renews it. No fault
+	// the job is not shorter than the lease and nothing renews it. No fault
 	// was needed — every run of this work overruns — so it is the
 	// design's failure, not what a lease allows (lesson 3: "just a bug").
 	LeaseOverrun ViolationKind = "lease-overrun"

@@ -417,9 +417,9 @@ func fields(query string) [][2]string {
 // format characters (Unicode's Cf: the bidirectional controls U+202A–
 // U+202E and U+2066–U+2069, the marks U+200E, U+200F and U+061C, the
 // zero-width space, joiners and no-break, the byte-order mark, tags) and
-// the fillers that draw nothing. So a name can neither reorder nor hide
-// the text around it on the teacher's bar (an emoji joined by U+200D
-// shows as its parts). At most NameMax runes are kept (false: longer).
+// the fillers that draw nothing, and combining marks past three in a
+// row. So a name can neither reorder, hide nor cover the text around it
+// on the teacher's bar (an emoji joined by U+200D shows as its parts). At most NameMax runes are kept (false: longer).
 func cleanName(s string) (string, bool) {
 	s = strings.Map(func(r rune) rune {
 		switch {
@@ -431,7 +431,30 @@ func cleanName(s string) (string, bool) {
 		return r
 	}, s)
 	s = strings.Join(strings.Fields(s), " ")
+	s = fewMarks(s)
 	return s, utf8.RuneCountInString(s) <= NameMax
+}
+
+// marksKept is how many combining marks may follow one character: enough
+// for any script's accents and vowel signs, too few to pile them into a
+// column over the names around it on the projector (security retest N7).
+const marksKept = 3
+
+// fewMarks drops the combining marks past marksKept in a row.
+func fewMarks(s string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if unicode.In(r, unicode.Mn, unicode.Me) {
+			if n++; n > marksKept {
+				continue
+			}
+		} else {
+			n = 0
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // drawsNothing are the letters and marks, outside Cf, that Unicode

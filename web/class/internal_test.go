@@ -93,6 +93,8 @@ func TestCleanName(t *testing.T) {
 		"李 小明":                                 "李 小明",
 		"Jose\u0301":                           "Jose\u0301",
 		"مريم":                                 "مريم",
+		"Z" + strings.Repeat("\u0336\u0338", 20) + "x": "Z\u0336\u0338\u0336x",
+		"Việt": "Việt",
 	} {
 		got, ok := cleanName(in)
 		if got != want || !ok {

@@ -371,8 +371,13 @@ func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignVi
 
 // designKept is the form as the learner sent it, for the 400 page.
 func designKept(u *i18n.UI, in designIn) templ.Component {
+	return designKeptAt(u, in, "/"+u.Lang+"/lab/design")
+}
+
+// designKeptAt is designKept with its form sent to action.
+func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
 	du := u.Design
-	v := &DesignView{D: du, Action: "/" + u.Lang + "/lab/design"}
+	v := &DesignView{D: du, Action: action}
 	v.Page.UI = u
 	for _, p := range sim.Pieces {
 		v.Pieces = append(v.Pieces, DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])})

@@ -52,9 +52,16 @@ type DesignRunView struct {
 // lesson a challenge made from one of its runs stands on: its scenario
 // with n clients and one step, its start; and the design page's address.
 // web/challenge reads a made challenge's design through it.
-func (s *Handler) DesignLesson(u *i18n.UI, q url.Values, n int) (*lessons.Lesson, string, *site.Error) {
+//
+// action, if not "", is where the form of a design that cannot run goes
+// (a fix challenge's own address: the learner stays in the challenge,
+// with what they typed).
+func (s *Handler) DesignLesson(u *i18n.UI, q url.Values, n int, action string) (*lessons.Lesson, string, *site.Error) {
 	in, e := parseDesign(u, q)
 	if e != nil {
+		if action != "" {
+			e.Keep = designKeptAt(u, in, action)
+		}
 		return nil, "", e
 	}
 	sc, err := in.D.ScenarioFor(n)

@@ -195,6 +195,10 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 			hs = append(hs, i18n.Fill(a.HandHeld, strings.Join(on[o], a.ListSep)))
 			continue
 		}
+		if o == "" { // a value no client acquired with (a design's INCR counter)
+			hs = append(hs, i18n.Fill(a.NoOwnerHeld, strings.Join(on[o], a.ListSep)))
+			continue
+		}
 		holds, holdsLeft := a.HoldsOn, a.HoldsOnLeft
 		if crashed(tl, o) {
 			holds, holdsLeft = a.CrashedKey, a.CrashedKeyLeft
