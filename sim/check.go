@@ -81,7 +81,7 @@ func (w *World) checkOverlap(c *Client) {
 		}
 		switch {
 		case w.leaseValid(d):
-			w.violateHold(TwoHolders, w.holdOf(d), "", c.ID, d.ID)
+			w.violateHold(TwoHolders, w.holdOf(d), w.whyValid(d), c.ID, d.ID)
 		case w.overran(d):
 			// d's own work ran the clock past a lease that was valid
 			// when the work began (a client's work is the one move that
@@ -118,6 +118,25 @@ func (w *World) overran(d *Client) bool {
 		return false
 	}
 	return d.leaseEnd > d.spans[len(d.spans)-1].From && w.sc.WorkMs(w.opts) >= w.sc.TTL
+}
+
+// whyValid is why d still held the lock when another took it, where the
+// servers disagree with its own count: its key on the lock node expired
+// before the TTL d counts by (a script's short PX, a TTL typed by hand),
+// WhyKeyExpired; "" otherwise (and for the holds other than a key's TTL).
+func (w *World) whyValid(d *Client) string {
+	if w.primary == nil || w.holdOf(d) != HoldTTL {
+		return ""
+	}
+	for i := len(w.locks) - 1; i >= 0; i-- {
+		if l := &w.locks[i]; l.Node == w.primary.Name && l.Owner == d.ID {
+			if l.End == EndExpired && l.To < d.leaseEnd {
+				return WhyKeyExpired
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // holdOf is what d's hold on the lock is, for the words of a failure

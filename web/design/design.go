@@ -21,6 +21,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,12 +131,41 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		return in, firstBad
 	}
 	if err := in.D.Validate(); err != nil {
-		return bad(designErrorText(u, err))
+		text := designErrorText(u, err)
+		if name := earlierLocal(in.D, err); name != "" {
+			text = i18n.Sentences(text, i18n.Fill(du.ThenLocal, name))
+		}
+		return bad(text)
 	}
 	if len(links.DesignQuery(in.D)) > links.DesignMaxLink {
 		return bad(du.BadLink)
 	}
 	return in, nil
+}
+
+// earlierLocal is the name a script error is about when it is a local
+// of an earlier part of the same piece ("" otherwise): the checker reads
+// each part alone, as EVAL runs it, so a local does not carry over a
+// "-- then", and its words ("not available: … its own locals") do not
+// say why.
+func earlierLocal(d *lockdesign.Design, err error) string {
+	var de *lockdesign.DesignError
+	var le *luacheck.Error
+	if !errors.As(err, &de) || !errors.As(de.Err, &le) || le.Code != luacheck.CodeGlobal || de.Part == 0 {
+		return ""
+	}
+	parts := sim.Parts(d.Script(de.Piece))
+	decl := regexp.MustCompile(`\blocal\s+([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)`)
+	for _, part := range parts[:min(de.Part, len(parts))] {
+		for _, m := range decl.FindAllStringSubmatch(part, -1) {
+			for _, n := range strings.Split(m[1], ",") {
+				if strings.TrimSpace(n) == le.Arg {
+					return le.Arg
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // keepTyped is what the page shows back for a piece: the script if the

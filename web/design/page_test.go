@@ -398,3 +398,26 @@ func TestDesignRunShare(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignLocalAcrossThen: a local of an earlier part used after
+// "-- then" is refused (each part is its own EVAL) with words that say
+// so, in every language; a name that is no earlier local gets the
+// checker's words alone (a fresh reader read "v is not available … and
+// its own locals" about their own local).
+func TestDesignLocalAcrossThen(t *testing.T) {
+	h := sitetest.Default(t)
+	split := "local v = redis.call('GET', KEYS[1])\n-- then\nif v == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0"
+	other := "local v = redis.call('GET', KEYS[1])\n-- then\nif w == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0"
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		note := html.EscapeString(i18n.Fill(u.Design.ThenLocal, "v"))
+		r := webtest.Get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(split))
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, note) {
+			t.Errorf("%s: a local across -- then: %d, without the note that parts share no locals", lang, r.Status)
+		}
+		r = webtest.Get(t, h, "/"+lang+"/lab/design?release="+url.QueryEscape(other))
+		if r.Status != http.StatusBadRequest || strings.Contains(r.Body, html.EscapeString(i18n.Fill(u.Design.ThenLocal, "w"))) {
+			t.Errorf("%s: a name no earlier part declared got the note (%d)", lang, r.Status)
+		}
+	}
+}

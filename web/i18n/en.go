@@ -134,6 +134,7 @@ var english = &UI{
 		"two-holders/session":             "Two holders at once: {0} took the lock while {1}'s ZooKeeper session was alive.",
 		"two-holders/lease":               "Two holders at once: {0} took the lock while {1}'s etcd lease was alive.",
 		"two-holders/renewed":             "Two holders at once: {0} renewed the lock while {1}'s lease had not run out.",
+		"two-holders/key-expired":         "Two holders at once: {0} took the lock while {1}'s lease had not run out by {1}'s own count. Redis let {1}'s key expire sooner than the TTL {1} counts by.",
 		sim.ForeignDelete:                 "Someone else's lock deleted: {0} deleted the lock {1} held.",
 		"foreign-delete/deleted":          "Someone else's lock deleted: {0} deleted the lock {1} held.",
 		"foreign-delete/replaced":         "Someone else's lock deleted: {0} gave the key another value while {1} held the lock.",
@@ -511,6 +512,7 @@ var english = &UI{
 			"write.none": "no check", "write.split": "check and update as two commands",
 		},
 		StartFrom: "Start from a preset:", Current: "(shown)", Own: "your own script",
+		ThenLocal: "{0} is a local of an earlier part: each part after “-- then” is an EVAL of its own, and its locals do not carry over. Read the value again in this part.",
 		ThenHelp: "A line “-- then” splits a script into separate commands: each part is its own EVAL, and other clients may act in between. " +
 			"A part that does not answer success ends the script there. Scripts may use locals, if/elseif/else, comparisons and arithmetic, " +
 			"tonumber/tostring, redis.call and redis.pcall on KEYS[i] and ARGV[i]; no loops or functions; at most 2 KB each.",

@@ -294,10 +294,13 @@ type ClassUI struct {
 
 // DesignUI is every string of the design page and its counterexamples.
 type DesignUI struct {
-	Title, Intro, HomeHint, LinkText, LinkHint   string
-	PieceLabel, PieceHelp, PieceName             map[string]string
-	PresetLabel                                  map[string]string // piece.preset
-	StartFrom, Current, Own, ThenHelp, NoExtend  string
+	Title, Intro, HomeHint, LinkText, LinkHint  string
+	PieceLabel, PieceHelp, PieceName            map[string]string
+	PresetLabel                                 map[string]string // piece.preset
+	StartFrom, Current, Own, ThenHelp, NoExtend string
+	// ThenLocal follows a script error about a name ({0}) that is a local
+	// of an earlier part of the same piece: parts do not share locals.
+	ThenLocal                                    string
 	TimesLegend, TTLLabel, WorkLabel, Grade      string
 	ResultTitle, KindCol, MeaningCol, ClientsCol string
 	// Stale marks the grade once a script differs from the one graded.

@@ -128,6 +128,7 @@ var chinese = &UI{
 		"two-holders/session":             "同时有两个持有者：{1} 的 ZooKeeper 会话还活着，{0} 就获取了锁。",
 		"two-holders/lease":               "同时有两个持有者：{1} 的 etcd 租约还活着，{0} 就获取了锁。",
 		"two-holders/renewed":             "同时有两个持有者：{1} 的租约还没到期，{0} 就续期了锁。",
+		"two-holders/key-expired":         "同时有两个持有者：按 {1} 自己的计时，它的租约还没到期，{0} 就获取了锁。Redis 让 {1} 的键比 {1} 计算所用的 TTL 更早过期。",
 		sim.ForeignDelete:                 "删除了别人的锁：{0} 删除了 {1} 持有的锁。",
 		"foreign-delete/deleted":          "删除了别人的锁：{0} 删除了 {1} 持有的锁。",
 		"foreign-delete/replaced":         "删除了别人的锁：{1} 持有锁时，{0} 把锁键改成了另一个值。",
@@ -505,6 +506,7 @@ var chinese = &UI{
 			"write.none": "不检查", "write.split": "检查和更新分成两条命令",
 		},
 		StartFrom: "从预设开始：", Current: "（当前显示）", Own: "你自己的脚本",
+		ThenLocal: "{0} 是前一部分的局部变量：“-- then”之后的每一部分都是单独的 EVAL，局部变量不会带过去。请在这一部分里重新读取这个值。",
 		ThenHelp: "单独一行“-- then”会把脚本拆成多条命令：每一部分都是单独的 EVAL，其他客户端可能在中间插入操作。" +
 			"某一部分的应答不是成功时，脚本就在那里结束。脚本可以使用 local 变量、if/elseif/else、比较和算术、" +
 			"tonumber/tostring，以及作用于 KEYS[i] 和 ARGV[i] 的 redis.call 和 redis.pcall；不能用循环或函数；每个脚本最多 2 KB。",

@@ -100,8 +100,11 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 	switch v.Kind {
 	case sim.TwoHolders:
 		w.Hold = holdOf(tl, actor(1), v.Event)
-		if renewed(tl, f, actor(0), v) {
+		switch {
+		case renewed(tl, f, actor(0), v):
 			w.Why = sim.WhyRenewed
+		case w.Hold == sim.HoldTTL && keyExpiredUnder(tl, f, actor(1), v):
+			w.Why = sim.WhyKeyExpired
 		}
 	case sim.Overlap:
 		w.Hold = holdOf(tl, actor(1), v.Event)
@@ -225,6 +228,19 @@ func wroteSince(tl *sim.Timeline, id string, seq int) bool {
 		}
 	}
 	return wrote
+}
+
+// keyExpiredUnder: id's latest key on the lock node had expired by v —
+// while id's lease was still valid (the violation's own claim, which the
+// lease checks hold apart), so before the TTL id counts by.
+func keyExpiredUnder(tl *sim.Timeline, f *oracle.Facts, id string, v sim.Violation) bool {
+	var last *oracle.Life
+	for _, l := range f.LockLives() {
+		if l.Node == tl.Nodes[0].Name && f.Owner(l) == id && (last == nil || l.From >= last.From) {
+			last = &l
+		}
+	}
+	return last != nil && last.End == oracle.EndExpired && last.To <= v.At
 }
 
 // renewed: id's action at v was an extend of its own key (its TTL moved),
