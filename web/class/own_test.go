@@ -660,7 +660,28 @@ func TestClassLockNotPastCollectedIDs(t *testing.T) {
 	if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, recent); res.StatusCode != http.StatusOK {
 		t.Errorf("a phone given the page 30 s before the lock, on its Refresh: %d, want 200", res.StatusCode)
 	}
-	if n := members(t, rdb, code); n != 1 {
-		t.Errorf("%d joined, want 1", n)
+	// ids collected by the dozen within the grace: a few come in, as the
+	// room's own late phones would, the rest are new phones
+	if got := webtest.Post(t, site.URL, "/en/class/"+code+"/lock", url.Values{"lock": {"0"}, "do": {""}, "opt": {""}}, teacher).StatusCode; got != http.StatusSeeOther {
+		t.Fatalf("unlock: %d", got)
+	}
+	var many []*http.Cookie
+	for range 24 {
+		many = append(many, firstVisit())
+	}
+	if got := webtest.Post(t, site.URL, "/en/class/"+code+"/lock", url.Values{"lock": {"1"}, "do": {""}, "opt": {""}}, teacher).StatusCode; got != http.StatusSeeOther {
+		t.Fatalf("lock again: %d", got)
+	}
+	in := 0
+	for _, ck := range many {
+		if res, _ := webtest.GetPage(t, site.URL, "/en/class/"+code, ck); res.StatusCode == http.StatusOK {
+			in++
+		}
+	}
+	if in > 4 { // five late phones in all, the recent one above among them
+		t.Errorf("%d of 24 ids collected in the grace came in after the lock, want at most 4 more", in)
+	}
+	if n := members(t, rdb, code); n > 6 {
+		t.Errorf("%d joined, want at most 6", n)
 	}
 }

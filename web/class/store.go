@@ -227,6 +227,10 @@ func invitedKey(code string) string { return membersKey(code) + ":invitedat" }
 const (
 	inviteGrace   = 2 * time.Minute
 	inviteGraceMS = "120000" // inviteGrace as the scripts read it
+	// lateMax is how many phones given the page within the grace may come
+	// in after the lock: the few a room has whose cookie had not come
+	// back yet; ids collected by the hundred in the grace get no further.
+	lateMax = "5"
 )
 
 func votesKey(code string, step int) string {
@@ -629,6 +633,9 @@ local function present(room, members, here, sid, seats, joined, now, untl, idle)
     if redis.call('HGET', room, 'lock') == '1' then
       local given = redis.call('ZSCORE', members .. ':invitedat', sid)
       if not given or tonumber(given) < tonumber(now) - ` + inviteGraceMS + ` then return -2 end
+      local late = redis.call('INCR', members .. ':late')
+      if ttl > 0 then redis.call('EXPIRE', members .. ':late', ttl) end
+      if late > ` + lateMax + ` then return -2 end
     end
     local n = redis.call('SCARD', members)
     if n >= tonumber(joined) or redis.call('ZCARD', here) >= tonumber(seats) then return 0 end
@@ -853,7 +860,7 @@ func (s *classStore) end(ctx context.Context, r *Room, rows []string) error {
 	if err := endSummaryScript.Run(ctx, s.rdb, []string{summaryKey(r.Code), endedSummaryKey(r.Code)}, int64(EndedFor/time.Second)).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		return err
 	}
-	keys := []string{roomKey(r.Code), membersKey(r.Code), invitedKey(r.Code), hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
+	keys := []string{roomKey(r.Code), membersKey(r.Code), invitedKey(r.Code), membersKey(r.Code) + ":late", hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
 	for i := 1; i <= r.Steps; i++ {
 		keys = append(keys, votesKey(r.Code, i))
 	}
