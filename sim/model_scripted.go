@@ -55,6 +55,9 @@ func (w *World) designEval(c *Client, p Piece, part int, purpose string) (redisc
 		return rediscli.Reply{}, err
 	}
 	reply := w.events[len(w.events)-1].Reply
+	if p == PieceAcquire && n == w.primary && designOK(reply) {
+		w.claimKey(c)
+	}
 	if reply.Kind == rediscli.ReplyError && !n.down {
 		w.violateHold(ScriptError, "", p.Name(), c.ID)
 	}
@@ -267,5 +270,20 @@ func (w *World) checkWriteRefused(c *Client, r rediscli.Reply) {
 	}
 	if c.acq == w.acquisitions && w.leaseValid(c) {
 		w.violate(WriteRefused, c.ID)
+	}
+}
+
+// claimKey makes the lock key's present life c's, where its value is no
+// client's (INCR's 1, a constant every client stores): c's acquire that
+// answered yes took it, so the lanes, the pictures' "who holds the lock"
+// and the checks read it as c's, as they read a key holding c's value.
+func (w *World) claimKey(c *Client) {
+	for i := len(w.locks) - 1; i >= 0; i-- {
+		if l := &w.locks[i]; l.Node == w.primary.Name {
+			if l.End == "" && l.Owner == "" {
+				l.Owner = c.ID
+			}
+			return
+		}
 	}
 }
