@@ -133,6 +133,9 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 	if err := in.D.Validate(); err != nil {
 		text := designErrorText(u, err)
 		if name := earlierLocal(in.D, err); name != "" {
+			if !strings.HasSuffix(text, "。") && !strings.HasSuffix(text, ".") {
+				text += map[bool]string{true: "。", false: "."}[u.Language().Tight] // the checker's words end with none
+			}
 			text = i18n.Sentences(text, i18n.Fill(du.ThenLocal, name))
 		}
 		return bad(text)

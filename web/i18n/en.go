@@ -192,9 +192,9 @@ var english = &UI{
 	},
 	Verdict: &VerdictUI{
 		ClassCol: "Severity", ClassNote: "({0})",
-		Class:  map[sim.Class]string{sim.ClassHarm: "Harm to the data", sim.ClassBroken: "The lock failed", sim.ClassAllowed: "Allowed by any lease"},
+		Class:  map[sim.Class]string{sim.ClassHarm: "Harm to the data", sim.ClassBroken: "The lock failed or does not work", sim.ClassAllowed: "Allowed by any lease"},
 		Harm:   "Harm found: {0}. The protected data went wrong; each row opens the shortest schedule that shows it.",
-		Broken: "No harm to the data was found, but the lock itself failed: {0}.",
+		Broken: "No harm to the data was found, but the lock itself failed or does not work: {0}.",
 		Allowed: "No harm to the data and no failure of the lock. What the table lists is what every lock that expires on its own (a TTL, a session, a lease) allows — a holder that outlives its lease — " +
 			"and here nothing it did went wrong.",
 		None:    "Nothing went wrong: no harm, no failure of the lock, and no holder outlived its lease.",

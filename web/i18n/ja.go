@@ -187,9 +187,9 @@ var japanese = &UI{
 	},
 	Verdict: &VerdictUI{
 		ClassCol: "深刻さ", ClassNote: "（{0}）",
-		Class:  map[sim.Class]string{sim.ClassHarm: "データが壊れた", sim.ClassBroken: "ロックが失敗した", sim.ClassAllowed: "どのリースにもありうる"},
+		Class:  map[sim.Class]string{sim.ClassHarm: "データが壊れた", sim.ClassBroken: "ロックが失敗した・働かない", sim.ClassAllowed: "どのリースにもありうる"},
 		Harm:   "害が見つかりました：{0}。守りたいデータがおかしくなりました。各行から、それが起きる最短の順序を開けます。",
-		Broken: "データへの害は見つかりませんでしたが、ロックそのものが失敗しました：{0}。",
+		Broken: "データへの害は見つかりませんでしたが、ロックそのものが失敗したか、働いていません：{0}。",
 		Allowed: "データへの害も、ロックの失敗もありませんでした。表にあるのは、TTL のあるロックならどれでも起こりうること（リースより長生きした保持者）で、" +
 			"ここではそれが害になりませんでした。",
 		None:    "何も起きませんでした。害もロックの失敗もなく、リースより長生きした保持者もいません。",

@@ -186,9 +186,9 @@ var chinese = &UI{
 	},
 	Verdict: &VerdictUI{
 		ClassCol: "严重程度", ClassNote: "（{0}）",
-		Class:  map[sim.Class]string{sim.ClassHarm: "数据受损", sim.ClassBroken: "锁失效", sim.ClassAllowed: "任何租约都可能出现"},
+		Class:  map[sim.Class]string{sim.ClassHarm: "数据受损", sim.ClassBroken: "锁失效或无法使用", sim.ClassAllowed: "任何租约都可能出现"},
 		Harm:   "发现了危害：{0}。受保护的数据出错了；每一行都能打开展示这个问题的最短调度顺序。",
-		Broken: "没有发现数据受损，但锁本身失效了：{0}。",
+		Broken: "没有发现数据受损，但锁本身失效了或无法使用：{0}。",
 		Allowed: "数据没有受损，锁也没有失效。表中列出的是任何会自行过期的锁（TTL、会话或租约）都允许的情况——持有者在租约到期后仍在行动——" +
 			"而在这里，它做的事没有造成任何问题。",
 		None:    "没有出任何问题：没有危害，锁没有失效，也没有持有者在租约到期后仍在行动。",
