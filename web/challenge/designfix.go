@@ -49,8 +49,11 @@ func (s *Handler) designFixView(r *http.Request, u *i18n.UI, ch *lessons.Challen
 	}
 	dq := url.Values{}
 	for k, vs := range q {
-		if !slices.Contains(links.DesignKeys, k) || len(vs) != 1 {
+		switch {
+		case !slices.Contains(links.DesignKeys, k):
 			return nil, "", badRequest(u, i18n.Fill(u.Chal.BadParam, site.Clip(k)), here)
+		case len(vs) != 1:
+			return nil, "", badRequest(u, i18n.Fill(u.Design.Repeated, site.Clip(k)), here)
 		}
 		dq[k] = vs
 	}

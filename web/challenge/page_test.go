@@ -245,6 +245,9 @@ func TestDesignFixChallenge(t *testing.T) {
 		if r := get(t, h, base+"?release=exists-del"); r.Status != http.StatusBadRequest {
 			t.Errorf("%s: an unknown preset: %d, want 400", lang, r.Status)
 		}
+		if r := webtest.Get(t, h, base+"?release=del&release=del"); r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), i18n.Fill(u.Design.Repeated, "release")) {
+			t.Errorf("%s: a piece sent twice: %d, want a 400 that says so", lang, r.Status)
+		}
 		if r := webtest.Get(t, h, base+"?opt=release.lua"); r.Status != http.StatusBadRequest {
 			t.Errorf("%s: a lesson's opt on a design's fix: %d, want 400", lang, r.Status)
 		}

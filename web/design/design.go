@@ -83,7 +83,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 			return bad(i18n.Fill(du.BadParam, site.Clip(k)))
 		}
 		if len(vs) != 1 {
-			return bad(i18n.Fill(du.BadParam, site.Clip(k)))
+			return bad(i18n.Fill(du.Repeated, site.Clip(k)))
 		}
 	}
 	if v, ok := q["effect"]; ok {

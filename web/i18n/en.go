@@ -536,6 +536,7 @@ var english = &UI{
 		BadTTL:          "The TTL must be a duration from 1s to 60s, like 10s or 1500ms.",
 		BadWork:         "The work time must be a duration from 100ms to 60s, like 1s.",
 		BadParam:        "“{0}” is not something the design page understands.",
+		Repeated:        "“{0}” is in the address more than once: a design names each of its parts once.",
 		BadPreset:       "“{0}” is not a preset for {1}. Its presets are {2}.",
 		BadLink:         "This design is too long for a link. Shorten the scripts.",
 		BadClients:      "Clients must be 2 or 3.",

@@ -313,10 +313,12 @@ type DesignUI struct {
 	Incomplete, Bounds, CodeTitle, CodeNote        string
 	BadTitle, BadScript, BadEmpty, BadTooLong      string
 	BadParts, BadTTL, BadWork, BadParam, BadPreset string
-	BadLink, BadClients, KeptNote, StartOver       string
-	RunTitle, RunIntro, BackToGrade, ScriptsUsed   string
-	RunAllowedTitle                                string // RunTitle for a run that shows no failure
-	ErrorReplyNote                                 string
+	// Repeated: a parameter ({0}) the address has more than once
+	Repeated                                     string
+	BadLink, BadClients, KeptNote, StartOver     string
+	RunTitle, RunIntro, BackToGrade, ScriptsUsed string
+	RunAllowedTitle                              string // RunTitle for a run that shows no failure
+	ErrorReplyNote                               string
 	// What the write does: the form's field, its options and help, the
 	// sentence the grade's bounds add for it, and a bad value.
 	EffectField, EffectHelp, BadEffect string
