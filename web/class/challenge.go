@@ -332,7 +332,8 @@ func (s *Handler) Challenge(w http.ResponseWriter, r *http.Request) {
 }
 
 // Tell keeps a student's result for the room's challenge: the state the
-// form carries (do=, opt= or answer=) is judged again here, and only a
+// form carries (do=, opt=, a design fix's scripts, or answer=) is judged
+// again here, and only a
 // solve or an answer is kept, with the name if one was typed.
 func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 	u, room, ok := s.openRoom(w, r, false)
@@ -359,7 +360,9 @@ func (s *Handler) Tell(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := url.Values{}
-	for _, k := range []string{"do", "opt", "answer"} {
+	// the state as the page's address holds it: a break's do=, a fix's
+	// opt= (or a design fix's scripts), a prediction's answer=
+	for _, k := range append([]string{"do", "opt", "answer"}, links.DesignKeys...) {
 		if r.PostForm.Has(k) {
 			v, ok := oneValue(r, k)
 			if !ok {

@@ -196,3 +196,37 @@ func TestClassChallenge(t *testing.T) {
 		t.Errorf("a stopped challenge left %d keys", n)
 	}
 }
+
+// TestClassDesignFix: a fix of a design page's lock posed to a class: a
+// phone plays it at the room's address, its fixed scripts tell the class
+// (judged again from the form's fields), and the broken start does not.
+func TestClassDesignFix(t *testing.T) {
+	rdb, _ := webtest.MiniRDB(t)
+	site := newClassSite(t, rdb, class.Limits{})
+	code, teacher := startClass(t, site.URL, "en", "", "")
+	if res := webtest.Post(t, site.URL, "/en/class/"+code+"/move", url.Values{"do": {""}, "opt": {""}, "start": {"1"}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("start: %d", res.StatusCode)
+	}
+	student := joinClass(t, site.URL, "en", code)
+	base := "/en/class/" + code
+	if res := webtest.Post(t, site.URL, base+"/pose", url.Values{"id": {"sr-lua"}}, teacher); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("pose: %d", res.StatusCode)
+	}
+	fixed := "if redis.call('GET', KEYS[1]) == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0"
+	r, page := webtest.GetPage(t, site.URL, base+"/challenge/sr-lua?release="+url.QueryEscape(fixed), student)
+	if r.StatusCode == http.StatusSeeOther {
+		r, page = webtest.GetPage(t, site.URL, r.Header.Get("Location"), student)
+	}
+	if r.StatusCode != http.StatusOK || !strings.Contains(page, `data-solved="1"`) || !strings.Contains(page, `action="`+base+`/tell"`) {
+		t.Fatalf("the fixed design played in class: %d, not solved or no form to tell the class", r.StatusCode)
+	}
+	if res := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {"sr-lua"}, "release": {"del"}}, student); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("the broken start told the class: %d, want 400", res.StatusCode)
+	}
+	if res := webtest.Post(t, site.URL, base+"/tell", url.Values{"challenge": {"sr-lua"}, "release": {fixed}, "name": {"Aiko"}}, student); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("the fix told the class: %d, want 303", res.StatusCode)
+	}
+	if bar := tally(t, site.URL, code, teacher); !strings.Contains(bar, "Aiko") {
+		t.Errorf("the teacher's bar does not show the fix told: %q", bar)
+	}
+}
