@@ -162,6 +162,7 @@ func challengePages(lang string) []string {
 		"/" + lang + "/challenges/fe-check?answer=no",                           // answered
 		"/" + lang + "/challenges/fe-stale?do=a.acquire&opt=fence.off",          // a break, under way
 		"/" + lang + "/challenges/fe-fix",                                       // a fix, at its broken start
+		"/" + lang + "/challenges/sr-lua",                                       // a design's fix: its Lua to edit
 		"/" + lang + "/challenges/fe-check",                                     // a prediction, to answer
 		"/" + lang + "/challenges/fe-stale?do=a.acquire,wait.10s&opt=fence.off"} // a move refused
 }
