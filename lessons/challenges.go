@@ -223,7 +223,8 @@ func (c *Catalog) challenge(lang string, s challengeSpec, w challengeWords) (*Ch
 	}
 	// A design's fix is searched on its design's scenario, which only the
 	// design page builds (TestDesignChallenges checks those bounds).
-	if cfg := ch.Config(opts); ch.Design == "" {
+	if ch.Design == "" {
+		cfg := ch.Config(opts)
 		if err := cfg.Validate(); err != nil {
 			return nil, err
 		}
@@ -403,7 +404,8 @@ func Custom(l *Lesson, opt string, goal sim.ViolationKind, b Bounds) (*Challenge
 	}
 	// A design's fix is searched on its design's scenario, which only the
 	// design page builds (TestDesignChallenges checks those bounds).
-	if cfg := ch.Config(opts); ch.Design == "" {
+	if ch.Design == "" {
+		cfg := ch.Config(opts)
 		if err := cfg.Validate(); err != nil {
 			return nil, err
 		}

@@ -103,10 +103,11 @@ func (w *World) checkOverlap(c *Client) {
 // overran reports whether d is working, its lease was valid when the
 // work began, the work is not shorter than the whole lease (the TTL it
 // asked for: a job exactly as long ends as its lease does, and its write
-// comes after) and nothing renews the lease while it runs: the job overruns its lease whenever it runs, with no fault.
-// A holder whose lease ran out while it was paused or cut off, or while
-// it waited for its turn to work (others' pauses let time pass), overran
-// nothing a shorter job would not.
+// comes after) and nothing renews the lease while it runs: the job
+// overruns its lease whenever it runs, with no fault. A holder whose
+// lease ran out while it was paused or cut off, or while it waited for
+// its turn to work (others' pauses let time pass), overran nothing a
+// shorter job would not.
 func (w *World) overran(d *Client) bool {
 	if d.state != StateWorking || d.disconnected || len(d.spans) == 0 || w.holdOf(d) != HoldTTL {
 		return false
@@ -323,8 +324,8 @@ func (w *World) checkCharges() {
 // checkOrphan runs when c crashed: if its lock key is still there with no
 // TTL, nothing will ever remove it; a design's key that the server keeps
 // for more than twice the TTL the client asked for blocks everyone that
-// long (a unit or a hard-coded number wrong). The key looked at is the primary's (a
-// Redlock client's first node's).
+// long (a unit or a hard-coded number wrong). The key looked at is the
+// primary's (a Redlock client's first node's).
 func (w *World) checkOrphan(c *Client) {
 	if w.primary == nil {
 		return

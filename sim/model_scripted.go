@@ -235,11 +235,11 @@ func (w *World) designRelease(c *Client, i int) error {
 }
 
 // checkRefused runs when c's acquire was refused (r: not an error, which
-// is a script error of its own): a refusal while no one holds the lock —
-// no other client inside or part-way through a piece, and the key, if
-// any, before the call (prior: keyHolder's), no crashed holder's (its
-// TTL, or its orphaning, is judged apart)
-// — means a client that asks cannot get the lock: the lock does not work.
+// is a script error of its own). A refusal while no one holds the lock —
+// no other client inside or part-way through a piece, and the key before
+// the call (prior: its keyHolder) no crashed holder's, whose TTL or
+// orphaning is judged apart — means a client that asks cannot get the
+// lock: the lock does not work.
 func (w *World) checkRefused(c *Client, r rediscli.Reply, prior string) {
 	if r.Kind == rediscli.ReplyError || w.primary.down {
 		return

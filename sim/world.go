@@ -271,28 +271,15 @@ func (w *World) observeNode(n *Node, by string) {
 	w.locks = append(w.locks, span)
 }
 
-// keyHolder is whose lock n's lock key is now: keyOwner for its value,
-// or else the client whose own command set it and answered success (a
-// design whose acquire stores something other than its value — INCR's 1,
-// a constant — still takes the key for that client; one that set it and
-// answered no took nothing); "" when the key is absent or no one's.
+// keyHolder is whose lock n's lock key is now (keyOwner of its value:
+// a design's acquire that answered yes has made the key its client's,
+// whatever it stored, claimKey); "" when the key is absent or no one's.
 func (w *World) keyHolder(n *Node) string {
 	v, ok := n.peek(w.sc.LockKey())
 	if !ok {
 		return ""
 	}
-	if o := w.keyOwner(n, v); o != "" {
-		return o
-	}
-	for i := len(w.locks) - 1; i >= 0; i-- {
-		if l := &w.locks[i]; l.Node == n.Name {
-			if e := l.FromEvent; l.End == "" && l.Value == v && e >= 0 && w.client(w.events[e].Actor) != nil && designOK(w.events[e].Reply) {
-				return w.events[e].Actor
-			}
-			break
-		}
-	}
-	return ""
+	return w.keyOwner(n, v)
 }
 
 // keyOwner is the client whose acquisition put the lock key's present

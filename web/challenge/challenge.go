@@ -55,6 +55,8 @@ type Handler struct {
 	// found: id|opt → the search of that design. Bounded: a made
 	// challenge's address may name any bounds and any design.
 	found *lru.Cache[string, *search]
+	// starts: a design fix's id → its starting design's canonical query
+	starts sync.Map
 }
 
 // searchesKept is how many searches the handler keeps: every course

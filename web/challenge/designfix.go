@@ -73,13 +73,18 @@ func (s *Handler) designFixView(r *http.Request, u *i18n.UI, ch *lessons.Challen
 	if e != nil {
 		return nil, "", e
 	}
-	_, d0, _, e := lessonOf(start)
-	if e != nil {
-		return nil, "", site.Internal(u, e)
+	startQuery, ok := s.starts.Load(ch.ID)
+	if !ok { // the course's start, read once (only course challenges have a Design)
+		_, d0, _, e := lessonOf(start)
+		if e != nil {
+			return nil, "", site.Internal(u, e)
+		}
+		startQuery = designQueryOf(d0)
+		s.starts.Store(ch.ID, startQuery)
 	}
 	query := designQueryOf(d)
 	canon := "?" + query
-	if query == designQueryOf(d0) {
+	if query == startQuery {
 		canon = ""
 	}
 	if r.Method == http.MethodGet && !site.SameQuery("?"+r.URL.RawQuery, canon) && (r.URL.RawQuery != "" || canon != "") {
@@ -103,21 +108,9 @@ func (s *Handler) designFixView(r *http.Request, u *i18n.UI, ch *lessons.Challen
 	}
 	for _, k := range []string{"ttl", "work", "effect"} {
 		if val := words.Get(k); val != "" {
-			v.Keep = append(v.Keep, site.Choice{Value: val, Label: k})
+			v.Keep = append(v.Keep, [2]string{k, val})
 		}
 	}
-	run := func(as []sim.Action) string { return links.DesignRun(u.Lang, d, ch.Bounds.Clients, as) }
-	for _, k := range failures(res) {
-		f := u.Failures[k]
-		v.Found = append(v.Found, Found{Name: f.Name, Meaning: f.Meaning, URL: run(res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
-	}
-	for _, k := range allowed(res) {
-		f := u.Failures[k]
-		v.Allowed = append(v.Allowed, Found{Name: f.Name, Meaning: f.Meaning, URL: run(res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
-	}
-	v.Fixed = len(v.Found) == 0
-	if room != nil && v.Fixed && v.Checked {
-		v.Report = room.Report(lesson.Verdict{Solved: true, Query: canon})
-	}
+	v.judge(u, res, room, canon, func(as []sim.Action) string { return links.DesignRun(u.Lang, d, ch.Bounds.Clients, as) })
 	return v, "", nil
 }

@@ -281,7 +281,7 @@ type FixView struct {
 	// design's other parameters (TTL, work, effect) the form sends back;
 	// DesignPage the same design on the design page.
 	Scripts    []ScriptField
-	Keep       []site.Choice
+	Keep       [][2]string // name, value
 	DesignPage string
 	// Checked: the learner has changed the design (the verdict is theirs,
 	// not the broken start's).
@@ -352,19 +352,29 @@ func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q 
 	v := &FixView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: in,
 		Groups: lesson.OptionGroups(u, sc, opts), Checked: canon != "", States: res.States, Depth: res.Depth}
 	v.Info.Design = designWords(u, sc, opts)
-	for _, k := range failures(res) {
+	v.judge(u, res, room, canon, func(as []sim.Action) string { return timelineURL(ch, opts, as) })
+	return v, "", nil
+}
+
+// judge fills v's verdict from the search res: what still fails and what
+// any lease allows, each opened at run(its shortest schedule), fixed or
+// not, and in a class (room) the form that tells it, for the design
+// canon.
+func (v *FixView) judge(u *i18n.UI, res *sim.ExploreResult, room *lesson.ChallengeRoom, canon string, run func([]sim.Action) string) {
+	found := func(k sim.ViolationKind) Found {
 		f := u.Failures[k]
-		v.Found = append(v.Found, Found{Name: f.Name, Meaning: f.Meaning, URL: timelineURL(ch, opts, res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
+		return Found{Name: f.Name, Meaning: f.Meaning, URL: run(res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)}
+	}
+	for _, k := range failures(res) {
+		v.Found = append(v.Found, found(k))
 	}
 	for _, k := range allowed(res) {
-		f := u.Failures[k]
-		v.Allowed = append(v.Allowed, Found{Name: f.Name, Meaning: f.Meaning, URL: timelineURL(ch, opts, res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)})
+		v.Allowed = append(v.Allowed, found(k))
 	}
 	v.Fixed = len(v.Found) == 0
 	if room != nil && v.Fixed && v.Checked {
 		v.Report = room.Report(lesson.Verdict{Solved: true, Query: canon})
 	}
-	return v, "", nil
 }
 
 // designErr is a fix page's design that cannot be read: the lesson's

@@ -2,6 +2,7 @@ package class
 
 import (
 	"context"
+	"locklab/web/site"
 	"net/http"
 	"net/http/httptest"
 	"time"
@@ -54,7 +55,7 @@ func (c *Classroom) StudentCookie(ctx context.Context, code string) (*http.Cooki
 		return nil, err
 	}
 	w := httptest.NewRecorder()
-	if _, err := (&Handler{class: c}).issueStudent(w, httptest.NewRequest(http.MethodGet, "/", nil), room); err != nil {
+	if _, err := (&Handler{Site: &site.Site{}, class: c}).issueStudent(w, httptest.NewRequest(http.MethodGet, "/", nil), room); err != nil {
 		return nil, err
 	}
 	return w.Result().Cookies()[0], nil

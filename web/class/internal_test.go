@@ -1,6 +1,7 @@
 package class
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,12 @@ func TestCleanName(t *testing.T) {
 	}
 	if _, ok := cleanName(strings.Repeat("\u200b", 100) + strings.Repeat("x", NameMax)); !ok {
 		t.Error("invisible characters count against a name's length")
+	}
+}
+
+// TestInviteGraceMS: the scripts' grace is inviteGrace.
+func TestInviteGraceMS(t *testing.T) {
+	if inviteGraceMS != strconv.FormatInt(inviteGrace.Milliseconds(), 10) {
+		t.Errorf("inviteGraceMS %s, inviteGrace %v", inviteGraceMS, inviteGrace)
 	}
 }

@@ -220,13 +220,17 @@ func hereKey(code string) string    { return "lockclass:" + code + ":here" }
 // its members key and ":invitedat".
 func invitedKey(code string) string { return membersKey(code) + ":invitedat" }
 
+// lateKey counts the phones let in after a lock on a first visit within
+// the grace (lateMax); presentLua names it as its members key and ":late".
+func lateKey(code string) string { return membersKey(code) + ":late" }
+
 // inviteGrace is how long a first visit given the room's page before the
 // lock may still come in after it (inviteScript): long enough for a
 // phone to send its cookie back (a reload, a tap), too short for ids
 // collected ahead of the lock to be a way past it.
 const (
 	inviteGrace   = 2 * time.Minute
-	inviteGraceMS = "120000" // inviteGrace as the scripts read it
+	inviteGraceMS = "120000" // inviteGrace as the scripts read it (TestInviteGraceMS)
 	// lateMax is how many phones given the page within the grace may come
 	// in after the lock: the few a room has whose cookie had not come
 	// back yet; ids collected by the hundred in the grace get no further.
@@ -860,7 +864,7 @@ func (s *classStore) end(ctx context.Context, r *Room, rows []string) error {
 	if err := endSummaryScript.Run(ctx, s.rdb, []string{summaryKey(r.Code), endedSummaryKey(r.Code)}, int64(EndedFor/time.Second)).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		return err
 	}
-	keys := []string{roomKey(r.Code), membersKey(r.Code), invitedKey(r.Code), membersKey(r.Code) + ":late", hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
+	keys := []string{roomKey(r.Code), membersKey(r.Code), invitedKey(r.Code), lateKey(r.Code), hereKey(r.Code), chalKey(r.Code), chalNamesKey(r.Code)}
 	for i := 1; i <= r.Steps; i++ {
 		keys = append(keys, votesKey(r.Code, i))
 	}

@@ -158,9 +158,8 @@ func earlierLocal(d *lockdesign.Design, err error) string {
 		return ""
 	}
 	parts := sim.Parts(d.Script(de.Piece))
-	decl := regexp.MustCompile(`\blocal\s+([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)`)
 	for _, part := range parts[:min(de.Part, len(parts))] {
-		for _, m := range decl.FindAllStringSubmatch(part, -1) {
+		for _, m := range localDecl.FindAllStringSubmatch(part, -1) {
 			for _, n := range strings.Split(m[1], ",") {
 				if strings.TrimSpace(n) == le.Arg {
 					return le.Arg
@@ -170,6 +169,9 @@ func earlierLocal(d *lockdesign.Design, err error) string {
 	}
 	return ""
 }
+
+// localDecl is a local statement's names ("local a, b").
+var localDecl = regexp.MustCompile(`\blocal\s+([A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)`)
 
 // keepTyped is what the page shows back for a piece: the script if the
 // value named one, else what was sent, made valid UTF-8.

@@ -164,7 +164,7 @@ func (s *Site) Absolute(r *http.Request, path string) string {
 // HTTPS reports whether the browser reached the site over HTTPS: its own
 // connection, or the operator's proxy saying so (Config.TrustProxy).
 func (s *Site) HTTPS(r *http.Request) bool {
-	return r.TLS != nil || (s != nil && s.trustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
+	return r.TLS != nil || (s.trustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
 }
 
 // UIFor is the language of a request: the path's, else the browser's.
