@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/sim/oracle"
+	"locklab/sim/rediscli"
 	"locklab/web/i18n"
 	"locklab/web/narrate"
 )
@@ -38,6 +40,9 @@ func violationWords(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 // typed by hand — an acquire that replaced a key is an acquisition.
 func unsupported(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) string {
 	e := tl.Events[v.Event]
+	if v.Kind == sim.ScriptError && (e.Reply.Kind != rediscli.ReplyError || len(e.Command) < 2 || e.Command[0] != "EVAL") {
+		return fmt.Sprintf("event #%d (%s) is not a script Redis answered with an error", e.Seq+1, strings.Join(e.Command, " "))
+	}
 	if v.Kind == sim.StaleWrite {
 		return replaced(tl, f, v, e)
 	}
@@ -119,6 +124,8 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 				w.Why = sim.WhyNewerWrote
 			}
 		}
+	case sim.ScriptError:
+		w.Why = scriptOf(tl, v)
 	case sim.ForeignDelete:
 		w.Why = sim.WhyDeleted
 		for _, l := range f.LockLives() {
@@ -149,6 +156,31 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 		}
 	}
 	return w
+}
+
+// scriptOf names the design's piece whose script v's event sent: the
+// piece with a part equal to the EVAL's body, the write's if it went to
+// the storage (two pieces may share a text; the one the violation names
+// is kept if it is among them).
+func scriptOf(tl *sim.Timeline, v sim.Violation) string {
+	e := tl.Events[v.Event]
+	d, ok := tl.Scenario.Scripted.Source.(*lockdesign.Design)
+	if !ok || len(e.Command) < 2 {
+		return ""
+	}
+	var names []string
+	for _, p := range sim.Pieces {
+		if (p == sim.PieceWrite) == (e.Node == sim.NodeStorage) && slices.Contains(sim.Parts(d.Script(p)), e.Command[1]) {
+			names = append(names, p.Name())
+		}
+	}
+	if slices.Contains(names, v.Why) {
+		return v.Why
+	}
+	if len(names) == 0 {
+		return "(no piece's script: " + e.Command[1] + ")"
+	}
+	return names[0]
 }
 
 // nodeOf is the node whose key v is about: the node the clients' commands
