@@ -22,7 +22,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
-	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -63,6 +62,10 @@ type ExploreConfig struct {
 	// replay reaches every state by replaying its whole schedule on a
 	// fresh world instead of forking its parent's (tests compare both).
 	replay bool
+	// checkEncoding, when set, is given every encoding the fingerprint
+	// makes (a client's signature: st's client i; else all of st) to
+	// hold it to the reference (explore_encode_test.go).
+	checkEncoding func(en *fpEnc, st *worldState, client int, got []byte)
 	// workers is how many goroutines expand states (0: GOMAXPROCS); the
 	// result is the same for any number.
 	workers int
@@ -777,8 +780,14 @@ func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) [
 	w.capture(st, &fb.timers, b, keys)
 	en := &fb.enc
 	en.reset(w, st.Now)
+	check := func(client int, got []byte) {
+		if e.cfg.checkEncoding != nil {
+			e.cfg.checkEncoding(en, st, client, got)
+		}
+	}
 	if e.cfg.noSymmetry {
 		fb.best = en.encode(fb.best[:0], st)
+		check(-1, fb.best)
 		return fb.best
 	}
 	n := e.cfg.Clients
@@ -791,7 +800,8 @@ func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) [
 		}
 		en.names[i] = "="
 		from := len(fb.sigs)
-		fb.sigs = en.enc(fb.sigs, reflect.ValueOf(&st.Clients[i]).Elem())
+		fb.sigs = en.client(fb.sigs, &st.Clients[i])
+		check(i, fb.sigs[from:])
 		fb.sig = append(fb.sig, [2]int{from, len(fb.sigs)})
 	}
 	sig := func(i int) []byte { return fb.sigs[fb.sig[i][0]:fb.sig[i][1]] }
@@ -818,6 +828,7 @@ func (e *explorer) canonical(fb *fpBuf, w *World, b budget, keys [][]keyState) [
 				en.names[i] = en.ids[pos]
 			}
 			fb.cur = en.encode(fb.cur[:0], st)
+			check(-1, fb.cur)
 			if first || bytes.Compare(fb.cur, fb.best) < 0 {
 				fb.best, fb.cur, first = fb.cur, fb.best, false
 			}

@@ -30,24 +30,28 @@ func BenchmarkGradePresets(b *testing.B) {
 			d := DefaultDesign()
 			d.SetEffect(effect)
 			d.SetScript(pr.Piece, pr.Script)
-			var states int
+			var states, schedules int
 			var wall, cpu time.Duration
 			runs := 0
 			for b.Loop() {
 				cpu0, start := cpuTime(), time.Now()
-				states = 0
+				states, schedules = 0, 0
 				for _, n := range []int{2, 3} {
 					res, err := Grade(context.Background(), d, n, 20_000)
 					if err != nil {
 						b.Fatal(err)
 					}
 					states += res.States
+					schedules += res.Schedules
 				}
 				wall += time.Since(start)
 				cpu += cpuTime() - cpu0
 				runs++
 			}
 			b.ReportMetric(float64(states), "states")
+			// Each schedule is a child a worker computed (a step on the
+			// servers and a fingerprint); states are the new ones.
+			b.ReportMetric(float64(schedules), "schedules")
 			b.ReportMetric(wall.Seconds()/float64(runs), "s/grade")
 			b.ReportMetric(float64(states*runs)/cpu.Seconds(), "states/cpu-s")
 		})
