@@ -147,7 +147,6 @@ func (e *fpEnc) refSet(b []byte, v reflect.Value) []byte {
 	return append(b, ']')
 }
 
-
 // TestEncodingIsTheReference: every encoding the fingerprint makes while
 // exploring every unsafe lesson design (Redlock's interchangeable nodes,
 // the replica's shipments, lost replies, ZooKeeper's sessions: every set
