@@ -19,6 +19,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"locklab/sim"
+	"locklab/sim/explore"
 )
 
 // ChallengeType is what a challenge asks of the learner.
@@ -42,11 +43,11 @@ const (
 // so par and every verdict are answers, not guesses.
 const (
 	ChallengeDepth  = 16
-	ChallengeStates = sim.MaxExploreStates
+	ChallengeStates = explore.MaxStates
 )
 
 // PastTTL, as a challenge's pause, is a pause that outlasts the lock
-// key's TTL as the server holds it (sim.PausePastTTL): the threat of a
+// key's TTL as the server holds it (explore.PausePastTTL): the threat of a
 // design's fix, whose script may set any TTL.
 const PastTTL = "past-ttl"
 
@@ -80,9 +81,9 @@ type Bounds struct {
 
 // Config is the exploration of the challenge's bounds on the design opts
 // (the challenge's own, or a learner's fix).
-func (c *Challenge) Config(opts sim.Opts) sim.ExploreConfig {
+func (c *Challenge) Config(opts sim.Opts) explore.Config {
 	b := c.Bounds
-	cfg := sim.ExploreConfig{Scenario: c.Lesson.Scenario, Opts: opts, Clients: b.Clients, Pauses: b.Pauses,
+	cfg := explore.Config{Scenario: c.Lesson.Scenario, Opts: opts, Clients: b.Clients, Pauses: b.Pauses,
 		Crashes: b.Crashes, NodeFaults: b.Nodes, Drops: b.Drops, MaxDepth: ChallengeDepth, MaxStates: ChallengeStates}
 	if b.Pauses > 0 {
 		cfg.PauseMs = []int64{b.PauseMs}
@@ -210,7 +211,7 @@ func (c *Catalog) challenge(lang string, s challengeSpec, w challengeWords) (*Ch
 	}
 	ch.Opts = opts
 	if s.Pause == PastTTL {
-		ch.Bounds.PauseMs = sim.PausePastTTL
+		ch.Bounds.PauseMs = explore.PausePastTTL
 	} else if s.Pause != "" {
 		ms, ok := sim.ParseDuration(s.Pause)
 		if !ok {

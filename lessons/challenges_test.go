@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 )
 
 // TestChallengesPar holds every challenge to what its page claims, by the
 // explorer's own complete searches:
 //   - break: the search reaches the goal; par is its shortest schedule,
-//     which is made of the bounds' moves (sim.ExploreConfig.Within), shows
+//     which is made of the bounds' moves (explore.Config.Within), shows
 //     the goal first at its last move when replayed from its URL, and a
 //     complete search one move shallower finds no way to the goal; in
 //     each lesson the break challenges' pars never go down (easy to hard);
@@ -36,7 +37,7 @@ func TestChallengesPar(t *testing.T) {
 		if ch.Design != "" {
 			continue // TestDesignChallenges
 		}
-		res := explore(t, ch.Config(ch.Opts))
+		res := search(t, ch.Config(ch.Opts))
 		switch ch.Type {
 		case Break:
 			f := res.Found[ch.Goal]
@@ -48,7 +49,7 @@ func TestChallengesPar(t *testing.T) {
 			checkPar(t, ch, f.Shortest)
 			shallower := ch.Config(ch.Opts)
 			shallower.MaxDepth = par - 1
-			if r := explore(t, shallower); r.Found[ch.Goal] != nil {
+			if r := search(t, shallower); r.Found[ch.Goal] != nil {
 				t.Errorf("%s: a search of depth %d reaches %s: par %d is not the fewest", ch.ID, par-1, ch.Goal, par)
 			}
 			if par < lastPar[ch.Lesson.Slug] {
@@ -89,11 +90,11 @@ var predictCan = map[string]bool{
 	"eo-key": false, "su-strict": false,
 }
 
-// explore runs a search that must be complete: an incomplete one is no
+// search runs a search that must be complete: an incomplete one is no
 // answer, so a challenge whose bounds outgrow the search is an error.
-func explore(t *testing.T, cfg sim.ExploreConfig) *sim.ExploreResult {
+func search(t *testing.T, cfg explore.Config) *explore.Result {
 	t.Helper()
-	res, err := sim.Explore(context.Background(), cfg)
+	res, err := explore.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func checkPar(t *testing.T, ch *Challenge, par []sim.Action) {
 }
 
 // fails: the search found harm or a failed lock.
-func fails(res *sim.ExploreResult) bool {
+func fails(res *explore.Result) bool {
 	for k := range res.Found {
 		if sim.ClassOf(k) != sim.ClassAllowed {
 			return true
@@ -159,7 +160,7 @@ func someFix(t *testing.T, ch *Challenge) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !fails(explore(t, ch.Config(opts))) {
+		if !fails(search(t, ch.Config(opts))) {
 			return d
 		}
 	}
@@ -234,7 +235,7 @@ func TestDesignChallenges(t *testing.T) {
 			if err := cfg.Validate(); err != nil {
 				t.Fatalf("%s: %v", ch.ID, err)
 			}
-			res := explore(t, cfg)
+			res := search(t, cfg)
 			if fails(res) != (change == nil) {
 				t.Errorf("%s with %v: fails %v", ch.ID, change, fails(res))
 			}

@@ -32,9 +32,10 @@
 //   - Checks: kinds.go (the one vocabulary of failure kinds and their
 //     classes) and check.go (each judged against the clients' leases, at
 //     the instant of the command).
-//   - The schedule explorer: explore.go (breadth-first search within a
-//     budget of states, never of time), explore_fork.go (a world copied
-//     between two actions), explore_state.go (a world as a value and its
+//   - What a search of schedules drives (sim/explore searches): machine.go
+//     (a world started, stepped, saved, loaded, fingerprinted, and the
+//     moves the table offers it), explore_fork.go (a world copied between
+//     two actions), explore_state.go (a world as a value and its
 //     fingerprint).
 //   - The command line: command.go (what a typed command may send) and
 //     operator.go (the learner as an actor on the timeline).
@@ -42,8 +43,8 @@
 //     (pooled embedded miniredis servers, EVAL by sim/luarun), luavm.go
 //     (gopher-lua's sizes).
 //
-// To change the search, read explore*.go and the explorer's fields of
-// table.go; to add a lock model, program.go and a model_*.go; to add a
+// To change what a search sees of a world, read machine.go, explore_*.go
+// and the explorer's fields of table.go; to add a lock model, program.go and a model_*.go; to add a
 // failure kind, kinds.go and check.go.
 //
 // # Packages around it
@@ -51,15 +52,16 @@
 // The core imports only its leaves: sim/rediscli (replies and redis-cli's
 // quoting), sim/luacheck (the Lua subset a learner may run) and
 // sim/luarun (EVAL of it on reused states). Built on it, and never
-// imported by it: sim/lockdesign ("bring your own lock": presets, the
+// imported by it: sim/explore (the schedule explorer), sim/lockdesign
+// ("bring your own lock": presets, the
 // script checker's gate, the grade), sim/realredis (the same replay on a
 // real Redis server), sim/oracle (what the servers really did, for the
 // claims tests) and sim/redistest (a redis-server for tests).
 // TestImportDirection holds these rules.
 //
-// The explorer stays in the core, not in a package of its own: it copies
-// and fingerprints a world through every private field of the world, its
-// clients and nodes (TestFingerprintSeesEveryField walks them), and the
-// action table carries what it may try. A package apart would need an
-// exported machine (start, step, save, load, fingerprint, moves) first.
+// The explorer (sim/explore) is built on the core through Machine alone:
+// copying and fingerprinting a world touch every private field of the
+// world, its clients and nodes (TestFingerprintSeesEveryField walks
+// them), so they stay here, and the search, its budget and its
+// reductions' choices live there.
 package sim

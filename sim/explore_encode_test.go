@@ -147,38 +147,72 @@ func (e *fpEnc) refSet(b []byte, v reflect.Value) []byte {
 	return append(b, ']')
 }
 
-// TestEncodingIsTheReference: every encoding the fingerprint makes while
-// exploring every unsafe lesson design (Redlock's interchangeable nodes,
-// the replica's shipments, lost replies, ZooKeeper's sessions: every set
-// and every struct) is byte for byte the reflective walk's, with the
-// symmetry and without it.
+// TestEncodingIsTheReference: every encoding the fingerprint makes, on
+// the worlds a short breadth-first walk of every offered move reaches in
+// every lesson under each of its options (Redlock's interchangeable
+// nodes, the replica's shipments, lost replies, ZooKeeper's and etcd's
+// sessions: every set and every struct), with the symmetry and without
+// it, is byte for byte the reflective walk's.
 func TestEncodingIsTheReference(t *testing.T) {
-	cases := append(slices.Clone(unsafeDesigns),
-		exploreCase{name: "coordination", scenario: "coordination", clients: 2, pauses: 1},
-		exploreCase{name: "exactly-once drops", scenario: "exactly-once", opt: "idem.none", clients: 2, crashes: 1})
-	for _, c := range cases {
-		for _, noSym := range []bool{false, true} {
-			var checked int
-			explore(t, c, func(cfg *ExploreConfig) {
-				cfg.MaxStates, cfg.noSymmetry = 400, noSym
-				if c.name == "exactly-once drops" {
-					cfg.Drops = 1
+	for _, id := range ScenarioIDs() {
+		sc, _ := Lookup(id)
+		variants := []Opts{sc.DefaultOpts()}
+		for _, o := range sc.Options {
+			for _, v := range o.Values {
+				opts := sc.DefaultOpts()
+				opts[o.Name] = v
+				variants = append(variants, opts)
+			}
+		}
+		for _, opts := range variants {
+			m, err := NewMachine(sc, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			m.checkEncoding = func(en *fpEnc, st *worldState, client int, got []byte) {
+				refMu.Lock()
+				defer refMu.Unlock()
+				checked++
+				v := reflect.ValueOf(st).Elem()
+				if client >= 0 {
+					v = reflect.ValueOf(&st.Clients[client]).Elem()
 				}
-				cfg.checkEncoding = func(en *fpEnc, st *worldState, client int, got []byte) {
-					refMu.Lock()
-					defer refMu.Unlock()
-					checked++
-					v := reflect.ValueOf(st).Elem()
-					if client >= 0 {
-						v = reflect.ValueOf(&st.Clients[client]).Elem()
+				if want := en.refEnc(nil, v); !bytes.Equal(got, want) {
+					t.Fatalf("%s %s: the encoder wrote\n%s\nthe reference\n%s", id, sc.FormatOptions(opts), got, want)
+				}
+			}
+			type node struct {
+				s     *Saved
+				depth int
+			}
+			n := len(sc.Clients)
+			queue := []node{{m.Save(nil), 0}}
+			for len(queue) > 0 && checked < 2000 {
+				at := queue[0]
+				queue = queue[1:]
+				m.Load(at.s)
+				for _, o := range m.Offers(n) {
+					a := o.Action
+					if o.Use == ExploreWait {
+						a.Ms = sc.TTL
 					}
-					if want := en.refEnc(nil, v); !bytes.Equal(got, want) {
-						t.Fatalf("%s (symmetry off: %v): the encoder wrote\n%s\nthe reference\n%s", c.name, noSym, got, want)
+					m.Load(at.s)
+					if err := m.Step(at.depth, a); err != nil {
+						continue // not possible here, or too big
+					}
+					b := started(m.w)
+					b.Pauses, b.Drops = at.depth%2, at.depth%3
+					m.fingerprint(b, n, true)
+					m.fingerprint(b, n, false)
+					if at.depth < 5 {
+						queue = append(queue, node{m.Save(at.s), at.depth + 1})
 					}
 				}
-			})
-			if checked < 20 {
-				t.Errorf("%s: only %d encodings checked", c.name, checked)
+			}
+			m.Close()
+			if checked < 50 {
+				t.Errorf("%s %s: only %d encodings checked", id, sc.FormatOptions(opts), checked)
 			}
 		}
 	}

@@ -8,8 +8,8 @@
 // The event log is most of a world's weight, and a child's log is its
 // parent's plus what one action added: a frozen world keeps only those
 // new events, linked to its parent's (an append-only log is never changed
-// once an action is over), and a rig that thaws a sibling of the state it
-// holds keeps the common prefix instead of copying it again.
+// once an action is over), and a machine that loads a sibling of the
+// state it holds keeps the common prefix instead of copying it again.
 
 package sim
 
@@ -59,16 +59,6 @@ type evChunk struct {
 	depth  int // chunks before it
 }
 
-// rig is a world on its own servers that frozen worlds are thawed into
-// (one per worker), and the chunks its event log holds, from the first:
-// w.events[:chain[len-1].n] are theirs.
-type rig struct {
-	w     *World
-	chain []*evChunk
-	locks []LockSpan // the thawed world's lock spans, as they were before its action
-	fp    fpBuf      // scratch for the fingerprints of the worlds it reaches
-}
-
 // serversOf lists the world's nodes in the order frozen.keys keeps them.
 func (w *World) serversOf() []*Node { return append(slices.Clip(w.nodes), w.store) }
 
@@ -111,7 +101,7 @@ func (w *World) freeze(keys [][]keyState, up *frozen, upLocks []LockSpan) *froze
 // thaw makes r's world the frozen world: its fields copied, its servers
 // loaded with the keys at the node's own time, its event log f's (the
 // prefix it shares with what r held is kept, not copied again).
-func (f *frozen) thaw(r *rig) {
+func (f *frozen) thaw(r *Machine) {
 	events, locks := r.w.events, r.w.locks
 	f.w.copyTo(r.w)
 	for i, n := range r.w.serversOf() {
@@ -146,8 +136,8 @@ func (f *frozen) thaw(r *rig) {
 // copyTo makes d a copy of w that shares nothing that either may change:
 // every field is copied (a new one comes along with the struct copy),
 // slices and maps are cloned. d keeps its own servers and connections: a node's
-// server and a client's connections stay d's. A rig's world (thaw) is
-// copied into its own slices: nothing but the rig holds them (freeze
+// server and a client's connections stay d's. A machine's world (thaw) is
+// copied into its own slices: nothing but the machine holds them (freeze
 // clones them again), so their arrays are reused instead of allocated.
 func (w *World) copyTo(d *World) {
 	nodes, store, clients, link := d.nodes, d.store, d.clients, d.link

@@ -227,11 +227,11 @@ func repl(r replicaState) replState {
 // world; b is the explorer's budget. st shares the world's own slices
 // where it only reads them (a client's due timers): it is encoded and
 // dropped before the world changes. ts is scratch for the timers.
-func (w *World) capture(st *worldState, ts *[]timer, b budget, keys [][]keyState) {
+func (w *World) capture(st *worldState, ts *[]timer, b Spent, keys [][]keyState) {
 	clients, nodes, peers, timers := st.Clients[:0], st.Nodes[:0], st.Peers[:0], st.Timers[:0]
 	inflight, order := st.Inflight[:0], st.Order[:0]
 	*st = worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
-		Budget: budgetState{b.pauses, b.waits, b.crashes, b.nodeFaults, b.drops}}
+		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops}}
 	for i, c := range w.clients {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
 			Due: c.due, PendingWhat: c.pendingWhat, DropNext: c.dropNext,
@@ -248,8 +248,9 @@ func (w *World) capture(st *worldState, ts *[]timer, b budget, keys [][]keyState
 			cs.LastReply, cs.LastLost = w.lastReplyOf(c.ID)
 		}
 		if i < 8 {
-			cs.Acquired, cs.Written = b.acquired&bit(i) != 0, b.written&bit(i) != 0
-			cs.Released, cs.Waited = b.released&bit(i) != 0, b.waited&bit(i) != 0
+			bit := uint8(1) << i
+			cs.Acquired, cs.Written = b.Acquired&bit != 0, b.Written&bit != 0
+			cs.Released, cs.Waited = b.Released&bit != 0, b.Waited&bit != 0
 		}
 		clients = append(clients, cs)
 	}
@@ -585,4 +586,106 @@ func setOf[T any](e *fpEnc, b []byte, xs []T, f func(*fpEnc, []byte, *T) []byte)
 		b = append(b, part(p)...)
 	}
 	return append(b, ']')
+}
+
+// fingerprint is the state a schedule reached, as far as any future can
+// tell: the world's snapshot (explore_state.go) with the explorer's budget,
+// every time as a distance from now, every lock value as whose it is.
+// Two schedules with the same fingerprint have the same futures, so only
+// one is explored.
+//
+// The clients that take part run the same program, so a state and the
+// same state with two of them swapped have mirrored futures: the
+// fingerprint is the least encoding over the renamings of those clients
+// that name them in the order of their signatures (each one's own state
+// with every taking-part client's name blanked, which no renaming
+// changes) — over every renaming among clients whose signatures tie.
+// Mirrored states have the same set of such encodings, so the same
+// least one; states that are not mirrored share none. Only one of the
+// mirrored states is explored (a mirrored counterexample exists and is
+// as short).
+func (m *Machine) fingerprint(b Spent, clients int, symmetric bool) string {
+	return string(m.canonical(b, clients, symmetric))
+}
+
+// fpBuf is one worker's scratch for fingerprints.
+type fpBuf struct {
+	enc       fpEnc
+	best, cur []byte
+	sigs      []byte
+	sig       [][2]int
+	order     []int
+	end       []int
+	st        worldState // the state being encoded, its slices reused
+	timers    []timer
+}
+
+// canonical is the fingerprint's encoding, in m.fp.best.
+func (m *Machine) canonical(b Spent, n int, symmetric bool) []byte {
+	fb, w := &m.fp, m.w
+	st := &fb.st
+	w.capture(st, &fb.timers, b, m.serverKeys())
+	en := &fb.enc
+	en.reset(w, st.Now)
+	check := func(client int, got []byte) {
+		if m.checkEncoding != nil {
+			m.checkEncoding(en, st, client, got)
+		}
+	}
+	if !symmetric {
+		fb.best = en.encode(fb.best[:0], st)
+		check(-1, fb.best)
+		return fb.best
+	}
+	// Signatures: each taking-part client's state, itself named "=" and
+	// the others "*".
+	fb.sigs, fb.sig = fb.sigs[:0], fb.sig[:0]
+	for i := range n {
+		for j := range n {
+			en.names[j] = "*"
+		}
+		en.names[i] = "="
+		from := len(fb.sigs)
+		fb.sigs = en.client(fb.sigs, &st.Clients[i])
+		check(i, fb.sigs[from:])
+		fb.sig = append(fb.sig, [2]int{from, len(fb.sigs)})
+	}
+	sig := func(i int) []byte { return fb.sigs[fb.sig[i][0]:fb.sig[i][1]] }
+	fb.order = fb.order[:0]
+	for i := range n {
+		fb.order = append(fb.order, i)
+	}
+	slices.SortStableFunc(fb.order, func(x, y int) int { return bytes.Compare(sig(x), sig(y)) })
+	// end[k]: where the group of equal signatures holding position k ends.
+	fb.end = append(fb.end[:0], make([]int, n)...)
+	for k := n - 1; k >= 0; k-- {
+		if k == n-1 || !bytes.Equal(sig(fb.order[k]), sig(fb.order[k+1])) {
+			fb.end[k] = k + 1
+		} else {
+			fb.end[k] = fb.end[k+1]
+		}
+	}
+	fb.best = fb.best[:0]
+	first := true
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			for pos, i := range fb.order {
+				en.names[i] = en.ids[pos]
+			}
+			fb.cur = en.encode(fb.cur[:0], st)
+			check(-1, fb.cur)
+			if first || bytes.Compare(fb.cur, fb.best) < 0 {
+				fb.best, fb.cur, first = fb.cur, fb.best, false
+			}
+			return
+		}
+		for i := k; i < fb.end[k]; i++ {
+			fb.order[k], fb.order[i] = fb.order[i], fb.order[k]
+			rec(k + 1)
+			fb.order[k], fb.order[i] = fb.order[i], fb.order[k]
+		}
+	}
+	rec(0)
+	return fb.best
 }

@@ -47,16 +47,16 @@ const (
 )
 
 // Cost is the part of the explorer's fault budget a fault spends. Each
-// has a field of ExploreConfig and a parameter of the Lab.
+// has a field of explore.Config and a parameter of the Lab.
 type Cost uint8
 
 // Costs, in the order the explorer tries faults of a client.
 const (
 	CostNone  Cost = iota
-	CostPause      // ExploreConfig.Pauses
-	CostCrash      // ExploreConfig.Crashes
-	CostDrop       // ExploreConfig.Drops
-	CostNode       // ExploreConfig.NodeFaults
+	CostPause      // explore.Config.Pauses
+	CostCrash      // explore.Config.Crashes
+	CostDrop       // explore.Config.Drops
+	CostNode       // explore.Config.NodeFaults
 )
 
 // ExploreUse says how the explorer may use an action.
@@ -75,19 +75,19 @@ const (
 	// node, only after a fault; on a client, once its pause has lasted.
 	ExploreRecovery
 	// ExploreWait: the learner's wait, taken to let a pause last (one of
-	// ExploreConfig.PauseMs) while a client is paused.
+	// explore.Config.PauseMs) while a client is paused.
 	ExploreWait
 )
 
-// onceStep names the explorer's record of a program step each client
+// OnceStep names the explorer's record of a program step each client
 // takes at most once (a second run of the program adds nothing).
-type onceStep uint8
+type OnceStep uint8
 
 const (
-	onceNone onceStep = iota
-	onceAcquire
-	onceWrite
-	onceRelease
+	OnceNone OnceStep = iota
+	OnceAcquire
+	OnceWrite
+	OnceRelease
 )
 
 // Act is one action being done: the world, and the client or node it is
@@ -134,7 +134,8 @@ type ActionSpec struct {
 	// Pointless, if set, tells the explorer a fault would change
 	// nothing worth exploring now.
 	Pointless func(x *Act) bool
-	once      onceStep
+	// Once: a program step the explorer takes at most once per client.
+	Once OnceStep
 }
 
 // table is every action, in the order the controls show them.
@@ -284,7 +285,7 @@ func init() {
 		return s
 	}
 	for _, s := range []ActionSpec{
-		client(VerbAcquire, ActionSpec{Needs: NeedIdle, Explore: ExploreStep, once: onceAcquire,
+		client(VerbAcquire, ActionSpec{Needs: NeedIdle, Explore: ExploreStep, Once: OnceAcquire,
 			Do: func(x *Act) error { return x.w.acquire(x.c) }}),
 		client(VerbNext, ActionSpec{WhilePending: true, Explore: ExploreStep,
 			Refuse: func(x *Act) Code {
@@ -294,7 +295,7 @@ func init() {
 				return ""
 			},
 			Do: func(x *Act) error { return x.w.next(x.c) }}),
-		client(VerbWrite, ActionSpec{Needs: NeedInside, Explore: ExploreStep, once: onceWrite,
+		client(VerbWrite, ActionSpec{Needs: NeedInside, Explore: ExploreStep, Once: OnceWrite,
 			Do: func(x *Act) error {
 				if x.w.clock.Now()+x.w.sc.WorkMs(x.w.opts) > MaxVirtualTime {
 					return &ActionError{Code: CodeTimeLimit}
@@ -320,7 +321,7 @@ func init() {
 				return ""
 			},
 			Do: func(x *Act) error { return x.w.askTTL(x.c) }}),
-		client(VerbRelease, ActionSpec{Needs: NeedInside, Explore: ExploreStep, once: onceRelease,
+		client(VerbRelease, ActionSpec{Needs: NeedInside, Explore: ExploreStep, Once: OnceRelease,
 			Do: func(x *Act) error { return x.w.release(x.c) }}),
 		client(VerbPause, ActionSpec{WhilePending: true, Explore: ExploreFault, Cost: CostPause,
 			Do: func(x *Act) error { x.w.pause(x.c); return nil }}),

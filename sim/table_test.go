@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -75,33 +74,33 @@ func TestThrowawayActions(t *testing.T) {
 	if _, err := Replay(plain, plain.DefaultOpts(), as); !errors.As(err, &ae) || ae.Code != CodeUnknownVerb {
 		t.Errorf("a scenario that does not offer partition replayed it: %v", err)
 	}
-	if !sc.OffersFault(CostNode) || !slices.Contains(sc.exploreNodeVerbs(), "partition") {
+	if !sc.OffersFault(CostNode) || !slices.Contains(sc.NodeFaults(), "partition") {
 		t.Error("the explorer does not count partition among the node faults")
 	}
 
-	cfg := ExploreConfig{Scenario: sc, Crashes: 1, NodeFaults: 1, MaxDepth: 3}
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	e := &explorer{ctx: context.Background(), cfg: cfg}
-	w, err := e.run(as[:1])
+	// The search (sim/explore) chooses among the machine's offers by
+	// their use and cost alone: offered as a crash-costing fault of a
+	// started client and a node fault, they are explored within those
+	// budgets.
+	m, err := NewMachine(sc, sc.DefaultOpts())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.close()
-	var moves []string
-	for _, m := range e.moves(w, budget{acquired: 1}) {
-		moves = append(moves, m.a.String())
+	defer m.Close()
+	if err := m.Step(0, as[0]); err != nil {
+		t.Fatal(err)
 	}
-	if !slices.Contains(moves, "a.wave") || !slices.Contains(moves, "n1.partition.3s") {
-		t.Errorf("moves after a.acquire: %v", moves)
+	offered := map[string]Offer{}
+	for _, o := range m.Offers(2) {
+		offered[o.Action.String()] = o
 	}
-	for _, m := range e.moves(w, budget{acquired: 1, crashes: 1, nodeFaults: 1}) {
-		if m.a.Verb == "wave" || m.a.Verb == "partition" {
-			t.Errorf("%s taken with its budget spent", m.a)
-		}
+	if o, ok := offered["a.wave"]; !ok || o.Use != ExploreFault || o.Cost != CostCrash || !o.Started || o.Client != 0 {
+		t.Errorf("a.wave offered as %+v (%v)", o, ok)
 	}
-	if _, err := Explore(context.Background(), cfg); err != nil {
-		t.Fatalf("exploring with them: %v", err)
+	if o, ok := offered["n1.partition.3s"]; !ok || o.Use != ExploreFault || o.Cost != CostNode || o.Client != -1 {
+		t.Errorf("n1.partition.3s offered as %+v (%v)", o, ok)
+	}
+	if _, ok := offered["b.wave"]; ok {
+		t.Errorf("b.wave offered to a client that does not hold the lock")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/explore"
 )
 
 // Design bounds.
@@ -263,12 +264,12 @@ func DefaultDesign() *Design {
 
 // DesignBudget is the standard fault budget a design is graded under:
 // one pause that outlasts the lock's TTL as the server holds it
-// (sim.PausePastTTL: a script's own PX, not the form's TTL, decides how
+// (explore.PausePastTTL: a script's own PX, not the form's TTL, decides how
 // long), one crash, and one lost reply on a storage write (the storage
 // applied it, the client never hears so and sends the same write again:
 // what tells "token not lower" from "greater only").
 func DesignBudget(d *Design) (b sim.Budget, pauseMs []int64) {
-	return sim.Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{sim.PausePastTTL}
+	return sim.Budget{Pauses: 1, Crashes: 1, Drops: 1}, []int64{explore.PausePastTTL}
 }
 
 // DesignError is a design that cannot run: a script the checker refused

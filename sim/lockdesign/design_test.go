@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"locklab/sim"
+	"locklab/sim/explore"
 )
 
 // update rewrites each design file's expected counterexamples from the
@@ -186,7 +187,7 @@ func TestDesignCorpus(t *testing.T) {
 				if n == 3 && testing.Short() {
 					continue
 				}
-				res, err := Grade(context.Background(), c.design, n, sim.MaxExploreStates)
+				res, err := Grade(context.Background(), c.design, n, explore.MaxStates)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -273,7 +274,7 @@ func writeDesign(t *testing.T, path string, c *designCase, got map[string]string
 //	go test ./sim -run '^$' -bench GradeSafe3 -benchtime 3x
 func BenchmarkGradeSafe3(b *testing.B) {
 	for b.Loop() {
-		res, err := Grade(context.Background(), DefaultDesign(), 3, sim.MaxExploreStates)
+		res, err := Grade(context.Background(), DefaultDesign(), 3, explore.MaxStates)
 		if err != nil || !res.Complete() {
 			b.Fatal(err, res.Stopped)
 		}
@@ -295,13 +296,13 @@ func TestDesignBudgets(t *testing.T) {
 		t.Skip("set LOCKLAB_DESIGN_BUDGETS=1 to measure")
 	}
 	for _, b := range []sim.Budget{{Pauses: 1, Crashes: 1}, {Pauses: 2, Crashes: 1}, {Pauses: 1, Crashes: 2}, {Pauses: 2, Crashes: 2}, {Pauses: 3, Crashes: 1}} {
-		cfg, err := GradeConfig(DefaultDesign(), 3, sim.MaxExploreStates)
+		cfg, err := GradeConfig(DefaultDesign(), 3, explore.MaxStates)
 		if err != nil {
 			t.Fatal(err)
 		}
 		cfg.Pauses, cfg.Crashes = b.Pauses, b.Crashes
 		start := time.Now()
-		res, err := sim.Explore(context.Background(), cfg)
+		res, err := explore.Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

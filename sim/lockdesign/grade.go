@@ -7,29 +7,29 @@ package lockdesign
 import (
 	"context"
 
-	"locklab/sim"
+	"locklab/sim/explore"
 )
 
 // GradeDepth is the most actions one graded schedule may have.
-const GradeDepth = sim.DefaultExploreDepth
+const GradeDepth = explore.DefaultDepth
 
 // GradeConfig is the explorer configuration that grades d with that many
 // clients (2 or 3) within maxStates distinct states.
-func GradeConfig(d *Design, clients, maxStates int) (sim.ExploreConfig, error) {
+func GradeConfig(d *Design, clients, maxStates int) (explore.Config, error) {
 	sc, err := d.ScenarioFor(clients)
 	if err != nil {
-		return sim.ExploreConfig{}, err
+		return explore.Config{}, err
 	}
 	b, pauseMs := DesignBudget(d)
-	return sim.ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: clients,
+	return explore.Config{Scenario: sc, Opts: sc.DefaultOpts(), Clients: clients,
 		Pauses: b.Pauses, PauseMs: pauseMs, Crashes: b.Crashes, Drops: b.Drops, MaxDepth: GradeDepth, MaxStates: maxStates}, nil
 }
 
 // Grade explores d with that many clients.
-func Grade(ctx context.Context, d *Design, clients, maxStates int) (*sim.ExploreResult, error) {
+func Grade(ctx context.Context, d *Design, clients, maxStates int) (*explore.Result, error) {
 	cfg, err := GradeConfig(d, clients, maxStates)
 	if err != nil {
 		return nil, err
 	}
-	return sim.Explore(ctx, cfg)
+	return explore.Run(ctx, cfg)
 }

@@ -19,6 +19,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/sim/realredis"
 	"locklab/sim/rediscli"
@@ -314,7 +315,7 @@ func TestParityDesigns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := lockdesign.Grade(context.Background(), d, 2, sim.MaxExploreStates)
+		res, err := lockdesign.Grade(context.Background(), d, 2, explore.MaxStates)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,6 +38,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
 	"locklab/web/limits"
@@ -73,19 +74,19 @@ func New(s *site.Site, lessons *lesson.Handler, designs Designs) *Handler {
 // search is one complete search of a challenge's bounds on one design.
 type search struct {
 	done chan struct{} // closed once res is set (or the search failed)
-	res  *sim.ExploreResult
+	res  *explore.Result
 }
 
 // Search is the explorer's complete search of ch's bounds on the design
 // opts: run once per design and kept (a search cut short is not kept,
 // and comes back as a 503 saying so). It takes a Lab slot, as the Lab's
 // searches do.
-func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*sim.ExploreResult, *site.Error) {
+func (s *Handler) Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*explore.Result, *site.Error) {
 	return s.searchKept(r, u, ch.ID+"|"+ch.Lesson.Scenario.FormatOptions(opts), ch.Config(opts))
 }
 
 // searchKept is Search of cfg, kept under key.
-func (s *Handler) searchKept(r *http.Request, u *i18n.UI, key string, cfg sim.ExploreConfig) (*sim.ExploreResult, *site.Error) {
+func (s *Handler) searchKept(r *http.Request, u *i18n.UI, key string, cfg explore.Config) (*explore.Result, *site.Error) {
 	s.mu.Lock()
 	if f, ok := s.found.Get(key); ok {
 		s.mu.Unlock()
@@ -116,7 +117,7 @@ func (s *Handler) searchKept(r *http.Request, u *i18n.UI, key string, cfg sim.Ex
 
 // explore runs one search within the request's bounds (as the Lab does):
 // a complete one, or a 503 that says it was cut short.
-func (s *Handler) explore(r *http.Request, u *i18n.UI, cfg sim.ExploreConfig) (*sim.ExploreResult, *site.Error) {
+func (s *Handler) explore(r *http.Request, u *i18n.UI, cfg explore.Config) (*explore.Result, *site.Error) {
 	if e := s.Limit(r, u, limits.Explore); e != nil {
 		return nil, e
 	}
@@ -127,7 +128,7 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, cfg sim.ExploreConfig) (*
 		return nil, e
 	}
 	defer release()
-	res, err := sim.Explore(ctx, cfg)
+	res, err := explore.Run(ctx, cfg)
 	if err != nil {
 		return nil, site.Internal(u, err)
 	}
@@ -253,7 +254,7 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 	}
 	out := []string{i18n.Fill(c.Clients, strings.Join(names, u.Language().NameSep))}
 	switch {
-	case b.Pauses > 0 && b.PauseMs == sim.PausePastTTL:
+	case b.Pauses > 0 && b.PauseMs == explore.PausePastTTL:
 		out = append(out, i18n.Fill(c.PausesPastTTL, strconv.Itoa(b.Pauses)))
 	case b.Pauses > 0:
 		out = append(out, i18n.Fill(c.Pauses, strconv.Itoa(b.Pauses), sim.FormatDuration(b.PauseMs)))
@@ -368,17 +369,17 @@ func badRequest(u *i18n.UI, text, back string) *site.Error {
 
 // failures are the kinds a search found that harm the data or break the
 // lock: what a fix must leave none of.
-func failures(res *sim.ExploreResult) []sim.ViolationKind {
+func failures(res *explore.Result) []sim.ViolationKind {
 	return foundOf(res, func(c sim.Class) bool { return c != sim.ClassAllowed })
 }
 
 // allowed are the kinds a search found that any lease allows: a fix
 // leaves them (the page lists them, so "no harm" is not read as "none").
-func allowed(res *sim.ExploreResult) []sim.ViolationKind {
+func allowed(res *explore.Result) []sim.ViolationKind {
 	return foundOf(res, func(c sim.Class) bool { return c == sim.ClassAllowed })
 }
 
-func foundOf(res *sim.ExploreResult, keep func(sim.Class) bool) []sim.ViolationKind {
+func foundOf(res *explore.Result, keep func(sim.Class) bool) []sim.ViolationKind {
 	var out []sim.ViolationKind
 	for _, k := range sim.Kinds {
 		if res.Found[k] != nil && keep(sim.ClassOf(k)) {
@@ -395,10 +396,10 @@ func timelineURL(ch *lessons.Challenge, opts sim.Opts, actions []sim.Action) str
 
 // moveText explains a refused move in u's words (the page's title says
 // it was refused): the rule that leaves it out, and the moves there were.
-func moveText(u *i18n.UI, sc *sim.Scenario, me *sim.MoveError) string {
+func moveText(u *i18n.UI, sc *sim.Scenario, me *explore.MoveError) string {
 	who := strings.ToUpper(me.Action.Who)
 	text := i18n.Fill(u.Chal.Move[me.Code], who, strconv.Itoa(me.Most))
-	if me.Code == sim.CodeMoveSpent && me.Most == 0 {
+	if me.Code == explore.CodeMoveSpent && me.Most == 0 {
 		text = u.Chal.MoveNone
 	}
 	var allowed []string

@@ -12,6 +12,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/web"
 	"locklab/web/class"
@@ -104,9 +105,9 @@ func queryOf(do, opt string) string {
 
 // search is the explorer's own complete search of ch's bounds on its
 // design: what the pages must agree with.
-func search(t *testing.T, ch *lessons.Challenge, opts sim.Opts) *sim.ExploreResult {
+func search(t *testing.T, ch *lessons.Challenge, opts sim.Opts) *explore.Result {
 	t.Helper()
-	res, err := sim.Explore(context.Background(), ch.Config(opts))
+	res, err := explore.Run(context.Background(), ch.Config(opts))
 	if err != nil || !res.Complete() {
 		t.Fatalf("%s: %v (complete %v)", ch.ID, err, res != nil && res.Complete())
 	}

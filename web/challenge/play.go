@@ -15,6 +15,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
 	"locklab/web/links"
@@ -88,7 +89,7 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 	}
 	sc := ch.Lesson.Scenario
 	if err := ch.Config(ch.Opts).Within(rq.St.Actions); err != nil {
-		var me *sim.MoveError
+		var me *explore.MoveError
 		if !errors.As(err, &me) {
 			return nil, nil, "", site.Internal(u, err)
 		}
@@ -360,7 +361,7 @@ func (s *Handler) fixView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q 
 // any lease allows, each opened at run(its shortest schedule), fixed or
 // not, and in a class (room) the form that tells it, for the design
 // canon.
-func (v *FixView) judge(u *i18n.UI, res *sim.ExploreResult, room *lesson.ChallengeRoom, canon string, run func([]sim.Action) string) {
+func (v *FixView) judge(u *i18n.UI, res *explore.Result, room *lesson.ChallengeRoom, canon string, run func([]sim.Action) string) {
 	found := func(k sim.ViolationKind) Found {
 		f := u.Failures[k]
 		return Found{Name: f.Name, Meaning: f.Meaning, URL: run(res.Found[k].Shortest), Moves: len(res.Found[k].Shortest)}

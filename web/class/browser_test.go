@@ -22,6 +22,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 	"locklab/web/links"
 )
@@ -426,7 +427,7 @@ func TestBrowserClass(t *testing.T) {
 	shot(s2, "student-ja-360-challenge-posed")
 	webtest.Follow(t, s1, "#play-challenge")
 	stale, _ := course.Challenge("en", "fe-stale")
-	best, err := sim.Explore(context.Background(), stale.Config(stale.Opts))
+	best, err := explore.Run(context.Background(), stale.Config(stale.Opts))
 	if err != nil || !best.Complete() {
 		t.Fatal("fe-stale's search did not complete")
 	}

@@ -33,6 +33,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 	"locklab/web/lesson"
 	"locklab/web/limits"
@@ -46,7 +47,7 @@ import (
 type Challenges interface {
 	PlayIn(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom)
 	Judge(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q url.Values) (lesson.Verdict, *site.Error)
-	Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*sim.ExploreResult, *site.Error)
+	Search(r *http.Request, u *i18n.UI, ch *lessons.Challenge, opts sim.Opts) (*explore.Result, *site.Error)
 }
 
 func chalKey(code string) string      { return "lockclass:" + code + ":chal" }

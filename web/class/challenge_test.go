@@ -12,13 +12,14 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/class"
 	"locklab/web/internal/webtest"
 )
 
 // challengeOf is a course challenge and the explorer's complete search of
 // its own design: what the test holds the class's tally to.
-func challengeOf(t *testing.T, id string) (*lessons.Challenge, *sim.ExploreResult) {
+func challengeOf(t *testing.T, id string) (*lessons.Challenge, *explore.Result) {
 	t.Helper()
 	course, err := lessons.Load()
 	if err != nil {
@@ -28,7 +29,7 @@ func challengeOf(t *testing.T, id string) (*lessons.Challenge, *sim.ExploreResul
 	if !ok {
 		t.Fatalf("no challenge %s", id)
 	}
-	res, err := sim.Explore(context.Background(), ch.Config(ch.Opts))
+	res, err := explore.Run(context.Background(), ch.Config(ch.Opts))
 	if err != nil || !res.Complete() {
 		t.Fatalf("%s: search %v complete=%v", id, err, res != nil && res.Complete())
 	}
@@ -165,7 +166,7 @@ func TestClassChallenge(t *testing.T) {
 
 	// fix: the design the lesson teaches, checked by the explorer here too
 	fch, _ := challengeOf(t, "fe-fix")
-	fixed, err := sim.Explore(context.Background(), fch.Config(sim.Opts{}))
+	fixed, err := explore.Run(context.Background(), fch.Config(sim.Opts{}))
 	if err != nil || !fixed.Complete() {
 		t.Fatal("the default design's search did not complete")
 	}

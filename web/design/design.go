@@ -30,6 +30,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 	"locklab/web/findings"
@@ -468,7 +469,7 @@ func (s *Handler) search(r *http.Request, u *i18n.UI, d *lockdesign.Design) (gra
 		if err != nil {
 			return grades{}, site.Internal(u, err)
 		}
-		if res.Stopped == sim.StopTime {
+		if res.Stopped == explore.StopTime {
 			e := site.Busy(u)
 			e.Text = u.Lab.Busy
 			return grades{}, e

@@ -11,7 +11,7 @@ package design
 import (
 	lru "github.com/hashicorp/golang-lru/v2"
 
-	"locklab/sim"
+	"locklab/sim/explore"
 )
 
 // gradeMemoSize is how many designs' grades are kept. An entry is a few
@@ -19,7 +19,7 @@ import (
 const gradeMemoSize = 512
 
 // grades are the two searches of one grade: 2 and 3 clients.
-type grades [2]*sim.ExploreResult
+type grades [2]*explore.Result
 
 // gradeMemo maps a design's canonical query (links.DesignQuery) to its
 // grades; safe for concurrent use.

@@ -5,6 +5,7 @@ package i18n
 
 import (
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 )
@@ -652,13 +653,13 @@ var english = &UI{
 		AllowedNow: "Moves allowed at that point: {0}.",
 		BackLast:   "Back to your last move",
 		Move: map[sim.Code]string{
-			sim.CodeMoveClient: "{0} does not take part in this challenge.",
-			sim.CodeMoveOnce:   "{0} has done that already: here each client acquires, writes and releases once.",
-			sim.CodeMoveSpent:  "That kind of fault is used up: this challenge allows {1}.",
-			sim.CodeMoveIdle:   "{0} has not started yet, so a fault would change nothing.",
-			sim.CodeMoveWait:   "A wait is part of a pause here: one wait, of the pause's length, while a client is paused.",
-			sim.CodeMoveResume: "A paused client resumes once its pause has had its wait.",
-			sim.CodeMoveOther:  "That is not one of this challenge's moves.",
+			explore.CodeMoveClient: "{0} does not take part in this challenge.",
+			explore.CodeMoveOnce:   "{0} has done that already: here each client acquires, writes and releases once.",
+			explore.CodeMoveSpent:  "That kind of fault is used up: this challenge allows {1}.",
+			explore.CodeMoveIdle:   "{0} has not started yet, so a fault would change nothing.",
+			explore.CodeMoveWait:   "A wait is part of a pause here: one wait, of the pause's length, while a client is paused.",
+			explore.CodeMoveResume: "A paused client resumes once its pause has had its wait.",
+			explore.CodeMoveOther:  "That is not one of this challenge's moves.",
 		},
 		MoveNone:   "This challenge allows no fault of that kind.",
 		FixAllowed: "Also found, and allowed by any lease (nothing was harmed, so they do not count against the fix):", BadParam: "“{0}” has no place in a challenge's address.",

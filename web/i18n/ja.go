@@ -5,6 +5,7 @@ package i18n
 
 import (
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 )
@@ -647,13 +648,13 @@ var japanese = &UI{
 		AllowedNow: "その時点で使える操作：{0}。",
 		BackLast:   "最後に行った操作に戻る",
 		Move: map[sim.Code]string{
-			sim.CodeMoveClient: "{0} はこのチャレンジに参加していません。",
-			sim.CodeMoveOnce:   "{0} はそれをもう行いました：ここでは各クライアントが取得・書き込み・解放を 1 回ずつ行います。",
-			sim.CodeMoveSpent:  "この種類の障害は、このチャレンジでは {1} 回までで、もう残っていません。",
-			sim.CodeMoveIdle:   "{0} はまだ始めていないので、障害を起こしても何も変わりません。",
-			sim.CodeMoveWait:   "ここでの「待つ」は一時停止の一部です。クライアントが一時停止している間に、その長さだけ 1 回待てます。",
-			sim.CodeMoveResume: "一時停止したクライアントが再開するのは、その一時停止の待ちが済んでからです。",
-			sim.CodeMoveOther:  "それはこのチャレンジで使える操作ではありません。",
+			explore.CodeMoveClient: "{0} はこのチャレンジに参加していません。",
+			explore.CodeMoveOnce:   "{0} はそれをもう行いました：ここでは各クライアントが取得・書き込み・解放を 1 回ずつ行います。",
+			explore.CodeMoveSpent:  "この種類の障害は、このチャレンジでは {1} 回までで、もう残っていません。",
+			explore.CodeMoveIdle:   "{0} はまだ始めていないので、障害を起こしても何も変わりません。",
+			explore.CodeMoveWait:   "ここでの「待つ」は一時停止の一部です。クライアントが一時停止している間に、その長さだけ 1 回待てます。",
+			explore.CodeMoveResume: "一時停止したクライアントが再開するのは、その一時停止の待ちが済んでからです。",
+			explore.CodeMoveOther:  "それはこのチャレンジで使える操作ではありません。",
 		},
 		MoveNone:   "このチャレンジでは、この種類の障害は起こせません。",
 		FixAllowed: "ほかに見つかったもの（どのリースでも起こりうるもので、データは傷ついていないため、修正の判定には数えません）：", BadParam: "「{0}」はチャレンジのアドレスに使えません。",

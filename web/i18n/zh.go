@@ -5,6 +5,7 @@ package i18n
 
 import (
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/sim/luacheck"
 )
@@ -646,13 +647,13 @@ var chinese = &UI{
 		AllowedNow: "那时允许的操作：{0}。",
 		BackLast:   "回到你的上一步",
 		Move: map[sim.Code]string{
-			sim.CodeMoveClient: "{0} 不参与这个挑战。",
-			sim.CodeMoveOnce:   "{0} 已经做过这一步了，这里每个客户端只获取锁、写入、释放锁各一次。",
-			sim.CodeMoveSpent:  "这个挑战中这种故障最多 {1} 次，已经用完了。",
-			sim.CodeMoveIdle:   "{0} 还没有开始，所以故障什么也改变不了。",
-			sim.CodeMoveWait:   "这里的等待是停顿的一部分：客户端停顿时，可以等待一次，时长就是停顿的时长。",
-			sim.CodeMoveResume: "停顿中的客户端，要等这次停顿的等待过去之后才能恢复。",
-			sim.CodeMoveOther:  "这不是这个挑战里的操作。",
+			explore.CodeMoveClient: "{0} 不参与这个挑战。",
+			explore.CodeMoveOnce:   "{0} 已经做过这一步了，这里每个客户端只获取锁、写入、释放锁各一次。",
+			explore.CodeMoveSpent:  "这个挑战中这种故障最多 {1} 次，已经用完了。",
+			explore.CodeMoveIdle:   "{0} 还没有开始，所以故障什么也改变不了。",
+			explore.CodeMoveWait:   "这里的等待是停顿的一部分：客户端停顿时，可以等待一次，时长就是停顿的时长。",
+			explore.CodeMoveResume: "停顿中的客户端，要等这次停顿的等待过去之后才能恢复。",
+			explore.CodeMoveOther:  "这不是这个挑战里的操作。",
 		},
 		MoveNone:   "这个挑战不允许这种故障。",
 		FixAllowed: "另外还发现了以下情况（任何租约都可能出现；数据没有受损，所以不影响“修好了”的判定）：", BadParam: "“{0}”不能用在挑战的地址里。",

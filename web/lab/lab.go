@@ -22,6 +22,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/findings"
 	"locklab/web/gocode"
 	"locklab/web/i18n"
@@ -34,7 +35,7 @@ import (
 
 // StateCap bounds the distinct states of one exploration, whatever the
 // URL asks: the budget a result is honest about.
-const StateCap = sim.MaxExploreStates
+const StateCap = explore.MaxStates
 
 // labDefaultLesson is the Lab's lesson when the URL names none: the
 // flagship design.
@@ -48,8 +49,8 @@ const (
 )
 
 // labDepths are the depth bounds the form offers; any value from
-// labMinDepth to sim.MaxExploreDepth is accepted in a URL.
-var labDepths = []int{8, 10, 12, sim.DefaultExploreDepth, 16, 20}
+// labMinDepth to explore.MaxDepth is accepted in a URL.
+var labDepths = []int{8, 10, 12, explore.DefaultDepth, 16, 20}
 
 // labLengths are the pause lengths the form offers for a scenario.
 func labLengths(sc *sim.Scenario) []int64 {
@@ -142,7 +143,7 @@ func labCounts(lu *i18n.LabUI, q url.Values, c *links.LabConfig, fail func(strin
 		{"crashes", &c.Crashes, 0, labMaxFaults, sc.OffersFault(sim.CostCrash)},
 		{"nodes", &c.Nodes, 0, labMaxFaults, sc.OffersFault(sim.CostNode)},
 		{"drops", &c.Drops, 0, labMaxFaults, sc.OffersFault(sim.CostDrop)},
-		{"depth", &c.Depth, labMinDepth, sim.MaxExploreDepth, true},
+		{"depth", &c.Depth, labMinDepth, explore.MaxDepth, true},
 	}
 	for _, f := range ints {
 		vals, present := q[f.name]
@@ -208,7 +209,7 @@ func labPauses(lu *i18n.LabUI, q url.Values, c *links.LabConfig, fail func(strin
 // explore runs the explorer for c within the request's bounds: one Lab
 // slot (half the replay slots at most, so lessons are never starved) and
 // one replay slot, both waited for only until the deadline.
-func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.ExploreResult, *site.Error) {
+func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*explore.Result, *site.Error) {
 	if e := s.Limit(r, u, limits.Explore); e != nil {
 		return nil, e
 	}
@@ -219,11 +220,11 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.
 		return nil, e
 	}
 	defer release()
-	res, err := sim.Explore(ctx, sim.ExploreConfig{
+	res, err := explore.Run(ctx, explore.Config{
 		Scenario: c.Lesson.Scenario, Opts: c.Opts, Clients: c.Clients, Pauses: c.Pauses, PauseMs: c.PauseMs,
 		Crashes: c.Crashes, NodeFaults: c.Nodes, Drops: c.Drops, MaxDepth: c.Depth, MaxStates: StateCap,
 	})
-	if err == nil && res.Stopped == sim.StopTime {
+	if err == nil && res.Stopped == explore.StopTime {
 		return nil, clockStop(u, s.LabDeadline, res)
 	}
 	if err != nil {
@@ -241,7 +242,7 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, c links.LabConfig) (*sim.
 // happened and how far the search got: on an idle server every offered
 // bound finishes (docs/lab.md has the times), so "busy" alone would blame
 // the load for bounds that are merely large.
-func clockStop(u *i18n.UI, deadline time.Duration, res *sim.ExploreResult) *site.Error {
+func clockStop(u *i18n.UI, deadline time.Duration, res *explore.Result) *site.Error {
 	e := site.Busy(u)
 	e.Text = i18n.Fill(u.Lab.Busy, strconv.Itoa(int(deadline/time.Second)), u.Count(res.States), strconv.Itoa(res.Depth))
 	return e
@@ -331,7 +332,7 @@ type LabRow struct {
 }
 
 // labView builds the page for config c and its result.
-func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *sim.ExploreResult) *LabView {
+func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *explore.Result) *LabView {
 	lu, l, sc := u.Lab, c.Lesson, c.Lesson.Scenario
 	v := &LabView{Page: s.Frame(u, lu.Title+" — "+u.SiteName, r), L: lu, Action: "/" + u.Lang + "/lab", Lesson: l,
 		Canonical: "/" + u.Lang + "/lab" + c.Query()}
@@ -432,7 +433,7 @@ func fixedLine(u *i18n.UI, sc *sim.Scenario, o sim.Opts) string {
 }
 
 // labResult puts the findings into words, with a link per kind of failure.
-func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig, res *sim.ExploreResult) *LabResult {
+func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig, res *explore.Result) *LabResult {
 	opt := l.Scenario.FormatOptions(c.Opts)
 	from := strings.TrimPrefix(c.Query(), "?") // the way back from the counterexample to this result
 	link := func(as []sim.Action) string {
@@ -445,7 +446,7 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 			strconv.Itoa(int(site.LabDeadline/time.Second))),
 	}
 	// the headline: the shortest counterexample, a failing kind before
-	// what a lease allows (sim.ShortestOf), so one is headed as a
+	// what a lease allows (explore.ShortestOf), so one is headed as a
 	// counterexample only when it is
 	if kind, shortest := res.ShortestKind, res.Shortest; shortest != nil {
 		heading := lu.Shortest // a counterexample: it breaks what the lock promises

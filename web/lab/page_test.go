@@ -18,6 +18,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/static"
 	"locklab/web/i18n"
 	"locklab/web/links"
@@ -118,7 +119,7 @@ func TestLabSafeDesign(t *testing.T) {
 func TestLabHeadline(t *testing.T) {
 	h := sitetest.Default(t)
 	sc, _ := sim.Lookup("fencing")
-	res, err := sim.Explore(context.Background(), sim.ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2,
+	res, err := explore.Run(context.Background(), explore.Config{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2,
 		Pauses: 1, PauseMs: []int64{10_000}, MaxStates: lab.StateCap})
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 )
 
@@ -14,7 +14,7 @@ import (
 // blaming the load (security test F15: bounds the form offers answered
 // "too busy" on an idle server).
 func TestClockStopSaysHowFar(t *testing.T) {
-	res := &sim.ExploreResult{States: 31234, Depth: 9, Stopped: sim.StopTime}
+	res := &explore.Result{States: 31234, Depth: 9, Stopped: explore.StopTime}
 	for _, lang := range i18n.Codes() {
 		u := i18n.For(lang)
 		e := clockStop(u, 10*time.Second, res)

@@ -10,6 +10,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/static"
 	"locklab/web/i18n"
 	"locklab/web/links"
@@ -33,8 +34,8 @@ func TestLabIncompleteHasNoVerdict(t *testing.T) {
 		l, _ := course.Get(lang, "redlock")
 		c := links.LabDefaults(l)
 		u := i18n.For(lang)
-		res := &sim.ExploreResult{Schedules: 900, States: StateCap, Stopped: sim.StopStates, Depth: 6,
-			Found: map[sim.ViolationKind]*sim.Finding{}}
+		res := &explore.Result{Schedules: 900, States: StateCap, Stopped: explore.StopStates, Depth: 6,
+			Found: map[sim.ViolationKind]*explore.Finding{}}
 		r := httptest.NewRequest(http.MethodGet, "/"+lang+"/lab?lesson=redlock", nil)
 		body, _, e := s.RenderBytes(r, u, LabPage(s.labView(r, u, c, res)))
 		if e != nil {

@@ -11,6 +11,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/narrate"
@@ -39,7 +40,7 @@ func narrationCases(t *testing.T, course *lessons.Catalog, lang string) []narrat
 		// default row finds them (the shortest of each kind)
 		c := links.LabDefaults(l)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		res, err := sim.Explore(ctx, sim.ExploreConfig{Scenario: l.Scenario, Opts: c.Opts, Clients: c.Clients, Pauses: c.Pauses,
+		res, err := explore.Run(ctx, explore.Config{Scenario: l.Scenario, Opts: c.Opts, Clients: c.Clients, Pauses: c.Pauses,
 			PauseMs: c.PauseMs, Crashes: c.Crashes, NodeFaults: c.Nodes, Drops: c.Drops, MaxDepth: c.Depth, MaxStates: 4000})
 		cancel()
 		if err != nil {

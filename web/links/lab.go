@@ -7,6 +7,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 )
 
 // LabConfig is a Lab page's URL state.
@@ -23,7 +24,7 @@ func LabDefaults(l *lessons.Lesson) LabConfig {
 	sc := l.Scenario
 	b := sc.DefaultBudget()
 	return LabConfig{Lesson: l, Opts: sc.DefaultOpts(), Clients: 2, Pauses: b.Pauses, Crashes: b.Crashes, Nodes: b.NodeFaults,
-		PauseMs: []int64{sc.TTL}, Depth: sim.DefaultExploreDepth}
+		PauseMs: []int64{sc.TTL}, Depth: explore.DefaultDepth}
 }
 
 // Query is the canonical query of a Lab config: the lesson, then every

@@ -9,6 +9,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/web/i18n"
 )
 
@@ -55,7 +56,7 @@ func pictureCases(t *testing.T) []pictureCase {
 			}
 			b := l.Scenario.DefaultBudget()
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			res, err := sim.Explore(ctx, sim.ExploreConfig{Scenario: l.Scenario, Opts: o, Clients: 2, Pauses: b.Pauses,
+			res, err := explore.Run(ctx, explore.Config{Scenario: l.Scenario, Opts: o, Clients: 2, Pauses: b.Pauses,
 				PauseMs: []int64{l.Scenario.TTL}, Crashes: b.Crashes, NodeFaults: b.NodeFaults, MaxDepth: 10, MaxStates: 4000})
 			cancel()
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
 	"locklab/sim/oracle"
 	"locklab/web/i18n"
@@ -51,7 +52,7 @@ func TestLabCounterexamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := l.Scenario.DefaultBudget()
-			res, err := sim.Explore(context.Background(), sim.ExploreConfig{Scenario: l.Scenario, Opts: o, Clients: 2,
+			res, err := explore.Run(context.Background(), explore.Config{Scenario: l.Scenario, Opts: o, Clients: 2,
 				Pauses: b.Pauses, PauseMs: []int64{l.Scenario.TTL}, Crashes: b.Crashes, NodeFaults: b.NodeFaults,
 				Drops: b.Drops, MaxDepth: 10, MaxStates: labBudget})
 			if err != nil {

@@ -1,4 +1,4 @@
-package sim
+package explore
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"locklab/sim"
 )
 
 // exploreCase is one design and budget, and what exploring it must find.
@@ -14,8 +16,8 @@ type exploreCase struct {
 	name, scenario, opt string
 	clients, pauses     int
 	crashes, nodeFaults int
-	kind                ViolationKind // the failure the design is known for
-	steps               int           // the length of its shortest counterexample
+	kind                sim.ViolationKind // the failure the design is known for
+	steps               int               // the length of its shortest counterexample
 }
 
 // unsafeDesigns are the designs the lessons show failing, each with the
@@ -23,30 +25,30 @@ type exploreCase struct {
 // must find the shortest way, not just a way.
 var unsafeDesigns = []exploreCase{
 	// GET, then SET: both see the key free and both set it (no fault needed).
-	{"acquire GET+SET", "atomic-acquire", "acquire.getset", 2, 0, 0, 0, TwoHolders, 4},
+	{"acquire GET+SET", "atomic-acquire", "acquire.getset", 2, 0, 0, 0, sim.TwoHolders, 4},
 	// SETNX, then PEXPIRE: a crash in between leaves a key with no TTL.
-	{"acquire SETNX+PEXPIRE", "atomic-acquire", "acquire.setnx", 2, 0, 1, 0, Orphan, 2},
+	{"acquire SETNX+PEXPIRE", "atomic-acquire", "acquire.setnx", 2, 0, 1, 0, sim.Orphan, 2},
 	// No TTL at all: a crashed holder keeps the lock forever.
-	{"no TTL", "ttl", "ttl.off", 2, 0, 1, 0, Orphan, 2},
+	{"no TTL", "ttl", "ttl.off", 2, 0, 1, 0, sim.Orphan, 2},
 	// Plain DEL: the paused holder wakes up and deletes B's lock.
-	{"release DEL", "fencing", "release.del", 2, 1, 0, 0, ForeignDelete, 6},
+	{"release DEL", "fencing", "release.del", 2, 1, 0, 0, sim.ForeignDelete, 6},
 	// GET, then DEL: the pause falls between the two commands.
-	{"release GET+DEL", "safe-release", "release.getdel", 2, 1, 0, 0, ForeignDelete, 7},
+	{"release GET+DEL", "safe-release", "release.getdel", 2, 1, 0, 0, sim.ForeignDelete, 7},
 	// Fencing off: the paused holder's late write lands after B's.
-	{"fence off", "fencing", "fence.off", 2, 1, 0, 0, StaleWrite, 7},
+	{"fence off", "fencing", "fence.off", 2, 1, 0, 0, sim.StaleWrite, 7},
 	// Three clients, fencing off: the same, with C as the new holder.
-	{"fence off, 3 clients", "safe-release", "release.del", 3, 1, 0, 0, StaleWrite, 7},
+	{"fence off, 3 clients", "safe-release", "release.del", 3, 1, 0, 0, sim.StaleWrite, 7},
 	// Failover without WAIT: the promoted replica never had A's key.
-	{"failover, no WAIT", "failover", "wait.off", 2, 0, 0, 1, TwoHolders, 4},
+	{"failover, no WAIT", "failover", "wait.off", 2, 0, 0, 1, sim.TwoHolders, 4},
 	// Redlock without fencing: a pause outlives the validity.
-	{"redlock pause", "redlock", "", 2, 1, 0, 0, StaleWrite, 7},
+	{"redlock pause", "redlock", "", 2, 1, 0, 0, sim.StaleWrite, 7},
 	// A ledger without an idempotency key: two runs, two charges.
-	{"no idempotency key", "exactly-once", "idem.none", 2, 0, 0, 0, DoubleCharge, 5},
+	{"no idempotency key", "exactly-once", "idem.none", 2, 0, 0, 0, sim.DoubleCharge, 5},
 }
 
-func explore(t testing.TB, c exploreCase, mutate ...func(*ExploreConfig)) *ExploreResult {
+func explore(t testing.TB, c exploreCase, mutate ...func(*Config)) *Result {
 	t.Helper()
-	sc, ok := Lookup(c.scenario)
+	sc, ok := sim.Lookup(c.scenario)
 	if !ok {
 		t.Fatalf("no scenario %q", c.scenario)
 	}
@@ -54,12 +56,12 @@ func explore(t testing.TB, c exploreCase, mutate ...func(*ExploreConfig)) *Explo
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := ExploreConfig{Scenario: sc, Opts: opts, Clients: c.clients, Pauses: c.pauses, PauseMs: []int64{10_000},
+	cfg := Config{Scenario: sc, Opts: opts, Clients: c.clients, Pauses: c.pauses, PauseMs: []int64{10_000},
 		Crashes: c.crashes, NodeFaults: c.nodeFaults}
 	for _, m := range mutate {
 		m(&cfg)
 	}
-	r, err := Explore(context.Background(), cfg)
+	r, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", c.name, err)
 	}
@@ -82,19 +84,19 @@ func TestExploreFindsEachUnsafeDesign(t *testing.T) {
 				t.Fatalf("no %s found in %d schedules; found %v", c.kind, r.Schedules, slices.Collect(maps.Keys(r.Found)))
 			}
 			if len(f.Shortest) != c.steps {
-				t.Errorf("shortest %s counterexample has %d steps, want %d: %s", c.kind, len(f.Shortest), c.steps, FormatActions(f.Shortest))
+				t.Errorf("shortest %s counterexample has %d steps, want %d: %s", c.kind, len(f.Shortest), c.steps, sim.FormatActions(f.Shortest))
 			}
 			if f.Schedules < 1 || r.Violating < f.Schedules {
 				t.Errorf("counts: %d schedules break %s, %d break anything", f.Schedules, c.kind, r.Violating)
 			}
-			sc, _ := Lookup(c.scenario)
+			sc, _ := sim.Lookup(c.scenario)
 			opts, _ := sc.ParseOptions(c.opt)
-			tl, err := Run(c.scenario, FormatActions(f.Shortest), sc.FormatOptions(opts))
+			tl, err := sim.Run(c.scenario, sim.FormatActions(f.Shortest), sc.FormatOptions(opts))
 			if err != nil {
-				t.Fatalf("counterexample %s does not replay: %v", FormatActions(f.Shortest), err)
+				t.Fatalf("counterexample %s does not replay: %v", sim.FormatActions(f.Shortest), err)
 			}
 			if !tl.Breaks(c.kind, len(f.Shortest)-1) {
-				t.Errorf("the timeline of %s does not show %s at its last step: %v", FormatActions(f.Shortest), c.kind, tl.Violations)
+				t.Errorf("the timeline of %s does not show %s at its last step: %v", sim.FormatActions(f.Shortest), c.kind, tl.Violations)
 			}
 			if r.Shortest == nil || len(r.Shortest) > len(f.Shortest) {
 				t.Errorf("overall shortest %v is longer than the %s one", r.Shortest, c.kind)
@@ -116,16 +118,16 @@ func TestExploreSafeDesign(t *testing.T) {
 		{"idempotency key", "exactly-once", "", 2, 1, 0, 0, "", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := explore(t, c, func(cfg *ExploreConfig) { cfg.PauseMs = []int64{1000, 10_000} })
+			r := explore(t, c, func(cfg *Config) { cfg.PauseMs = []int64{1000, 10_000} })
 			if !r.Complete() {
 				t.Fatalf("stopped early (%s) after %d states", r.Stopped, r.States)
 			}
-			for _, k := range Kinds {
-				if f := r.Found[k]; f != nil && ClassOf(k) != ClassAllowed {
-					t.Errorf("%s in %d schedules, e.g. %s", k, f.Schedules, FormatActions(f.Shortest))
+			for _, k := range sim.Kinds {
+				if f := r.Found[k]; f != nil && sim.ClassOf(k) != sim.ClassAllowed {
+					t.Errorf("%s in %d schedules, e.g. %s", k, f.Schedules, sim.FormatActions(f.Shortest))
 				}
 			}
-			if c.pauses > 0 && r.Found[Overlap] == nil {
+			if c.pauses > 0 && r.Found[sim.Overlap] == nil {
 				t.Errorf("no overlap found: a pause past the TTL must let two clients believe they hold the lock")
 			}
 			if r.States < 50 || r.Schedules < r.States {
@@ -142,7 +144,7 @@ func TestExploreSymmetry(t *testing.T) {
 	for _, c := range []exploreCase{unsafeDesigns[0], unsafeDesigns[3], unsafeDesigns[5],
 		{"fencing", "fencing", "", 2, 1, 0, 0, "", 0}} {
 		sym := explore(t, c)
-		plain := explore(t, c, func(cfg *ExploreConfig) { cfg.noSymmetry = true })
+		plain := explore(t, c, func(cfg *Config) { cfg.noSymmetry = true })
 		if sym.States >= plain.States {
 			t.Errorf("%s: %d states with symmetry, %d without", c.name, sym.States, plain.States)
 		}
@@ -169,27 +171,27 @@ func TestExploreDeterministic(t *testing.T) {
 // TestExploreBounds: each bound stops the search and says which.
 func TestExploreBounds(t *testing.T) {
 	c := exploreCase{"fencing", "fencing", "fence.off", 2, 1, 0, 0, "", 0}
-	if r := explore(t, c, func(cfg *ExploreConfig) { cfg.MaxStates = 20 }); r.Stopped != StopStates || r.States > 21 {
+	if r := explore(t, c, func(cfg *Config) { cfg.MaxStates = 20 }); r.Stopped != StopStates || r.States > 21 {
 		t.Errorf("state cap: stopped %q at %d states", r.Stopped, r.States)
 	}
-	if r := explore(t, c, func(cfg *ExploreConfig) { cfg.MaxDepth = 4 }); !r.Complete() || !r.DepthCut || r.Depth != 4 || r.MaxDepthSeen != 4 || r.Found[StaleWrite] != nil {
-		t.Errorf("depth 4: stopped %q, cut %v, depth %d, deepest %d, stale write %v", r.Stopped, r.DepthCut, r.Depth, r.MaxDepthSeen, r.Found[StaleWrite])
+	if r := explore(t, c, func(cfg *Config) { cfg.MaxDepth = 4 }); !r.Complete() || !r.DepthCut || r.Depth != 4 || r.MaxDepthSeen != 4 || r.Found[sim.StaleWrite] != nil {
+		t.Errorf("depth 4: stopped %q, cut %v, depth %d, deepest %d, stale write %v", r.Stopped, r.DepthCut, r.Depth, r.MaxDepthSeen, r.Found[sim.StaleWrite])
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	sc, _ := Lookup("fencing")
-	r, err := Explore(ctx, ExploreConfig{Scenario: sc, Pauses: 1, PauseMs: []int64{10_000}})
+	sc, _ := sim.Lookup("fencing")
+	r, err := Run(ctx, Config{Scenario: sc, Pauses: 1, PauseMs: []int64{10_000}})
 	if err != nil || r.Stopped != StopTime || r.Schedules != 0 {
 		t.Errorf("cancelled: %v, %+v", err, r)
 	}
 }
 
 // TestExploreValidate: configurations out of bounds are refused with an
-// *ActionError the web layer can explain.
+// *sim.ActionError the web layer can explain.
 func TestExploreValidate(t *testing.T) {
-	fencing, _ := Lookup("fencing")
-	redlock, _ := Lookup("redlock")
-	for name, cfg := range map[string]ExploreConfig{
+	fencing, _ := sim.Lookup("fencing")
+	redlock, _ := sim.Lookup("redlock")
+	for name, cfg := range map[string]Config{
 		"no scenario":        {},
 		"3 clients of 2":     {Scenario: fencing, Clients: 3},
 		"pause without time": {Scenario: fencing, Pauses: 1},
@@ -199,12 +201,12 @@ func TestExploreValidate(t *testing.T) {
 		"depth":              {Scenario: fencing, MaxDepth: 99},
 		"states":             {Scenario: fencing, MaxStates: 1 << 30},
 		"negative crashes":   {Scenario: redlock, Crashes: -1},
-		"pause of an hour+":  {Scenario: fencing, Pauses: 1, PauseMs: []int64{MaxWait + 1}},
+		"pause of an hour+":  {Scenario: fencing, Pauses: 1, PauseMs: []int64{sim.MaxWait + 1}},
 	} {
-		_, err := Explore(context.Background(), cfg)
-		var ae *ActionError
+		_, err := Run(context.Background(), cfg)
+		var ae *sim.ActionError
 		if !errors.As(err, &ae) {
-			t.Errorf("%s: got %v, want an *ActionError", name, err)
+			t.Errorf("%s: got %v, want an *sim.ActionError", name, err)
 		}
 	}
 }
@@ -221,35 +223,5 @@ func BenchmarkExplore(b *testing.B) {
 		}
 		b.ReportMetric(float64(r.Schedules), "schedules")
 		b.ReportMetric(float64(r.States), "states")
-	}
-}
-
-// TestFingerprintSeesPendingReply: a client stopped between GET and DEL
-// deletes only if its GET saw its own value, so two worlds alike in every
-// key and client but that reply are different states.
-func TestFingerprintSeesPendingReply(t *testing.T) {
-	sc, _ := Lookup("safe-release")
-	opts, _ := sc.ParseOptions("release.getdel")
-	e := &explorer{cfg: ExploreConfig{Scenario: sc, Opts: opts, Clients: 2}}
-	fp := func(do string) string {
-		t.Helper()
-		as, err := ParseActions(do)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := e.run(as)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer w.close()
-		if c := w.client("a"); c.pending == nil {
-			t.Fatalf("%s: A is not between GET and DEL", do)
-		}
-		return e.fingerprint(w, budget{})
-	}
-	sawOwn := fp("a.acquire,a.release,a.pause,wait.10s,a.resume")
-	sawNone := fp("a.acquire,a.pause,wait.10s,a.resume,a.release")
-	if sawOwn == sawNone {
-		t.Errorf("GET saw A's value / saw nothing: same fingerprint %q", sawOwn)
 	}
 }

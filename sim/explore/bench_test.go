@@ -1,4 +1,4 @@
-package sim
+package explore
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"locklab/sim"
 )
 
 // cpuTime is the process's CPU time so far (user and system).
@@ -36,7 +38,7 @@ var labRows = []labRow{
 func BenchmarkExploreLab(b *testing.B) {
 	for _, row := range labRows {
 		b.Run(row.name, func(b *testing.B) {
-			sc, _ := Lookup(row.scenario)
+			sc, _ := sim.Lookup(row.scenario)
 			var states, schedules, runs int
 			var wall, cpu time.Duration
 			var m0, m1 runtime.MemStats
@@ -45,7 +47,7 @@ func BenchmarkExploreLab(b *testing.B) {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				cpu0 := cpuTime()
 				start := time.Now()
-				r, err := Explore(ctx, ExploreConfig{Scenario: sc, Clients: row.clients, Pauses: row.pauses,
+				r, err := Run(ctx, Config{Scenario: sc, Clients: row.clients, Pauses: row.pauses,
 					PauseMs: []int64{sc.TTL}, Crashes: row.crashes, NodeFaults: row.n, MaxStates: 20_000})
 				wall += time.Since(start)
 				cpu += cpuTime() - cpu0

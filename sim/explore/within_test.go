@@ -1,9 +1,11 @@
-package sim
+package explore
 
 import (
 	"context"
 	"errors"
 	"testing"
+
+	"locklab/sim"
 )
 
 // TestWithin: the flagship's schedule is within one pause of 10 s for two
@@ -11,15 +13,15 @@ import (
 // rule that leaves them out; and the explorer's shortest stale write is
 // within the same bounds (a par the learner can reach).
 func TestWithin(t *testing.T) {
-	sc, _ := Lookup("fencing")
+	sc, _ := sim.Lookup("fencing")
 	opts, err := sc.ParseOptions("fence.off")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := ExploreConfig{Scenario: sc, Opts: opts, Clients: 2, Pauses: 1, PauseMs: []int64{10_000}}
+	cfg := Config{Scenario: sc, Opts: opts, Clients: 2, Pauses: 1, PauseMs: []int64{10_000}}
 	within := func(do string) error {
 		t.Helper()
-		actions, err := ParseActions(do)
+		actions, err := sim.ParseActions(do)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +33,7 @@ func TestWithin(t *testing.T) {
 	for _, c := range []struct {
 		do    string
 		index int
-		code  Code
+		code  sim.Code
 		most  int
 	}{
 		{"a.acquire,wait.10s", 1, CodeMoveWait, 0},                            // time passes only in a pause
@@ -54,26 +56,26 @@ func TestWithin(t *testing.T) {
 	// a client beyond the bounds' clients
 	one := cfg
 	one.Clients = 1
-	actions, _ := ParseActions("a.acquire,b.acquire")
+	actions, _ := sim.ParseActions("a.acquire,b.acquire")
 	var me *MoveError
 	if err := one.Within(actions); !errors.As(err, &me) || me.Code != CodeMoveClient || me.Index != 1 {
 		t.Errorf("b with one client: %v", err)
 	}
 	// an action no timeline could take is no move either
-	actions, _ = ParseActions("a.write")
+	actions, _ = sim.ParseActions("a.write")
 	if err := cfg.Within(actions); !errors.As(err, &me) || me.Code != CodeMoveOther {
 		t.Errorf("a.write first: %v, want %s", err, CodeMoveOther)
 	}
 
-	res, err := Explore(context.Background(), cfg)
+	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := res.Found[StaleWrite]
+	f := res.Found[sim.StaleWrite]
 	if f == nil {
 		t.Fatal("no stale write found without fencing")
 	}
 	if err := cfg.Within(f.Shortest); err != nil {
-		t.Errorf("the explorer's shortest stale write %s is not within its own bounds: %v", FormatActions(f.Shortest), err)
+		t.Errorf("the explorer's shortest stale write %s is not within its own bounds: %v", sim.FormatActions(f.Shortest), err)
 	}
 }

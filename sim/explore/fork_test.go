@@ -1,10 +1,12 @@
-package sim
+package explore
 
 import (
 	"context"
 	"flag"
 	"reflect"
 	"testing"
+
+	"locklab/sim"
 )
 
 // forkStates is the state cap of the four rows in the differential test:
@@ -15,21 +17,21 @@ var forkStates = flag.Int("fork.states", 800, "state cap of the table's rows in 
 // labDefault is a lesson's default Lab configuration (web/lab.go
 // labDefaults): two clients, the scenario's fault budget, pauses as long
 // as the lock's TTL, the default depth.
-func labDefault(sc *Scenario) ExploreConfig {
+func labDefault(sc *sim.Scenario) Config {
 	b := sc.DefaultBudget()
-	return ExploreConfig{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2, Pauses: b.Pauses, PauseMs: []int64{sc.TTL},
-		Crashes: b.Crashes, NodeFaults: b.NodeFaults, MaxStates: MaxExploreStates}
+	return Config{Scenario: sc, Opts: sc.DefaultOpts(), Clients: 2, Pauses: b.Pauses, PauseMs: []int64{sc.TTL},
+		Crashes: b.Crashes, NodeFaults: b.NodeFaults, MaxStates: MaxStates}
 }
 
-func rowConfig(row labRow, states int) ExploreConfig {
-	sc, _ := Lookup(row.scenario)
-	return ExploreConfig{Scenario: sc, Clients: row.clients, Pauses: row.pauses, PauseMs: []int64{sc.TTL},
+func rowConfig(row labRow, states int) Config {
+	sc, _ := sim.Lookup(row.scenario)
+	return Config{Scenario: sc, Clients: row.clients, Pauses: row.pauses, PauseMs: []int64{sc.TTL},
 		Crashes: row.crashes, NodeFaults: row.n, MaxStates: states}
 }
 
-func mustExplore(t *testing.T, cfg ExploreConfig) *ExploreResult {
+func mustExplore(t *testing.T, cfg Config) *Result {
 	t.Helper()
-	r, err := Explore(context.Background(), cfg)
+	r, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", cfg.Scenario.ID, err)
 	}
@@ -44,9 +46,9 @@ func mustExplore(t *testing.T, cfg ExploreConfig) *ExploreResult {
 // cap: the cap is part of the configuration, so both must stop at the
 // same place).
 func TestExploreForkMatchesReplay(t *testing.T) {
-	var cfgs []ExploreConfig
-	for _, id := range ScenarioIDs() {
-		sc, _ := Lookup(id)
+	var cfgs []Config
+	for _, id := range sim.ScenarioIDs() {
+		sc, _ := sim.Lookup(id)
 		cfgs = append(cfgs, labDefault(sc))
 	}
 	for _, row := range labRows {
@@ -60,10 +62,10 @@ func TestExploreForkMatchesReplay(t *testing.T) {
 			if !reflect.DeepEqual(fork, replay) {
 				t.Errorf("fork and replay differ:\nfork   %+v\nreplay %+v", fork, replay)
 				for k, f := range fork.Found {
-					t.Errorf("fork %s: %d, %s", k, f.Schedules, FormatActions(f.Shortest))
+					t.Errorf("fork %s: %d, %s", k, f.Schedules, sim.FormatActions(f.Shortest))
 				}
 				for k, f := range replay.Found {
-					t.Errorf("replay %s: %d, %s", k, f.Schedules, FormatActions(f.Shortest))
+					t.Errorf("replay %s: %d, %s", k, f.Schedules, sim.FormatActions(f.Shortest))
 				}
 			}
 		})
@@ -74,8 +76,8 @@ func TestExploreForkMatchesReplay(t *testing.T) {
 // its result — counts, findings, the shortest counterexample, where a
 // state cap stopped it — is the same for one worker or three.
 func TestExploreSameOnAnyWorkers(t *testing.T) {
-	for _, cfg := range []ExploreConfig{rowConfig(labRows[0], MaxExploreStates), rowConfig(labRows[3], 1500)} {
-		var first *ExploreResult
+	for _, cfg := range []Config{rowConfig(labRows[0], MaxStates), rowConfig(labRows[3], 1500)} {
+		var first *Result
 		for _, n := range []int{1, 2, 3} {
 			cfg.workers = n
 			r := mustExplore(t, cfg)
