@@ -280,20 +280,20 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	rigs := make([]*sim.Machine, workers)
+	machines := make([]*sim.Machine, workers)
 	defer func() {
-		for _, r := range rigs {
+		for _, r := range machines {
 			if r != nil {
 				r.Close()
 			}
 		}
 	}()
-	for i := range rigs {
+	for i := range machines {
 		m, err := sim.NewMachine(cfg.Scenario, cfg.Opts)
 		if err != nil {
 			return nil, err
 		}
-		rigs[i] = m
+		machines[i] = m
 	}
 	root, err := e.run(nil)
 	if err != nil {
@@ -304,7 +304,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	e.drops[rootFP] = 0
 	frontier := []*state{{f: root.Save(nil), moves: e.moves(root, budget{})}}
 	root.Close()
-	if err := e.bfs(frontier, rigs); err != nil {
+	if err := e.bfs(frontier, machines); err != nil {
 		return nil, err
 	}
 	e.res.States = len(e.seen)
@@ -326,7 +326,7 @@ func (e *explorer) fingerprint(m *sim.Machine, b budget) [16]byte {
 // bfs expands the states level by level: all schedules of depth d before
 // any of depth d+1, so the first counterexample of a kind is a shortest
 // one, and a search that stops has seen every schedule up to some depth.
-func (e *explorer) bfs(frontier []*state, rigs []*sim.Machine) error {
+func (e *explorer) bfs(frontier []*state, machines []*sim.Machine) error {
 	for depth := 0; len(frontier) > 0; depth++ {
 		e.res.Depth = depth
 		if depth == e.cfg.MaxDepth {
@@ -348,10 +348,10 @@ func (e *explorer) bfs(frontier []*state, rigs []*sim.Machine) error {
 			}
 		}
 		var next []*state
-		// In batches: a worker per rig computes children, then they are
+		// In batches: a worker per machine computes children, then they are
 		// merged in order; the state cap can stop the search between two
 		// children of one level, the same one whatever the workers did.
-		batch := 32 * len(rigs)
+		batch := 32 * len(machines)
 		for lo := 0; lo < len(items); lo += batch {
 			if e.ctx.Err() != nil {
 				e.res.Stopped = StopTime
@@ -361,7 +361,7 @@ func (e *explorer) bfs(frontier []*state, rigs []*sim.Machine) error {
 			out := make([]child, hi-lo)
 			var at atomic.Int64
 			var wg sync.WaitGroup
-			for _, rig := range rigs {
+			for _, m := range machines {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
@@ -371,7 +371,7 @@ func (e *explorer) bfs(frontier []*state, rigs []*sim.Machine) error {
 							return
 						}
 						it := items[lo+i]
-						out[i] = e.expand(rig, it.s, it.m)
+						out[i] = e.expand(m, it.s, it.m)
 					}
 				}()
 			}
