@@ -60,7 +60,7 @@ type Embedded struct{}
 // Open returns an empty miniredis at virtual time 0.
 func (Embedded) Open(name string) (Server, error) { return servers.get(name), nil }
 
-func (e *embedded) SetTime(ms int64) { e.m.SetTime(instant(ms)) }
+func (e *embedded) SetTime(ms int64) { e.front.SetTime(instant(ms)) }
 
 // Get bypasses the protocol: the checks use it as ground truth, and it
 // sends nothing a learner would see.

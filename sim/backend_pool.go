@@ -42,8 +42,6 @@ func (p *serverPool) get(name string) *embedded {
 	p.mu.Unlock()
 	if e == nil {
 		m := miniredis.NewMiniRedis()
-		m.SetTime(instant(0))
-		m.ClockTTL(true)
 		// The front holds what a timeline stores to a public server's
 		// bounds; a world sends one command at a time, so its scripts
 		// may run on reused Lua states (redisfront's and luarun's
@@ -52,6 +50,8 @@ func (p *serverPool) get(name string) *embedded {
 		if err != nil {
 			panic(err) // an in-memory pipe does not fail
 		}
+		f.SetTime(instant(0))
+		m.ClockTTL(true)
 		e = &embedded{m: m, front: f}
 	}
 	e.name = name
@@ -62,7 +62,7 @@ func (p *serverPool) get(name string) *embedded {
 // closes it when enough are idle).
 func (p *serverPool) put(e *embedded) {
 	e.m.FlushAll()
-	e.m.SetTime(instant(0))
+	e.front.SetTime(instant(0))
 	e.m.ClockTTL(true) // the TTL clock restarts at 0 too
 	e.front.Reset(0)
 	e.used = 0

@@ -78,7 +78,7 @@ func (e *embedded) load(now time.Time, keys []keyState) {
 	for _, k := range e.m.Keys() {
 		e.m.Del(k)
 	}
-	e.m.SetTime(now)
+	e.front.SetTime(now)
 	e.m.ClockTTL(true) // the TTLs below count from now, not from the server's last tick
 	used := 0
 	for _, k := range keys {

@@ -64,7 +64,9 @@ var redisFailure = regexp.MustCompile(`^error \S.* script: [0-9a-f]{40}, on @use
 // TestSameAsMiniredis: sim/luarun, which answers the EVALs of this subset
 // on reused Lua states, gives each script the reply miniredis's own EVAL
 // gives — error texts included, but for a script that fails, which
-// luarun words as Redis does (sameFailure) — and leaves the same keys
+// luarun words as Redis does (sameFailure), and redis.pcall given a value
+// that is no string or number, which returns {err=…} as on Redis 7 where
+// miniredis raises — and leaves the same keys
 // with the same TTLs. The scripts run one after another on the same two servers, so a
 // reused state that kept anything from one script would show in a later
 // one. The corpus: the safe corpus, every design preset and lesson script
@@ -114,7 +116,7 @@ func TestSameAsMiniredis(t *testing.T) {
 	}
 	ctx := context.Background()
 	before := luarun.Runs()
-	compared, accepted := 0, 0
+	compared, accepted, pcallArgs := 0, 0, 0
 	for i, s := range scripts {
 		if luacheck.Check(s.src, s.k) != nil {
 			continue
@@ -131,13 +133,17 @@ func TestSameAsMiniredis(t *testing.T) {
 			}
 			got[j] = exact(r.rc.Eval(ctx, s.src, keys, args...).Result()) + keysAfter(ctx, t, r.rc)
 		}
+		if strings.Contains(got[0], "in function 'pcall'") && strings.Contains(got[0], "must be strings or integers") {
+			pcallArgs++ // miniredis raises it; luarun returns {err=…} as Redis 7 does (TestSubsetParity)
+			continue
+		}
 		compared++
 		if got[0] != got[1] && !sameFailure(got[0], got[1]) {
 			t.Errorf("%s: miniredis %s\nluarun %s\n%s", s.name, got[0], got[1], s.src)
 		}
 	}
 	ran := luarun.Runs() - before
-	t.Logf("%d scripts compared, %d answered by luarun", compared, ran)
+	t.Logf("%d scripts compared, %d answered by luarun, %d left out (redis.pcall given a value that is no string or number)", compared, ran, pcallArgs)
 	if compared < 1000 || ran < int64(compared)*9/10 {
 		t.Errorf("only %d of %d accepted scripts compared, %d of them on luarun: the comparison says little", compared, accepted, ran)
 	}

@@ -61,6 +61,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/alicebob/miniredis/v2/server"
@@ -167,6 +168,14 @@ type Front struct {
 	*Bounds
 	m   *miniredis.Miniredis
 	srv *server.Server
+	now int64 // the server's clock, Unix ms (SetTime)
+}
+
+// SetTime sets m's clock (miniredis's SetTime) and tells the front, which
+// judges an expiry added to it as Redis does.
+func (f *Front) SetTime(t time.Time) {
+	f.m.SetTime(t)
+	f.now = t.UnixMilli()
 }
 
 // Install puts a front in front of m's commands (with sim/luarun's EVAL
@@ -185,6 +194,46 @@ func Install(m *miniredis.Miniredis) (*Front, error) {
 	f := &Front{Bounds: NewBounds(miniKeys{m}), m: m, srv: m.Server()}
 	f.srv.SetPreHook(f.hook)
 	return f, nil
+}
+
+// replaceFirst deletes COPY … REPLACE's destination before miniredis
+// copies onto it, as Redis replaces it: miniredis kept the old value of
+// another type beside the new one, and it came back once the key was
+// deleted. Only where Redis would copy (the source exists, they differ,
+// the destination is in this database).
+func (f *Front) replaceFirst(cmd string, args []string) {
+	if cmd != "COPY" || len(args) < 3 || args[0] == args[1] || !f.m.Exists(args[0]) || !f.m.Exists(args[1]) {
+		return
+	}
+	replace := false
+	for j := 2; j < len(args); j++ {
+		switch strings.ToUpper(args[j]) {
+		case "REPLACE":
+			replace = true
+		case "DB":
+			if j+1 < len(args) && args[j+1] != "0" {
+				return
+			}
+			j++
+		}
+	}
+	if replace && f.m.Type(args[0]) != f.m.Type(args[1]) {
+		f.m.Del(args[1])
+	}
+}
+
+// typeOf is key's type on the server, "" if there is none.
+func (f *Front) typeOf(key string) string {
+	if !f.m.Exists(key) {
+		return ""
+	}
+	return f.m.Type(key)
+}
+
+// valueOf is a string key's value.
+func (f *Front) valueOf(key string) string {
+	v, _ := f.m.Get(key)
+	return v
 }
 
 // miniKeys reads an embedded server's keys for its bounds.
@@ -235,12 +284,26 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 			done = true
 		}
 	}()
+	switch msg := argError(cmd, args, f.now, f.typeOf, f.valueOf); msg {
+	case "":
+	case answerNil:
+		c.WriteNull()
+		return true
+	default:
+		c.WriteError(msg)
+		return true
+	}
+	f.replaceFirst(cmd, args)
+	if cmd == "PING" && len(args) == 1 { // Redis echoes it as a bulk string, "" too
+		c.WriteBulk(args[0])
+		return true
+	}
 	if cmd == "EVAL" && !f.inScript {
 		return f.eval(c, args)
 	}
 	switch msg := expireError(cmd, args, f.m.Exists); msg {
 	case "":
-	case expireNil:
+	case answerNil:
 		c.WriteNull()
 		return true
 	default:
@@ -373,7 +436,10 @@ func (b *Bounds) other(key string) bool {
 func (b *Bounds) growth(cmd string, args []string) int {
 	switch cmd {
 	case "SETRANGE":
-		off, _ := strconv.Atoi(args[1])
+		off, err := strconv.Atoi(args[1])
+		if err != nil {
+			off = 0 // no integer: refused (an overflowing one read as MaxInt made the bound wrap)
+		}
 		return Size(args[0], args[2]) + max(off, 0)
 	case "COPY":
 		_, n := b.ks.Size(args[0])
@@ -424,16 +490,17 @@ func hasWord(args []string, w string) bool {
 	return false
 }
 
-// expireNil is expireError's answer where Redis answers nil.
-const expireNil = "nil"
+// answerNil is argError's and expireError's answer where Redis answers nil.
+const answerNil = "nil"
 
-// expireError is Redis 7's error for a command given an expiry of zero or
-// less, where miniredis words it its own way ("ERR invalid expire time in
-// set"): "ERR invalid expire time in 'set' command". An expiry that is no
-// integer, and everything else, is left to miniredis, which answers as
-// Redis does. GETEX of a key that does not exist answers nil before it
-// judges its expiry (exists says whether it does): expireNil, where
-// miniredis answers the error.
+// expireError is Redis 7's error for SETEX, PSETEX or GETEX given an
+// expiry of zero or less, where miniredis words it its own way ("ERR
+// invalid expire time in setex"): "ERR invalid expire time in 'setex'
+// command" (SET's are argError's). An expiry that is no integer, and
+// everything else, is left to miniredis, which answers as Redis does.
+// GETEX of a key that does not exist answers nil before it judges its
+// expiry (exists says whether it does): answerNil, where miniredis
+// answers the error.
 func expireError(cmd string, args []string, exists func(string) bool) string {
 	bad := func(n string) bool {
 		v, err := strconv.ParseInt(n, 10, 64)
@@ -445,17 +512,13 @@ func expireError(cmd string, args []string, exists func(string) bool) string {
 		if len(args) == 3 && bad(args[1]) {
 			return "ERR invalid expire time in '" + name + "' command"
 		}
-	case "SET", "GETEX":
-		from := 2
-		if cmd == "GETEX" {
-			from = 1
-		}
-		for i := from; i+1 < len(args); i++ {
+	case "GETEX":
+		for i := 1; i+1 < len(args); i++ {
 			switch strings.ToUpper(args[i]) {
 			case "EX", "PX", "EXAT", "PXAT":
 				if bad(args[i+1]) {
-					if cmd == "GETEX" && !exists(args[0]) {
-						return expireNil
+					if !exists(args[0]) {
+						return answerNil
 					}
 					return "ERR invalid expire time in '" + name + "' command"
 				}

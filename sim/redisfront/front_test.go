@@ -46,21 +46,26 @@ func embedded(t *testing.T) (*redis.Client, *miniredis.Miniredis) {
 }
 
 // valueCases are commands around MaxValue, each run in order on a fresh
-// server: what proto-max-bulk-len 1mb makes Redis answer.
+// server: what proto-max-bulk-len 1mb makes Redis answer. The string
+// stays a few bytes short of MaxMemory, which the front also holds
+// (TestMemoryBound), so that only the value's bound answers.
 var valueCases = [][]any{
 	{"SETRANGE", "k", "600000000", "x"},            // the security test's link: refused, nothing allocated
 	{"SETRANGE", "k", "1048576", "x"},              // one byte past
 	{"SETRANGE", "k", "-1", "x"},                   // Redis's own check comes first
 	{"SETRANGE", "k", "99999999999999999999", "x"}, // not an integer
 	{"SETRANGE", "k", "2000000", ""},               // nothing to set: 0, no check
-	{"SETRANGE", "k", "1048575", "x"},              // exactly MaxValue: allowed
-	{"APPEND", "k", "y"},                           // one past
 	{"RPUSH", "l", "a"},
-	{"SETRANGE", "l", "2000000", "x"},  // WRONGTYPE first
-	{"SETRANGE", "k", "600000000", ""}, // the key's length, nothing stored
-	{"GETRANGE", "k", "1048570", "-1"},
+	{"SETRANGE", "l", "2000000", "x"},   // WRONGTYPE first
+	{"SETRANGE", "k", "1048560", "x"},   // allowed: 1048561 bytes
+	{"APPEND", "k", "0123456789abcdef"}, // 1048577: one past
+	{"SETRANGE", "k", "600000000", ""},  // the key's length, nothing stored
+	{"GETRANGE", "k", "1048550", "-1"},
 	{"STRLEN", "k"},
 }
+
+// valueLen is the string valueCases leave in k.
+const valueLen = 1048561
 
 // TestValueBoundAsRedis: SETRANGE and APPEND answer what a redis-server
 // with proto-max-bulk-len 1mb answers, and the embedded server never
@@ -71,8 +76,11 @@ func TestValueBoundAsRedis(t *testing.T) {
 	for _, cmd := range valueCases {
 		got = append(got, reply(c, cmd...))
 	}
-	if v, _ := m.Get("k"); len(v) != redisfront.MaxValue {
-		t.Errorf("the server holds a string of %d bytes, want %d", len(v), redisfront.MaxValue)
+	if v, _ := m.Get("k"); len(v) != valueLen {
+		t.Errorf("the server holds a string of %d bytes, want %d", len(v), valueLen)
+	}
+	if !strings.Contains(got[8], redisfront.ErrTooLong) {
+		t.Errorf("APPEND one byte past MaxValue = %q, want %q", got[8], redisfront.ErrTooLong)
 	}
 	if !strings.Contains(got[0], redisfront.ErrTooLong) {
 		t.Errorf("SETRANGE k 600000000 x = %q, want %q", got[0], redisfront.ErrTooLong)

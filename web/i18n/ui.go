@@ -43,6 +43,10 @@ type UI struct {
 	// (sim.ReplyShown): {0} what is shown of {1}, bytes of a string,
 	// elements of an array.
 	ReplyCut, ElemsCut string
+	// LuaWording: after a script's error that Lock Lab's Lua words
+	// without the failing value's name, where Redis's may name it
+	// (luarun.WordedOwnWay).
+	LuaWording string
 	// LongValue, LongArray stand for a reply too long to quote in a
 	// sentence ({0}: its bytes, its elements); the event log has it.
 	LongValue, LongArray string

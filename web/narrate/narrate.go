@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"locklab/sim"
+	"locklab/sim/luarun"
 	"locklab/sim/rediscli"
 	"locklab/web/i18n"
 )
@@ -55,12 +56,17 @@ func EventReply(u *i18n.UI, e sim.Event) string {
 }
 
 // ReplyParts is EventReply in its two parts: the reply, and the note
-// that it is shown in part ("" for a whole one), for a page that shows
-// the note first (the event log: a long reply's note would sit past its
+// that it is shown in part ("" for a whole one) or, for a script's error
+// Lock Lab's Lua words its own way, that Redis's may word it otherwise
+// (never shown as Redis's without saying so); for a page that shows the
+// note first (the event log: a long reply's note would sit past its
 // end).
-func ReplyParts(u *i18n.UI, e sim.Event) (reply, cut string) {
+func ReplyParts(u *i18n.UI, e sim.Event) (reply, note string) {
 	if e.Model {
 		return u.Localize(e.Reply.String()), ""
+	}
+	if e.Reply.Kind == rediscli.ReplyError && luarun.WordedOwnWay(e.Reply.Str) {
+		return e.Reply.String(), u.Paren(u.LuaWording)
 	}
 	return e.Reply.String(), cutNote(u, e.Reply)
 }
