@@ -99,9 +99,21 @@ func words(s string) map[string]bool {
 	return m
 }
 
+// ScriptRefusal is why CheckCommand refuses args as CodeCmdScript, for a
+// page to say: the script checker's own error (a *luacheck.Error, with
+// its line, column and code), or nil where it is another rule (an
+// argument past luacheck.MaxArgBytes) or no refusal at all.
+func ScriptRefusal(args []string) error {
+	if len(args) < 3 || !strings.EqualFold(args[0], "EVAL") {
+		return nil
+	}
+	return luacheck.Check(args[1], luacheck.Operator)
+}
+
 // CheckCommand says whether the command line sends args ("" if it does):
-// a blocking, mode-changing or administrative command, or one it does
-// not offer, is refused with its own code; a script (EVAL) must pass the
+// a blocking, mode-changing or administrative command, or another Redis
+// command it does not offer, is refused with its own code; a name that is
+// no Redis command is sent, and gets Redis's "unknown command" on its row; a script (EVAL) must pass the
 // design page's checker, which admits only scripts that always end.
 func CheckCommand(args []string) Code {
 	name := strings.ToUpper(args[0])
@@ -112,8 +124,10 @@ func CheckCommand(args []string) Code {
 		return CodeCmdMode
 	case adminCmds[name]:
 		return CodeCmdAdmin
-	case !sentCmds[name]:
+	case !sentCmds[name] && rediscli.Known(name):
 		return CodeCmdNotOffered
+	case !sentCmds[name]:
+		return "" // no Redis command: sent, and answered "unknown command" as Redis answers it
 	case name == "EVAL":
 		if len(args) < 3 {
 			return "" // Redis answers the missing arguments itself

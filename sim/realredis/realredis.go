@@ -320,6 +320,11 @@ func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.Pr
 	for i, a := range args[1:] {
 		strs[i] = fmt.Sprint(a)
 	}
+	if !rediscli.Known(name) {
+		// What Redis 7.0 answers, never sent: a newer server might know
+		// the name and run it on a shared server without the prefix.
+		return replyError(rediscli.UnknownCommand(append([]string{fmt.Sprint(args[0])}, strs...)))
+	}
 	if msg := s.bounds.Check(name, strs); msg != "" {
 		return replyError(msg) // never sent: past a bound (redisfront)
 	}

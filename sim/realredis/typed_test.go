@@ -11,6 +11,7 @@ package realredis_test
 // redis-cli's own output, so equal replies are equal lines on the page.
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -22,6 +23,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"locklab/sim"
 	"locklab/sim/luarun"
@@ -286,4 +289,87 @@ func before(events []sim.Event, cmd []string) string {
 	}
 	slices.Reverse(out)
 	return strings.Join(out, "")
+}
+
+// TestUnknownCommandAsRedis: a name that is no Redis command is typed
+// like any other and gets, on its row, what redis-server itself answers
+// (sent straight to it here: the real backend never sends one, since a
+// newer server might know it), its case, quoting, NUL bytes, line breaks
+// and the 128-byte cut included.
+func TestUnknownCommandAsRedis(t *testing.T) {
+	srv := redistest.Start(t, 1)[0]
+	sc, _ := sim.Lookup("atomic-acquire")
+	long := strings.Repeat("長", 50)
+	cmds := [][]string{{"FOO", "bar"}, {"foo"}, {"Foo", "a b", "c"}, {"FOO", "x\x00y", "z"}, {"FOO", "line\nbreak\r"},
+		{"FOO", long, long, "more"}, {strings.Repeat("N", 200)}, {"SETT", "k", "v"}, {"HGETEX", "h", "f"}, {"F'O", "'"}}
+	var actions []sim.Action
+	for _, c := range cmds {
+		if code := sim.CheckCommand(c); code != "" {
+			t.Fatalf("%q: the command line does not send it (%s)", c, code)
+		}
+		actions = append(actions, sim.Action{Who: sim.NodeRedis, Verb: sim.VerbCLI, Cmd: c})
+	}
+	tl, err := sim.Replay(sc, sc.DefaultOpts(), actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for _, e := range tl.Events {
+		if e.Kind != sim.KindCommand || e.Actor != sim.Operator {
+			continue
+		}
+		args := make([]string, len(cmds[i]))
+		copy(args, cmds[i])
+		want, err := sendRaw(srv, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Reply.String(); got != "(error) "+want {
+			t.Errorf("%q:\n  Lock Lab:     %q\n  redis-server: %q", cmds[i], got, "(error) "+want)
+		}
+		i++
+	}
+	if i != len(cmds) {
+		t.Errorf("%d rows for %d commands", i, len(cmds))
+	}
+}
+
+// sendRaw sends args to the server and returns its error reply's text.
+func sendRaw(s *redistest.Server, args []string) (string, error) {
+	_, err := s.Send(args...)
+	if err == nil {
+		return "", fmt.Errorf("%q: no error", args)
+	}
+	return err.Error(), nil
+}
+
+// TestCommandsAreRedis: the names the command line takes for Redis's
+// commands (rediscli.Known) are the server's own (COMMAND LIST), but
+// DELEX, Redis 8.4's, which the embedded server runs (docs/parity.md).
+func TestCommandsAreRedis(t *testing.T) {
+	srv := redistest.Start(t, 1)[0]
+	version, err := srv.Version()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(version, "7.0.") {
+		t.Skipf("redis-server %s: the list is Redis 7.0's", version)
+	}
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr})
+	defer c.Close()
+	names, err := c.Do(context.Background(), "COMMAND", "LIST").StringSlice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var server []string
+	for _, n := range names {
+		if !strings.Contains(n, "|") {
+			server = append(server, strings.ToUpper(n))
+		}
+	}
+	slices.Sort(server)
+	ours := slices.DeleteFunc(rediscli.Commands(), func(n string) bool { return n == "DELEX" })
+	if !slices.Equal(server, ours) {
+		t.Errorf("redis-server %s knows %d commands, rediscli.Known %d:\n  server %v\n  ours   %v", version, len(server), len(ours), server, ours)
+	}
 }

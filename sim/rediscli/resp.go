@@ -11,8 +11,10 @@ package rediscli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/redis/go-redis/v9"
@@ -57,10 +59,23 @@ func (c *Conn) Do(ctx context.Context, args ...any) (Reply, any, error) {
 	if err != nil && !IsReply(err) {
 		return Reply{}, val, err
 	}
+	var r Reply
 	if !ok {
-		return Of(name, val, err), val, err
+		r = Of(name, val, err)
+	} else {
+		r = shaped(shape, val, err)
 	}
-	return shaped(shape, val, err), val, err
+	if r.Kind == ReplyError && strings.HasPrefix(r.Str, miniredisUnknown) {
+		// miniredis knew no such command, but words it its own way (and
+		// the embedded server's front sees the name upper case): the
+		// words Redis answers, from what was sent.
+		strs := make([]string, len(args))
+		for i, a := range args {
+			strs[i] = fmt.Sprint(a)
+		}
+		r.Str = UnknownCommand(strs)
+	}
+	return r, val, err
 }
 
 // tap holds the bytes a connection read since the last command was sent.

@@ -52,8 +52,9 @@
 // server's lock (and every caller already refuses such scripts: the
 // command line, the design page and the lessons run only the subset).
 //
-// Of Lock Lab it imports only sim/luarun (TestImportDirection): the
-// simulator's servers use it, so it must not import the simulator.
+// Of Lock Lab it imports only sim/luarun and sim/rediscli (Redis's command
+// names; TestImportDirection): the simulator's servers use it, so it must
+// not import the simulator.
 package redisfront
 
 import (
@@ -67,6 +68,7 @@ import (
 	"github.com/alicebob/miniredis/v2/server"
 
 	"locklab/sim/luarun"
+	"locklab/sim/rediscli"
 )
 
 // The bounds, as a redis-server's configuration would state them.
@@ -284,6 +286,10 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 			done = true
 		}
 	}()
+	if !rediscli.Known(cmd) { // one miniredis may know, Redis 7.0 does not: Redis's answer (worded by rediscli.Conn)
+		c.WriteError("ERR unknown command `" + cmd + "`, with args beginning with: ")
+		return true
+	}
 	switch msg := argError(cmd, args, f.now, f.typeOf, f.valueOf); msg {
 	case "":
 	case answerNil:

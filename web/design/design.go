@@ -228,7 +228,7 @@ func designErrorText(u *i18n.UI, err error) string {
 	piece := du.PieceName[de.Piece.Name()]
 	var le *luacheck.Error
 	if errors.As(de.Err, &le) {
-		return i18n.Fill(du.BadScript, piece, scriptErrorText(u, le))
+		return i18n.Fill(du.BadScript, piece, u.ScriptError(le))
 	}
 	switch de.Code {
 	case "ttl":

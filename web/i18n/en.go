@@ -756,5 +756,6 @@ var english = &UI{
 		luacheck.CodePcallArg:    "every argument of redis.pcall must be a string or a number for sure — KEYS[i], ARGV[i], a literal, arithmetic, tostring(…) — and this one may be nil, a boolean or a table (on those, miniredis and Redis disagree)",
 		luacheck.CodeDepth:       "nested too deeply (at most 40 levels)",
 	},
-	ScriptWhere: "line {0}, column {1}: {2}",
+	ScriptWhere:   "line {0}, column {1}: {2}",
+	ScriptRefused: "“{0}”: the command line sends only a script the design page accepts, and the checker refuses this one: {1}.",
 }

@@ -751,7 +751,8 @@ var japanese = &UI{
 		luacheck.CodePcallArg:    "redis.pcall の引数は、KEYS[i]・ARGV[i]・リテラル・計算結果・tostring(…) のように必ず文字列か数値になるものにしてください。この引数は nil・真偽値・テーブルになり得ます（その場合の動きが miniredis と Redis で違うためです）",
 		luacheck.CodeDepth:       "入れ子が深すぎます（40 段まで）",
 	},
-	ScriptWhere: "{0} 行 {1} 列目：{2}",
+	ScriptWhere:   "{0} 行 {1} 列目：{2}",
+	ScriptRefused: "「{0}」：コマンドラインが送るのは設計ページが受け付けるスクリプトだけで、このスクリプトはチェッカーが受け付けません：{1}。",
 	ModelPhrases: []Phrase{
 		// ZooKeeper
 		{`session (0x[0-9a-f]+), timeout (\d+)ms`, "セッション ${1}、タイムアウト ${2}ms"},

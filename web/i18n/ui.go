@@ -136,6 +136,9 @@ type UI struct {
 	// ({0} line, {1} column, {2} the reason).
 	ScriptErrors map[string]string
 	ScriptWhere  string
+	// ScriptRefused: a script typed on the command line ({0}) that the
+	// checker refuses, and why ({1}: ScriptError).
+	ScriptRefused string
 	// ModelPhrases translate the few English phrases the simulator's
 	// models write (replies of the ZooKeeper/etcd, replication and
 	// Redlock models): English has none, since sim writes English.

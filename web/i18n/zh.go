@@ -750,7 +750,8 @@ var chinese = &UI{
 		luacheck.CodePcallArg:    "redis.pcall 的每个参数都必须确定是字符串或数字——KEYS[i]、ARGV[i]、字面量、算术运算、tostring(…)——而这个参数可能是 nil、布尔值或表（对这些值，miniredis 和 Redis 的处理不一致）",
 		luacheck.CodeDepth:       "嵌套太深（最多 40 层）",
 	},
-	ScriptWhere: "第 {0} 行第 {1} 列：{2}",
+	ScriptWhere:   "第 {0} 行第 {1} 列：{2}",
+	ScriptRefused: "“{0}”：命令行只发送设计页面能接受的脚本，而检查器拒绝了这个脚本：{1}。",
 	ModelPhrases: []Phrase{
 		// ZooKeeper
 		{`session (0x[0-9a-f]+), timeout (\d+)ms`, "会话 ${1}，超时 ${2}ms"},

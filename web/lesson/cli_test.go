@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locklab/sim"
+	"locklab/sim/luacheck"
 	"locklab/web/i18n"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
@@ -127,6 +128,30 @@ func TestCommandLineHostile(t *testing.T) {
 		text := i18n.Fill(i18n.For(lang).ErrorText[sim.CodeCmdBlocking], "BLPOP q 0", "BLPOP")
 		if r.Status != http.StatusBadRequest || !strings.Contains(r.Body, html.EscapeString(text)) || !strings.Contains(r.Body, `href="/`+lang+`/lessons/fencing?do=a.acquire"`) {
 			t.Errorf("%s: BLPOP: %d, or no reason, or no way back", lang, r.Status)
+		}
+	}
+}
+
+// TestCommandLineAnswersAsRedis: a name that is no Redis command is sent
+// and its row shows Redis's own error, the name as typed (issue 44); a
+// script the checker refuses is explained by the checker's own reason,
+// placed at its line and column, in the page's language, with a 400.
+func TestCommandLineAnswersAsRedis(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		r := webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire&node=redis&cli="+url.QueryEscape("foo bar"))
+		if r.Status != http.StatusSeeOther {
+			t.Fatalf("%s: foo bar → %d", lang, r.Status)
+		}
+		p := webtest.Get(t, h, r.Header.Get("Location"))
+		if want := html.EscapeString("(error) ERR unknown command 'foo', with args beginning with: 'bar' "); p.Status != 200 || !strings.Contains(p.Body, want) {
+			t.Errorf("%s: the row lacks %q (%d)", lang, want, p.Status)
+		}
+		r = webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire&node=redis&cli="+url.QueryEscape("EVAL 'local n = 1\nwhile true do end' 0"))
+		why := u.ScriptError(&luacheck.Error{Line: 2, Col: 1, Code: luacheck.CodeLoop, Arg: "while"})
+		if r.Status != http.StatusBadRequest || !strings.Contains(html.UnescapeString(r.Body), why) {
+			t.Errorf("%s: a refused script → %d, the page lacks %q", lang, r.Status, why)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/sim"
+	"locklab/sim/luacheck"
 	"locklab/sim/redisfront"
 	"locklab/web/i18n"
 	"locklab/web/links"
@@ -168,6 +169,27 @@ func (s URLState) Prefix(n int) URLState {
 	return p
 }
 
+// scriptWhy is the checker's reason for refusing the script of a typed
+// EVAL (action: the line as typed, or a URL's cli.<node>.<line>), in u's
+// language; "" where it is another rule.
+func scriptWhy(u *i18n.UI, action string) string {
+	line := action
+	if rest, ok := strings.CutPrefix(action, sim.VerbCLI+"."); ok {
+		if _, l, ok := strings.Cut(rest, "."); ok {
+			line = l
+		}
+	}
+	args, code := sim.ParseCommand(line)
+	if code != "" {
+		return ""
+	}
+	var le *luacheck.Error
+	if !errors.As(sim.ScriptRefusal(args), &le) {
+		return ""
+	}
+	return u.ScriptError(le)
+}
+
 // BadState explains an *sim.ActionError. base is the lesson's path; when
 // the bad action is not the first, the learner gets a link to everything
 // before it.
@@ -232,6 +254,11 @@ func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	verb := ae.Action
 	if parts := strings.Split(ae.Action, "."); len(parts) >= 2 {
 		verb = parts[1]
+	}
+	if ae.Code == sim.CodeCmdScript {
+		if why := scriptWhy(u, ae.Action); why != "" {
+			return i18n.Fill(u.ScriptRefused, site.Clip(ae.Action), why)
+		}
 	}
 	// What the learner sent is quoted back shortened (site.Clip): a link
 	// of any length gets an error page of bounded size.

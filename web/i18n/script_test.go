@@ -1,4 +1,4 @@
-package design
+package i18n_test
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ func TestScriptErrorText(t *testing.T) {
 			}
 		}
 		e := &luacheck.Error{Line: 3, Col: 7, Code: code, Arg: "X", Allowed: "KEYS[1], KEYS[2]"}
-		en, ja := scriptErrorText(i18n.For("en"), e), scriptErrorText(i18n.For("ja"), e)
+		en, ja := i18n.For("en").ScriptError(e), i18n.For("ja").ScriptError(e)
 		if !strings.HasPrefix(en, "line 3, column 7: ") || !strings.HasPrefix(ja, "3 行 7 列目：") {
 			t.Errorf("code %q: no position: %q / %q", code, en, ja)
 		}
@@ -30,14 +30,14 @@ func TestScriptErrorText(t *testing.T) {
 		t.Errorf("%d sentences for %d codes", n, len(luacheck.Codes))
 	}
 	err := luacheck.Check("local x = 1\nwhile true do end", luacheck.Acquire).(*luacheck.Error)
-	if got, want := scriptErrorText(i18n.For("en"), err), "line 2, column 1: loops (while) are not allowed — a script must always end"; got != want {
+	if got, want := i18n.For("en").ScriptError(err), "line 2, column 1: loops (while) are not allowed — a script must always end"; got != want {
 		t.Errorf("en: %q, want %q", got, want)
 	}
-	if got, want := scriptErrorText(i18n.For("ja"), err), "2 行 1 列目：ループ（while）は使えません（スクリプトは必ず終わる必要があります）"; got != want {
+	if got, want := i18n.For("ja").ScriptError(err), "2 行 1 列目：ループ（while）は使えません（スクリプトは必ず終わる必要があります）"; got != want {
 		t.Errorf("ja: %q, want %q", got, want)
 	}
 	err = luacheck.Check("return redis.call('DEL', KEYS[2])", luacheck.Release).(*luacheck.Error)
-	if got := scriptErrorText(i18n.For("ja"), err); !strings.Contains(got, "KEYS[2] はこのスクリプトには渡されません（使えるのは KEYS[1] です）") {
+	if got := i18n.For("ja").ScriptError(err); !strings.Contains(got, "KEYS[2] はこのスクリプトには渡されません（使えるのは KEYS[1] です）") {
 		t.Errorf("ja index: %q", got)
 	}
 }
