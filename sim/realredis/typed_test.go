@@ -128,7 +128,7 @@ var typedScripts = []string{
 	"return error('raised')",
 	"local n = tonumber(redis.call('GET', KEYS[1])) return n + 1",
 	"return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])",
-	"if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end",
+	"local held = redis.call('GET', KEYS[1]) if held ~= ARGV[1] then return 0 end return redis.call('DEL', KEYS[1])",
 	"return #KEYS + #ARGV",
 }
 

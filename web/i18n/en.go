@@ -303,7 +303,7 @@ var english = &UI{
 			"retry": "retry every {0}", "once": "each client tries once"},
 		ShortestAllowed: "Shortest schedule that shows it: {0} steps ({1}, which any lock that expires on its own allows — a TTL, a session or a lease: not a failure by itself).",
 		Limits: map[string]string{
-			"failover": "This model has one replica and a link that delivers after 2 s. It cannot show what WAIT does not rule out with several replicas (the one promoted may not be the one that had the key), which is why the lesson calls this design safer, not safe.",
+			"failover wait.on": "This model has one replica and a link that delivers after 2 s. It cannot show what WAIT does not rule out with several replicas (the one promoted may not be the one that had the key), which is why the lesson calls this design safer, not safe.",
 		},
 		ResultTitle: "What the explorer found",
 		Explored:    "Explored {0} schedules ({1} distinct states).",

@@ -183,7 +183,8 @@ type LabUI struct {
 	// what a lease allows: not a counterexample to anything.
 	ShortestAllowed string
 	// Limits: what a scenario's model cannot show, under a verdict of
-	// its design (by scenario id).
+	// its design: by scenario id, or "<id> <option>.<value>" for the
+	// designs with that option (web/lab's labLimit).
 	Limits                                                       map[string]string
 	ResultTitle, Explored, Shortest                              string
 	NoneFound, Complete, CompleteCut, Incomplete                 string

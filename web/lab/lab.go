@@ -13,6 +13,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -383,7 +384,7 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 		v.Depths = append(v.Depths, site.Choice{Value: strconv.Itoa(d), Label: strconv.Itoa(d), Checked: c.Depth == d})
 	}
 	v.Fixed = fixedLine(u, sc, c.Opts)
-	v.Limit = lu.Limits[sc.ID]
+	v.Limit = labLimit(lu, sc, c.Opts)
 	if d, ok := gocode.FromLab(sc, c.Opts); ok {
 		v.Code = gocode.Lab(sc, d, u.Lang)
 	}
@@ -506,4 +507,18 @@ func stepsOf(lu *i18n.LabUI, n int) string {
 		return lu.StepOf
 	}
 	return i18n.Fill(lu.StepsOf, strconv.Itoa(n))
+}
+
+// labLimit is what the lesson's model cannot show of this design: the
+// catalog's Limits under the lesson's id, or under "<id> <option>.<value>"
+// for a design with that option (WAIT's caveat is for the design that
+// waits, not for the one that trusts the primary at once).
+func labLimit(lu *i18n.LabUI, sc *sim.Scenario, opts sim.Opts) string {
+	limit := lu.Limits[sc.ID]
+	for _, name := range slices.Sorted(maps.Keys(opts)) {
+		if l, ok := lu.Limits[sc.ID+" "+name+"."+opts[name]]; ok {
+			limit = l
+		}
+	}
+	return limit
 }

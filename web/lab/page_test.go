@@ -316,3 +316,23 @@ func TestHomeLinksToLab(t *testing.T) {
 		}
 	}
 }
+
+// TestLabModelLimit: the failover model's caveat about WAIT (what one
+// replica cannot show) is under the design that waits, in every language,
+// and not under the one that trusts the primary at once, where it would
+// teach a mechanism the design does not use (issue 44).
+func TestLabModelLimit(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		limit := html.EscapeString(i18n.For(lang).Lab.Limits["failover wait.on"])
+		if limit == "" {
+			t.Fatalf("%s: no caveat for the failover design with WAIT", lang)
+		}
+		if on := webtest.MustGet(t, h, "/"+lang+"/lab?lesson=failover" /* WAIT: the default */); !strings.Contains(on, limit) {
+			t.Errorf("%s: wait.on lacks the caveat", lang)
+		}
+		if off := webtest.MustGet(t, h, "/"+lang+"/lab?lesson=failover&opt=wait.off"); strings.Contains(off, limit) {
+			t.Errorf("%s: wait.off shows the caveat about WAIT", lang)
+		}
+	}
+}
