@@ -348,14 +348,18 @@ type A11yUI struct {
 	PictureAt, ThisStep, ThisSpan, NoChange, AndMore          string
 	HoldsOn, HoldsOnLeft, NoHolder, ClientsNow, StorageNow    string
 	WentWrong, ClientState, ClientToken, WaitedFor, WorkedFor string
-	ResumedBy, CommandTo, ClientNote, VerdictTokenOK          string
-	RedlockCount                                              string // {0}'s Redlock round counted: {1}
-	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep        string
-	VerdictNoOp                                               string // a write already done: nothing changed
-	Happened                                                  string // {0}: {1} → {2}, what happened at a service or to a connection
-	NoHolderBelieved                                          string // no key held, yet {0} act as holders
-	HandHeld                                                  string // the lock key on {0} holds a value typed by hand
-	NoOwnerHeld                                               string // the lock key on {0} holds a value no client acquired with (a design's INCR)
+	// ClockRanOn follows WaitedFor when the clock went past the wait's
+	// end ({0}: where it stopped): commands under way (a blocking WAIT,
+	// a slow node) were answered later.
+	ClockRanOn                                         string
+	ResumedBy, CommandTo, ClientNote, VerdictTokenOK   string
+	RedlockCount                                       string // {0}'s Redlock round counted: {1}
+	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep string
+	VerdictNoOp                                        string // a write already done: nothing changed
+	Happened                                           string // {0}: {1} → {2}, what happened at a service or to a connection
+	NoHolderBelieved                                   string // no key held, yet {0} act as holders
+	HandHeld                                           string // the lock key on {0} holds a value typed by hand
+	NoOwnerHeld                                        string // the lock key on {0} holds a value no client acquired with (a design's INCR)
 	// CrashedKey(Left): {0} crashed, its key on {1} lives on ({2} left):
 	// a key is not a holder, and a crashed client holds nothing.
 	CrashedKey, CrashedKeyLeft string

@@ -47,6 +47,10 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 				from = e.At
 			}
 			if s := eventText(e, u, a); s != "" {
+				if end := e.At + e.Ms; e.Kind == sim.KindWait && tl.Now > end {
+					// a wait's own length is not how far the clock went
+					s += a.Sep + i18n.Fill(a.ClockRanOn, sim.FormatMS(tl.Now))
+				}
 				did = append(did, s)
 			}
 		}
