@@ -59,6 +59,9 @@ func sameFailure(mini, fast string) bool {
 		redisFailure.MatchString(f) && mRest == fRest
 }
 
+// negZeroRe finds a -0 written alone (a value, a reply, a list element).
+var negZeroRe = regexp.MustCompile(`(^|[ "\[])-0($|[ "\],|])`)
+
 var redisFailure = regexp.MustCompile(`^error \S.* script: [0-9a-f]{40}, on @user_script:\d+\.$`)
 
 // TestSameAsMiniredis: sim/luarun, which answers the EVALs of this subset
@@ -66,7 +69,8 @@ var redisFailure = regexp.MustCompile(`^error \S.* script: [0-9a-f]{40}, on @use
 // gives — error texts included, but for a script that fails, which
 // luarun words as Redis does (sameFailure), and redis.pcall given a value
 // that is no string or number, which returns {err=…} as on Redis 7 where
-// miniredis raises — and leaves the same keys
+// miniredis raises, and a number sent or shown as Redis 7 writes it (C's
+// %.17g and %.14g: -0 stays -0) — and leaves the same keys
 // with the same TTLs. The scripts run one after another on the same two servers, so a
 // reused state that kept anything from one script would show in a later
 // one. The corpus: the safe corpus, every design preset and lesson script
@@ -116,7 +120,7 @@ func TestSameAsMiniredis(t *testing.T) {
 	}
 	ctx := context.Background()
 	before := luarun.Runs()
-	compared, accepted, pcallArgs := 0, 0, 0
+	compared, accepted, pcallArgs, negZero := 0, 0, 0, 0
 	for i, s := range scripts {
 		if luacheck.Check(s.src, s.k) != nil {
 			continue
@@ -138,12 +142,16 @@ func TestSameAsMiniredis(t *testing.T) {
 			continue
 		}
 		compared++
+		if n := negZeroRe.ReplaceAllString(got[1], "${1}0${2}"); got[0] != got[1] && (n == got[0] || sameFailure(got[0], n)) {
+			negZero++ // Redis 7 sends -0 as C's %.17g writes it, miniredis as 0 (TestSubsetParity)
+			continue
+		}
 		if got[0] != got[1] && !sameFailure(got[0], got[1]) {
 			t.Errorf("%s: miniredis %s\nluarun %s\n%s", s.name, got[0], got[1], s.src)
 		}
 	}
 	ran := luarun.Runs() - before
-	t.Logf("%d scripts compared, %d answered by luarun, %d left out (redis.pcall given a value that is no string or number)", compared, ran, pcallArgs)
+	t.Logf("%d scripts compared, %d answered by luarun, %d left out (redis.pcall given a value that is no string or number), %d that differ only by -0 (sent as Redis sends it)", compared, ran, pcallArgs, negZero)
 	if compared < 1000 || ran < int64(compared)*9/10 {
 		t.Errorf("only %d of %d accepted scripts compared, %d of them on luarun: the comparison says little", compared, accepted, ran)
 	}

@@ -52,6 +52,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -247,12 +248,42 @@ func take() *state {
 		l.Call(l.GetTop()-1, 1)
 		return 1
 	}))
+	// Lua 5.1's tostring writes a number as C's %.14g (1/3 is
+	// 0.33333333333333, 0.1+0.2 is 0.3); gopher-lua's as Go does.
+	baseToString := l.GetGlobal("tostring")
+	l.SetGlobal("tostring", l.NewFunction(func(l *lua.LState) int {
+		if n, ok := l.Get(1).(lua.LNumber); ok && l.GetTop() == 1 {
+			l.Push(lua.LString(cNumber(float64(n), 14)))
+			return 1
+		}
+		l.Insert(baseToString, 1)
+		l.Call(l.GetTop()-1, 1)
+		return 1
+	}))
 	redisMod := l.CreateTable(0, 2)
 	redisMod.RawSetString("call", l.NewFunction(st.call(true)))
 	redisMod.RawSetString("pcall", l.NewFunction(st.call(false)))
 	l.G.Global.RawSetString("redis", redisMod)
 	st.l = l
 	return st
+}
+
+// cNumber writes f as C's printf "%.<prec>g" does: Go's 'g' but for
+// infinities and NaN, which C spells inf, -inf and nan (-nan when the
+// sign is set, as glibc does).
+func cNumber(f float64, prec int) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		if math.Signbit(f) {
+			return "-nan"
+		}
+		return "nan"
+	}
+	return strconv.FormatFloat(f, 'g', prec, 64)
 }
 
 // str2number reads s as Lua 5.1's luaO_str2d does: C's strtod (leading
@@ -312,7 +343,7 @@ func (st *state) call(failFast bool) lua.LGFunction {
 		for i := 1; i <= top; i++ {
 			switch a := l.Get(i).(type) {
 			case lua.LNumber:
-				args = append(args, a.String())
+				args = append(args, cNumber(float64(a), 17)) // Redis 7 sends a number as C's %.17g
 			case lua.LString:
 				args = append(args, string(a))
 			default:

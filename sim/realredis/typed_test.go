@@ -130,6 +130,10 @@ var typedScripts = []string{
 	"return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])",
 	"local held = redis.call('GET', KEYS[1]) if held ~= ARGV[1] then return 0 end return redis.call('DEL', KEYS[1])",
 	"return #KEYS + #ARGV",
+	"return tostring(1/3) .. ' ' .. tostring(0.1 + 0.2) .. ' ' .. tostring(2^53) .. ' ' .. tostring(-1.5e-7)",
+	"redis.call('SET', KEYS[1], 1/3) return redis.call('GET', KEYS[1])",
+	"local z = 0 redis.call('SET', KEYS[1], -z) return redis.call('GET', KEYS[1])",
+	"return tostring(tonumber(ARGV[1]))",
 }
 
 // typedGen draws commands from a seeded PRNG.
