@@ -103,7 +103,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	}
 	if n.down {
 		w.record(Event{Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd, Purpose: purpose, Refused: true})
-		if len(cmd) > 1 && cmd[0] == "EVAL" {
+		if len(cmd) > 1 && strings.EqualFold(cmd[0], "EVAL") {
 			w.events[len(w.events)-1].Script = w.scriptName(cmd[1])
 		}
 		return nil, errRefused
@@ -137,7 +137,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 		Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd,
 		Reply: reply, Purpose: purpose,
 	}
-	if cmd[0] == "EVAL" {
+	if strings.EqualFold(cmd[0], "EVAL") && len(cmd) > 1 {
 		ev.Script = w.scriptName(cmd[1])
 	}
 	if n != w.store {
@@ -212,7 +212,22 @@ func (w *World) scriptName(body string) string {
 			return name
 		}
 	}
-	return scriptName(body)
+	if name := scriptName(body); name != "script" {
+		return name
+	}
+	// typed by hand: one name per script, so each row shows its own
+	if name, ok := w.typed[body]; ok {
+		return name
+	}
+	if w.typed == nil {
+		w.typed = map[string]string{}
+	}
+	name := "script"
+	if n := len(w.typed); n > 0 {
+		name += "-" + itoa(int64(n+1))
+	}
+	w.typed[body] = name
+	return name
 }
 
 // scriptNamed is the body of the script the event log names "‹name.lua›"

@@ -179,6 +179,7 @@ func (w *World) copyTo(d *World) {
 	// own if it has one.
 	d.link = link
 	d.operator = nil // its connections are w's nodes'; d opens its own on first use
+	d.typed = maps.Clone(w.typed)
 	if d.link == nil && w.link != nil {
 		d.link = &Client{ID: w.link.ID}
 	}

@@ -125,6 +125,7 @@ var fpTable = map[string]fpEntry{
 		t.Fatal("no command of a")
 	}},
 	"World.operator":     {why: "the typed commands' connection: the explorer never types commands (cli is not an explored action), and a copied world opens its own"},
+	"World.typed":        {why: "the names of scripts typed by hand, for the event log: the explorer never types commands"},
 	"World.acquisitions": {why: "a counter: only the order of the clients' acquisitions (Client.acq) matters, and the snapshot keeps that"},
 	"World.newestWrite":  {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { w.newestWrite = w.clients[0].acq }},
 	"World.newestWriter": {why: "names whom a stale write went past in its violation; no check or future depends on it"},

@@ -48,6 +48,10 @@ type World struct {
 	// operator is the connection the learner's typed commands go
 	// through (operator.go); nil until the first one.
 	operator *Client
+	// typed names the scripts typed on the command line that are no
+	// lesson's or design's, in the order they first ran: "script",
+	// "script-2", … (the event log links each row to its own code).
+	typed map[string]string
 }
 
 // newWorld builds the world of one replay, its nodes on b's servers. On

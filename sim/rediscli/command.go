@@ -8,6 +8,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The ways a typed line can be refused before any server sees it.
@@ -151,7 +153,9 @@ func FormatCommand(args []string) string {
 
 // ShowCommand is a command as a page shows it: every argument as
 // redis-cli reads it back, so the line pasted into a command line sends
-// the same arguments ("written by A" in quotes, a comma bare).
+// the same arguments ("written by A" in quotes, a comma bare). Text the
+// learner typed in any script stays as typed (注文, 值); only bytes that
+// are no printable UTF-8 are written as escapes.
 func ShowCommand(args []string) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
@@ -162,14 +166,26 @@ func ShowCommand(args []string) string {
 
 func showArg(a string) string {
 	plain := a != ""
-	for i := 0; i < len(a) && plain; i++ {
-		c := a[i]
-		plain = c > ' ' && c < 0x7f && c != '"' && c != '\'' && c != '\\'
+	for _, r := range a {
+		plain = plain && (r > ' ' && r < 0x7f && r != '"' && r != '\'' && r != '\\' || r >= 0xa0 && r != utf8.RuneError && unicode.IsPrint(r))
 	}
 	if plain {
 		return a
 	}
-	return Quote(a)
+	var b strings.Builder
+	b.WriteByte('"')
+	for len(a) > 0 {
+		r, n := utf8.DecodeRuneInString(a)
+		if r >= 0xa0 && r != utf8.RuneError && unicode.IsPrint(r) {
+			b.WriteString(a[:n]) // printable text, as typed (a space other than ASCII's is escaped: it would not show)
+		} else {
+			q := Quote(a[:n])
+			b.WriteString(q[1 : len(q)-1])
+		}
+		a = a[n:]
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 func quoteArg(a string) string {

@@ -49,24 +49,33 @@ func NodeLabel(u *i18n.UI, name string) string {
 }
 
 // EventReply is an event's reply as the page shows it: a model's reply
-// localized; a Redis server's reply exactly as redis-cli prints it.
+// localized; a Redis server's reply exactly as redis-cli prints it, with
+// what a sentence must add (a part shown, Lua's own wording).
 func EventReply(u *i18n.UI, e sim.Event) string {
 	reply, cut := ReplyParts(u, e)
+	if note := WordingNote(u, e); note != "" {
+		cut += u.Paren(note)
+	}
 	return reply + cut
 }
 
-// ReplyParts is EventReply in its two parts: the reply, and the note
-// that it is shown in part ("" for a whole one) or, for a script's error
-// Lock Lab's Lua words its own way, that Redis's may word it otherwise
-// (never shown as Redis's without saying so); for a page that shows the
-// note first (the event log: a long reply's note would sit past its
-// end).
-func ReplyParts(u *i18n.UI, e sim.Event) (reply, note string) {
+// WordingNote says, of a script's error that Lock Lab's Lua words its
+// own way, that Redis's may word it otherwise ("" for any other reply):
+// never shown as Redis's without saying so. The event log puts it in the
+// row's note, a sentence after the reply.
+func WordingNote(u *i18n.UI, e sim.Event) string {
+	if !e.Model && e.Reply.Kind == rediscli.ReplyError && luarun.WordedOwnWay(e.Reply.Str) {
+		return u.LuaWording
+	}
+	return ""
+}
+
+// ReplyParts is the reply in two parts: the reply, and the note that it
+// is shown in part ("" for a whole one), for a page that shows the note
+// first (the event log: a long reply's note would sit past its end).
+func ReplyParts(u *i18n.UI, e sim.Event) (reply, cut string) {
 	if e.Model {
 		return u.Localize(e.Reply.String()), ""
-	}
-	if e.Reply.Kind == rediscli.ReplyError && luarun.WordedOwnWay(e.Reply.Str) {
-		return e.Reply.String(), u.Paren(u.LuaWording)
 	}
 	return e.Reply.String(), cutNote(u, e.Reply)
 }
@@ -225,7 +234,7 @@ func VerbWord(u *i18n.UI, sc *sim.Scenario, verb string) string {
 // pause", "wait 10s", "n3: restart".
 func Action(u *i18n.UI, sc *sim.Scenario, a sim.Action) string {
 	if a.Verb == sim.VerbCLI { // "you → storage: GET data:order:42:token"
-		return u.You + " → " + Who(a.Who, u) + u.LabelSep() + rediscli.FormatCommand(a.Cmd)
+		return u.You + " → " + Who(a.Who, u) + u.LabelSep() + rediscli.ShowCommand(a.Cmd)
 	}
 	arg := ""
 	if a.Ms > 0 {
