@@ -10,7 +10,9 @@ package sim
 import (
 	"errors"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"locklab/sim/luacheck"
@@ -68,7 +70,7 @@ var (
 	// modeCmds leave the connection in a mode of its own.
 	modeCmds = words("MULTI EXEC DISCARD WATCH UNWATCH SUBSCRIBE PSUBSCRIBE SSUBSCRIBE UNSUBSCRIBE PUNSUBSCRIBE SUNSUBSCRIBE MONITOR SELECT RESET HELLO AUTH QUIT CLIENT READONLY READWRITE SYNC PSYNC")
 	// adminCmds administer the server (and would on a shared real Redis).
-	adminCmds = words("SHUTDOWN CONFIG DEBUG SCRIPT FUNCTION FCALL FCALL_RO FLUSHALL FLUSHDB SAVE BGSAVE BGREWRITEAOF LASTSAVE REPLICAOF SLAVEOF FAILOVER SWAPDB MOVE MIGRATE MODULE ACL CLUSTER LATENCY MEMORY SLOWLOG INFO OBJECT COMMAND ROLE LOLWUT EVALSHA EVALSHA_RO EVAL_RO DUMP RESTORE PUBLISH SPUBLISH PUBSUB")
+	adminCmds = words("SHUTDOWN CONFIG DEBUG SCRIPT FUNCTION FCALL FCALL_RO FLUSHALL FLUSHDB SAVE BGSAVE BGREWRITEAOF LASTSAVE REPLICAOF SLAVEOF FAILOVER SWAPDB MOVE MIGRATE MODULE ACL CLUSTER LATENCY MEMORY SLOWLOG INFO OBJECT COMMAND ROLE LOLWUT DUMP RESTORE PUBLISH SPUBLISH PUBSUB")
 	// sentCmds are what the command line sends: reads, writes, deletes,
 	// relative expiry, counters, lists, a simple script and DELEX (the
 	// compare-and-delete lesson 4 shows, Redis 8.4+) — each with
@@ -110,6 +112,48 @@ func ScriptRefusal(args []string) error {
 	return luacheck.Check(args[1], luacheck.Operator)
 }
 
+// MaxTypedTTL is the longest TTL a typed command may set, in ms: a
+// hundred years. The embedded server keeps a key's time to live as Go's
+// time.Duration, nanoseconds in 64 bits (292 years at most): a longer one
+// wrapped round and the key expired at once, where Redis keeps it.
+const MaxTypedTTL int64 = 100 * 365 * 24 * 3600 * 1000
+
+// typedTTL is the TTL in ms that a typed SET (EX, PX), EXPIRE or PEXPIRE
+// asks for, or 0 (none, a relative one Redis itself refuses, or an
+// absolute time).
+func typedTTL(args []string) int64 {
+	ms := func(s string, unit int64) int64 {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n <= 0 {
+			return 0
+		}
+		if n > math.MaxInt64/unit {
+			return math.MaxInt64
+		}
+		return n * unit
+	}
+	switch strings.ToUpper(args[0]) {
+	case "EXPIRE":
+		if len(args) >= 3 {
+			return ms(args[2], 1000)
+		}
+	case "PEXPIRE":
+		if len(args) >= 3 {
+			return ms(args[2], 1)
+		}
+	case "SET":
+		for i := 3; i+1 < len(args); i++ {
+			switch strings.ToUpper(args[i]) {
+			case "EX":
+				return ms(args[i+1], 1000)
+			case "PX":
+				return ms(args[i+1], 1)
+			}
+		}
+	}
+	return 0
+}
+
 // CheckCommand says whether the command line sends args ("" if it does):
 // a blocking, mode-changing or administrative command, or another Redis
 // command it does not offer, is refused with its own code; a name that is
@@ -128,6 +172,8 @@ func CheckCommand(args []string) Code {
 		return CodeCmdNotOffered
 	case !sentCmds[name]:
 		return "" // no Redis command: sent, and answered "unknown command" as Redis answers it
+	case typedTTL(args) > MaxTypedTTL:
+		return CodeCmdTTL
 	case name == "EVAL":
 		if len(args) < 3 {
 			return "" // Redis answers the missing arguments itself

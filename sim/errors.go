@@ -42,6 +42,7 @@ const (
 	CodeCmdAdmin      Code = "cmd-admin"       // administers the server
 	CodeCmdNotOffered Code = "cmd-not-offered" // not one the command line sends
 	CodeCmdScript     Code = "cmd-script"      // an EVAL script the checker refuses
+	CodeCmdTTL        Code = "cmd-ttl"         // a TTL longer than the embedded server can keep (MaxTypedTTL)
 	CodeCmdNode       Code = "cmd-node"        // no Redis node of that name here (a model's nodes have none)
 )
 

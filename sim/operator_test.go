@@ -185,3 +185,19 @@ func TestOperatorRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedTTLBound: a TTL the embedded server cannot keep (it counts
+// nanoseconds in 64 bits: 292 years) is not sent, whatever command asks
+// for it; a hundred years is.
+func TestTypedTTLBound(t *testing.T) {
+	for line, want := range map[string]Code{
+		"SET k v EX 3153600000": "", "SET k v EX 3153600001": CodeCmdTTL, "SET k v PX 9223372036854775807": CodeCmdTTL,
+		"EXPIRE k 9223372037": CodeCmdTTL, "PEXPIRE k 3153600000000": "", "PEXPIRE k 3153600000001": CodeCmdTTL,
+		"SET k v NX EX 9999999999999": CodeCmdTTL, "EXPIRE k -5": "", "SET k v EX abc": "",
+	} {
+		args, _ := ParseCommand(line)
+		if got := CheckCommand(args); got != want {
+			t.Errorf("%s: %q, want %q", line, got, want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ var allowedEnglish = strings.Fields(`
 	keepalive OK EPHEMERAL_SEQUENTIAL czxid zxid getChildren exists create delete
 	LeaseGrant Txn Range Watch LeaderElectionConfig client-go appendfsync always
 	Idempotency-Key INSERT ON CONFLICT
-	MB KB maxmemory proto-max-bulk-len
+	MB KB maxmemory proto-max-bulk-len APPEND SETRANGE
 	ms s m nil null fsync tickTime GUID UUID Java JavaScript SUSPENDED RECONNECTED Debian GA goroutine map
 	herd effect check-then-act wall clock set if not watch
 	bug

@@ -215,6 +215,16 @@
   // any swap on a narrow screen, where the timeline sits above the text
   // and a control sits below it). A play tick keeps the page where the
   // learner holds it, to watch the timeline.
+  // A command the command line refused answers 400 with the timeline it
+  // was typed on and the line kept in the form: swap it in like a step
+  // (other 4xx and 5xx pages carry no timeline and are not swapped).
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var x = e.detail && e.detail.xhr;
+    if (x && x.status === 400 && x.responseText.indexOf('id="cli-refused"') >= 0) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
   var fromDialog = false;
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail && e.detail.elt;

@@ -23,6 +23,9 @@ var scriptCommands = func() string {
 // and the command line say the same.
 func (u *UI) ScriptError(err *luacheck.Error) string {
 	msg, ok := u.ScriptErrors[err.Code]
+	if w, whole := u.ScriptErrors[err.Code+"-whole"]; whole && (err.Arg == "KEYS" || err.Arg == "ARGV") {
+		msg = w // the table itself (#KEYS, KEYS passed on), not one of its elements
+	}
 	if !ok {
 		msg = u.ScriptErrors[luacheck.CodeSyntax]
 	}

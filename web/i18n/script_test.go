@@ -26,18 +26,23 @@ func TestScriptErrorText(t *testing.T) {
 			t.Errorf("code %q: unfilled: %q / %q", code, en, ja)
 		}
 	}
-	if n := len(i18n.For("en").ScriptErrors); n != len(luacheck.Codes) {
-		t.Errorf("%d sentences for %d codes", n, len(luacheck.Codes))
+	// every code's sentence, and the whole-table variant of an index
+	if n := len(i18n.For("en").ScriptErrors); n != len(luacheck.Codes)+1 {
+		t.Errorf("%d sentences for %d codes and the whole table", n, len(luacheck.Codes))
 	}
 	err := luacheck.Check("local x = 1\nwhile true do end", luacheck.Acquire).(*luacheck.Error)
-	if got, want := i18n.For("en").ScriptError(err), "line 2, column 1: loops (while) are not allowed — a script must always end"; got != want {
+	if got, want := i18n.For("en").ScriptError(err), "line 2, column 1: loops (while) are not allowed: the checker admits only scripts that plainly end, without having to run them"; got != want {
 		t.Errorf("en: %q, want %q", got, want)
 	}
-	if got, want := i18n.For("ja").ScriptError(err), "2 行 1 列目：ループ（while）は使えません（スクリプトは必ず終わる必要があります）"; got != want {
+	if got, want := i18n.For("ja").ScriptError(err), "2 行 1 列目：ループ（while）は使えません（チェッカーが受け付けるのは、実行しなくても必ず終わると分かるスクリプトだけです）"; got != want {
 		t.Errorf("ja: %q, want %q", got, want)
 	}
+	err = luacheck.Check("return #KEYS", luacheck.Release).(*luacheck.Error)
+	if got := i18n.For("en").ScriptError(err); !strings.Contains(got, "KEYS can be used only one element at a time") {
+		t.Errorf("en, the table as a whole: %q", got)
+	}
 	err = luacheck.Check("return redis.call('DEL', KEYS[2])", luacheck.Release).(*luacheck.Error)
-	if got := i18n.For("ja").ScriptError(err); !strings.Contains(got, "KEYS[2] はこのスクリプトには渡されません（使えるのは KEYS[1] です）") {
+	if got := i18n.For("ja").ScriptError(err); !strings.Contains(got, "ここでは KEYS[2] は使えません（使えるのは KEYS[1] です）") {
 		t.Errorf("ja index: %q", got)
 	}
 }

@@ -137,7 +137,8 @@ type UI struct {
 	ScriptErrors map[string]string
 	ScriptWhere  string
 	// ScriptRefused: a script typed on the command line ({0}) that the
-	// checker refuses, and why ({1}: ScriptError).
+	// checker refuses, why ({1}: ScriptError), and the page whose checker
+	// it is ({2}: its title).
 	ScriptRefused string
 	// ModelPhrases translate the few English phrases the simulator's
 	// models write (replies of the ZooKeeper/etcd, replication and
@@ -199,6 +200,9 @@ type LabUI struct {
 // CLIUI is the timeline's command line: a redis-cli of the learner's own.
 type CLIUI struct {
 	Title, Label, SendTo, Send, ModelNote, HistoryHint string
+	// NotSent heads why a typed command was not sent (it stays in the
+	// input to be corrected).
+	NotSent string
 	// Hint: {0} where the command goes (ToOne, ToMany, ToStorage), {1}
 	// commands worth trying on this timeline.
 	Hint, ToOne, ToMany, ToStorage string

@@ -11,9 +11,9 @@ package lab
 import (
 	"context"
 	"errors"
+	"maps"
 	"net/http"
 	"net/url"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"

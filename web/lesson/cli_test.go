@@ -153,5 +153,17 @@ func TestCommandLineAnswersAsRedis(t *testing.T) {
 		if r.Status != http.StatusBadRequest || !strings.Contains(html.UnescapeString(r.Body), why) {
 			t.Errorf("%s: a refused script → %d, the page lacks %q", lang, r.Status, why)
 		}
+		// nothing typed is lost: the timeline it was typed on, the line
+		// in the input, the server chosen, and no cache may keep it
+		line := "EVAL 'local n = 1\nwhile true do end' 0"
+		for _, want := range []string{`id="lab"`, `id="cli-refused"`, `aria-invalid="true"`, `value="` + html.EscapeString(line) + `"`,
+			`<option value="redis" selected`, "9585e7f36335ceb2fcfb" /* A's value: the timeline of do=a.acquire */} {
+			if !strings.Contains(r.Body, want) {
+				t.Errorf("%s: the refusal's page lacks %q", lang, want)
+			}
+		}
+		if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("%s: a refusal is cached: %q", lang, cc)
+		}
 	}
 }

@@ -51,6 +51,15 @@ func TestBrowserCommandLine(t *testing.T) {
 			if got := webtest.WaitJS(t, c, `(document.querySelector(".cm-cli .cm-content") || {}).textContent || ""`); got != "PTTL lock:order:42" {
 				t.Errorf("Up brings back %q", got)
 			}
+			// A command the line does not send: the same timeline comes
+			// back (a 400, swapped in like a step), the line kept to be
+			// corrected, and why beside it.
+			webtest.Do(t, c, chromedp.KeyEvent(kb.ArrowDown))
+			webtest.Do(t, c, chromedp.KeyEvent("KEYS *"), chromedp.KeyEvent("\r"))
+			webtest.WaitJS(t, c, `document.getElementById("cli-refused") && document.body.textContent.includes("(integer) 6000") ? "yes" : ""`)
+			if got := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("cli-input").value`)); got != "KEYS *" {
+				t.Errorf("after the refusal the input holds %q", got)
+			}
 			if v := axeViolations(t, c); len(v) > 0 {
 				t.Errorf("axe, with the editor on the page: %v", v)
 			}

@@ -60,6 +60,10 @@ func (s *Handler) List(w http.ResponseWriter, r *http.Request) {
 // Step renders one step of a lesson; the step is the URL state.
 func (s *Handler) Step(w http.ResponseWriter, r *http.Request) {
 	rq := RequestOf(r)
+	if rq.Refused != nil {
+		s.refused(w, r, rq)
+		return
+	}
 	if s.canonicalize(w, r, rq) {
 		return
 	}
@@ -74,6 +78,31 @@ func (s *Handler) Step(w http.ResponseWriter, r *http.Request) {
 		}
 		return s.RenderBytes(r, rq.UI, c)
 	})
+}
+
+// refused answers a command the command line did not send: the timeline
+// it was typed on, with the line in the form and why beside it, as a 400
+// (the request was refused) that is never cached; htmx swaps it in like
+// any step (app.js lets a 400 that carries the timeline through).
+func (s *Handler) refused(w http.ResponseWriter, r *http.Request, rq *Request) {
+	v, e := s.View(r, rq)
+	if e != nil {
+		s.Fail(w, r, rq.UI, e)
+		return
+	}
+	c := LessonPage(v)
+	if r.Header.Get("HX-Request") == "true" {
+		c = LessonFragment(v)
+	}
+	body, typ, e := s.RenderBytes(r, rq.UI, c)
+	if e != nil {
+		s.Fail(w, r, rq.UI, e)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", typ)
+	w.WriteHeader(http.StatusBadRequest)
+	_, _ = w.Write(body)
 }
 
 // replay replays a resolved lesson URL; errors come back ready to show.

@@ -35,10 +35,18 @@ type Request struct {
 	// for the start): equal pages share it, and so one cache entry.
 	Canon string
 	Err   *site.Error // the URL names no lesson or a malformed state
+	// Refused is a command typed on the command line that it does not
+	// send: the page stays the timeline it was typed on, with the line
+	// kept in the form and why beside it (a 400, never cached).
+	Refused *Refusal
 	// Nav is where the page's own links go ("": the lesson's path): a
 	// live class's teacher page keeps them in the class.
 	Nav string
 }
+
+// Refusal is a typed command the command line refused: the line as
+// typed, the server it was for, and why in the page's language.
+type Refusal struct{ Line, Node, Why string }
 
 // Base is the lesson's path.
 func (q *Request) Base() string { return links.Lesson(q.L) }
@@ -101,13 +109,16 @@ func (s *Handler) place(u *i18n.UI, l *lessons.Lesson, q url.Values, fold bool) 
 			rq.Err = BadState(u, err, links.Lesson(l), nil)
 			return rq
 		}
+		line, node := q.Get("cli"), q.Get("node")
 		if err := FoldCommandField(q, l.Scenario); err != nil {
-			// Back to the timeline the command was typed on.
-			rq.Err = BadState(u, err, links.Lesson(l), nil)
-			if st, perr := ParseState(q, l.Scenario); perr == nil {
-				rq.Err.Recover, rq.Err.RecoverText = links.Lesson(l)+st.Query(), u.LastGood
+			// The timeline the command was typed on, the line kept.
+			e := BadState(u, err, links.Lesson(l), nil)
+			if _, perr := ParseState(q, l.Scenario); perr == nil && e.Status == http.StatusBadRequest {
+				rq.Refused = &Refusal{Line: line, Node: node, Why: e.Text}
+			} else {
+				rq.Err = e
+				return rq
 			}
-			return rq
 		}
 	}
 	st, err := ParseState(q, l.Scenario)

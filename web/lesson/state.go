@@ -257,7 +257,7 @@ func ErrorText(u *i18n.UI, ae *sim.ActionError, sc *sim.Scenario) string {
 	}
 	if ae.Code == sim.CodeCmdScript {
 		if why := scriptWhy(u, ae.Action); why != "" {
-			return i18n.Fill(u.ScriptRefused, site.Clip(ae.Action), why)
+			return i18n.Fill(u.ScriptRefused, site.Clip(ae.Action), why, u.Design.Title)
 		}
 	}
 	// What the learner sent is quoted back shortened (site.Clip): a link

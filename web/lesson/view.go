@@ -235,6 +235,9 @@ type CommandLine struct {
 	Model bool
 	// Hint says where a command goes on this timeline, with examples.
 	Hint Hint
+	// Refused: the line the command line just refused, kept in the
+	// input, and why (nil: none).
+	Refused *Refusal
 	// History is the commands typed on this timeline, oldest first (Up
 	// and Down bring them back).
 	History []string
@@ -501,6 +504,15 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 			LessonJSONURL: base + ".json", FileName: "locklab-" + l.Slug + "-" + strconv.Itoa(len(st.Actions)) + "-actions"},
 	}
 	v.Stage.Controls.CLI.EditorJS = s.Assets.URL("vendor/editor.min.js")
+	if f := rq.Refused; f != nil {
+		v.Stage.Controls.CLI.Refused = f
+		for i := range v.Stage.Controls.CLI.Nodes {
+			n := &v.Stage.Controls.CLI.Nodes[i]
+			if slices.ContainsFunc(v.Stage.Controls.CLI.Nodes, func(c site.Choice) bool { return c.Value == f.Node }) {
+				n.Checked = n.Value == f.Node
+			}
+		}
+	}
 	v.Stage.Violations = ViolationsOf(u, tl)
 	v.Stage.Make = makeForm(u, l, st, tl)
 	v.Timeline = tl
@@ -609,7 +621,7 @@ func ControlsOf(u *i18n.UI, base string, st URLState, tl *sim.Timeline) Controls
 	}
 	for _, a := range st.Actions {
 		if a.Verb == sim.VerbCLI {
-			c.CLI.History = append(c.CLI.History, rediscli.FormatCommand(a.Cmd))
+			c.CLI.History = append(c.CLI.History, rediscli.ShowCommand(a.Cmd))
 		}
 	}
 	for _, ms := range waits {
@@ -631,30 +643,44 @@ func after(t string) string  { _, a, _ := strings.Cut(t, "{0}"); return a }
 func cliHint(u *i18n.UI, tl *sim.Timeline) Hint {
 	sc := tl.Scenario
 	to := u.CLI.ToOne
-	var tries []string
+	var tries, on []string
+	nodes := sc.OperatorNodes()
 	switch {
 	case sc.Coord:
 		to = u.CLI.ToStorage
-	case len(sc.OperatorNodes()) > 2:
+	case len(nodes) > 1:
 		to = u.CLI.ToMany
+	}
+	// each example names the server it is for when there is a choice: the
+	// record lives on the storage, not on the lock's Redis
+	where := func(node string) string {
+		if len(nodes) > 1 {
+			return u.Paren(narrate.Who(node, u))
+		}
+		return ""
 	}
 	if !sc.Coord && tl.Opts[sim.OptLock] != sim.LockLocal {
 		tries = append(tries, "PTTL "+sc.LockKey(), "DEL "+sc.LockKey())
+		on = append(on, where(nodes[0]), where(nodes[0]))
 	}
 	if sc.Storage == sim.StoreCharges {
 		tries = append(tries, "LRANGE "+sc.ChargesKey()+" 0 -1")
 	} else {
 		tries = append(tries, "GET "+sc.DataKey(), "GET "+sc.TokenKey())
 	}
+	for len(on) < len(tries) {
+		on = append(on, where(sim.NodeStorage))
+	}
 	before, after, _ := strings.Cut(i18n.Fill(u.CLI.Hint, to, "\x00"), "\x00")
-	return Hint{Before: before, Tries: tries, Sep: u.Language().ListSep, After: after}
+	return Hint{Before: before, Tries: tries, On: on, Sep: u.Language().ListSep, After: after}
 }
 
 // cliBounds says how small the servers are set up (sim/redisfront): a
 // learner who meets Redis's own proto-max-bulk-len or OOM error knows
 // why.
 func cliBounds(u *i18n.UI) string {
-	return i18n.Fill(u.CLI.Bounds, strconv.Itoa(redisfront.MaxValue>>20)+" MB", strconv.Itoa(redisfront.MaxMemory>>20)+" MB")
+	return i18n.Fill(u.CLI.Bounds, strconv.Itoa(redisfront.MaxValue>>20)+" MB", strconv.Itoa(redisfront.MaxMemory>>20)+" MB",
+		strconv.Itoa(rediscli.MaxCommandArgs), strconv.Itoa(rediscli.MaxCommandLen))
 }
 
 // boundNote explains, on a row, Redis's error past one of the servers'
@@ -676,6 +702,7 @@ func boundNote(u *i18n.UI, r rediscli.Reply) string {
 type Hint struct {
 	Before, After, Sep string
 	Tries              []string
+	On                 []string // after each try, the server it is for ("" where there is one)
 }
 
 // Render writes the hint with nothing between its words and its code but
@@ -689,6 +716,9 @@ func (h Hint) Render(_ context.Context, w io.Writer) error {
 			b.WriteString(html.EscapeString(h.Sep))
 		}
 		b.WriteString("<code>" + html.EscapeString(t) + "</code>")
+		if i < len(h.On) {
+			b.WriteString(html.EscapeString(h.On[i]))
+		}
 	}
 	b.WriteString(html.EscapeString(h.After))
 	_, err := io.WriteString(w, b.String())
@@ -768,8 +798,10 @@ func EventLogOf(u *i18n.UI, tl *sim.Timeline) EventLog {
 			}
 			row.Reply, row.Cut = narrate.ReplyParts(u, e)
 			row.Note = u.Purpose[e.Purpose]
-			if note := boundNote(u, e.Reply); note != "" {
-				row.Note = strings.TrimPrefix(row.Note+" · "+note, " · ")
+			for _, note := range []string{boundNote(u, e.Reply), narrate.WordingNote(u, e)} {
+				if note != "" {
+					row.Note = strings.TrimPrefix(row.Note+" · "+note, " · ")
+				}
 			}
 			if e.Purpose == "ttl" && (e.Reply.IsInt(-1) || e.Reply.IsInt(-2)) {
 				row.Note = u.Purpose["ttl"+e.Reply.String()[len("(integer) "):]] // what -1 and -2 mean
