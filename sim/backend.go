@@ -43,6 +43,11 @@ type Server interface {
 	// Restart restarts the server with nothing persisted: it comes back
 	// empty.
 	Restart()
+	// SetReadOnly makes the server answer a write with Redis's READONLY
+	// error, as a replica does to its clients (on: the learner types on
+	// a replica; the replication model's own writes are sent with it
+	// off, as a primary's stream is obeyed).
+	SetReadOnly(on bool)
 	// Err is the first failure of the server itself (unreachable, a
 	// timeout); the replay stops at the next action boundary with it.
 	Err() error
@@ -61,6 +66,8 @@ type Embedded struct{}
 func (Embedded) Open(name string) (Server, error) { return servers.get(name), nil }
 
 func (e *embedded) SetTime(ms int64) { e.front.SetTime(instant(ms)) }
+
+func (e *embedded) SetReadOnly(on bool) { e.front.ReadOnly = on }
 
 // Get bypasses the protocol: the checks use it as ground truth, and it
 // sends nothing a learner would see.

@@ -29,6 +29,12 @@ func (w *World) operate(n *Node, args []string) error {
 	for i, a := range args {
 		as[i] = a
 	}
+	if w.sc.Replicated && n != w.primary && n != w.store {
+		// a replica takes no writes from a client (replica-read-only,
+		// Redis's default); the replication model writes with it off
+		n.srv.SetReadOnly(true)
+		defer n.srv.SetReadOnly(false)
+	}
 	_, err := w.send(w.operator, n, "cli", as...)
 	var be *BackendError
 	var ie *InternalError

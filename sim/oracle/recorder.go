@@ -86,12 +86,13 @@ type Recorder struct {
 // Open starts a server for node name.
 func (r *Recorder) Open(name string) (sim.Server, error) {
 	m := miniredis.NewMiniRedis()
-	m.SetTime(time.UnixMilli(sim.EpochMs).UTC())
-	m.ClockTTL(true)
-	if _, err := redisfront.Install(m); err != nil {
+	f, err := redisfront.Install(m)
+	if err != nil {
 		return nil, err
 	}
-	s := &server{r: r, name: name, m: m}
+	f.SetTime(time.UnixMilli(sim.EpochMs).UTC())
+	m.ClockTTL(true)
+	s := &server{r: r, name: name, m: m, front: f}
 	r.mu.Lock()
 	r.srvs = append(r.srvs, s)
 	r.mu.Unlock()
@@ -126,6 +127,7 @@ type server struct {
 	r     *Recorder
 	name  string
 	m     *miniredis.Miniredis
+	front *redisfront.Front
 	at    int64 // the server's own time
 	conns []*rediscli.Conn
 }
@@ -172,9 +174,11 @@ func (s *server) SetTime(ms int64) {
 	}
 	before, was := s.keys(), s.at
 	s.at = ms
-	s.m.SetTime(time.UnixMilli(sim.EpochMs + ms).UTC())
+	s.front.SetTime(time.UnixMilli(sim.EpochMs + ms).UTC())
 	s.add(Op{Kind: OpClock, Before: before, After: s.keys(), NodeBefore: was})
 }
+
+func (s *server) SetReadOnly(on bool) { s.front.ReadOnly = on }
 
 func (s *server) Get(key string) (string, bool) {
 	v, err := s.m.Get(key)

@@ -79,6 +79,7 @@ func (b *RealRedis) Open(name string) (sim.Server, error) {
 }
 
 type realServer struct {
+	readOnly bool // SetReadOnly
 	b      *RealRedis
 	name   string
 	prefix string
@@ -157,6 +158,10 @@ func (s *realServer) options() *redis.Options {
 }
 
 func (s *realServer) Err() error { return s.err }
+
+// SetReadOnly: see sim.Server; the node's server is no real replica (the
+// replication is Lock Lab's model), so the backend answers a write as one.
+func (s *realServer) SetReadOnly(on bool) { s.readOnly = on }
 
 func (s *realServer) fail(err error) error {
 	if s.err == nil {
@@ -324,6 +329,9 @@ func (s *realServer) process(ctx context.Context, cmd redis.Cmder, next redis.Pr
 		// What Redis 7.0 answers, never sent: a newer server might know
 		// the name and run it on a shared server without the prefix.
 		return replyError(rediscli.UnknownCommand(append([]string{fmt.Sprint(args[0])}, strs...)))
+	}
+	if s.readOnly && rediscli.IsWrite(name) {
+		return replyError(rediscli.ErrReadOnly) // what the replica would answer; the node is no real replica here
 	}
 	if msg := s.bounds.Check(name, strs); msg != "" {
 		return replyError(msg) // never sent: past a bound (redisfront)

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"os"
 	"reflect"
 	"regexp"
@@ -375,5 +376,76 @@ func TestCommandsAreRedis(t *testing.T) {
 	ours := slices.DeleteFunc(rediscli.Commands(), func(n string) bool { return n == "DELEX" })
 	if !slices.Equal(server, ours) {
 		t.Errorf("redis-server %s knows %d commands, rediscli.Known %d:\n  server %v\n  ours   %v", version, len(server), len(ours), server, ours)
+	}
+	infos, err := c.Command(context.Background()).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var writes []string
+	for name, info := range infos {
+		if !strings.Contains(name, "|") && slices.Contains(info.Flags, "write") {
+			writes = append(writes, strings.ToUpper(name))
+		}
+	}
+	slices.Sort(writes)
+	if ours := slices.DeleteFunc(rediscli.Writes(), func(n string) bool { return n == "DELEX" }); !slices.Equal(writes, ours) {
+		t.Errorf("redis-server flags %d commands write, rediscli.IsWrite %d:\n  server %v\n  ours   %v", len(writes), len(ours), writes, ours)
+	}
+}
+
+// TestReplicaReadOnlyAsRedis: commands typed on the failover lesson's
+// replica answer as a real replica does (replica-read-only, Redis's
+// default): a write is refused with READONLY, inside a script too, and a
+// read is answered; the replication model's own writes still arrive.
+func TestReplicaReadOnlyAsRedis(t *testing.T) {
+	srv := redistest.Start(t, 2)
+	host, port, _ := strings.Cut(srv[0].Addr, ":")
+	if _, err := srv[1].Send("REPLICAOF", host, port); err != nil {
+		t.Fatal(err)
+	}
+	var d net.Dialer
+	real := rediscli.NewConn(&redis.Options{Addr: srv[1].Addr, Protocol: 2, DisableIdentity: true}, d.DialContext)
+	defer real.Close()
+	cmds := [][]string{{"SET", "x", "1"}, {"GET", "x"}, {"DEL", "x"}, {"incr", "n"}, {"EXPIRE", "x", "5"}, {"COPY", "a", "b"},
+		{"EVAL", "return redis.call('GET', KEYS[1])", "1", "x"}, {"EVAL", "return redis.call('SET', KEYS[1], 'v')", "1", "x"},
+		{"EVAL", "return 1", "0"}, {"PERSIST", "x"}, {"LPOP", "l"}, {"TYPE", "x"}}
+	sc, _ := sim.Lookup("failover")
+	actions, err := sim.ParseActions("a.acquire,wait.3s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		actions = append(actions, sim.Action{Who: sim.NodeReplica, Verb: sim.VerbCLI, Cmd: c})
+	}
+	tl, err := sim.Replay(sc, sc.DefaultOpts(), actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for _, e := range tl.Events {
+		if e.Kind != sim.KindCommand || e.Actor != sim.Operator {
+			continue
+		}
+		args := make([]any, len(cmds[i]))
+		for j, a := range cmds[i] {
+			args[j] = a
+		}
+		want, _, err := real.Do(context.Background(), args...)
+		if err != nil && !rediscli.IsReply(err) {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(e.Reply, want) {
+			t.Errorf("%q on the replica:\n  Lock Lab:     %s\n  redis-server: %s", cmds[i], e.Reply.String(), want.String())
+		}
+		i++
+	}
+	if i != len(cmds) {
+		t.Fatalf("%d rows for %d commands", i, len(cmds))
+	}
+	// the model's replication still wrote A's key to the replica
+	if got := tl.Events; !slices.ContainsFunc(got, func(e sim.Event) bool {
+		return e.Node == sim.NodeReplica && e.Kind == sim.KindCommand && e.Actor != sim.Operator && e.Reply.String() == "OK"
+	}) {
+		t.Error("the replication model's writes to the replica were refused")
 	}
 }

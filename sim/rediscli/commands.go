@@ -46,6 +46,38 @@ const commandNames = "" +
 	"ZRANGEBYSCORE ZRANGESTORE ZRANK ZREM ZREMRANGEBYLEX ZREMRANGEBYRANK ZREMRANGEBYSCORE " +
 	"ZREVRANGE ZREVRANGEBYLEX ZREVRANGEBYSCORE ZREVRANK ZSCAN ZSCORE ZUNION ZUNIONSTORE"
 
+// writeNames are the commands Redis 7.0 flags "write" (COMMAND INFO):
+// what a replica refuses from its clients (ErrReadOnly).
+const writeNames = "" +
+	"APPEND BITFIELD BITOP BLMOVE BLMPOP BLPOP BRPOP BRPOPLPUSH BZMPOP BZPOPMAX BZPOPMIN COPY " +
+	"DECR DECRBY DEL EXPIRE EXPIREAT FLUSHALL FLUSHDB GEOADD GEORADIUS GEORADIUSBYMEMBER " +
+	"GEOSEARCHSTORE GETDEL GETEX GETSET HDEL HINCRBY HINCRBYFLOAT HMSET HSET HSETNX INCR " +
+	"INCRBY INCRBYFLOAT LINSERT LMOVE LMPOP LPOP LPUSH LPUSHX LREM LSET LTRIM MIGRATE MOVE " +
+	"MSET MSETNX PERSIST PEXPIRE PEXPIREAT PFADD PFDEBUG PFMERGE PSETEX RENAME RENAMENX " +
+	"RESTORE RESTORE-ASKING RPOP RPOPLPUSH RPUSH RPUSHX SADD SDIFFSTORE SET SETBIT SETEX SETNX " +
+	"SETRANGE SINTERSTORE SMOVE SORT SPOP SREM SUNIONSTORE SWAPDB UNLINK XACK XADD XAUTOCLAIM " +
+	"XCLAIM XDEL XREADGROUP XSETID XTRIM ZADD ZDIFFSTORE ZINCRBY ZINTERSTORE ZMPOP ZPOPMAX " +
+	"ZPOPMIN ZRANGESTORE ZREM ZREMRANGEBYLEX ZREMRANGEBYRANK ZREMRANGEBYSCORE ZUNIONSTORE "
+
+var writes = func() map[string]bool {
+	m := map[string]bool{"DELEX": true} // Redis 8.4's deletes too
+	for _, n := range strings.Fields(writeNames) {
+		m[n] = true
+	}
+	return m
+}()
+
+// IsWrite reports whether name (any case) is a command Redis flags
+// "write": one a read-only replica refuses.
+func IsWrite(name string) bool { return writes[strings.ToUpper(name)] }
+
+// Writes lists the names IsWrite knows, sorted.
+func Writes() []string { return slices.Sorted(maps.Keys(writes)) }
+
+// ErrReadOnly is what a replica (replica-read-only, Redis's default)
+// answers a client's write.
+const ErrReadOnly = "READONLY You can't write against a read only replica."
+
 // Known reports whether name (any case) is a command of Redis 7.0.
 func Known(name string) bool { return commands[strings.ToUpper(name)] }
 

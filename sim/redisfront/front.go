@@ -171,6 +171,9 @@ type Front struct {
 	m   *miniredis.Miniredis
 	srv *server.Server
 	now int64 // the server's clock, Unix ms (SetTime)
+	// ReadOnly: the server is a replica to the client sending now, and
+	// answers a write with Redis's READONLY error (inside a script too).
+	ReadOnly bool
 }
 
 // SetTime sets m's clock (miniredis's SetTime) and tells the front, which
@@ -288,6 +291,10 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 	}()
 	if !rediscli.Known(cmd) { // one miniredis may know, Redis 7.0 does not: Redis's answer (worded by rediscli.Conn)
 		c.WriteError("ERR unknown command `" + cmd + "`, with args beginning with: ")
+		return true
+	}
+	if f.ReadOnly && rediscli.IsWrite(cmd) {
+		c.WriteError(rediscli.ErrReadOnly)
 		return true
 	}
 	switch msg := argError(cmd, args, f.now, f.typeOf, f.valueOf); msg {
