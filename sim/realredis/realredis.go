@@ -80,17 +80,17 @@ func (b *RealRedis) Open(name string) (sim.Server, error) {
 
 type realServer struct {
 	readOnly bool // SetReadOnly
-	b      *RealRedis
-	name   string
-	prefix string
-	base   *redis.Options
-	admin  *redis.Client // the emulation's own connection: time, peeks, cleanup
-	conns  []*rediscli.Conn
-	v      int64            // the node's virtual time, ms
-	keys   []string         // every prefixed key this replay touched, first use first
-	known  map[string]bool  // … as a set
-	dl     map[string]int64 // virtual deadline of each key that has a TTL
-	armed  map[string]int64 // the server-clock expiry the last arm gave it
+	b        *RealRedis
+	name     string
+	prefix   string
+	base     *redis.Options
+	admin    *redis.Client // the emulation's own connection: time, peeks, cleanup
+	conns    []*rediscli.Conn
+	v        int64            // the node's virtual time, ms
+	keys     []string         // every prefixed key this replay touched, first use first
+	known    map[string]bool  // … as a set
+	dl       map[string]int64 // virtual deadline of each key that has a TTL
+	armed    map[string]int64 // the server-clock expiry the last arm gave it
 	// bounds hold what a timeline stores and reads on a shared server to
 	// the embedded server's bounds (sim/redisfront): a typed SETRANGE
 	// of 500 MB would otherwise reach it. A script's own commands run on
