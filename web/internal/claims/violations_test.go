@@ -262,13 +262,14 @@ func wroteSince(tl *sim.Timeline, id string, seq int) bool {
 	return wrote
 }
 
-// keyExpiredUnder: id's latest key on the lock node had expired by v —
-// while id's lease was still valid (the violation's own claim, which the
-// lease checks hold apart), so before the TTL id counts by.
+// keyExpiredUnder: id's latest key on the lock node by v (one made later,
+// by a later acquisition, does not count) had expired by v — while id's
+// lease was still valid (the violation's own claim, which the lease
+// checks hold apart), so before the TTL id counts by.
 func keyExpiredUnder(tl *sim.Timeline, f *oracle.Facts, id string, v sim.Violation) bool {
 	var last *oracle.Life
 	for _, l := range f.LockLives() {
-		if l.Node == tl.Nodes[0].Name && f.Owner(l) == id && (last == nil || l.From >= last.From) {
+		if l.Node == tl.Nodes[0].Name && f.Owner(l) == id && f.EventOfOp(l.FromOp) <= v.Event && (last == nil || l.From >= last.From) {
 			last = &l
 		}
 	}
