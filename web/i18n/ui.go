@@ -25,6 +25,10 @@ type UI struct {
 	TooManyTitle, TooMany                                  string
 	CLI                                                    *CLIUI
 	TTLLeft, Expired, DeletedBy, Token, Accepted, Rejected string
+	// NotWritten: a write the storage answered with an error (a key of
+	// the wrong type typed by hand): not taken, and not a verdict of its
+	// token check.
+	NotWritten string
 	// Since is a state or key that began at {0} and lasts at the
 	// timeline's end, where no time has passed yet ("from 0.000s").
 	Since                                             string

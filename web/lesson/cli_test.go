@@ -165,5 +165,12 @@ func TestCommandLineAnswersAsRedis(t *testing.T) {
 		if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
 			t.Errorf("%s: a refusal is cached: %q", lang, cc)
 		}
+		// a write the storage answers with an error was not refused by its
+		// token check: the row says what happened (a reader found "token 1
+		// refused" beside WRONGTYPE)
+		p = webtest.Get(t, h, "/"+lang+"/lessons/fencing?do=a.acquire,cli.storage.RPUSH%20data:order:42:token%2099,a.write")
+		if p.Status != 200 || !strings.Contains(p.Body, html.EscapeString(u.NotWritten)) || strings.Contains(p.Body, html.EscapeString(i18n.Fill(u.Token, "1")+" "+u.Rejected)) {
+			t.Errorf("%s: the WRONGTYPE write's note (%d)", lang, p.Status)
+		}
 	}
 }

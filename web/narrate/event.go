@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/rediscli"
 	"locklab/web/i18n"
 )
 
@@ -71,6 +72,8 @@ func Of(u *i18n.UI, e sim.Event) Narration {
 			n.Outcome = Accepted
 		case AlreadyDone(e):
 			n.Outcome = NoOp
+		case e.Accepted != nil && e.Reply.Kind == rediscli.ReplyError:
+			n.Outcome = Answered // no check refused it: the error reply says what failed
 		case e.Accepted != nil:
 			n.Outcome = Rejected
 		}

@@ -262,6 +262,9 @@ func ReplyText(e sim.Event, u *i18n.UI) string {
 	return EventReply(u, e)
 }
 
+// Verdict is what the storage did with a write: accepted, refused (by
+// its check, with the token), already done, or an error reply (no check
+// judged it: the script or the command failed, and the reply says why).
 func Verdict(e sim.Event, u *i18n.UI) string {
 	word := u.Rejected
 	switch {
@@ -269,6 +272,8 @@ func Verdict(e sim.Event, u *i18n.UI) string {
 		word = u.Accepted
 	case AlreadyDone(e):
 		word = u.AlreadyPaid
+	case e.Reply.Kind == rediscli.ReplyError:
+		return u.NotWritten
 	}
 	if e.Token > 0 { // "token 2 accepted": a # would read as the event log's number
 		return i18n.Fill(u.Token, strconv.FormatInt(e.Token, 10)) + " " + word
