@@ -28,6 +28,7 @@ func claimsOf(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI) []string {
 	out = append(out, endMarks(tl, f, u, p, lanes)...)
 	out = append(out, holdersText(tl, f, u, p)...)
 	out = append(out, descText(tl, u, p)...)
+	out = append(out, clockRanOn(tl, f, u, p, newFrom)...)
 	out = append(out, storageLane(tl, f, u, p)...)
 	out = append(out, eventLog(tl, f, u)...)
 	out = append(out, violationWords(tl, f, u)...)
@@ -351,6 +352,36 @@ func nodeLabel(tl *sim.Timeline, u *i18n.UI, n sim.NodeView) string {
 
 // descText: the words above the picture say which lanes it has and what
 // it models of the network, true of this timeline.
+// clockRanOn: the caption of a last action that was a wait says the
+// clock ran on past the wait exactly when it did (the timeline ends after
+// the wait's own end), to the instant it stopped, and then only if the
+// servers answered a command after the wait had ended (the "commands
+// under way" it names).
+func clockRanOn(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Picture, newFrom int) []string {
+	var out []string
+	for _, e := range tl.Events {
+		if e.Seq < newFrom || e.Kind != sim.KindWait {
+			continue
+		}
+		end := e.At + e.Ms
+		says := strings.Contains(p.Step, u.Tidy(i18n.Fill(u.A11y.ClockRanOn, sim.FormatMS(tl.Now))))
+		answered := false
+		for _, op := range f.Ops {
+			answered = answered || (op.Kind == oracle.OpCommand && op.At > end && op.At <= tl.Now)
+		}
+		switch {
+		case tl.Now > end && !says:
+			out = append(out, fmt.Sprintf("the wait of %s ended at %s and the clock at %s, but the caption does not say it ran on: %q",
+				sim.FormatDuration(e.Ms), sim.FormatMS(end), sim.FormatMS(tl.Now), p.Step))
+		case tl.Now <= end && strings.Contains(p.Step, strings.TrimSpace(u.Tidy(strings.Split(u.A11y.ClockRanOn, "{0}")[0]))):
+			out = append(out, fmt.Sprintf("the caption says the clock ran on past the wait, which ended with it at %s: %q", sim.FormatMS(end), p.Step))
+		case says && !answered:
+			out = append(out, fmt.Sprintf("the caption says commands under way were answered after the wait's end at %s, but the servers answered none: %q", sim.FormatMS(end), p.Step))
+		}
+	}
+	return out
+}
+
 func descText(tl *sim.Timeline, u *i18n.UI, p *picture.Picture) []string {
 	var out []string
 	slow := false

@@ -49,6 +49,9 @@ func TestReadersTimelines(t *testing.T) {
 		{"redlock", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire", ""},
 		{"redlock", "n1.slow.4s,n2.slow.4s,n3.slow.4s,a.acquire,b.acquire", ""},
 		{"redlock", "a.acquire,wait.15s,b.acquire", ""},
+		// a wait the clock outran: B's retry to slow nodes was under way
+		{"redlock", "n1.slow.4s,n2.slow.4s,a.acquire,b.acquire,wait.1s", ""},
+		{"failover", "a.acquire,wait.1s", ""},
 		{"failover", "a.acquire,wait.1s,primary.down,replica.promote,b.acquire,a.write,b.write", "wait.off"},
 		{"failover", "a.acquire,wait.1s,primary.down", "wait.off"},
 		{"coordination", "a.acquire,b.acquire,a.disconnect,wait.3s,a.reconnect,a.pause,wait.7s", ""},
