@@ -135,16 +135,7 @@ func (e *fpEnc) refSet(b []byte, v reflect.Value) []byte {
 		e.parts = append(e.parts, [2]int{from, len(e.scratch)})
 	}
 	inSet = false
-	part := func(p [2]int) []byte { return e.scratch[p[0]:p[1]] }
-	slices.SortFunc(e.parts, func(x, y [2]int) int { return bytes.Compare(part(x), part(y)) })
-	b = append(b, '[')
-	for i, p := range e.parts {
-		if i > 0 {
-			b = append(b, ';')
-		}
-		b = append(b, part(p)...)
-	}
-	return append(b, ']')
+	return e.sortedParts(b)
 }
 
 // TestEncodingIsTheReference: every encoding the fingerprint makes, on

@@ -576,6 +576,12 @@ func setOf[T any](e *fpEnc, b []byte, xs []T, f func(*fpEnc, []byte, *T) []byte)
 		e.scratch = f(e, e.scratch, &xs[i])
 		e.parts = append(e.parts, [2]int{from, len(e.scratch)})
 	}
+	return e.sortedParts(b)
+}
+
+// sortedParts appends the encodings e.scratch holds at e.parts, sorted,
+// as a set: inside [], joined by ';'.
+func (e *fpEnc) sortedParts(b []byte) []byte {
 	part := func(p [2]int) []byte { return e.scratch[p[0]:p[1]] }
 	slices.SortFunc(e.parts, func(x, y [2]int) int { return bytes.Compare(part(x), part(y)) })
 	b = append(b, '[')

@@ -307,36 +307,46 @@ func TestUnknownCommandAsRedis(t *testing.T) {
 	long := strings.Repeat("長", 50)
 	cmds := [][]string{{"FOO", "bar"}, {"foo"}, {"Foo", "a b", "c"}, {"FOO", "x\x00y", "z"}, {"FOO", "line\nbreak\r"},
 		{"FOO", long, long, "more"}, {strings.Repeat("N", 200)}, {"SETT", "k", "v"}, {"HGETEX", "h", "f"}, {"F'O", "'"}}
-	var actions []sim.Action
+	rows, _ := typedRows(t, sc, "", sim.NodeRedis, cmds)
+	for i, got := range rows {
+		want, err := sendRaw(srv, cmds[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != "(error) "+want {
+			t.Errorf("%q:\n  Lock Lab:     %q\n  redis-server: %q", cmds[i], got.String(), "(error) "+want)
+		}
+	}
+}
+
+// typedRows types cmds on node of a timeline of sc after the actions of
+// do, and returns the reply each row shows, in order, and the timeline.
+func typedRows(t *testing.T, sc *sim.Scenario, do, node string, cmds [][]string) ([]rediscli.Reply, *sim.Timeline) {
+	t.Helper()
+	actions, err := sim.ParseActions(do)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range cmds {
 		if code := sim.CheckCommand(c); code != "" {
 			t.Fatalf("%q: the command line does not send it (%s)", c, code)
 		}
-		actions = append(actions, sim.Action{Who: sim.NodeRedis, Verb: sim.VerbCLI, Cmd: c})
+		actions = append(actions, sim.Action{Who: node, Verb: sim.VerbCLI, Cmd: c})
 	}
 	tl, err := sim.Replay(sc, sc.DefaultOpts(), actions)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := 0
+	var rows []rediscli.Reply
 	for _, e := range tl.Events {
-		if e.Kind != sim.KindCommand || e.Actor != sim.Operator {
-			continue
+		if e.Kind == sim.KindCommand && e.Actor == sim.Operator {
+			rows = append(rows, e.Reply)
 		}
-		args := make([]string, len(cmds[i]))
-		copy(args, cmds[i])
-		want, err := sendRaw(srv, args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := e.Reply.String(); got != "(error) "+want {
-			t.Errorf("%q:\n  Lock Lab:     %q\n  redis-server: %q", cmds[i], got, "(error) "+want)
-		}
-		i++
 	}
-	if i != len(cmds) {
-		t.Errorf("%d rows for %d commands", i, len(cmds))
+	if len(rows) != len(cmds) {
+		t.Fatalf("%d rows for %d commands", len(rows), len(cmds))
 	}
+	return rows, tl
 }
 
 // sendRaw sends args to the server and returns its error reply's text.
@@ -410,22 +420,8 @@ func TestReplicaReadOnlyAsRedis(t *testing.T) {
 		{"EVAL", "return redis.call('GET', KEYS[1])", "1", "x"}, {"EVAL", "return redis.call('SET', KEYS[1], 'v')", "1", "x"},
 		{"EVAL", "return 1", "0"}, {"PERSIST", "x"}, {"LPOP", "l"}, {"TYPE", "x"}}
 	sc, _ := sim.Lookup("failover")
-	actions, err := sim.ParseActions("a.acquire,wait.3s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cmds {
-		actions = append(actions, sim.Action{Who: sim.NodeReplica, Verb: sim.VerbCLI, Cmd: c})
-	}
-	tl, err := sim.Replay(sc, sc.DefaultOpts(), actions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := 0
-	for _, e := range tl.Events {
-		if e.Kind != sim.KindCommand || e.Actor != sim.Operator {
-			continue
-		}
+	rows, tl := typedRows(t, sc, "a.acquire,wait.3s", sim.NodeReplica, cmds)
+	for i, got := range rows {
 		args := make([]any, len(cmds[i]))
 		for j, a := range cmds[i] {
 			args[j] = a
@@ -434,13 +430,9 @@ func TestReplicaReadOnlyAsRedis(t *testing.T) {
 		if err != nil && !rediscli.IsReply(err) {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(e.Reply, want) {
-			t.Errorf("%q on the replica:\n  Lock Lab:     %s\n  redis-server: %s", cmds[i], e.Reply.String(), want.String())
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q on the replica:\n  Lock Lab:     %s\n  redis-server: %s", cmds[i], got.String(), want.String())
 		}
-		i++
-	}
-	if i != len(cmds) {
-		t.Fatalf("%d rows for %d commands", i, len(cmds))
 	}
 	// the model's replication still wrote A's key to the replica
 	if got := tl.Events; !slices.ContainsFunc(got, func(e sim.Event) bool {

@@ -64,6 +64,23 @@ func argError(cmd string, args []string, now int64, typeOf, valueOf func(string)
 		if len(args) >= 2 {
 			return setError(args[2:], now)
 		}
+	case "SETEX", "PSETEX":
+		if len(args) == 3 && notPositive(args[1]) {
+			return expireTimeError(cmd)
+		}
+	case "GETEX": // a missing key answers nil before its expiry is judged
+		for i := 1; i+1 < len(args); i++ {
+			switch strings.ToUpper(args[i]) {
+			case "EX", "PX", "EXAT", "PXAT":
+				if notPositive(args[i+1]) {
+					if typeOf(args[0]) == "" {
+						return answerNil
+					}
+					return expireTimeError(cmd)
+				}
+				i++
+			}
+		}
 	case "MSET", "MSETNX":
 		if len(args) == 0 || len(args)%2 == 1 {
 			return arityError(cmd)
@@ -143,6 +160,14 @@ func notCounter(key string, typeOf, valueOf func(string) string) bool {
 	}
 	_, ok := redisInt(valueOf(key))
 	return !ok
+}
+
+// notPositive: n is an integer (as Go reads it: miniredis answers the
+// rest as Redis does) of zero or less, which SETEX, PSETEX and GETEX
+// refuse in Redis's words, not miniredis's ("… in setex").
+func notPositive(n string) bool {
+	v, err := strconv.ParseInt(n, 10, 64)
+	return err == nil && v <= 0
 }
 
 func allInts(args []string) bool {

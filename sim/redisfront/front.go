@@ -314,15 +314,6 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 	if cmd == "EVAL" && !f.inScript {
 		return f.eval(c, args)
 	}
-	switch msg := expireError(cmd, args, f.m.Exists); msg {
-	case "":
-	case answerNil:
-		c.WriteNull()
-		return true
-	default:
-		c.WriteError(msg)
-		return true
-	}
 	if msg := f.Check(cmd, args); msg != "" {
 		c.WriteError(msg)
 		return true
@@ -503,41 +494,5 @@ func hasWord(args []string, w string) bool {
 	return false
 }
 
-// answerNil is argError's and expireError's answer where Redis answers nil.
+// answerNil is argError's answer where Redis answers nil.
 const answerNil = "nil"
-
-// expireError is Redis 7's error for SETEX, PSETEX or GETEX given an
-// expiry of zero or less, where miniredis words it its own way ("ERR
-// invalid expire time in setex"): "ERR invalid expire time in 'setex'
-// command" (SET's are argError's). An expiry that is no integer, and
-// everything else, is left to miniredis, which answers as Redis does.
-// GETEX of a key that does not exist answers nil before it judges its
-// expiry (exists says whether it does): answerNil, where miniredis
-// answers the error.
-func expireError(cmd string, args []string, exists func(string) bool) string {
-	bad := func(n string) bool {
-		v, err := strconv.ParseInt(n, 10, 64)
-		return err == nil && v <= 0
-	}
-	name := strings.ToLower(cmd)
-	switch cmd {
-	case "SETEX", "PSETEX":
-		if len(args) == 3 && bad(args[1]) {
-			return "ERR invalid expire time in '" + name + "' command"
-		}
-	case "GETEX":
-		for i := 1; i+1 < len(args); i++ {
-			switch strings.ToUpper(args[i]) {
-			case "EX", "PX", "EXAT", "PXAT":
-				if bad(args[i+1]) {
-					if !exists(args[0]) {
-						return answerNil
-					}
-					return "ERR invalid expire time in '" + name + "' command"
-				}
-				i++
-			}
-		}
-	}
-	return ""
-}

@@ -505,11 +505,11 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	}
 	v.Stage.Controls.CLI.EditorJS = s.Assets.URL("vendor/editor.min.js")
 	if f := rq.Refused; f != nil {
-		v.Stage.Controls.CLI.Refused = f
-		for i := range v.Stage.Controls.CLI.Nodes {
-			n := &v.Stage.Controls.CLI.Nodes[i]
-			if slices.ContainsFunc(v.Stage.Controls.CLI.Nodes, func(c site.Choice) bool { return c.Value == f.Node }) {
-				n.Checked = n.Value == f.Node
+		cli := &v.Stage.Controls.CLI
+		cli.Refused = f
+		if slices.ContainsFunc(cli.Nodes, func(c site.Choice) bool { return c.Value == f.Node }) {
+			for i := range cli.Nodes { // the server the line was for stays chosen
+				cli.Nodes[i].Checked = cli.Nodes[i].Value == f.Node
 			}
 		}
 	}
