@@ -255,17 +255,25 @@ func (c *Catalog) Neighbours(l *Lesson) (prev, next *Lesson) {
 
 // Locate finds where a timeline state sits on the guided path. exact is
 // true when (do, opt) is one of the steps; otherwise idx is the last step
-// whose actions the state starts with (under the same options), or -1.
+// whose actions the state starts with, under the same options if one
+// does (else under any: an Undo on a "What if…" step leaves the options
+// of no step before it, and "Back to the guided path" should not mean
+// step 1), or -1.
 func (l *Lesson) Locate(do, opt string) (idx int, exact bool) {
 	for i := len(l.Steps) - 1; i >= 0; i-- {
 		if l.Steps[i].Do == do && l.Steps[i].Opt == opt {
 			return i, true
 		}
 	}
-	idx = -1
-	for i, s := range l.Steps {
-		if s.Opt == opt && isPrefix(s.Do, do) && (idx < 0 || len(s.Do) >= len(l.Steps[idx].Do)) {
-			idx = i
+	for _, sameOpt := range []bool{true, false} {
+		idx = -1
+		for i, s := range l.Steps {
+			if (s.Opt == opt || !sameOpt) && isPrefix(s.Do, do) && (idx < 0 || len(s.Do) >= len(l.Steps[idx].Do)) {
+				idx = i
+			}
+		}
+		if idx >= 0 {
+			break
 		}
 	}
 	return idx, false

@@ -55,7 +55,11 @@ func TestLocate(t *testing.T) {
 		{"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release", "release.del", 9, true},
 		{"a.acquire,b.acquire", "", 1, false},         // left the path after step 2
 		{"b.acquire", "", 0, false},                   // left it at once
-		{"a.acquire,a.pause", "fence.off", -1, false}, // no step uses fence.off this early
+		// no step uses fence.off this early: the last step under any
+		// options whose actions it starts with (so "Back to the guided
+		// path" after an Undo on a "What if…" step is not step 1)
+		{"a.acquire,a.pause", "fence.off", 2, false},
+		{"a.pause", "fence.off", 0, false},
 	}
 	for _, tc := range cases {
 		idx, exact := l.Locate(tc.do, tc.opt)

@@ -154,6 +154,7 @@ func (s *Server) Handler() http.Handler {
 		r.Post("/class/{code}/tell", s.classes.Tell)
 		r.Get("/class/{code}/events", s.classes.Events)
 		r.Get("/class/{code}/teach", s.classes.Teach)
+		r.Get("/class/{code}/teach/at", s.classes.Teach)
 		r.Get("/class/{code}/bar", s.classes.Bar)
 		r.Post("/class/{code}/move", s.classes.Move)
 		r.Post("/class/{code}/end", s.classes.End)

@@ -461,6 +461,24 @@
   });
   document.addEventListener("htmx:afterSettle", update);
   document.addEventListener("htmx:historyRestore", update);
+  // A live class's phone (class.js swapped in the room's new state): the
+  // timeline at "now", and what the room is looking at on screen — a
+  // question just asked, else the newest line the teacher showed — where
+  // the student may have scrolled away from it.
+  document.addEventListener("locklab:classupdate", function (e) {
+    showNow();
+    var d = e.detail || {};
+    var ask = document.querySelector("form.cs-answer");
+    var lines = document.querySelectorAll(".dialog .line");
+    var target = d.newQuestion && ask ? ask : (d.newLine && lines.length ? lines[lines.length - 1] : null);
+    if (!target) { return; }
+    var r = target.getBoundingClientRect(), h = window.innerHeight;
+    var bar = document.querySelector(".stepnav");
+    if (bar && window.getComputedStyle(bar).position === "fixed") { h -= bar.offsetHeight; }
+    if (r.top < 0 || r.top > h - 48) {
+      target.scrollIntoView({ block: r.height < h ? "center" : "start" });
+    }
+  });
 })();
 
 // Keyboard shortcuts, the help dialog, the theme choice, presenter mode and
@@ -517,10 +535,27 @@
   function linesShown() {
     return document.querySelectorAll(".dialog .line:not(.pending)").length;
   }
+  // lineIntoView scrolls the page to the least that puts line on screen
+  // (its bottom, without pushing its top off), and back to the top when
+  // it fits there: on a projector the room reads the newest line, with
+  // the timeline above it where both fit, without anyone touching a
+  // mouse.
+  function lineIntoView(line) {
+    if (!line) { return; }
+    var r = line.getBoundingClientRect(), h = window.innerHeight, y = window.scrollY;
+    var top = r.top + y, bottom = r.bottom + y;
+    var want = bottom <= h ? 0 : Math.max(0, Math.min(bottom - h + 16, top - 8));
+    if (Math.abs(want - y) >= 1) { window.scrollTo(0, want); }
+  }
+  function newestLine() {
+    var shown = document.querySelectorAll(".dialog .line:not(.pending)");
+    return shown.length ? shown[shown.length - 1] : null;
+  }
   function revealLine() {
     var next = document.querySelector(".dialog .line.pending");
     if (!next) { return false; }
     next.classList.remove("pending");
+    lineIntoView(next);
     labelNext();
     document.dispatchEvent(new CustomEvent("locklab:lines", { detail: linesShown() }));
     return true;
@@ -537,14 +572,26 @@
   // advance is presenter mode's one rule, for the button and every key
   // that means "next": the next held-back line, then the next step.
   function advance() {
+    // a live class's lobby: the first press starts the class (the lines
+    // wait for the room)
+    if (window.LockLabClassStart && window.LockLabClassStart()) { return; }
     if (presenting() && revealLine()) { return; }
     // a live class's teacher: the class's own next move (start, reveal,
     // the step after the reveal) comes before the lesson's Next
     if (window.LockLabClassNext && window.LockLabClassNext()) { return; }
     click("next");
   }
+  // back is ←: the last line shown, then the guided step before (all of
+  // its lines: the room has seen them), or, off the path, Undo.
+  var backed = false;
   function back() {
-    if (!(presenting() && hideLine())) { click("undo"); }
+    if (presenting() && hideLine()) { return; }
+    if (presenting() && document.getElementById("prev")) {
+      backed = true;
+      click("prev");
+      return;
+    }
+    click("undo");
   }
   window.LockLabLines = function () { return presenting() ? linesShown() : -1; };
   // LockLabReveal shows the first n lines (a live class's teacher page,
@@ -552,6 +599,18 @@
   window.LockLabReveal = function (n) {
     while (presenting() && linesShown() < n && revealLine()) { /* one more */ }
   };
+  // presented: a step just drawn in presenter mode holds its lines back
+  // (all of them shown when ← came back to it) and puts the newest on
+  // screen; the room's phones hear how many (class.js).
+  function presented() {
+    hideLines();
+    if (backed) {
+      backed = false;
+      while (revealLine()) { /* every line */ }
+    }
+    lineIntoView(newestLine());
+    document.dispatchEvent(new CustomEvent("locklab:lines", { detail: linesShown() }));
+  }
   // The share box's embed snippets: a button copies its field (the
   // field is selected too, so a refused clipboard still leaves it ready
   // for Ctrl+C), and says so on itself and in the live region.
@@ -584,13 +643,22 @@
     root.classList.toggle("presenter", on);
     var b = document.getElementById("present");
     if (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
-    if (on) { hideLines(); } else {
-      var p = document.querySelectorAll(".dialog .line.pending");
-      for (var i = 0; i < p.length; i++) { p[i].classList.remove("pending"); }
-      labelNext();
+    if (on) {
+      presented(); // says how many lines show
+      return;
     }
-    document.dispatchEvent(new CustomEvent("locklab:lines", { detail: on ? linesShown() : -1 }));
+    var p = document.querySelectorAll(".dialog .line.pending");
+    for (var i = 0; i < p.length; i++) { p[i].classList.remove("pending"); }
+    labelNext();
+    document.dispatchEvent(new CustomEvent("locklab:lines", { detail: -1 }));
   }
+  // a projector's zoom changed (or the window): the newest line stays
+  // on screen
+  var rezoom = 0;
+  window.addEventListener("resize", function () {
+    window.clearTimeout(rezoom);
+    rezoom = window.setTimeout(function () { if (presenting()) { lineIntoView(newestLine()); } }, 150);
+  });
   function togglePresenter() { set("locklab:presenter", presenting() ? null : "1"); applyPresenter(); }
 
   // play mode: simulated time runs by itself, one second per tick. A tick
@@ -699,7 +767,7 @@
       }
       showPlay();
     }
-    if (presenting()) { hideLines(); }
+    if (presenting()) { presented(); }
   }
 
   // stale marks the design page's grade out of date while the form
@@ -731,6 +799,10 @@
     if (theme) { theme.addEventListener("click", cycleTheme); }
     var present = document.getElementById("present");
     if (present) { present.addEventListener("click", togglePresenter); }
+    // class.js waits for this: the lines held back before it posts how
+    // many the room sees
+    window.LockLabReady = true;
+    document.dispatchEvent(new Event("locklab:ready"));
     // On a phone the header's tools fold behind Menu (the CSS hides them
     // until the header is open); Escape folds them again.
     var menu = document.getElementById("menu-toggle");
@@ -757,7 +829,9 @@
       // a presentation clicker's keys; outside presenter mode they
       // scroll the page as usual, and Space still presses a focused
       // button or link other than Next
-      if (!presenting() || (e.key === " " && t && t.closest && t.closest("a, button") && !t.closest("#next"))) { return; }
+      // (the header's own buttons excepted: Space on "Presenter mode",
+      // focused by the click that turned it on, is the clicker's next)
+      if (!presenting() || (e.key === " " && t && t.closest && t.closest("a, button") && !t.closest("#next, header.site"))) { return; }
       advance();
       break;
     case "ArrowLeft": case "PageUp":

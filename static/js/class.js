@@ -92,6 +92,17 @@
       return;
     }
     var form = cur.querySelector("form.cs-answer input:checked");
+    // what is new for the room: a question asked since, a line more (or
+    // another step); app.js brings it on screen
+    var asked = function (el) {
+      var f = el.querySelector("form.cs-answer");
+      return f ? (f.querySelector("input[name=step]") || {}).value || "1" : "";
+    };
+    var lineKey = function (el) {
+      var t = el.querySelector("#step-title");
+      return (t ? t.textContent : "") + "|" + el.querySelectorAll(".dialog .line").length;
+    };
+    var detail = { newQuestion: asked(next) !== "" && asked(next) !== asked(cur), newLine: lineKey(next) !== lineKey(cur) };
     cur.replaceWith(next);
     var title = doc.querySelector("title");
     if (title) {
@@ -107,7 +118,7 @@
     }
     status(true);
     say(next.getAttribute("data-live"));
-    document.dispatchEvent(new Event("locklab:classupdate"));
+    document.dispatchEvent(new CustomEvent("locklab:classupdate", { detail: detail }));
   }
 
   var refreshStudent = serial(function () {
@@ -201,9 +212,12 @@
     body.set("lines", String(linesShown()));
     var key = body.toString();
     // the address bar: the teacher's page, so a reload stays in the class
+    // (/teach/at for a lesson's first step: /teach alone is wherever the
+    // room is)
     var search = u.search;
-    if (location.pathname !== base + "/teach" || location.search !== search) {
-      history.replaceState(history.state, "", base + "/teach" + search);
+    var path = base + (search ? "/teach" : "/teach/at");
+    if (location.pathname !== path || location.search !== search) {
+      history.replaceState(history.state, "", path + search);
     }
     // every language's link follows the class to its step: the path's
     // first segment is the language's code (hreflang is its HTML tag,
@@ -216,6 +230,19 @@
       return;
     }
     lastPosted = key;
+    send(key);
+  }
+  // send posts the moves one at a time, the newest last: two in flight
+  // could arrive in either order and leave the room (and every phone) on
+  // the older one — a step's every line, say, after the teacher's page
+  // had held all but one back.
+  var posting = false, queued = null;
+  function send(key) {
+    if (posting) {
+      queued = key;
+      return;
+    }
+    posting = true;
     fetch(base + "/move", {
       method: "POST",
       credentials: "same-origin",
@@ -230,6 +257,13 @@
       }
     }).catch(function () {
       lastPosted = null; // try again at the next state
+    }).then(function () {
+      posting = false;
+      var k = queued;
+      queued = null;
+      if (k !== null) {
+        send(k);
+      }
     });
   }
 
@@ -335,8 +369,16 @@
 
   // a clicker's "next" (app.js's advance, once every line is shown) is
   // the class's next move: reveal the open question, then the next step
+  window.LockLabClassStart = function () {
+    var b = document.querySelector("#classbar #start-class");
+    if (b) {
+      b.click();
+      return true;
+    }
+    return false;
+  };
   window.LockLabClassNext = function () {
-    var b = document.querySelector("#cb-question #reveal, #cb-question #class-next, #classbar #start-class");
+    var b = document.querySelector("#cb-question #reveal, #cb-question #class-next");
     if (b) {
       b.click();
       return true;
@@ -372,10 +414,12 @@
       }
       postMove();
     };
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", first);
-    } else {
+    // after app.js has held the lines back: before, every line shows,
+    // and the room would be told so
+    if (window.LockLabReady) {
       first();
+    } else {
+      document.addEventListener("locklab:ready", first);
     }
   } else {
     window.addEventListener("online", function () {

@@ -151,8 +151,15 @@ func TestBrowserClass(t *testing.T) {
 	s1 := phone("/class/"+code, true)
 	s2 := phone("/ja/class/"+code, true)
 	s3 := phone("/zh/class/"+strings.ToLower(code), false)
-	webtest.WaitStep(t, s1, before.Index+1, before.Title)
-	webtest.WaitStep(t, s2, before.Index+1, ja.Steps[before.Index].Title)
+	// in the lobby, nothing of the lesson: the room sees it together
+	webtest.WaitStep(t, s1, 0, "Waiting for the teacher")
+	webtest.WaitStep(t, s2, 0, "先生の開始を待っています")
+	if n := webtest.Run(t, s1, chromedp.Evaluate[int](`document.querySelectorAll(".dialog, .svgwrap, table.log").length`)); n != 0 {
+		t.Errorf("a phone in the lobby shows %d parts of the lesson", n)
+	}
+	if got := webtest.Run(t, teacher, chromedp.Evaluate[string](`(document.getElementById("cb-startsat") || {}).textContent || ""`)); !strings.Contains(got, fmt.Sprintf("step %d of %d", before.Index+1, len(en.Steps))) {
+		t.Errorf("the lobby says %q of where the class starts", got)
+	}
 	if lang := webtest.Run(t, s1, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "en" {
 		t.Fatalf("short address opened %q", lang)
 	}
@@ -177,6 +184,8 @@ func TestBrowserClass(t *testing.T) {
 	if !webtest.WaitTrue(teacher, `!!document.getElementById("cb-qr") && !document.querySelector("#classbar.lobby")`) {
 		t.Fatal("Start did not fold the join panel")
 	}
+	webtest.WaitStep(t, s1, before.Index+1, before.Title)
+	webtest.WaitStep(t, s2, before.Index+1, ja.Steps[before.Index].Title)
 	barHeight := func() float64 {
 		return webtest.Run(t, teacher, chromedp.Evaluate[float64](`document.getElementById("classbar").getBoundingClientRect().height`))
 	}

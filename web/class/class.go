@@ -447,7 +447,7 @@ func (s *Handler) Create(w http.ResponseWriter, r *http.Request) {
 	do, opt = st.Do(), st.Opt()
 	p, _ := s.stepOf(u.Lang, slug, do, opt)
 	s.forgetGoneClasses(w, r)
-	code, secret, err := s.class.store.create(r.Context(), s.Limits.Client(r), slug, do, opt, p.Ask, p.Answered, len(l.Steps))
+	code, secret, err := s.class.store.create(r.Context(), s.Limits.Client(r), slug, do, opt, p.Ask, len(l.Steps))
 	if err != nil {
 		s.Fail(w, r, u, s.storeErr(u, "", err))
 		return
@@ -537,6 +537,10 @@ type ClassBar struct {
 	RevealOpt   string
 	EventsURL   string
 	LessonTitle string
+	// Steps, FirstDo, FirstOpt: the lesson's length and its first step,
+	// for the lobby's "starts at step N" and its way to start at step 1
+	Steps             int
+	FirstDo, FirstOpt string
 	// Started: the class began (before, the bar is the lobby); Expected:
 	// the students here, whom an open question waits for; Warn: the step
 	// whose reveal asked with answers missing (0: none)
@@ -620,6 +624,16 @@ func (s *Handler) question(u *i18n.UI, room *Room, p roomStep, step int, votes m
 	return q
 }
 
+// passed is the question a step answers as its tally shows it: nil for
+// one the room jumped past, not revealed and answered by no one (it was
+// never asked, so there is nothing to show of it).
+func passed(q *ClassQuestion) *ClassQuestion {
+	if q != nil && !q.Revealed && q.Total == 0 {
+		return nil
+	}
+	return q
+}
+
 // teacherBar builds the teacher's class bar for the page state (do, opt);
 // p is the room's own state placed in its lesson (a move places it once
 // and hands it on).
@@ -635,6 +649,7 @@ func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, p roomStep
 	b.Place = p
 	if l, ok := s.Course.Get(u.Lang, room.Slug); ok {
 		b.LessonTitle = l.Title
+		b.Steps, b.FirstDo, b.FirstOpt = len(l.Steps), l.Steps[0].Do, l.Steps[0].Opt
 		if p.Exact {
 			b.StepTitle = l.Steps[p.Step-1].Title
 		}
@@ -644,7 +659,7 @@ func (s *Handler) teacherBar(r *http.Request, u *i18n.UI, room *Room, p roomStep
 		}
 	}
 	votes := s.class.store.votes(r.Context(), room.Code, p.Answered, p.Ask)
-	b.Result = s.question(u, room, p, p.Answered, votes[0], "")
+	b.Result = passed(s.question(u, room, p, p.Answered, votes[0], ""))
 	b.Question = s.question(u, room, p, p.Ask, votes[1], "")
 	b.Started, b.Expected = room.Started, b.Connected
 	b.Lines, b.ClassState = room.Lines, url.Values{"do": {room.Do}, "opt": {room.Opt}}.Encode()
@@ -685,7 +700,12 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 		warn = s.stillWarn(r, room, w[0])
 		q.Del(warnParam)
 	}
-	if len(q) > 0 {
+	// /teach is the room's own state (a reload, a redirect, a browser
+	// come back); /teach/at, where the page's own links and forms lead,
+	// is always the state its query names, the empty one (a lesson's
+	// first step) too: Reset, step 1 and "Back to the guided path" reach
+	// it however far the room went.
+	if len(q) > 0 || strings.HasSuffix(r.URL.Path, "/teach/at") {
 		if len(r.URL.RawQuery) > site.MaxQuery {
 			s.Fail(w, r, u, lesson.BadState(u, &sim.ActionError{Index: -1, Action: "?…", Code: sim.CodeTooLong}, links.Lesson(l), nil))
 			return
@@ -714,7 +734,7 @@ func (s *Handler) Teach(w http.ResponseWriter, r *http.Request) {
 	// class (a GET only shows the step; "Show this step to the class"
 	// moves the class); with it, htmx fetches them and class.js posts
 	// each state as the move.
-	v, e := s.viewOf(r, u, room.Slug, do, opt, links.Join(u.Lang, code)+"/teach")
+	v, e := s.viewOf(r, u, room.Slug, do, opt, links.Join(u.Lang, code)+"/teach/at")
 	if e != nil {
 		s.Fail(w, r, u, e)
 		return
@@ -777,15 +797,6 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 	l, found := s.Course.Get(u.Lang, room.Slug)
 	do, ok1 := oneValue(r, "do")
 	opt, ok2 := oneValue(r, "opt")
-	lines := -1 // the teacher's page shows every line (not in presenter mode)
-	if lv, has := oneValue(r, "lines"); has {
-		n, err := strconv.Atoi(lv)
-		if err != nil || n < -1 || n > 1000 {
-			s.badForm(w, r, u, code)
-			return
-		}
-		lines = n
-	}
 	if !found || (r.PostForm.Has("do") && !ok1) || (r.PostForm.Has("opt") && !ok2) {
 		s.badForm(w, r, u, code)
 		return
@@ -796,21 +807,40 @@ func (s *Handler) Move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	do, opt = st.Do(), st.Opt()
+	// How many of the step's lines the room sees: what the teacher's page
+	// says (-1: every line, not in presenter mode). A form that does not
+	// say (the bar's Next step after a reveal loads a page) keeps the
+	// room's way: a line at a time starts a new step at its first line,
+	// so no phone runs ahead of the projector while the page loads.
+	lines := -1
+	switch lv, has := oneValue(r, "lines"); {
+	case has:
+		n, err := strconv.Atoi(lv)
+		if err != nil || n < -1 || n > 1000 {
+			s.badForm(w, r, u, code)
+			return
+		}
+		lines = n
+	case room.Lines >= 0 && (do != room.Do || opt != room.Opt):
+		lines = 1
+	case room.Lines >= 0:
+		lines = room.Lines
+	}
 	p, _ := s.stepOf(u.Lang, room.Slug, do, opt)
 	// a new state, more or fewer of its lines shown, or the lobby's
 	// Start; a new state starts the class too (the teacher went on
 	// without the lobby's button)
 	start := !room.Started && (do != room.Do || opt != room.Opt || r.PostForm.Get("start") == "1")
 	if do != room.Do || opt != room.Opt || lines != room.Lines || start {
-		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, p.Answered, lines, start)
+		// Moving on never reveals: a question the room passed over (a
+		// jump past it) is asked again when the room comes back to it,
+		// and the summary leaves out one nobody answered.
+		seq, err := s.class.store.move(r.Context(), room, do, opt, p.Ask, lines, start)
 		if err != nil {
 			s.Fail(w, r, u, s.storeErr(u, code, err))
 			return
 		}
 		room.Do, room.Opt, room.Seq, room.Ask, room.Lines, room.Started = do, opt, seq, p.Ask, lines, room.Started || start
-		if p.Answered > 0 {
-			room.revealed[p.Answered] = true
-		}
 	}
 	if r.Header.Get("HX-Request") == "true" || r.Header.Get("X-Class") == "1" {
 		w.Header().Set("Cache-Control", "no-store")
@@ -931,7 +961,7 @@ func (s *Handler) studentPage(r *http.Request, u *i18n.UI, room *Room, votes [2]
 	c.EventsURL = c.Base + "/events"
 	c.Waiting = !room.Started
 	c.Chal = s.chalBox(r, u, room, false)
-	c.Result = s.question(u, room, p, p.Answered, votes[0], sid)
+	c.Result = passed(s.question(u, room, p, p.Answered, votes[0], sid))
 	c.Question = s.question(u, room, p, p.Ask, votes[1], sid)
 	if q := c.Question; q != nil && q.Revealed {
 		if l, ok := s.Course.Get(u.Lang, room.Slug); ok {

@@ -156,7 +156,7 @@ func (s *Handler) NextLesson(w http.ResponseWriter, r *http.Request) {
 	}
 	first := next.Steps[0]
 	p, _ := s.stepOf(u.Lang, next.Slug, first.Do, first.Opt)
-	if _, err := s.class.store.nextLesson(r.Context(), room, next.Slug, first.Do, first.Opt, p.Ask, p.Answered, len(next.Steps), rows); err != nil {
+	if _, err := s.class.store.nextLesson(r.Context(), room, next.Slug, first.Do, first.Opt, p.Ask, len(next.Steps), rows); err != nil {
 		s.Fail(w, r, u, s.storeErr(u, room.Code, err))
 		return
 	}

@@ -327,21 +327,20 @@ end`
 var createScript = redis.NewScript(keepSlotLua + `
 local now = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
-if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[12]) then return -2 end
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[11]) then return -2 end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return -1 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'slug', ARGV[4], 'do', ARGV[5], 'opt', ARGV[6], 'seq', 1, 'vseq', 0,
-  'ask', ARGV[7], 'n', ARGV[8], 'secret', ARGV[9], 'client', ARGV[14])
-if ARGV[11] ~= '0' then redis.call('HSET', KEYS[1], 'r' .. ARGV[11], 1) end
+  'ask', ARGV[7], 'n', ARGV[8], 'secret', ARGV[9], 'client', ARGV[13])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
-keepSlot(KEYS[2], KEYS[3], ARGV[10], ARGV[13], ARGV[3])
+keepSlot(KEYS[2], KEYS[3], ARGV[10], ARGV[12], ARGV[3])
 return 1`)
 
 // create makes a room at the given state for client (its address); it
 // returns the code and the teacher's secret (128 bits, hex), which only
 // the teacher's cookie holds.
-func (s *classStore) create(ctx context.Context, client, slug, do, opt string, ask, answered, steps int) (code, secret string, err error) {
+func (s *classStore) create(ctx context.Context, client, slug, do, opt string, ask, steps int) (code, secret string, err error) {
 	var sb [16]byte
 	if _, err := rand.Read(sb[:]); err != nil {
 		return "", "", err
@@ -352,7 +351,7 @@ func (s *classStore) create(ctx context.Context, client, slug, do, opt string, a
 			return "", "", err
 		}
 		n, err := createScript.Run(ctx, s.rdb, []string{roomKey(code), roomsKey, clientRoomsKey(client)},
-			s.nowMS(), s.lim.Rooms, s.unattendedSeconds(), slug, do, opt, ask, steps, hashSecret(secret), code, answered,
+			s.nowMS(), s.lim.Rooms, s.unattendedSeconds(), slug, do, opt, ask, steps, hashSecret(secret), code,
 			s.lim.RoomsPerClient, s.slotUntil(), client).Int()
 		if err != nil {
 			return "", "", err
@@ -468,15 +467,14 @@ func (s *classStore) touch(ctx context.Context, r *Room) error {
 // has still closed it), starts the class, and counts the move.
 var moveScript = redis.NewScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-redis.call('HSET', KEYS[1], 'do', ARGV[1], 'opt', ARGV[2], 'ask', ARGV[3], 'lines', ARGV[5])
-if ARGV[6] == '1' then redis.call('HSET', KEYS[1], 'go', 1) end
-if ARGV[4] ~= '0' then redis.call('HSET', KEYS[1], 'r' .. ARGV[4], 1) end
+redis.call('HSET', KEYS[1], 'do', ARGV[1], 'opt', ARGV[2], 'ask', ARGV[3], 'lines', ARGV[4])
+if ARGV[5] == '1' then redis.call('HSET', KEYS[1], 'go', 1) end
 return redis.call('HINCRBY', KEYS[1], 'seq', 1)`)
 
 // move changes the room's state (only the teacher's handler calls it)
 // and tells every instance; start: the class begins (if it had not).
-func (s *classStore) move(ctx context.Context, r *Room, do, opt string, ask, reveal, lines int, start bool) (int64, error) {
-	seq, err := moveScript.Run(ctx, s.rdb, []string{roomKey(r.Code)}, do, opt, ask, reveal, lines, boolInt(start)).Int64()
+func (s *classStore) move(ctx context.Context, r *Room, do, opt string, ask, lines int, start bool) (int64, error) {
+	seq, err := moveScript.Run(ctx, s.rdb, []string{roomKey(r.Code)}, do, opt, ask, lines, boolInt(start)).Int64()
 	if err != nil {
 		return 0, err
 	}
@@ -514,8 +512,10 @@ func (s *classStore) reveal(ctx context.Context, r *Room, step int) (int64, erro
 
 // nextLessonScript takes the room, its students and its code on to
 // another lesson: the tallies of the lesson left go to the summary
-// (ARGV[7…]), its answers and reveals are cleared (step numbers start
-// again), and the state is the new lesson's first step.
+// (ARGV[6…]), its answers and reveals are cleared (step numbers start
+// again), and the state is the new lesson's first step: its first line
+// only, if the teacher was showing the room a line at a time (presenter
+// mode), so no phone runs ahead of the projector while its page loads.
 var nextLessonScript = redis.NewScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local old = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
@@ -523,16 +523,17 @@ for i = 1, old do
   redis.call('DEL', KEYS[1] .. ':votes:' .. i)
   redis.call('HDEL', KEYS[1], 'r' .. i)
 end
-for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], redis.call('TTL', KEYS[1])) end
-redis.call('HSET', KEYS[1], 'slug', ARGV[1], 'do', ARGV[2], 'opt', ARGV[3], 'ask', ARGV[4], 'n', ARGV[5], 'lines', -1, 'go', 1)
-if ARGV[6] ~= '0' then redis.call('HSET', KEYS[1], 'r' .. ARGV[6], 1) end
+local lines = -1
+if tonumber(redis.call('HGET', KEYS[1], 'lines') or '-1') >= 0 then lines = 1 end
+redis.call('HSET', KEYS[1], 'slug', ARGV[1], 'do', ARGV[2], 'opt', ARGV[3], 'ask', ARGV[4], 'n', ARGV[5], 'lines', lines, 'go', 1)
 return redis.call('HINCRBY', KEYS[1], 'seq', 1)`)
 
 // nextLesson moves room r on to lesson slug at (do, opt), keeping its
 // code and students; rows are the tallies of the lesson it leaves.
-func (s *classStore) nextLesson(ctx context.Context, r *Room, slug, do, opt string, ask, answered, steps int, rows []string) (int64, error) {
-	args := []any{slug, do, opt, ask, steps, answered}
+func (s *classStore) nextLesson(ctx context.Context, r *Room, slug, do, opt string, ask, steps int, rows []string) (int64, error) {
+	args := []any{slug, do, opt, ask, steps}
 	for _, row := range rows {
 		args = append(args, row)
 	}

@@ -257,6 +257,12 @@ type ClassUI struct {
 	EndedTitle, EndedText, EndedGoOn                                string
 	// the lobby (before the teacher starts) and the one-line join strip
 	LobbyHint, StartBtn, QRShow string
+	// StartsAt: the lobby's step the class starts at ({0} of {1}: {2},
+	// its title); StartsOffPath: a state off the guided path;
+	// StartFirst: the button that starts at step 1 instead; Waiting*:
+	// a phone before Start, which shows nothing of the lesson
+	StartsAt, StartsOffPath, StartFirst string
+	WaitingTitle                        string
 	// a question: "N of M answered" before the reveal, the warning when
 	// answers are missing, the discussion after it
 	AnsweredOf, WarnMissing, RevealAnyway, LastQ, ChangeAnswer, CanChange string

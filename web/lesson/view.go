@@ -89,6 +89,11 @@ type DialogProps struct {
 type StepNav struct {
 	UI                *i18n.UI
 	UndoURL, ResetURL string // UndoURL "" at the start: undo is disabled
+	// PrevURL is the guided step before this one ("" off the path or at
+	// step 1): presenter mode's ← goes there once every line is taken
+	// back, where Undo would take back only the step's last action and
+	// leave the path (a projector's clicker has no other way back).
+	PrevURL string
 	NextURL, NextLbl  string // NextURL "" when there is no link (a checkpoint asks instead)
 }
 
@@ -538,6 +543,10 @@ func dialogProps(rq *Request, p site.Page) DialogProps {
 	}
 	if len(rq.St.Actions) > 0 {
 		d.Nav.UndoURL = base + rq.St.Undo().Query()
+	}
+	if exact && idx > 0 {
+		prev := l.Steps[idx-1]
+		d.Nav.PrevURL = base + links.Query(prev.Do, prev.Opt)
 	}
 	var nextURL string
 	switch {
