@@ -53,8 +53,8 @@ func TestLocate(t *testing.T) {
 		{"", "", 0, true},
 		{"a.acquire", "", 1, true},
 		{"a.acquire,a.pause,wait.10s,b.acquire,b.write,a.resume,a.write,a.release", "release.del", 9, true},
-		{"a.acquire,b.acquire", "", 1, false},         // left the path after step 2
-		{"b.acquire", "", 0, false},                   // left it at once
+		{"a.acquire,b.acquire", "", 1, false}, // left the path after step 2
+		{"b.acquire", "", 0, false},           // left it at once
 		// no step uses fence.off this early: the last step under any
 		// options whose actions it starts with (so "Back to the guided
 		// path" after an Undo on a "What if…" step is not step 1)

@@ -93,8 +93,8 @@ type StepNav struct {
 	// step 1): presenter mode's ← goes there once every line is taken
 	// back, where Undo would take back only the step's last action and
 	// leave the path (a projector's clicker has no other way back).
-	PrevURL string
-	NextURL, NextLbl  string // NextURL "" when there is no link (a checkpoint asks instead)
+	PrevURL          string
+	NextURL, NextLbl string // NextURL "" when there is no link (a checkpoint asks instead)
 }
 
 // StageProps is the right column: the timeline and everything that acts on
