@@ -28,6 +28,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -259,18 +260,28 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 	case b.Pauses > 0:
 		out = append(out, i18n.Fill(c.Pauses, strconv.Itoa(b.Pauses), sim.FormatDuration(b.PauseMs)))
 	}
+	sc := ch.Lesson.Scenario
+	var faults []string // the node faults the explorer takes (restart, down…), by name
+	for _, v := range sc.NodeFaults() {
+		faults = append(faults, narrate.VerbWord(u, sc, v))
+	}
 	for _, f := range []struct {
 		n    int
 		text string
 	}{{b.Crashes, c.Crashes}, {b.Nodes, c.Nodes}, {b.Drops, c.Drops}} {
 		if f.n > 0 {
-			out = append(out, i18n.Fill(f.text, strconv.Itoa(f.n)))
+			out = append(out, i18n.Fill(f.text, strconv.Itoa(f.n), strings.Join(faults, u.Language().NameSep)))
 		}
 	}
 	if len(out) == 1 {
 		out = append(out, c.NoFaults)
 	} else {
 		out = append(out, c.NoOther) // what is not listed is not allowed
+	}
+	// a lesson whose nodes can also jump their clock or slow down: say
+	// those are not among the faults (the lesson itself uses them)
+	if b.Nodes > 0 && (slices.Contains(sc.NodeVerbs, sim.NodeJump) || slices.Contains(sc.NodeVerbs, sim.NodeSlow)) {
+		out = append(out, c.NoClock)
 	}
 	return out
 }

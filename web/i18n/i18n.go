@@ -368,12 +368,34 @@ func Codes() []string {
 func Sentences(ss ...string) string {
 	var b strings.Builder
 	for i, s := range ss {
-		if i > 0 && !strings.HasSuffix(ss[i-1], "。") {
-			b.WriteString(" ")
+		if i > 0 {
+			b.WriteString(Gap(ss[i-1]))
 		}
 		b.WriteString(s)
 	}
 	return b.String()
+}
+
+// Gap is what goes between sentence s and the next: a space, or nothing
+// after a full-width stop or bracket (Japanese and Chinese set no space
+// between sentences, nor before "（").
+func Gap(s string) string {
+	for _, end := range []string{"。", "！", "？", "）", "」", "』", "："} {
+		if strings.HasSuffix(s, end) {
+			return ""
+		}
+	}
+	return " "
+}
+
+// EndWith ends s with the stop a template adds after it, once: a reply
+// quoted at the end of a sentence may end with its own (Redis's errors
+// do: "… on @user_script:1."), which the template's would double.
+func EndWith(s, template string) string {
+	if strings.HasSuffix(template, ".") {
+		return strings.TrimSuffix(s, ".")
+	}
+	return s
 }
 
 // Tidy takes out a space a template left between two words of a tight

@@ -443,6 +443,9 @@ type ChallengeUI struct {
 	// design to fix to the design page, which grades it in full.
 	PausesPastTTL, OnDesignPage                string
 	Rules, RulesPause, NoOther                 string
+	// NoClock: a challenge's bounds leave out the clock jumps and slow
+	// nodes its lesson offers (Nodes names the faults that count)
+	NoClock string
 	Moves, Par, NotYet, Solved, SolvedPar, Why string
 	ParLink, Next, All, BackLesson, Start      string
 	Refused, AllowedNow, BackLast              string

@@ -104,13 +104,13 @@ func (c *Controls) Map(f func(string) string) {
 func CardText(u *i18n.UI, tl *sim.Timeline, source, did string) string {
 	text := source + " — " + did
 	if len(tl.Violations) == 0 {
-		return text + " " + u.Embed.Clean
+		return text + i18n.Gap(text) + u.Embed.Clean
 	}
 	vs := slices.Clone(tl.Violations)
 	// harm, then the lock's failures, then what any lease allows
 	slices.SortStableFunc(vs, func(a, b sim.Violation) int { return int(sim.ClassOf(a.Kind)) - int(sim.ClassOf(b.Kind)) })
 	for _, x := range vs {
-		text += " ⚠ " + sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x)
+		text += i18n.Gap(text) + "⚠ " + sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x)
 	}
 	return text
 }

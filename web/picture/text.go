@@ -66,9 +66,9 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	case len(did) > 0 && from >= 0 && from < tl.Now:
 		// the clock may move further than the action's own wait (a WAIT
 		// that blocks, a retry's try): say how far it went
-		step = i18n.Fill(a.ThisSpan, sim.FormatMS(from), sim.FormatMS(tl.Now), strings.Join(did, a.Sep))
+		step = i18n.Fill(a.ThisSpan, sim.FormatMS(from), sim.FormatMS(tl.Now), i18n.EndWith(strings.Join(did, a.Sep), a.ThisSpan))
 	case len(did) > 0:
-		step = i18n.Fill(a.ThisStep, strings.Join(did, a.Sep))
+		step = i18n.Fill(a.ThisStep, i18n.EndWith(strings.Join(did, a.Sep), a.ThisStep))
 	}
 	// Tidy: the sentences are filled from templates, node names and
 	// verbs; a tight language sets no space between its own words
