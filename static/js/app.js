@@ -433,12 +433,47 @@
     });
   }
 
+  // A challenge played on a phone: a move keeps the control pressed
+  // where the thumb is (the page scrolls by what the swap moved it), and
+  // the move that solves it brings "Solved" on screen — rather than
+  // going back to the step's title, a screen or two above the moves.
+  var anchor = null;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var el = e.detail && e.detail.elt;
+    if (el && el.id && el.closest && el.closest("#lab") && document.querySelector("#lab .challenge[data-kind=break]")) {
+      // the control itself, else its group (a verb a move takes away:
+      // A's acquire once A holds), else the controls
+      var group = el.closest(".controls [role=group]");
+      var sel = group ? ".controls ." + group.className.trim().split(/\s+/).join(".") : ".controls";
+      var box = group || el.closest(".controls") || el;
+      anchor = { id: el.id, top: el.getBoundingClientRect().top, group: sel, gtop: box.getBoundingClientRect().top,
+        solved: !!document.querySelector("#lab .challenge .solved") };
+    }
+  });
+  function keepAnchor() {
+    var a = anchor;
+    anchor = null;
+    if (!a) { return false; }
+    var solved = document.querySelector("#lab .challenge .solved");
+    if (solved && !a.solved) {
+      solved.scrollIntoView({ block: "center" });
+      return true;
+    }
+    var el = document.getElementById(a.id), top = a.top;
+    if (!el) { el = document.querySelector(a.group) || document.querySelector(".controls"); top = a.gtop; }
+    if (!el) { return false; }
+    window.scrollBy(0, el.getBoundingClientRect().top - top);
+    return true;
+  }
   function update(e) {
     // "Now" in view, on arrival too: a step loaded fresh on a phone is
     // about its last events, not the story's start (showNow keeps the
     // start when "now" fits beside it); after an action, the step too.
     showNow();
-    if (e && e.type === "htmx:afterSettle") { stepIntoView(); }
+    // (the lesson's own swap: not the language menu's or the live
+    // region's, which settle first)
+    var own = !e || !e.detail || !e.detail.elt || e.detail.elt.id === "lab";
+    if (e && e.type === "htmx:afterSettle" && own && !keepAnchor()) { stepIntoView(); }
     record();
     decorate();
     progress();

@@ -46,16 +46,31 @@ func TestBrowserChallenges(t *testing.T) {
 			ch, _ := course.Challenge(lang, "fe-stale")
 			par := search(t, ch, ch.Opts).Found[ch.Goal].Shortest
 			c := webtest.Tab(t, ctx)
+			// on a phone, played with a thumb: each move keeps the
+			// controls where the thumb is, and the solve is on screen
+			webtest.Do(t, c, chromedp.EmulateViewport(360, 740))
 			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/challenges/"+ch.ID))
 			webtest.WaitLoaded(t, c)
 			webtest.Run(t, c, chromedp.Evaluate[bool](`window.__same = 1, true`))
 			for i, a := range par {
+				id := webtest.JSONString(controlID(a))
+				if i == 0 {
+					webtest.Do(t, c, chromedp.ScrollIntoView(chromedp.CSS("#"+controlID(a))))
+				} else if !webtest.Run(t, c, chromedp.Evaluate[bool](`(e => !!e && e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight)(document.getElementById(`+id+`))`)) {
+					// the next move's control is on screen: the previous
+					// move left the controls where the thumb was
+					t.Errorf("move %d: its control %s is at y %.0f of a 740 px phone", i+1, a, webtest.Run(t, c, chromedp.Evaluate[float64](`document.getElementById(`+id+`).getBoundingClientRect().top`)))
+					webtest.Do(t, c, chromedp.ScrollIntoView(chromedp.CSS("#"+controlID(a))))
+				}
 				webtest.Do(t, c, chromedp.Click(chromedp.CSS("#"+controlID(a))))
 				// landed, and settled: htmx has wired the new controls
 				if !webtest.WaitTrue(c, fmt.Sprintf(`location.search.split(",").length === %d && document.querySelector(".challenge .score") !== null && document.querySelector(".challenge .score").textContent.indexOf(%s) >= 0 && %s`,
 					i+1, webtest.JSONString(i18n.Fill(u.Chal.Moves, strconv.Itoa(i+1))), webtest.SwapDone)) {
 					t.Fatalf("move %d (%s) did not land: %s", i+1, a, webtest.Run(t, c, chromedp.Location()))
 				}
+			}
+			if !webtest.WaitTrue(c, `(e => !!e && e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight)(document.querySelector(".challenge .solved"))`) {
+				t.Errorf("\"Solved\" is off the phone's screen, at y %.0f", webtest.Run(t, c, chromedp.Evaluate[float64](`(e => e ? e.getBoundingClientRect().top : -1)(document.querySelector(".challenge .solved"))`)))
 			}
 			if webtest.Run(t, c, chromedp.Evaluate[int](`window.__same || 0`)) != 1 {
 				t.Error("a move reloaded the page: htmx did not swap")

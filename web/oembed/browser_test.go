@@ -101,6 +101,12 @@ func TestBrowserEmbed(t *testing.T) {
 			if !webtest.WaitTrue(c, `window.heights.length > 0 && window.heights[window.heights.length - 1] > 200`) {
 				t.Fatal("the embed never told the page its height")
 			}
+			// the snippet's own script sizes its frame to the content:
+			// the whole step shows, no scroll bar inside the frame
+			if !webtest.WaitTrue(c, `(f => f.getBoundingClientRect().height === window.heights[window.heights.length - 1] && f.contentDocument === null)(document.querySelector("iframe"))`) {
+				t.Errorf("the snippet did not size its frame to the embed's height: frame %v px, posted %v", webtest.Run(t, c, chromedp.Evaluate[float64](`document.querySelector("iframe").getBoundingClientRect().height`)),
+					webtest.Run(t, c, chromedp.Evaluate[[]float64](`window.heights`)))
+			}
 			frames := webtest.Run(t, c, chromedp.Nodes(chromedp.CSSAll("iframe")))
 			if len(frames) != 2 {
 				t.Fatalf("%d frames", len(frames))

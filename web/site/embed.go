@@ -77,16 +77,50 @@ func WithThemeParam(link, theme string) string {
 }
 
 // EmbedWidth and EmbedHeight are an embed's default size in CSS pixels:
-// the share box's iframe snippet's and the oEmbed answer's (a page that
-// listens to embed.js's message fits the height to the content; one that
-// does not shows this much and lets the embed scroll).
-const EmbedWidth, EmbedHeight = 720, 640
+// the share box's iframe snippet's and the oEmbed answer's. The height
+// fits a step at the full width (a step's embed is about 1,060 px tall
+// at 720); the snippet's script fits it to the content at any width, and
+// a host that strips scripts shows this much and lets the embed scroll.
+const EmbedWidth, EmbedHeight = 720, 1080
+
+// maxEmbedHeight bounds the height the snippet's script accepts from a
+// frame: a page could post any number.
+const maxEmbedHeight = 6000
 
 // IFrame is the HTML that embeds the moment at embed, w × h pixels; it
-// shrinks with a narrower column (the embed fits any width from 320 px).
+// shrinks with a narrower column (the embed fits any width from 320 px),
+// and its script sizes the frame to the height embed.js posts, so a
+// narrower column grows it instead of cutting the timeline off. The
+// script believes only its own frame, and only a message from the
+// embed's own origin.
 func IFrame(embed, title string, w, h int) string {
-	return `<iframe src="` + attr.Replace(embed) + `" title="` + attr.Replace(title) + `" width="` + strconv.Itoa(w) +
+	origin := ""
+	if u, err := url.Parse(embed); err == nil && (u.Scheme == "http" || u.Scheme == "https") && plainHost(u.Host) {
+		origin = u.Scheme + "://" + u.Host
+	}
+	out := `<iframe src="` + attr.Replace(embed) + `" title="` + attr.Replace(title) + `" width="` + strconv.Itoa(w) +
 		`" height="` + strconv.Itoa(h) + `" style="width:100%;max-width:` + strconv.Itoa(w) + `px;border:0" loading="lazy"></iframe>`
+	if origin == "" {
+		return out // a relative address: no origin to check messages against
+	}
+	return out + `<script>(function(s){var f=s.previousElementSibling;addEventListener("message",function(e){var d=e.data;` +
+		`if(e.origin!==` + strconv.Quote(origin) + `||!f||e.source!==f.contentWindow||!d||d.type!=="locklab:height")return;` +
+		`var h=Math.min(Math.max(+d.height||0,200),` + strconv.Itoa(maxEmbedHeight) + `);f.style.height=h+"px"})})(document.currentScript)</script>`
+}
+
+// plainHost: a host (and port) of letters, digits, dots, dashes and an
+// IPv6 literal's brackets and colons, nothing a script could read as
+// anything but a string.
+func plainHost(h string) bool {
+	if h == "" {
+		return false
+	}
+	for _, c := range h {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune(".-:[]", c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // attr escapes a value for a double-quoted attribute, and no more: the
