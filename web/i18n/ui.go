@@ -441,11 +441,11 @@ type ChallengeUI struct {
 	// PausesPastTTL: Pauses ({0}) when each lasts until the lock key's
 	// TTL on Redis has run out (a design's fix); OnDesignPage links the
 	// design to fix to the design page, which grades it in full.
-	PausesPastTTL, OnDesignPage                string
-	Rules, RulesPause, NoOther                 string
+	PausesPastTTL, OnDesignPage string
+	Rules, RulesPause, NoOther  string
 	// NoClock: a challenge's bounds leave out the clock jumps and slow
 	// nodes its lesson offers (Nodes names the faults that count)
-	NoClock string
+	NoClock                                    string
 	Moves, Par, NotYet, Solved, SolvedPar, Why string
 	ParLink, Next, All, BackLesson, Start      string
 	Refused, AllowedNow, BackLast              string
