@@ -808,6 +808,22 @@
   // stale marks the design page's grade out of date while the form
   // differs from the design that was graded (and says so, politely, to a
   // screen reader); changing it back clears the mark.
+  // presetKeepsEdits: a preset link loads the preset into its own piece
+  // and keeps what the other pieces hold now, graded or not (the link
+  // was built from the last grade: a script typed since would be lost).
+  document.addEventListener("click", function (e) {
+    var a = e.target && e.target.closest && e.target.closest("form.design-form a.preset");
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) { return; }
+    var form = a.closest("form");
+    var piece = a.closest("fieldset.piece");
+    var name = piece && piece.id.replace(/^piece-/, "");
+    var link = new URL(a.href, location.href);
+    if (!name) { return; }
+    var q = new URLSearchParams(new FormData(form));
+    if (link.searchParams.has(name)) { q.set(name, link.searchParams.get(name)); } else { q.delete(name); } // absent: the default
+    e.preventDefault();
+    location.href = link.pathname + "?" + q.toString() + link.hash;
+  });
   function stale() {
     var form = document.querySelector("form.design-form");
     var note = document.getElementById("grade-stale");

@@ -63,6 +63,21 @@ func TestBrowserDesign(t *testing.T) {
 					if !webtest.WaitTrue(c, `!document.querySelector(".design-result").classList.contains("stale") && document.getElementById("grade-stale").textContent === ""`) {
 						t.Error("the design as graded again, still marked out of date")
 					}
+					// a preset chosen for another piece keeps the edit not
+					// graded yet (the preset links were built from the grade)
+					webtest.Do(t, c, chromedp.Click(chromedp.CSS("#piece-acquire .cm-content")), chromedp.KeyEvent("-"), chromedp.KeyEvent("-"))
+					edited := webtest.WaitJS(t, c, `(v => v.indexOf("--") >= 0 ? v : "")(document.getElementById("script-acquire").value)`)
+					webtest.Run(t, c, chromedp.Evaluate[bool](`window.__before = location.href, document.querySelector("#piece-write a.preset:not(.current)").click(), true`))
+					if !webtest.WaitTrue(c, `window.__before === undefined && document.readyState === "complete" && !!document.getElementById("script-acquire")`) {
+						t.Fatal("the preset link did not load the design page")
+					}
+					if got := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("script-acquire").value`)); got != edited {
+						t.Errorf("choosing a write preset lost the acquire edit: %q, want %q", got, edited)
+					}
+					if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll("#piece-release textarea").length && document.getElementById("script-release").value.indexOf("-- mine") >= 0 ? 1 : 0`)); n != 1 {
+						t.Error("choosing a write preset lost the graded release script")
+					}
+					webtest.Do(t, c, chromedp.NavigateBack())
 				}
 				href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="foreign-delete"] a.counterexample').getAttribute("href")`))
 				webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="foreign-delete"] a.counterexample`)))
