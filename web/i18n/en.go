@@ -40,7 +40,7 @@ var english = &UI{
 		ValueNote:   "Lock Lab's Redis takes values of up to 1 MB (proto-max-bulk-len)",
 		MemoryNote:  "this server holds as much data as Lock Lab's Redis may hold (maxmemory, about 1 MB): DEL a large key to write again",
 	},
-	Now: "now", Lock: "Redis", Storage: "Storage", TTLLeft: "{0} left", Since: "from {0}", Expired: "expired",
+	Now: "now", Lock: "Redis", Storage: "Storage", TTLLeft: "{0} left", Since: "from {0}", Expired: "expired", SpanThen: "{0}, then {1}",
 	DeletedBy: "deleted by {0}", Token: "token {0}", Accepted: "accepted", Rejected: "rejected", NotWritten: "an error: not written",
 	Violations: "What went wrong", Scripts: "Lua scripts used", Legend: "Legend", Paused: "paused", Working: "working", Crashed: "crashed", OpenJSON: "Timeline as JSON", Home: "All lessons", SkipToLab: "Skip to the timeline", Client: "Client {0}",
 	ErrorTitle: "Something is not right", NotFound: "Page not found",

@@ -40,7 +40,7 @@ var japanese = &UI{
 		ValueNote:   "Lock Lab の Redis は値 1 つを 1 MB までに制限しています（proto-max-bulk-len）",
 		MemoryNote:  "このサーバーは Lock Lab の Redis が持てる量（maxmemory、約 1 MB）に達しています。大きなキーを DEL すると、また書き込めます",
 	},
-	Now: "現在", Lock: "Redis", Storage: "ストレージ", TTLLeft: "残り {0}", Since: "{0} から", Expired: "期限切れ",
+	Now: "現在", Lock: "Redis", Storage: "ストレージ", TTLLeft: "残り {0}", Since: "{0} から", Expired: "期限切れ", SpanThen: "{0}、その後 {1}",
 	DeletedBy: "{0} が削除", Token: "トークン {0}", Accepted: "受理", Rejected: "拒否", NotWritten: "エラーで書き込まれず",
 	Violations: "起きた問題", Scripts: "使っている Lua スクリプト", Legend: "凡例", Paused: "一時停止", Working: "作業中", Crashed: "クラッシュ", OpenJSON: "タイムラインを JSON で見る", Home: "レッスン一覧", SkipToLab: "タイムラインへ移動", Client: "クライアント {0}",
 	ErrorTitle: "うまくいきませんでした", NotFound: "ページが見つかりません",

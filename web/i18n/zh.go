@@ -40,7 +40,7 @@ var chinese = &UI{
 		ValueNote:   "Lock Lab 的 Redis 把单个值限制在 1 MB 以内（proto-max-bulk-len）",
 		MemoryNote:  "这台服务器已达到 Lock Lab 的 Redis 能保存的上限（maxmemory，约 1 MB）：DEL 掉一个大键后才能再写入",
 	},
-	Now: "现在", Lock: "Redis", Storage: "存储", TTLLeft: "剩余 {0}", Since: "自 {0} 起", Expired: "已过期",
+	Now: "现在", Lock: "Redis", Storage: "存储", TTLLeft: "剩余 {0}", Since: "自 {0} 起", Expired: "已过期", SpanThen: "{0}，之后{1}",
 	DeletedBy: "被 {0} 删除", Token: "令牌 {0}", Accepted: "已接受", Rejected: "已拒绝", NotWritten: "出错，未写入",
 	Violations: "出了什么问题", Scripts: "用到的 Lua 脚本", Legend: "图例", Paused: "停顿中", Working: "工作中", Crashed: "已崩溃", OpenJSON: "以 JSON 查看时间线", Home: "全部课程", SkipToLab: "跳到时间线", Client: "客户端 {0}",
 	ErrorTitle: "出了点问题", NotFound: "页面不存在",

@@ -154,6 +154,24 @@ func SpanState(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, st sim.State, at 
 	return u.StateName[st]
 }
 
+// HeldUntil is when the lock c held at instant at stopped being on any
+// server: its last lock span of c's covering at ended then (-1: one
+// still lasts, or none covered at). A holding bar that outlives it is
+// holding until then and thinks it holds after, as its lane says.
+func HeldUntil(tl *sim.Timeline, c sim.ClientView, at int64) int64 {
+	end := int64(-1)
+	for _, l := range tl.Locks {
+		if !lockOf(l, c) || l.From > at || (l.To >= 0 && at > l.To) {
+			continue
+		}
+		if l.To < 0 {
+			return -1
+		}
+		end = max(end, l.To)
+	}
+	return end
+}
+
 // lockOf: lock span l is client c's — a key it set, or one with its value
 // (a server cannot tell two holders apart that use the same value).
 func lockOf(l sim.LockSpan, c sim.ClientView) bool {

@@ -860,7 +860,7 @@ func (l *layouter) rawBars() []rawBar {
 				continue // a state that lasted no time and no event
 			}
 			bars = append(bars, rawBar{lane: c.ID, x0: starts[i], x1: x1, class: "bar st-" + string(s.State) + " c-" + c.ID,
-				title: strings.ToUpper(c.ID) + u.LabelSep() + narrate.SpanState(u, tl, c, s.State, s.From) + " " + Span(u, s.From, to, s.To < 0)})
+				title: strings.ToUpper(c.ID) + u.LabelSep() + spanTitle(u, tl, c, s, to)})
 		}
 	}
 	for _, lk := range tl.Locks {
@@ -1527,14 +1527,31 @@ func tooltip(u *i18n.UI, e sim.Event) string {
 }
 
 // Span is when a bar lasted, as its tooltip says it: "2.000s–5.000s";
-// a bar still open at the timeline's end that began at that instant
-// "from 5.000s"; one that began and ended at one instant, that instant.
+// a bar still open at the timeline's end "from 2.000s" (it has no end
+// yet: a closed range would say it stopped); one that began and ended at
+// one instant, that instant.
+// spanTitle is client c's bar of span s (ending at to, or now) in
+// words: its state and when, as its lane says it — a holding bar whose
+// lock left every server under it is holding until then and thinks it
+// holds from then.
+func spanTitle(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, s sim.Span, to int64) string {
+	open := s.To < 0
+	name := narrate.SpanState(u, tl, c, s.State, s.From)
+	if s.State == sim.StateHolding && name == u.StateName[sim.StateHolding] {
+		if end := narrate.HeldUntil(tl, c, s.From); end >= s.From && (end < to || open) {
+			after := narrate.SpanState(u, tl, c, s.State, end+1)
+			return i18n.Fill(u.SpanThen, name+" "+Span(u, s.From, end, false), after+" "+Span(u, end, to, open))
+		}
+	}
+	return name + " " + Span(u, s.From, to, open)
+}
+
 func Span(u *i18n.UI, from, to int64, open bool) string {
 	switch {
+	case open:
+		return i18n.Fill(u.Since, sim.FormatMS(from)) // still going: no end yet
 	case from != to:
 		return sim.FormatMS(from) + "–" + sim.FormatMS(to)
-	case open:
-		return i18n.Fill(u.Since, sim.FormatMS(from))
 	}
 	return sim.FormatMS(from)
 }
