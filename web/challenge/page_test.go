@@ -548,3 +548,25 @@ func TestDesignChallengeLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestChallengeShowsItsClients: a challenge played by fewer clients than
+// its lesson has shows only those: no lane, state or control for one
+// that cannot move (readers found "C idle" on 4.1 and "B idle" on 9.1,
+// and a "Time" heading with nothing under it).
+func TestChallengeShowsItsClients(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		for _, ch := range course.Challenges(lang) {
+			if ch.Type != lessons.Break || ch.Bounds.Clients >= len(ch.Lesson.Scenario.Clients) {
+				continue
+			}
+			body := get(t, h, links.Challenge(lang, ch.ID)).Body
+			for _, id := range ch.Lesson.Scenario.Clients[ch.Bounds.Clients:] {
+				lane := regexp.MustCompile(`lanelabel" x="[0-9.]+" y="[0-9.]+">` + strings.ToUpper(id) + `<`)
+				if strings.Contains(body, `class="client c-`+id+`"`) || lane.MatchString(body) {
+					t.Errorf("%s %s: client %s, who takes no part, has a lane or controls", lang, ch.ID, strings.ToUpper(id))
+				}
+			}
+		}
+	}
+}

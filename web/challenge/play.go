@@ -74,6 +74,7 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 	in := s.infoIn(u, ch, room)
 	here := in.Play
 	rq := s.lessons.Place(u, ch.Lesson, do, ch.Opt, here)
+	rq.Clients = ch.Bounds.Clients // the others take no part: no lane for them
 	if rq.Err != nil {
 		e := rq.Err
 		e.Recover, e.RecoverText = here, u.Chal.Start
@@ -250,6 +251,7 @@ func within(c *lesson.Controls, ch *lessons.Challenge, played []sim.Action) {
 		c.Nodes[i].Actions = keep(c.Nodes[i].Actions)
 	}
 	c.Waits = keep(c.Waits)
+	c.NoTime = len(c.Waits) == 0
 }
 
 // QR serves a challenge's QR code: the address of the page it is on.

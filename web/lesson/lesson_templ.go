@@ -1901,7 +1901,7 @@ func ControlPanel(c Controls) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if len(c.Waits) > 0 || !c.Embed {
+		if len(c.Waits) > 0 || !c.Embed && !c.NoTime {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 139, "<div class=\"time\" role=\"group\" aria-label=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

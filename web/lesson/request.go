@@ -42,6 +42,11 @@ type Request struct {
 	// Nav is where the page's own links go ("": the lesson's path): a
 	// live class's teacher page keeps them in the class.
 	Nav string
+	// Clients is how many of the scenario's clients the page shows, from
+	// the first (0: all): a challenge played with fewer has no lane,
+	// state or controls for one that cannot move (it never does: its
+	// moves are refused, so it has no event to lose).
+	Clients int
 }
 
 // Refusal is a typed command the command line refused: the line as

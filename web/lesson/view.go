@@ -217,7 +217,11 @@ type Controls struct {
 	// links replace the frame's address instead of adding to the
 	// history the page around it shares, and there is no play button
 	// (app.js, which runs it, is the site's).
-	Embed   bool
+	Embed bool
+	// NoTime: no time controls at all (a challenge where time passes
+	// only within a pause: its waits are offered while one lasts, and
+	// playing time would be a move it refuses)
+	NoTime  bool
 	Clients []ClientControls
 	Waits   []Control
 	Nodes   []ClientControls // node faults the lesson offers
@@ -465,6 +469,11 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	tl, e := s.replay(r.Context(), rq)
 	if e != nil {
 		return nil, e
+	}
+	if n := rq.Clients; n > 0 && n < len(tl.Clients) {
+		shown := *tl // a copy: the replay's timeline may be shared
+		shown.Clients = tl.Clients[:n]
+		tl = &shown
 	}
 	u, l, st := rq.UI, rq.L, rq.St
 	base := rq.Base()
