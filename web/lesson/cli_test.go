@@ -174,3 +174,26 @@ func TestCommandLineAnswersAsRedis(t *testing.T) {
 		}
 	}
 }
+
+// TestTryItStays: a "Try it yourself" in two parts (type a command,
+// wait, type it again) keeps its note on the page while the learner
+// does it: off the path only by typed commands and waits, the step's
+// notes stay (a reader found the second half gone after the first
+// command); off the path by a client's action, they go.
+func TestTryItStays(t *testing.T) {
+	h := sitetest.Default(t)
+	base := "/en/lessons/ttl?do=a.acquire,a.pause"
+	for _, c := range []struct {
+		add  string
+		keep bool
+	}{
+		{",cli.redis.PTTL%20lock:order:42", true},
+		{",cli.redis.PTTL%20lock:order:42,wait.5s,cli.redis.PTTL%20lock:order:42", true},
+		{",b.acquire", false},
+	} {
+		body := webtest.MustGet(t, h, base+c.add)
+		if got := strings.Contains(body, "Try it yourself: type"); got != c.keep {
+			t.Errorf("%s: the Try it yourself note shown %v, want %v", c.add, got, c.keep)
+		}
+	}
+}

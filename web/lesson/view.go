@@ -68,6 +68,10 @@ type DialogProps struct {
 	StepNum        int           // 1-based, of StepCount
 	StepCount      int
 	OffNote        string  // why the learner is off the path, if so
+	// Typed: off the path only by what a "Try it yourself" asks after
+	// this step (commands typed on the command line, waits): its notes,
+	// which may have a second part, stay
+	Typed bool
 	Answer         *Answer // this step's checkpoint, answered here
 	Ask            *Ask    // the next step's checkpoint, asked here
 	Nav            StepNav
@@ -572,6 +576,7 @@ func dialogProps(rq *Request, p site.Page) DialogProps {
 		}
 		back := l.Steps[shown]
 		nextURL, d.Nav.NextLbl = base+links.Query(back.Do, back.Opt), u.BackToPath
+		d.Typed = idx >= 0 && typedAfter(rq.St, back)
 	}
 	for i, st := range l.Steps {
 		d.Steps = append(d.Steps, StepLink{Num: i + 1, Title: st.Title, URL: base + links.Query(st.Do, st.Opt),
@@ -590,6 +595,27 @@ func dialogProps(rq *Request, p site.Page) DialogProps {
 		d.Nav.NextURL = nextURL // a checkpoint's form is the way on instead
 	}
 	return d
+}
+
+// typedAfter: state st is step's state plus commands typed on the
+// command line and waits, and nothing else (same options, every later
+// action one of those).
+func typedAfter(st URLState, step lessons.Step) bool {
+	if st.Opt() != step.Opt {
+		return false
+	}
+	for k := 0; k < len(st.Actions); k++ {
+		if sim.FormatActions(st.Actions[:k]) != step.Do {
+			continue
+		}
+		for _, a := range st.Actions[k:] {
+			if a.Verb != sim.VerbCLI && a.Verb != sim.VerbWait {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // liveText is what the live region announces after a swap: the step and
