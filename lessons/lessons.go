@@ -279,6 +279,19 @@ func (l *Lesson) Locate(do, opt string) (idx int, exact bool) {
 	return idx, false
 }
 
+// Ahead is the first step a state not on the path leads to by more
+// actions under its options: after an Undo, the step it was taken back
+// from (-1: none). "Back to the guided path" goes there first, rather
+// than to the step the state passed, which may be many steps back.
+func (l *Lesson) Ahead(do, opt string) int {
+	for i, s := range l.Steps {
+		if s.Opt == opt && s.Do != do && isPrefix(do, s.Do) {
+			return i
+		}
+	}
+	return -1
+}
+
 // isPrefix reports whether action list p is a prefix of action list s.
 func isPrefix(p, s string) bool {
 	return p == "" || p == s || strings.HasPrefix(s, p+",")

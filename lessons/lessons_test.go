@@ -294,3 +294,28 @@ func TestStepViolations(t *testing.T) {
 		}
 	}
 }
+
+// TestAhead: after an Undo, the way back to the path is the step the
+// Undo left, not the step before all of it (a trial: one Undo on step
+// 18, then "Back to the guided path", put a class on step 5).
+func TestAhead(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := c.Get("en", "fencing")
+	for i, s := range l.Steps {
+		acts := strings.Split(s.Do, ",")
+		if s.Do == "" || len(acts) < 2 {
+			continue
+		}
+		undone := strings.Join(acts[:len(acts)-1], ",")
+		if j, exact := l.Locate(undone, s.Opt); exact {
+			_ = j
+			continue // the Undo is a step itself
+		}
+		if a := l.Ahead(undone, s.Opt); a < 0 || a > i {
+			t.Errorf("step %d undone: Ahead = %d, want a step up to %d", i+1, a+1, i+1)
+		}
+	}
+}

@@ -505,13 +505,16 @@
     var d = e.detail || {};
     var ask = document.querySelector("form.cs-answer");
     var lines = document.querySelectorAll(".dialog .line");
-    var target = d.newQuestion && ask ? ask : (d.newLine && lines.length ? lines[lines.length - 1] : null);
+    // a question not answered yet comes first: the room waits on it
+    var open = ask && !document.getElementById("my-answer");
+    var target = open && (d.newQuestion || d.newLine) ? ask : (d.newLine && lines.length ? lines[lines.length - 1] : null);
     if (!target) { return; }
     var r = target.getBoundingClientRect(), h = window.innerHeight;
     var bar = document.querySelector(".stepnav");
     if (bar && window.getComputedStyle(bar).position === "fixed") { h -= bar.offsetHeight; }
-    if (r.top < 0 || r.top > h - 48) {
-      target.scrollIntoView({ block: r.height < h ? "center" : "start" });
+    if (r.top < 0 || r.bottom > h) {
+      // the least scroll that shows it whole, or its top if it is taller
+      window.scrollBy(0, r.height > h || r.top < 0 ? r.top - 8 : r.bottom - h + 8);
     }
   });
 })();
@@ -621,12 +624,18 @@
   var backed = false;
   function back() {
     if (presenting() && hideLine()) { return; }
-    if (presenting() && document.getElementById("prev")) {
+    if (document.getElementById("prev")) {
       backed = true;
       click("prev");
       return;
     }
     click("undo");
+  }
+  // clicker: the keys of a presentation clicker step the lesson (else
+  // they scroll the page as usual): in presenter mode or on a live
+  // class's teacher page, where there is a lesson's dialog to step
+  function clicker() {
+    return !!document.querySelector(".dialog") && (presenting() || !!document.querySelector("#classroom[data-role=teacher]"));
   }
   window.LockLabLines = function () { return presenting() ? linesShown() : -1; };
   // LockLabReveal shows the first n lines (a live class's teacher page,
@@ -643,7 +652,8 @@
       backed = false;
       while (revealLine()) { /* every line */ }
     }
-    lineIntoView(newestLine());
+    // (a class's lobby fills the screen: its code and Start stay in view)
+    if (!document.querySelector("#classbar.lobby")) { lineIntoView(newestLine()); }
     document.dispatchEvent(new CustomEvent("locklab:lines", { detail: linesShown() }));
   }
   // The share box's embed snippets: a button copies its field (the
@@ -692,7 +702,7 @@
   var rezoom = 0;
   window.addEventListener("resize", function () {
     window.clearTimeout(rezoom);
-    rezoom = window.setTimeout(function () { if (presenting()) { lineIntoView(newestLine()); } }, 150);
+    rezoom = window.setTimeout(function () { if (presenting() && !document.querySelector("#classbar.lobby")) { lineIntoView(newestLine()); } }, 150);
   });
   function togglePresenter() { set("locklab:presenter", presenting() ? null : "1"); applyPresenter(); }
 
@@ -882,11 +892,13 @@
       // button or link other than Next
       // (the header's own buttons excepted: Space on "Presenter mode",
       // focused by the click that turned it on, is the clicker's next)
-      if (!presenting() || (e.key === " " && t && t.closest && t.closest("a, button") && !t.closest("#next, header.site"))) { return; }
+      // (a page with no dialog, as a class's summary: the keys scroll it;
+      // a live class's teacher page: the clicker works presenter or not)
+      if (!clicker() || (e.key === " " && t && t.closest && t.closest("a, button") && !t.closest("#next, header.site"))) { return; }
       advance();
       break;
     case "ArrowLeft": case "PageUp":
-      if (!presenting()) { return; }
+      if (!clicker()) { return; }
       back();
       break;
     case "u": click("undo"); break;

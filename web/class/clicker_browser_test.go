@@ -84,6 +84,11 @@ func TestBrowserClassClicker(t *testing.T) {
 		t.Fatal("no class")
 	}
 	code := strings.ReplaceAll(webtest.WaitJS(t, teacher, `document.getElementById("class-code").textContent`), " ", "")
+	// the lobby is the room's screen: its code and Start in view (the
+	// lesson's lines below it are not scrolled to)
+	if !webtest.WaitTrue(teacher, `(r => r.top >= 0 && r.bottom <= innerHeight)(document.getElementById("start-class").getBoundingClientRect()) && (r => r.top >= 0)(document.getElementById("class-code").getBoundingClientRect())`) {
+		t.Errorf("the lobby opened scrolled by %.0f px: its code or Start is off the projector", webtest.Run(t, teacher, chromedp.Evaluate[float64](`scrollY`)))
+	}
 	phones := map[string]context.Context{}
 	titles := map[string]*lessons.Lesson{"en": en, "ja": ja, "zh": zh}
 	for _, lang := range []string{"en", "ja", "zh"} {
@@ -254,8 +259,8 @@ func TestBrowserClassClicker(t *testing.T) {
 			}
 			shot(teacher, "projector-off-path")
 			click(`document.getElementById("next").click()`, "Back to the guided path")
-			if got, exact := step(); !exact {
-				t.Fatalf("\"Back to the guided path\" left the projector off the path at step %d", got)
+			if got, exact := step(); !exact || got != st {
+				t.Fatalf("\"Back to the guided path\" after an Undo on step %d went to step %d (on the path: %v)", st, got, exact)
 			}
 			// Reset: step 1, every phone with it; then the guided
 			// steps list back to where the class was

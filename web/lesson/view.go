@@ -575,8 +575,11 @@ func dialogProps(rq *Request, p site.Page) DialogProps {
 			d.OffNote = u.OffPathNone
 		}
 		back := l.Steps[shown]
-		nextURL, d.Nav.NextLbl = base+links.Query(back.Do, back.Opt), u.BackToPath
 		d.Typed = idx >= 0 && typedAfter(rq.St, back)
+		if a := l.Ahead(rq.St.Do(), rq.St.Opt()); a >= 0 {
+			back = l.Steps[a] // an Undo's way back is the step it left
+		}
+		nextURL, d.Nav.NextLbl = base+links.Query(back.Do, back.Opt), u.BackToPath
 	}
 	for i, st := range l.Steps {
 		d.Steps = append(d.Steps, StepLink{Num: i + 1, Title: st.Title, URL: base + links.Query(st.Do, st.Opt),
