@@ -31,10 +31,10 @@ type UI struct {
 	NotWritten string
 	// Since is a state or key that began at {0} and lasts at the
 	// timeline's end, where no time has passed yet ("from 0.000s").
-	Since                                             string
+	Since string
 	// SpanThen: a holding bar whose lock ended under it ({0} holding
 	// until then, {1} thinking it holds from then), as its lane says
-	SpanThen string
+	SpanThen                                          string
 	Violations                                        string
 	Scripts, Legend, Paused, Working                  string
 	Crashed, OpenJSON, Home, SkipToLab, Client        string

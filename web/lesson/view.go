@@ -67,19 +67,19 @@ type DialogProps struct {
 	Step           *lessons.Step // the current step, or the last one reached
 	StepNum        int           // 1-based, of StepCount
 	StepCount      int
-	OffNote        string  // why the learner is off the path, if so
+	OffNote        string // why the learner is off the path, if so
 	// Typed: off the path only by what a "Try it yourself" asks after
 	// this step (commands typed on the command line, waits): its notes,
 	// which may have a second part, stay
-	Typed bool
-	Answer         *Answer // this step's checkpoint, answered here
-	Ask            *Ask    // the next step's checkpoint, asked here
-	Nav            StepNav
-	Final          bool            // the last step: the lesson is finished
-	ChallengesURL  string          // when Final: the lesson's challenges, if it has any
-	NextLesson     *lessons.Lesson // offered when Final (nil: the last lesson)
-	Steps          []StepLink
-	Counter        *Counter // a Lab counterexample: its own frame replaces the step's dialog
+	Typed         bool
+	Answer        *Answer // this step's checkpoint, answered here
+	Ask           *Ask    // the next step's checkpoint, asked here
+	Nav           StepNav
+	Final         bool            // the last step: the lesson is finished
+	ChallengesURL string          // when Final: the lesson's challenges, if it has any
+	NextLesson    *lessons.Lesson // offered when Final (nil: the last lesson)
+	Steps         []StepLink
+	Counter       *Counter // a Lab counterexample: its own frame replaces the step's dialog
 	// Frame is a feature's own box in place of the step's dialog (a
 	// challenge), with no checkpoint and no list of steps.
 	Frame  templ.Component
