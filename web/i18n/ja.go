@@ -18,7 +18,7 @@ var japanese = &UI{
 	ReadIn: "日本語で読む",
 	Chick:  "ひよこ", Penguin: "ペンギン先生", Step: "ステップ", Of: "/",
 	NextStep: "次へ", Undo: "元に戻す", Reset: "最初から",
-	BackToPath: "ガイドの道筋に戻る", OffPath: "自由に操作しています。ガイドはステップ {0} までです。",
+	BackToPath: "ガイドの道筋に戻る", OffPath: "自由に操作しています。ガイドの道筋から外れたのはステップ {0} のあとです。",
 	OffPathNone: "ガイドの道筋から外れて、自由に操作しています。",
 	Finished:    "このレッスンは最後まで進みました。", NextLesson: "次のレッスン", PrevLesson: "前のレッスン",
 	StepsHeading: "ガイドのステップ", Controls: "いまクライアントができること", TimeControls: "時間を進める",

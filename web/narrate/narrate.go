@@ -172,6 +172,35 @@ func HeldUntil(tl *sim.Timeline, c sim.ClientView, at int64) int64 {
 	return end
 }
 
+// GoneBefore: every lock of c's there at instant at had ended at it by
+// an event logged before c's own first event then (A's key expired at
+// 10.000s, A resumed at 10.000s): by the log's order, the span c begins
+// then starts without its lock, though an instant's view (SpanState)
+// cannot tell.
+func GoneBefore(tl *sim.Timeline, c sim.ClientView, at int64) bool {
+	first := -1
+	for _, e := range tl.Events {
+		if e.Actor == c.ID && e.At == at {
+			first = e.Seq
+			break
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	any := false
+	for _, l := range tl.Locks {
+		if !lockOf(l, c) || l.From > at || (l.To >= 0 && at > l.To) {
+			continue
+		}
+		if l.To != at || l.EndEvent < 0 || l.EndEvent > first {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
 // lockOf: lock span l is client c's — a key it set, or one with its value
 // (a server cannot tell two holders apart that use the same value).
 func lockOf(l sim.LockSpan, c sim.ClientView) bool {

@@ -1537,6 +1537,9 @@ func tooltip(u *i18n.UI, e sim.Event) string {
 func spanTitle(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, s sim.Span, to int64) string {
 	open := s.To < 0
 	name := narrate.SpanState(u, tl, c, s.State, s.From)
+	if s.State == sim.StateHolding && name == u.StateName[sim.StateHolding] && narrate.GoneBefore(tl, c, s.From) {
+		name = u.Believes
+	}
 	if s.State == sim.StateHolding && name == u.StateName[sim.StateHolding] {
 		if end := narrate.HeldUntil(tl, c, s.From); end >= s.From && (end < to || open) {
 			after := narrate.SpanState(u, tl, c, s.State, end+1)

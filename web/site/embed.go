@@ -144,8 +144,19 @@ type Card struct {
 // asked about the page's own address.
 func (s *Site) CardFor(r *http.Request, title, description, image, imageAlt string) *Card {
 	page := s.AbsoluteURL(r)
+	// one line: a reply quoted in it may hold line breaks (an array reply),
+	// which a card shows raw or cuts at
+	description, imageAlt = oneLine(description), oneLine(imageAlt)
 	return &Card{Title: title, Description: description, URL: page, Image: s.Absolute(r, image), ImageAlt: imageAlt,
 		OEmbed: s.Absolute(r, "/oembed?format=json&url="+url.QueryEscape(page))}
+}
+
+// oneLine is s with each run of line breaks a single space.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }), " ")
 }
 
 // linkTarget is where a link out of a page opens: in an embed, a new
