@@ -193,13 +193,16 @@ type LabUI struct {
 	// Limits: what a scenario's model cannot show, under a verdict of
 	// its design: by scenario id, or "<id> <option>.<value>" for the
 	// designs with that option (web/lab's labLimit).
-	Limits                                                       map[string]string
-	ResultTitle, Explored, Shortest                              string
-	NoneFound, Complete, CompleteCut, Incomplete                 string
-	Busy, Budget                                                 string
-	KindCol, MeaningCol, SchedulesCol, ShortestCol               string
-	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode           string
-	StepOf                                                       string // StepsOf for one step
+	Limits                                             map[string]string
+	ResultTitle, Explored, Shortest                    string
+	NoneFound, Complete, CompleteCut, Incomplete       string
+	Busy, Budget                                       string
+	KindCol, MeaningCol, SchedulesCol, ShortestCol     string
+	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode string
+	StepOf                                             string // StepsOf for one step
+	// CodeNoteSame: CodeNote for a design with no Redis TTL (a mutex, a
+	// lock without TTL): the commands, with no EX/PX difference to tell
+	CodeNoteSame                                                 string
 	BoundsTitle, BoundsText, ModelNote                           string
 	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
 }

@@ -296,6 +296,7 @@ type LabView struct {
 	Limit     string // what the lesson's model cannot show (i18n LabUI.Limits)
 	Result    *LabResult
 	Code      string
+	CodeNote  string // what the code is, and how it differs on the wire
 	Canonical string
 	DesignURL string // "bring your own lock" from this design
 }
@@ -387,6 +388,12 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 	v.Limit = labLimit(lu, sc, c.Opts)
 	if d, ok := gocode.FromLab(sc, c.Opts); ok {
 		v.Code = gocode.Lab(sc, d, u.Lang)
+		// the EX/PX difference the note explains is a Redis TTL's: a
+		// mutex or a lock without TTL has none
+		v.CodeNote = lu.CodeNote
+		if d.Local || !d.TTL {
+			v.CodeNote = lu.CodeNoteSame
+		}
 	}
 	v.Result = labResult(u, lu, l, c, res)
 	v.DesignURL = links.Design(u.Lang, links.DesignFromLesson(sc, c.Opts))

@@ -134,7 +134,7 @@ func TestLabHeadline(t *testing.T) {
 	if sim.ClassOf(res.ShortestKind) != sim.ClassAllowed {
 		t.Fatalf("the fencing design's shortest finding is %s: the test no longer checks what it should", res.ShortestKind)
 	}
-	if !strings.Contains(body, "Shortest schedule that shows it: "+strconv.Itoa(len(res.Shortest))+" steps ("+i18n.For("en").Failures[res.ShortestKind].Name+", which any lock") ||
+	if !strings.Contains(body, "Shortest schedule that shows a finding: "+strconv.Itoa(len(res.Shortest))+" steps ("+i18n.For("en").Failures[res.ShortestKind].Name+", which any lock") ||
 		strings.Contains(body, "Shortest counterexample") {
 		t.Errorf("the shortest schedule is not headed as what a lease allows")
 	}
