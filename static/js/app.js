@@ -815,9 +815,6 @@
     if (presenting()) { presented(); }
   }
 
-  // stale marks the design page's grade out of date while the form
-  // differs from the design that was graded (and says so, politely, to a
-  // screen reader); changing it back clears the mark.
   // presetKeepsEdits: a preset link loads the preset into its own piece
   // and keeps what the other pieces hold now, graded or not (the link
   // was built from the last grade: a script typed since would be lost).
@@ -834,6 +831,9 @@
     e.preventDefault();
     location.href = link.pathname + "?" + q.toString() + link.hash;
   });
+  // stale marks the design page's grade out of date while the form
+  // differs from the design that was graded (and says so, politely, to a
+  // screen reader); changing it back clears the mark.
   function stale() {
     var form = document.querySelector("form.design-form");
     var note = document.getElementById("grade-stale");
@@ -887,13 +887,12 @@
     switch (e.key) {
     case "n": advance(); break;
     case "ArrowRight": case "PageDown": case " ":
-      // a presentation clicker's keys; outside presenter mode they
-      // scroll the page as usual, and Space still presses a focused
-      // button or link other than Next
-      // (the header's own buttons excepted: Space on "Presenter mode",
-      // focused by the click that turned it on, is the clicker's next)
-      // (a page with no dialog, as a class's summary: the keys scroll it;
-      // a live class's teacher page: the clicker works presenter or not)
+      // a presentation clicker's keys (clicker: presenter mode, or a
+      // class's teacher page; elsewhere, as on a class's summary, they
+      // scroll the page as usual); Space still presses a focused button
+      // or link other than Next and the header's own (Space on
+      // "Presenter mode", focused by the click that turned it on, is the
+      // clicker's next)
       if (!clicker() || (e.key === " " && t && t.closest && t.closest("a, button") && !t.closest("#next, header.site"))) { return; }
       advance();
       break;

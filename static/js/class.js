@@ -367,8 +367,8 @@
     });
   }
 
-  // a clicker's "next" (app.js's advance, once every line is shown) is
-  // the class's next move: reveal the open question, then the next step
+  // a clicker's first "next" in the lobby (app.js's advance) starts the
+  // class, before any line is shown
   window.LockLabClassStart = function () {
     var b = document.querySelector("#classbar #start-class");
     if (b) {
@@ -377,6 +377,8 @@
     }
     return false;
   };
+  // a clicker's "next" once every line is shown is the class's next
+  // move: reveal the open question, then the next step
   window.LockLabClassNext = function () {
     var b = document.querySelector("#cb-question #reveal, #cb-question #class-next");
     if (b) {

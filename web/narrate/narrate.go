@@ -146,9 +146,7 @@ func State(u *i18n.UI, tl *sim.Timeline, c sim.ClientView) string {
 // knows only its instant: one touched by c's lock at all, as at c's own
 // release, is called holding.)
 func SpanState(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, st sim.State, at int64) string {
-	if st == sim.StateHolding && len(tl.Locks) > 0 && !slices.ContainsFunc(tl.Locks, func(l sim.LockSpan) bool {
-		return lockOf(l, c) && l.From <= at && (l.To < 0 || at <= l.To)
-	}) {
+	if st == sim.StateHolding && len(tl.Locks) > 0 && len(locksAt(tl, c, at)) == 0 {
 		return u.Believes
 	}
 	return u.StateName[st]
@@ -160,16 +158,25 @@ func SpanState(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, st sim.State, at 
 // holding until then and thinks it holds after, as its lane says.
 func HeldUntil(tl *sim.Timeline, c sim.ClientView, at int64) int64 {
 	end := int64(-1)
-	for _, l := range tl.Locks {
-		if !lockOf(l, c) || l.From > at || (l.To >= 0 && at > l.To) {
-			continue
-		}
+	for _, l := range locksAt(tl, c, at) {
 		if l.To < 0 {
 			return -1
 		}
 		end = max(end, l.To)
 	}
 	return end
+}
+
+// locksAt are the lock spans of c's on any server at instant at (one
+// that began or ended at it included).
+func locksAt(tl *sim.Timeline, c sim.ClientView, at int64) []sim.LockSpan {
+	var out []sim.LockSpan
+	for _, l := range tl.Locks {
+		if lockOf(l, c) && l.From <= at && (l.To < 0 || at <= l.To) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // GoneBefore: every lock of c's there at instant at had ended at it by
@@ -188,17 +195,13 @@ func GoneBefore(tl *sim.Timeline, c sim.ClientView, at int64) bool {
 	if first < 0 {
 		return false
 	}
-	any := false
-	for _, l := range tl.Locks {
-		if !lockOf(l, c) || l.From > at || (l.To >= 0 && at > l.To) {
-			continue
-		}
+	locks := locksAt(tl, c, at)
+	for _, l := range locks {
 		if l.To != at || l.EndEvent < 0 || l.EndEvent > first {
 			return false
 		}
-		any = true
 	}
-	return any
+	return len(locks) > 0
 }
 
 // lockOf: lock span l is client c's — a key it set, or one with its value

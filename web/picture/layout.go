@@ -1526,21 +1526,18 @@ func tooltip(u *i18n.UI, e sim.Event) string {
 	return line + n.Actor + u.LabelSep() + n.What
 }
 
-// Span is when a bar lasted, as its tooltip says it: "2.000s–5.000s";
-// a bar still open at the timeline's end "from 2.000s" (it has no end
-// yet: a closed range would say it stopped); one that began and ended at
-// one instant, that instant.
 // spanTitle is client c's bar of span s (ending at to, or now) in
-// words: its state and when, as its lane says it — a holding bar whose
-// lock left every server under it is holding until then and thinks it
-// holds from then.
+// words: its state and when, as its lane says it — a holding bar that
+// began after its lock had gone (by the log's order) thinks it holds,
+// and one whose lock left every server under it is holding until then
+// and thinks it holds from then.
 func spanTitle(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, s sim.Span, to int64) string {
 	open := s.To < 0
 	name := narrate.SpanState(u, tl, c, s.State, s.From)
-	if s.State == sim.StateHolding && name == u.StateName[sim.StateHolding] && narrate.GoneBefore(tl, c, s.From) {
-		name = u.Believes
-	}
 	if s.State == sim.StateHolding && name == u.StateName[sim.StateHolding] {
+		if narrate.GoneBefore(tl, c, s.From) {
+			return u.Believes + " " + Span(u, s.From, to, open)
+		}
 		if end := narrate.HeldUntil(tl, c, s.From); end >= s.From && (end < to || open) {
 			after := narrate.SpanState(u, tl, c, s.State, end+1)
 			return i18n.Fill(u.SpanThen, name+" "+Span(u, s.From, end, false), after+" "+Span(u, end, to, open))
@@ -1549,6 +1546,10 @@ func spanTitle(u *i18n.UI, tl *sim.Timeline, c sim.ClientView, s sim.Span, to in
 	return name + " " + Span(u, s.From, to, open)
 }
 
+// Span is when a bar lasted, as its tooltip says it: "2.000s–5.000s";
+// a bar still open at the timeline's end "from 2.000s" (it has no end
+// yet: a closed range would say it stopped); one that began and ended at
+// one instant, that instant.
 func Span(u *i18n.UI, from, to int64, open bool) string {
 	switch {
 	case open:
