@@ -273,15 +273,15 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 			out = append(out, i18n.Fill(f.text, strconv.Itoa(f.n), strings.Join(faults, u.Language().NameSep)))
 		}
 	}
-	if len(out) == 1 {
-		out = append(out, c.NoFaults)
-	} else {
-		out = append(out, c.NoOther) // what is not listed is not allowed
-	}
 	// a lesson whose nodes can also jump their clock or slow down: say
 	// those are not among the faults (the lesson itself uses them)
 	if b.Nodes > 0 && (slices.Contains(sc.NodeVerbs, sim.NodeJump) || slices.Contains(sc.NodeVerbs, sim.NodeSlow)) {
 		out = append(out, c.NoClock)
+	}
+	if len(out) == 1 {
+		out = append(out, c.NoFaults)
+	} else {
+		out = append(out, c.NoOther) // what is not listed is not allowed
 	}
 	return out
 }
