@@ -200,9 +200,10 @@ type LabUI struct {
 	KindCol, MeaningCol, SchedulesCol, ShortestCol     string
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode string
 	StepOf                                             string // StepsOf for one step
-	// CodeNoteSame: CodeNote for a design with no Redis TTL (a mutex, a
-	// lock without TTL): the commands, with no EX/PX difference to tell
-	CodeNoteSame                                                 string
+	// CodeNoteSame: CodeNote for a mutex (nothing differs on the wire);
+	// CodeNoteValue: for a lock without TTL (only the random value's
+	// length differs)
+	CodeNoteSame, CodeNoteValue                                  string
 	BoundsTitle, BoundsText, ModelNote                           string
 	BadTitle, BadParam, BadLesson, BadRange, BadLengths, BadOnly string
 }

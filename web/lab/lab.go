@@ -388,11 +388,16 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 	v.Limit = labLimit(lu, sc, c.Opts)
 	if d, ok := gocode.FromLab(sc, c.Opts); ok {
 		v.Code = gocode.Lab(sc, d, u.Lang)
-		// the EX/PX difference the note explains is a Redis TTL's: a
-		// mutex or a lock without TTL has none
-		v.CodeNote = lu.CodeNote
-		if d.Local || !d.TTL {
+		// what differs on the wire: a Redis TTL's EX for PX and the
+		// random value's length; a lock without TTL has only the value's,
+		// a mutex neither
+		switch {
+		case d.Local:
 			v.CodeNote = lu.CodeNoteSame
+		case !d.TTL:
+			v.CodeNote = lu.CodeNoteValue
+		default:
+			v.CodeNote = lu.CodeNote
 		}
 	}
 	v.Result = labResult(u, lu, l, c, res)
