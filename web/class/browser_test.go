@@ -282,7 +282,7 @@ func TestBrowserClass(t *testing.T) {
 	}
 	// The back button takes the teacher, and so the class, back a step;
 	// Next again.
-	webtest.Do(t, teacher, chromedp.NavigateBack())
+	webtest.Back(t, teacher)
 	webtest.WaitStep(t, teacher, before.Index+1, before.Title)
 	webtest.WaitStep(t, s1, before.Index+1, before.Title)
 	webtest.Do(t, teacher, chromedp.KeyEvent(" ")) // Space: lines first, then the step

@@ -77,7 +77,7 @@ func TestBrowserDesign(t *testing.T) {
 					if n := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll("#piece-release textarea").length && document.getElementById("script-release").value.indexOf("-- mine") >= 0 ? 1 : 0`)); n != 1 {
 						t.Error("choosing a write preset lost the graded release script")
 					}
-					webtest.Do(t, c, chromedp.NavigateBack())
+					webtest.Back(t, c)
 				}
 				href := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('tr[data-kind="foreign-delete"] a.counterexample').getAttribute("href")`))
 				webtest.Do(t, c, chromedp.Click(chromedp.CSS(`tr[data-kind="foreign-delete"] a.counterexample`)))

@@ -68,7 +68,7 @@ func TestBrowserGuidedPath(t *testing.T) {
 			if live := webtest.Run(t, c, chromedp.TextContent(chromedp.CSS("#live"))); !strings.Contains(live, last.Title) {
 				t.Errorf("live region says %q, want the last step's title", live)
 			}
-			webtest.Do(t, c, chromedp.NavigateBack())
+			webtest.Back(t, c)
 			webtest.WaitStep(t, c, len(l.Steps)-1, l.Steps[len(l.Steps)-2].Title)
 
 			// The last step was reached: the list marks the lesson finished.

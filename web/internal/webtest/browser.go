@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -65,6 +66,11 @@ func Browser(t *testing.T) context.Context {
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("disable-sync", true),
 			chromedp.WindowSize(1280, 900),
+			// No back-forward cache: chromedp loses a page the cache
+			// brings back (its next Evaluate waited for ever, with
+			// Debian's full chromium; chromium-headless-shell has no
+			// such cache). The list is chromedp's own, plus that one.
+			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,BackForwardCache"),
 		)
 		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelB := chromedp.NewContext(actx)
@@ -228,6 +234,33 @@ func WaitLoaded(t *testing.T, ctx context.Context) {
 	if _, err := WaitFor[bool](ctx, `document.readyState === "complete"`); err != nil {
 		OutOfTime(t, ctx)
 		t.Fatal(err)
+	}
+}
+
+// Back is the browser's back button in tab c: it goes to the entry
+// before the current one and waits until the tab shows that entry's
+// address, loaded. It never waits on a load event, which a page brought
+// back from the back-forward cache does not fire (chromedp's NavigateBack
+// did, and TestBrowserDesign hung on it for the suite's whole timeout);
+// what the page then shows is the caller's to wait on.
+func Back(t *testing.T, c context.Context) {
+	t.Helper()
+	h, err := chromedp.Call(c, page.GetNavigationHistory, cdp.Empty{})
+	var want string
+	if err == nil && (h.CurrentIndex <= 0 || h.CurrentIndex >= int64(len(h.Entries))) {
+		err = errors.New("no page to go back to")
+	}
+	if err == nil {
+		want = h.Entries[h.CurrentIndex-1].URL
+		_, err = chromedp.Call(c, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
+	}
+	if err != nil {
+		OutOfTime(t, c)
+		t.Fatal(err)
+	}
+	if !WaitTrue(c, `location.href === `+JSONString(want)+` && document.readyState === "complete"`) {
+		OutOfTime(t, c)
+		t.Fatalf("back: the tab shows %s, want %s", Where(c), want)
 	}
 }
 
