@@ -561,15 +561,19 @@
     labelNext();
   }
   // labelNext: while lines are held back, Next says it shows a line, and
-  // how many are left; then it is the step's Next again.
+  // how many are left; then it is the step's Next again. A live class's
+  // "Next step" after a reveal says the same: it is what → does.
   function labelNext() {
-    var b = document.getElementById("next");
-    if (!b) { return; }
-    if (!b.hasAttribute("data-label")) { b.setAttribute("data-label", b.textContent); }
     var left = document.querySelectorAll(".dialog .line.pending").length;
     var d = document.querySelector(".dialog[data-more]");
-    b.textContent = presenting() && left > 0 && d ? d.getAttribute("data-more").replace("{0}", left) + " ↓" : b.getAttribute("data-label");
+    var bs = document.querySelectorAll("#next, #class-next");
+    for (var i = 0; i < bs.length; i++) {
+      var b = bs[i];
+      if (!b.hasAttribute("data-label")) { b.setAttribute("data-label", b.textContent); }
+      b.textContent = presenting() && left > 0 && d ? d.getAttribute("data-more").replace("{0}", left) + " ↓" : b.getAttribute("data-label");
+    }
   }
+  window.LockLabLabelNext = labelNext;
   function linesShown() {
     return document.querySelectorAll(".dialog .line:not(.pending)").length;
   }
@@ -674,10 +678,11 @@
       navigator.clipboard.writeText(field.value).then(done, function () { /* selected: Ctrl+C */ });
     }
   });
-  // The on-screen Next, in presenter mode, shows a held-back line first
-  // (caught before htmx's own listener on the button sees the click).
+  // The on-screen Next (and a class's Next step after a reveal), in
+  // presenter mode, shows a held-back line first (caught before htmx's
+  // own listener, or the form's submit, sees the click).
   document.addEventListener("click", function (e) {
-    var b = e.target && e.target.closest && e.target.closest("#next");
+    var b = e.target && e.target.closest && e.target.closest("#next, #class-next");
     if (b && presenting() && revealLine()) {
       e.preventDefault();
       e.stopPropagation();

@@ -188,6 +188,10 @@
       }
       cur.replaceWith(next);
     }
+    // a new "Next step" says what → does
+    if (window.LockLabLabelNext) {
+      window.LockLabLabelNext();
+    }
   }
 
   var refreshBar = serial(function () {

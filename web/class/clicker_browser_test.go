@@ -216,6 +216,7 @@ func TestBrowserClassClicker(t *testing.T) {
 		t.Fatalf("the fencing lesson changed: questions at %v, first variant at %d", asks, variant)
 	}
 	skipped, revealed := false, map[int]bool{}
+	lineLabels := map[string]int{} // the Next buttons seen while lines were held back
 	excursion, toggled, backed := false, false, false
 	for guard := 0; guard < 400; guard++ {
 		st, exact := step()
@@ -235,6 +236,17 @@ func TestBrowserClassClicker(t *testing.T) {
 			toggled = true
 			continue
 		case n < total:
+			// every Next on screen says what → does: a line (a class's
+			// "Next step" after a reveal too)
+			labels := webtest.Run(t, teacher, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#next, #class-next")].map(b => b.id + "=" + b.textContent)`))
+			want := strings.Replace(webtest.Run(t, teacher, chromedp.Evaluate[string](`document.querySelector(".dialog[data-more]").getAttribute("data-more")`)), "{0}", strconv.Itoa(total-n), 1) + " ↓"
+			for _, l := range labels {
+				id, text, _ := strings.Cut(l, "=")
+				if text != want {
+					t.Errorf("step %d, %d of %d lines: #%s reads %q, but → shows a line (%q)", st, n, total, id, text, want)
+				}
+				lineLabels[id]++
+			}
 			press(kb.ArrowRight, false, fmt.Sprintf("step %d, line %d", st, n+1))
 			continue
 		}
@@ -314,6 +326,14 @@ func TestBrowserClassClicker(t *testing.T) {
 			}
 			shot(teacher, fmt.Sprintf("projector-reveal-%d", st))
 			shot(phones["ja"], fmt.Sprintf("phone-ja-reveal-%d", st))
+			if len(revealed) == 1 {
+				// presenter mode off and on after the reveal: the step
+				// starts again at one line, and the tally's "Next step"
+				// says it shows a line (the loop checks it), since → does
+				press("f", false, "presenter mode off after the reveal")
+				press("f", false, "presenter mode on after the reveal")
+				continue
+			}
 			press(kb.ArrowRight, true, fmt.Sprintf("after the reveal at step %d", st))
 			continue
 		}
@@ -324,6 +344,9 @@ func TestBrowserClassClicker(t *testing.T) {
 	}
 	if !skipped || !excursion || !toggled || !backed {
 		t.Fatalf("the walk missed a part: skipped %v, excursion %v, toggled %v, backed %v", skipped, excursion, toggled, backed)
+	}
+	if lineLabels["class-next"] == 0 {
+		t.Errorf("the walk never met a class's Next step with lines held back (its labels: %v)", lineLabels)
 	}
 	shot(teacher, "projector-last-step")
 
