@@ -13,7 +13,7 @@
 // Colours come from the site's stylesheet (tok-* classes, .cm-* rules),
 // so light and dark follow the page and no inline style is needed.
 import { EditorState } from "@codemirror/state";
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
+import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { StreamLanguage, bracketMatching, syntaxHighlighting, indentOnInput } from "@codemirror/language";
 import { autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap, completionStatus, acceptCompletion } from "@codemirror/autocomplete";
@@ -74,6 +74,7 @@ function script(ta) {
       keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
       EditorView.contentAttributes.of({ "aria-label": labelOf(ta) }),
       EditorView.updateListener.of((u) => { if (u.docChanged) { ta.value = plain(u.state.doc.toString()); } }),
+      refused(ta),
     ],
   });
   ta.classList.add("cm-hidden");
@@ -83,6 +84,31 @@ function script(ta) {
   for (const l of document.querySelectorAll(`label[for="${ta.id}"]`)) {
     l.addEventListener("click", (e) => { e.preventDefault(); view.focus(); });
   }
+  // the script a design was refused for: the caret on the line the
+  // checker named, and its box in view, its name and reason above it
+  if (ta.hasAttribute("autofocus")) {
+    const n = Number(ta.getAttribute("data-error-line")) || 0;
+    if (n >= 1 && n <= view.state.doc.lines) {
+      view.dispatch({ selection: { anchor: view.state.doc.line(n).from } });
+    }
+    view.focus();
+    (ta.closest("fieldset") || view.dom).scrollIntoView({ block: "start" });
+  }
+}
+
+// refused is, for the script a design was refused for, what the page's
+// textarea said of it: invalid, described by the reason, and the line the
+// checker named marked while the script is as it was sent (once edited,
+// the mark would stand for nothing).
+function refused(ta) {
+  if (ta.getAttribute("aria-invalid") !== "true") { return []; }
+  const attrs = EditorView.contentAttributes.of({ "aria-invalid": "true", "aria-describedby": ta.getAttribute("aria-describedby") || "" });
+  const n = Number(ta.getAttribute("data-error-line")) || 0;
+  if (n < 1) { return attrs; }
+  const mark = Decoration.line({ class: "cm-error-line" });
+  const sent = plain(ta.defaultValue);
+  return [attrs, EditorView.decorations.compute(["doc"], (st) =>
+    st.doc.toString() !== sent || n > st.doc.lines ? Decoration.none : Decoration.set([mark.range(st.doc.line(n).from)]))];
 }
 
 function labelOf(el) {

@@ -65,6 +65,12 @@ type designIn struct {
 	Typed map[sim.Piece]string
 	TTL   string
 	Work  string
+	// Bad is the piece a refused design is refused for ("" when the
+	// reason is no one piece's), BadLine the line of it the checker
+	// named (0: none) and BadText why: the kept form marks them there.
+	Bad     string
+	BadLine int
+	BadText string
 }
 
 // parseDesign reads a design from a query. extra names the other
@@ -103,6 +109,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		src, e := pieceValue(u, p, in.D.Effect, v[0])
 		in.Typed[p] = keepTyped(v[0], src)
 		if e != "" && firstBad == nil {
+			in.Bad, in.BadText = p.Name(), e
 			firstBad = designError(u, e, in)
 		}
 		in.D.SetScript(p, src)
@@ -133,12 +140,14 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 	}
 	if err := in.D.Validate(); err != nil {
 		text := designErrorText(u, err)
+		in.Bad, in.BadLine = badPlace(err)
 		if name := earlierLocal(in.D, err); name != "" {
 			if !strings.HasSuffix(text, "。") && !strings.HasSuffix(text, ".") {
 				text += map[bool]string{true: "。", false: "."}[u.Language().Tight] // the checker's words end with none
 			}
 			text = i18n.Sentences(text, i18n.Fill(du.ThenLocal, name))
 		}
+		in.BadText = text
 		return bad(text)
 	}
 	if len(links.DesignQuery(in.D)) > links.DesignMaxLink {
@@ -214,7 +223,22 @@ func pieceValue(u *i18n.UI, p sim.Piece, effect, v string) (string, string) {
 func designError(u *i18n.UI, text string, in designIn) *site.Error {
 	du := u.Design
 	return &site.Error{Status: http.StatusBadRequest, Title: du.BadTitle, Text: text, Code: "design",
-		Keep: designKept(u, in), Recover: "/" + u.Lang + "/lab/design", RecoverText: du.StartOver}
+		Keep: designKept(u, in), Editor: true, Recover: "/" + u.Lang + "/lab/design", RecoverText: du.StartOver}
+}
+
+// badPlace is the piece a design is refused for and the line the
+// checker named ("", 0 for a reason that is no one piece's: the TTL, the
+// work).
+func badPlace(err error) (string, int) {
+	var de *lockdesign.DesignError
+	if !errors.As(err, &de) || (de.Err == nil && de.Code != "empty" && de.Code != "too-long" && de.Code != "too-many-parts") {
+		return "", 0
+	}
+	var le *luacheck.Error
+	if errors.As(de.Err, &le) {
+		return de.Piece.Name(), le.Line
+	}
+	return de.Piece.Name(), 0
 }
 
 // designErrorText says why a design cannot run, naming the piece, and for
@@ -285,7 +309,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		g, e := s.grade(r, u, in.D)
 		if e != nil {
 			if e.Keep == nil {
-				e.Keep = designKept(u, in) // busy or over the client's share: the design stays
+				e.Keep, e.Editor = designKept(u, in), true // busy or over the client's share: the design stays
 			}
 			return nil, "", false, e
 		}
@@ -333,6 +357,12 @@ type DesignPiece struct {
 	Name, Label, Help, Text string
 	Rows                    int           // the textarea's height: the script's lines, within 3 to 16
 	Presets                 []site.Choice // Value: the link that loads it; Checked: the one shown
+	// Error is why the design was refused, when it is this piece's (the
+	// kept form puts it beside the script and the focus in it), and
+	// ErrorLine the line the checker named (0: none), which the editor
+	// marks.
+	Error     string
+	ErrorLine int
 }
 
 // DesignGrade is the explorer's grade, in words and links.
@@ -416,7 +446,11 @@ func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
 	v := &DesignView{D: du, Action: action}
 	v.Page.UI = u
 	for _, p := range sim.Pieces {
-		v.Pieces = append(v.Pieces, DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])})
+		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}
+		if p.Name() == in.Bad {
+			dp.Error, dp.ErrorLine = in.BadText, in.BadLine
+		}
+		v.Pieces = append(v.Pieces, dp)
 	}
 	d := in.D
 	if d == nil {

@@ -2,6 +2,7 @@ package design_test
 
 import (
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -20,7 +21,8 @@ import (
 // editor with Escape then Tab (Tab alone indents: no trap), and grades:
 // the form posts the script as typed and the grade finds the deleted lock.
 // The page's CSP refuses nothing the editor does — in every language
-// under CI, in one outside it (webtest.TakeTurn).
+// under CI, in one outside it (webtest.TakeTurn). A script the checker
+// refuses comes back in the editor, its line marked.
 func TestBrowserScriptEditor(t *testing.T) {
 	ctx := webtest.Browser(t)
 	srv := httptest.NewServer(sitetest.Default(t))
@@ -56,6 +58,28 @@ func TestBrowserScriptEditor(t *testing.T) {
 			}
 			if u := webtest.Where(c); !strings.Contains(u, "KEYS[1]") {
 				t.Errorf("the grade's address %s does not carry the typed script", u)
+			}
+
+			// A script the checker refuses: the page that says so keeps
+			// the editor, the refused script's line marked, the caret on
+			// it and its reason in view; an edit takes the mark away.
+			webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/lab/design?write="+url.QueryEscape("local n = 1\nif then")))
+			webtest.WaitJS(t, c, `document.querySelectorAll(".cm-script").length === 4 ? "yes" : ""`)
+			at := webtest.Run(t, c, chromedp.Evaluate[[]string](`(() => {
+				const ed = document.querySelector("#script-write + .cm-editor"), mark = ed.querySelectorAll(".cm-error-line");
+				const lines = [...ed.querySelectorAll(".cm-line")], why = document.getElementById("error-write").getBoundingClientRect();
+				return [String(mark.length), String(lines.indexOf(mark[0]) + 1), String(!!document.activeElement.closest("#script-write + .cm-editor")),
+					String(why.top >= 0 && why.bottom <= innerHeight), ed.querySelector(".cm-content").getAttribute("aria-invalid") || ""];
+			})()`))
+			if strings.Join(at, " ") != "1 2 true true true" {
+				t.Errorf("the refused write script: [marks, marked line, focus in it, reason in view, aria-invalid] = %v, want [1 2 true true true]", at)
+			}
+			webtest.Do(t, c, chromedp.KeyEvent("x"))
+			if !webtest.WaitTrue(c, `document.querySelectorAll("#script-write + .cm-editor .cm-error-line").length === 0`) {
+				t.Error("the error line is still marked after an edit")
+			}
+			if v := webtest.CSPRefused(t, c); len(v) > 0 {
+				t.Errorf("the error page's CSP refused: %v", v)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package design_test
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"html"
@@ -170,17 +171,24 @@ func TestDesignEffect(t *testing.T) {
 
 // TestDesignBadInput: a script the checker refuses, a preset that does not
 // exist, a TTL out of bounds and an unknown parameter get a 400 in the
-// page's language naming the reason, and the form keeps what was typed.
+// page's language naming the reason, and the form keeps what was typed,
+// in the code editor, with the refused script marked: its reason beside
+// it, the focus in it, and the line the checker named.
 func TestDesignBadInput(t *testing.T) {
 	h := sitetest.Default(t)
-	for _, tc := range []struct{ q, want, kept string }{
-		{"release=" + url.QueryEscape("while true do end"), "while", "while true do end"},
-		{"acquire=" + url.QueryEscape("return redis.call('FLUSHALL')"), "FLUSHALL", "FLUSHALL"},
-		{"release=nope", "nope", ""},
-		{"ttl=500ms", "", ""},
-		{"colour=blue", "colour", ""},
-		{"effect=twice", "twice", ""},
-		{"release=" + url.QueryEscape(strings.Repeat("-- x\n", 600)), "2 KB", ""},
+	for _, tc := range []struct {
+		q, want, kept string
+		piece         string // the piece marked ("": none)
+		line          int
+	}{
+		{"release=" + url.QueryEscape("while true do end"), "while", "while true do end", "release", 1},
+		{"acquire=" + url.QueryEscape("return redis.call('FLUSHALL')"), "FLUSHALL", "FLUSHALL", "acquire", 1},
+		{"write=" + url.QueryEscape("local n = 1\nif then"), "then", "if then", "write", 2},
+		{"release=nope", "nope", "", "release", 0},
+		{"ttl=500ms", "", "", "", 0},
+		{"colour=blue", "colour", "", "", 0},
+		{"effect=twice", "twice", "", "", 0},
+		{"release=" + url.QueryEscape(strings.Repeat("-- x\n", 600)), "2 KB", "", "release", 0},
 	} {
 		name := tc.q[:min(len(tc.q), 40)]
 		for _, lang := range i18n.Codes() {
@@ -198,8 +206,25 @@ func TestDesignBadInput(t *testing.T) {
 			if tc.kept != "" && !strings.Contains(r.Body, html.EscapeString(tc.kept)) {
 				t.Errorf("%s %s: the form lost what was typed", lang, name)
 			}
-			if !strings.Contains(r.Body, `<textarea`) {
-				t.Errorf("%s %s: no form to fix it in", lang, name)
+			if !strings.Contains(r.Body, `<textarea`) || !strings.Contains(r.Body, "editor.min.js") {
+				t.Errorf("%s %s: no form to fix it in, or no code editor for it", lang, name)
+			}
+			marked := regexp.MustCompile(`<fieldset class="piece bad" id="piece-(\w+)">`).FindAllStringSubmatch(r.Body, -1)
+			switch {
+			case tc.piece == "" && len(marked) > 0:
+				t.Errorf("%s %s: the %s script is marked, for a reason that is no script's", lang, name, marked[0][1])
+			case tc.piece != "" && (len(marked) != 1 || marked[0][1] != tc.piece):
+				t.Errorf("%s %s: marked %v, want the %s script", lang, name, marked, tc.piece)
+			case tc.piece != "":
+				ta := regexp.MustCompile(`<textarea id="script-` + tc.piece + `"[^>]*>`).FindString(r.Body)
+				for _, attr := range []string{`aria-invalid="true"`, `autofocus`, `aria-describedby="error-` + tc.piece + ` help-` + tc.piece + `"`, fmt.Sprintf(`data-error-line="%d"`, tc.line)} {
+					if !strings.Contains(ta, attr) {
+						t.Errorf("%s %s: the refused script's box %s lacks %s", lang, name, ta, attr)
+					}
+				}
+				if !strings.Contains(r.Body, `<p class="piece-error" id="error-`+tc.piece+`">`) {
+					t.Errorf("%s %s: no reason beside the refused script", lang, name)
+				}
 			}
 		}
 	}

@@ -33,6 +33,9 @@ type Error struct {
 	// Keep, if set, is shown under the reason: what the learner sent (the
 	// design page's form, as they typed it), to fix and send again.
 	Keep templ.Component
+	// Editor: Keep holds scripts, which the page's code editor edits (with
+	// line numbers, and the line an error names marked).
+	Editor bool
 	// RetryAfter, in seconds, is sent as Retry-After (a 429).
 	RetryAfter int
 }
@@ -111,7 +114,9 @@ func (s *Site) Fail(w http.ResponseWriter, r *http.Request, u *i18n.UI, e *Error
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(e.Status)
-	if err := ErrorPage(s.Frame(u, e.Title, r), e).Render(r.Context(), w); err != nil {
+	frame := s.Frame(u, e.Title, r)
+	frame.Editor = e.Editor
+	if err := ErrorPage(frame, e).Render(r.Context(), w); err != nil {
 		s.Log.Warn("error page not written", "err", err)
 	}
 }
