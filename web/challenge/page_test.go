@@ -127,7 +127,16 @@ func TestBreakChallenge(t *testing.T) {
 		par := len(best)
 		base := "/" + lang + "/challenges/" + ch.ID
 
-		r := get(t, h, base+"?do=a.acquire")
+		// before a move: the page and its card say what to do and the
+		// par, not what an empty timeline shows
+		r := get(t, h, base+"?opt="+ch.Opt)
+		begin := i18n.Fill(u.Chal.Begin, strconv.Itoa(par))
+		desc := regexp.MustCompile(`<meta property="og:description" content="([^"]*)"`).FindStringSubmatch(r.Body)
+		if !strings.Contains(text(r.Body), begin) || len(desc) < 2 || !strings.Contains(html.UnescapeString(desc[1]), begin) ||
+			strings.Contains(html.UnescapeString(desc[1]), u.A11y.NoChange) {
+			t.Errorf("%s: before a move, the page or its card does not say %q (card: %q)", lang, begin, desc)
+		}
+		r = get(t, h, base+"?do=a.acquire")
 		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)) {
 			t.Errorf("%s: one move in, the page does not say not yet", lang)
 		}

@@ -122,6 +122,8 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 	}
 	f.Status = i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)
 	switch {
+	case f.Moves == 0:
+		f.Status = i18n.Fill(u.Chal.Begin, itoa(f.Par))
 	case f.Solved > 0 && f.Solved <= f.Par:
 		f.Status = i18n.Fill(u.Chal.SolvedPar, itoa(f.Solved))
 	case f.Solved > 0:
@@ -171,8 +173,11 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 		c := challengeCaption(f)
 		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png), c.Name())
 		v.Stage.Files.PNGURL = png // the challenge's picture, captioned as it
-		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, lesson.CardText(u, v.Timeline, c.Source, v.Stage.Picture.Step),
-			png, f.Ch.Title+" — "+v.Stage.Picture.Name)
+		desc := lesson.CardText(u, v.Timeline, c.Source, v.Stage.Picture.Step)
+		if f.Moves == 0 {
+			desc = c.Source // the task, not an empty timeline's "nothing has happened"
+		}
+		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, desc, png, f.Ch.Title+" — "+v.Stage.Picture.Name)
 	}
 }
 

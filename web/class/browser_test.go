@@ -378,7 +378,20 @@ func TestBrowserClass(t *testing.T) {
 	shot(s3, "student-zh-360-revealed")
 	axe(s2, "student ja, revealed", 360)
 	axe(teacher, "teacher, revealed", 1920)
-	// Next step: the class moves on to the step the question was about.
+	// Next step: the class moves on to the step the question was about
+	// (in presenter mode, once the step's lines are all shown: until then
+	// the button shows a line, and says so)
+	if pending := webtest.Run(t, teacher, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`)); pending > 0 {
+		if l := webtest.Run(t, teacher, chromedp.TextContent(chromedp.CSS("#class-next"))); !strings.HasSuffix(l, "↓") {
+			t.Errorf("with %d lines held back, the tally's Next reads %q", pending, l)
+		}
+		// every line shown is a move the room is told of, which brings
+		// a new bar: wait for it, not to click a button being replaced
+		webtest.Run(t, teacher, chromedp.Evaluate[bool](`document.getElementById("cb-question").__old = true, window.LockLabReveal(1e9), true`))
+		if !webtest.WaitTrue(teacher, `!document.getElementById("cb-question").__old && !!document.getElementById("class-next") && !document.getElementById("class-next").textContent.endsWith("↓")`) {
+			t.Fatal("with every line shown, the room's bar did not come back with its Next step")
+		}
+	}
 	webtest.Follow(t, teacher, "#class-next")
 	webtest.WaitStep(t, teacher, reveal.Index+1, reveal.Title)
 	webtest.WaitStep(t, s1, reveal.Index+1, reveal.Title)

@@ -651,6 +651,7 @@ var english = &UI{
 		Rules: "Each client acquires, writes and releases at most once, in any order you choose; its work takes the time the design gives it. These are the explorer's own moves, so par is the fewest anyone can need.",
 		Moves: "Moves: {0}", Par: "Par: {0}",
 		NotYet:    "Not solved yet: the timeline does not show {0}.",
+		Begin:     "No moves yet. Par is {0} moves.",
 		Solved:    "Solved: the goal showed after move {0}. Par is {1}.",
 		SolvedPar: "Solved: the goal showed after move {0}, which is par.",
 		Why:       "Why it matters",

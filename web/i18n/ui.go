@@ -452,12 +452,13 @@ type ChallengeUI struct {
 	Rules, RulesPause, NoOther  string
 	// NoClock: a challenge's bounds leave out the clock jumps and slow
 	// nodes its lesson offers (Nodes names the faults that count)
-	NoClock                                    string
-	Moves, Par, NotYet, Solved, SolvedPar, Why string
-	ParLink, Next, All, BackLesson, Start      string
-	Refused, AllowedNow, BackLast              string
-	Move                                       map[sim.Code]string // why a move is refused, by sim.CodeMove*
-	MoveNone                                   string              // CodeMoveSpent when the bounds allow none
+	NoClock string
+	// Begin is the status before the first move ({0}: par)
+	Moves, Par, NotYet, Begin, Solved, SolvedPar, Why string
+	ParLink, Next, All, BackLesson, Start             string
+	Refused, AllowedNow, BackLast                     string
+	Move                                              map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	MoveNone                                          string              // CodeMoveSpent when the bounds allow none
 	// FixAllowed heads what a fix's search found that any lease allows
 	// (not counted); BadParam: a query parameter no challenge takes
 	FixAllowed, BadParam                                       string
