@@ -315,6 +315,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		}
 		v := s.designView(r, u, in)
 		v.Grade = g
+		v.Card = gradeCard(s.Site, r, u, in.D, g)
 		v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: "/" + u.Lang + "/lab/design/qr.svg?" + links.DesignQuery(in.D),
 			Title: u.ShareDesign, Hint: u.ShareDesignHint}
 		body, typ, e := s.RenderBytes(r, u, DesignPage(v))
@@ -375,6 +376,12 @@ type DesignGrade struct {
 	Rows                    []DesignRow
 	// Verdict sums up Rows, in the words the Lab uses too.
 	Verdict findings.Verdict
+	// the headline of both searches (explore.ShortestOf): the shortest
+	// schedule, of a failing kind where there is one, with that many
+	// clients; nil when neither found anything
+	shortest     []sim.Action
+	shortestKind sim.ViolationKind
+	shortestN    int
 	// WorkPastTTL: the design's work is not shorter than its TTL and
 	// nothing extends it, so every write comes after the writer's own
 	// lease: a client bug, which the grade finds as a job outliving its
@@ -477,6 +484,25 @@ func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
 	return designKeptForm(v)
 }
 
+// gradeCard is what a pasted design link unfurls into: the verdict and
+// the shortest counterexample's kind and length, and its timeline as the
+// picture (with none, the design's clients and servers before any move).
+// A grade is no timeline: it has no oEmbed answer.
+func gradeCard(s *site.Site, r *http.Request, u *i18n.UI, d *lockdesign.Design, g *DesignGrade) *site.Card {
+	desc := g.Verdict.Text
+	if len(g.Incomplete) > 0 {
+		desc = i18n.Sentences(append([]string{desc}, g.Incomplete...)...)
+	}
+	run := links.DesignRun(u.Lang, d, 2, nil)
+	if h := findings.Headline(u, g.shortestKind, len(g.shortest)); h != "" {
+		desc = i18n.Sentences(desc, h)
+		run = links.DesignRun(u.Lang, d, g.shortestN, g.shortest)
+	}
+	card := s.CardFor(r, u.Design.Title, desc, runFile(run, ".png"), u.Design.Title)
+	card.OEmbed = ""
+	return card
+}
+
 // search runs the two searches of a grade within the request's bounds,
 // like the Lab's exploration: one Lab slot and one replay slot, waited
 // for only until the deadline; a search the deadline cut short gives no
@@ -559,6 +585,16 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *lockdesign.Design) (*Des
 		g.Rows = append(g.Rows, row)
 	}
 	g.Verdict = findings.Of(u, found, complete, depth)
+	both, clients := map[sim.ViolationKind]*explore.Finding{}, map[sim.ViolationKind]int{}
+	for i, n := range []int{2, 3} {
+		for k, f := range results[i].Found {
+			if b := both[k]; b == nil || len(f.Shortest) < len(b.Shortest) {
+				both[k], clients[k] = f, n
+			}
+		}
+	}
+	g.shortestKind, g.shortest = explore.ShortestOf(both)
+	g.shortestN = clients[g.shortestKind]
 	if d.Work >= d.TTL && strings.TrimSpace(d.Extend) == "" {
 		g.WorkPastTTL = i18n.Fill(du.WorkPastTTL, sim.FormatDuration(d.Work), sim.FormatDuration(d.TTL))
 	}

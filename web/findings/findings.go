@@ -95,3 +95,17 @@ func Of(u *i18n.UI, found []sim.ViolationKind, complete bool, depth int) Verdict
 	}
 	return v
 }
+
+// Headline is a link card's line on the shortest counterexample ("" when
+// what was found is only what a lease allows: no counterexample, and
+// beside a ✓ it would read as one).
+func Headline(u *i18n.UI, k sim.ViolationKind, steps int) string {
+	if steps == 0 || sim.ClassOf(k) == sim.ClassAllowed {
+		return ""
+	}
+	n := i18n.Fill(u.Lab.StepsOf, strconv.Itoa(steps))
+	if steps == 1 {
+		n = u.Lab.StepOf
+	}
+	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, n)
+}

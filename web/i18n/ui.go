@@ -200,6 +200,9 @@ type LabUI struct {
 	KindCol, MeaningCol, SchedulesCol, ShortestCol     string
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode string
 	StepOf                                             string // StepsOf for one step
+	// CardShortest: a link card's line on the shortest counterexample
+	// ({0}: its kind, {1}: StepsOf)
+	CardShortest string
 	// CodeNoteSame: CodeNote for a mutex (nothing differs on the wire);
 	// CodeNoteValue: for a lock without TTL (only the random value's
 	// length differs)

@@ -402,7 +402,29 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 	}
 	v.Result = labResult(u, lu, l, c, res)
 	v.DesignURL = links.Design(u.Lang, links.DesignFromLesson(sc, c.Opts))
+	v.Card = labCard(s.Site, r, u, l, c, res, v.Result)
 	return v
+}
+
+// labCard is what a pasted Lab link unfurls into: the lesson explored,
+// the verdict and the shortest counterexample's kind and length, and its
+// timeline as the picture (with none, the design's clients and servers
+// before any move). A Lab page is no timeline: it has no oEmbed answer.
+func labCard(s *site.Site, r *http.Request, u *i18n.UI, l *lessons.Lesson, c links.LabConfig, res *explore.Result, out *LabResult) *site.Card {
+	title := u.Lab.Title + " — " + l.Title
+	desc := out.Verdict.Text
+	if out.Incomplete != "" {
+		desc = out.Incomplete
+	}
+	var shown []sim.Action
+	if h := findings.Headline(u, res.ShortestKind, len(res.Shortest)); h != "" {
+		desc, shown = i18n.Sentences(desc, h), res.Shortest
+	}
+	opt := l.Scenario.FormatOptions(c.Opts)
+	png := links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(shown), opt)
+	card := s.CardFor(r, title, desc, png, title)
+	card.OEmbed = ""
+	return card
 }
 
 // nodeFaults names what the explorer may do to this lesson's nodes (its

@@ -135,7 +135,8 @@ type Card struct {
 	URL, Image         string
 	// ImageAlt describes the image, for readers who cannot see it.
 	ImageAlt string
-	// OEmbed is the oEmbed endpoint's address for this page ("" none).
+	// OEmbed is the oEmbed endpoint's address for this page ("" none: a
+	// page that is no timeline, such as a Lab result, has no embed).
 	OEmbed string
 }
 

@@ -104,6 +104,16 @@ func HrefOf(body, id string) (string, bool) {
 	return html.UnescapeString(m[1] + m[2]), true
 }
 
+// OG is the content of a page's Open Graph tag og:<prop> (unescaped;
+// "" when it has none).
+func OG(body, prop string) string {
+	m := regexp.MustCompile(`<meta property="og:` + regexp.QuoteMeta(prop) + `" content="([^"]*)"`).FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	return html.UnescapeString(m[1])
+}
+
 // A lesson page's way on: its Next link, or its checkpoint form.
 var (
 	NextRe   = regexp.MustCompile(`id="next" class="button primary" href="([^"]+)"`)
