@@ -144,16 +144,20 @@ func (s *Handler) explore(r *http.Request, u *i18n.UI, cfg explore.Config) (*exp
 
 // Info is what every kind of challenge page shows at its top.
 type Info struct {
-	UI     *i18n.UI
-	C      *i18n.ChallengeUI
-	Ch     *lessons.Challenge
-	Num    string // "Challenge 5.2"
-	Kind   string // Break it / Fix it / Can it break?
-	Goal   string
-	Design []string // the design's choices, in words
-	Bounds []string
-	Rules  string // break: what a move is
-	URL    string // the challenge's own address, at its start
+	UI   *i18n.UI
+	C    *i18n.ChallengeUI
+	Ch   *lessons.Challenge
+	Num  string // "Challenge 5.2"
+	Kind string // Break it / Fix it / Can it break?
+	Goal string
+	// GoalMeans (break, predict) is what the goal's kind means, in the
+	// one vocabulary's words: "Exclusion lost", "Two holders at once" and
+	// "Both holders wrote" differ, and a player meets the name first here
+	GoalMeans string
+	Design    []string // the design's choices, in words
+	Bounds    []string
+	Rules     string // break: what a move is
+	URL       string // the challenge's own address, at its start
 	// Play is where the page's moves and answers go: URL, or a live
 	// class's address for it (Room.URL)
 	Play      string
@@ -202,6 +206,9 @@ func (s *Handler) info(u *i18n.UI, ch *lessons.Challenge) Info {
 		in.Goal = c.GoalFix
 	case lessons.Predict:
 		in.Goal = i18n.Fill(c.GoalPredict, failure)
+	}
+	if ch.Type != lessons.Fix {
+		in.GoalMeans = u.Failures[ch.Goal].Meaning
 	}
 	in.Design = designWords(u, ch.Lesson.Scenario, ch.Opts)
 	if ch.Design != "" {

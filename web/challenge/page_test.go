@@ -136,6 +136,9 @@ func TestBreakChallenge(t *testing.T) {
 			strings.Contains(html.UnescapeString(desc[1]), u.A11y.NoChange) {
 			t.Errorf("%s: before a move, the page or its card does not say %q (card: %q)", lang, begin, desc)
 		}
+		if !strings.Contains(text(r.Body), u.Failures[ch.Goal].Meaning) {
+			t.Errorf("%s: the page names its goal without saying what it means", lang)
+		}
 		r = get(t, h, base+"?do=a.acquire")
 		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)) {
 			t.Errorf("%s: one move in, the page does not say not yet", lang)
