@@ -363,7 +363,11 @@ func (s *Handler) only(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *l
 	q := r.URL.Query()
 	for k, v := range q {
 		if len(v) != 1 || !contains(keys, k) {
-			e := badRequest(u, i18n.Fill(u.Chal.BadParam, k), links.Challenge(u.Lang, ch.ID))
+			why := u.Chal.BadParam
+			if contains(keys, k) {
+				why = u.Chal.Repeated // the parameter has its place, once
+			}
+			e := badRequest(u, i18n.Fill(why, site.Clip(k)), links.Challenge(u.Lang, ch.ID))
 			s.Fail(w, r, u, e)
 			return true
 		}

@@ -322,6 +322,11 @@ func TestChallengeBadInput(t *testing.T) {
 				t.Errorf("%s%s: not a page in its language", lang, path)
 			}
 		}
+		// a parameter that has its place, twice: the reason says so
+		r := webtest.Get(t, h, "/"+lang+"/challenges/fe-stale?do=a.acquire&do=b.acquire&opt=fence.off")
+		if want := i18n.Fill(u.Chal.Repeated, "do"); r.Status != http.StatusBadRequest || !strings.Contains(html.UnescapeString(r.Body), want) {
+			t.Errorf("%s: do= twice: %d, want a 400 saying %q", lang, r.Status, want)
+		}
 	}
 }
 

@@ -672,6 +672,7 @@ var english = &UI{
 		},
 		MoveNone:   "This challenge allows no fault of that kind.",
 		FixAllowed: "Also found, and allowed by any lease (nothing was harmed, so they do not count against the fix):", BadParam: "“{0}” has no place in a challenge's address.",
+		Repeated:  "“{0}” is in the address more than once: a challenge's address has each of its parts once.",
 		LastOne:   "That was the course's last challenge.",
 		FixStart:  "This design breaks within these bounds. Change it, then check it.",
 		FixCheck:  "Check this design",

@@ -465,6 +465,7 @@ type ChallengeUI struct {
 	// FixAllowed heads what a fix's search found that any lease allows
 	// (not counted); BadParam: a query parameter no challenge takes
 	FixAllowed, BadParam                                       string
+	Repeated                                                   string // a parameter ({0}) the address has more than once
 	LastOne                                                    string // after the course's last challenge
 	FixStart, FixCheck, FixSolved, FixNot, FixCut              string
 	PredictQ, Yes, No, Right, Wrong, AnswerYes, AnswerNo, Open string
