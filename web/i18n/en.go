@@ -88,6 +88,7 @@ var english = &UI{
 	CounterAllowedTitle: "A schedule from the Lab", CounterHappened: "What happened, and when",
 	CounterNone: "Nothing broke in this replay.", CounterWhen: "At {0}, during action {1}: {2}",
 	CounterBack: "Back to the Lab result", CounterGuided: "Start this lesson's guided path",
+	NodeInText: map[string]string{"primary": "the primary", "replica": "the replica"},
 	NodeName: map[string]string{"primary": "primary", "replica": "replica", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "link",
 		"promoted": "the promoted replica"},
 	OptionValue: map[string]string{
@@ -173,7 +174,7 @@ var english = &UI{
 		"late-write/session":              "Late write accepted: {0}'s ZooKeeper session had expired, yet the storage took its write.",
 		"late-write/lease":                "Late write accepted: {0}'s etcd lease had expired, yet the storage took its write.",
 		"late-write+none":                 "No one had taken the lock in the meantime, so nothing newer was overwritten.",
-		"late-write+newer":                "{1} had taken the lock in the meantime but had not written yet, so nothing newer was overwritten.",
+		"late-write+newer":                "{1} had taken the lock in the meantime but had not written, so nothing newer was overwritten.",
 		"late-write+newer-wrote":          "{1} had taken the lock in the meantime and had written already; the write adds to a total, so both count and nothing was lost.",
 	},
 	Failures: map[sim.ViolationKind]Failure{

@@ -88,6 +88,7 @@ var japanese = &UI{
 	CounterAllowedTitle: "実験室が見つけた順序", CounterHappened: "何が、いつ起きたか",
 	CounterNone: "この再生では何も壊れていません。", CounterWhen: "{0}、操作 {1} の途中：{2}",
 	CounterBack: "実験室の結果に戻る", CounterGuided: "このレッスンをガイドに沿って始める",
+	NodeInText: map[string]string{"primary": "プライマリ", "replica": "レプリカ"},
 	NodeName: map[string]string{"primary": "プライマリ", "replica": "レプリカ", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "複製リンク",
 		"promoted": "昇格したレプリカ"},
 	OptionValue: map[string]string{
@@ -168,7 +169,7 @@ var japanese = &UI{
 		"late-write/session":              "遅れた書き込みが通った：{0} の ZooKeeper のセッションは切れていたのに、ストレージが書き込みを受け付けた。",
 		"late-write/lease":                "遅れた書き込みが通った：{0} の etcd のリースは切れていたのに、ストレージが書き込みを受け付けた。",
 		"late-write+none":                 "期限が切れてから誰もロックを取っていないので、上書きされた新しい結果はない。",
-		"late-write+newer":                "期限が切れたあとで {1} がロックを取っていたが、まだ書いていなかったので、上書きされた新しい結果はない。",
+		"late-write+newer":                "期限が切れたあとで {1} がロックを取っていたが、書き込みはしていなかったので、上書きされた新しい結果はない。",
 		"late-write+newer-wrote":          "期限が切れたあとで {1} がロックを取り、もう書き込んでいた。書き込みは合計に足すものなので、両方が数えられ、失われたものはない。",
 	},
 	Failures: map[sim.ViolationKind]Failure{

@@ -107,12 +107,16 @@ type UI struct {
 	CounterAllowedTitle, CounterHappened                 string
 	CounterNone, CounterWhen, CounterBack, CounterGuided string
 	NodeName                                             map[string]string
-	Verb                                                 map[string]string
-	OptionLabel                                          map[string]string
-	OptionValue                                          map[string]string
-	KindNote                                             map[sim.Kind]string
-	DropWriteNote                                        string // KindNote of a design's drop: only its write's reply
-	NodeNote                                             map[string]string
+	// NodeInText is a node's name inside a sentence, where it is not
+	// its lane's label ("A holds the lock on the primary", not "on
+	// primary"); a node it does not list is named as its lane is
+	NodeInText    map[string]string
+	Verb          map[string]string
+	OptionLabel   map[string]string
+	OptionValue   map[string]string
+	KindNote      map[sim.Kind]string
+	DropWriteNote string // KindNote of a design's drop: only its write's reply
+	NodeNote      map[string]string
 	// ViolationText is one failure as the event log tells it; Failures
 	// the same kinds as the Lab's and the design grade's tables name and
 	// define them (sim/kinds.go: one vocabulary, read by every surface).

@@ -87,6 +87,7 @@ var chinese = &UI{
 	CounterAllowedTitle: "实验室找到的调度顺序", CounterHappened: "发生了什么，在什么时候",
 	CounterNone: "这次重放中没有出任何问题。", CounterWhen: "{0}，操作 {1} 进行中：{2}",
 	CounterBack: "返回实验室结果", CounterGuided: "按引导路线开始这一课",
+	NodeInText: map[string]string{"primary": "主节点", "replica": "副本"},
 	NodeName: map[string]string{"primary": "主节点", "replica": "副本", "zookeeper": "ZooKeeper", "etcd": "etcd", "link": "复制链路",
 		"promoted": "已提升的副本"},
 	OptionValue: map[string]string{
@@ -167,7 +168,7 @@ var chinese = &UI{
 		"late-write/session":              "接受了迟到的写入：{0} 的 ZooKeeper 会话已经过期，存储却接受了它的写入。",
 		"late-write/lease":                "接受了迟到的写入：{0} 的 etcd 租约已经过期，存储却接受了它的写入。",
 		"late-write+none":                 "到期之后没有人再获取锁，所以没有较新的结果被覆盖。",
-		"late-write+newer":                "到期之后 {1} 获取了锁，但 {1} 当时还没有写入，所以这次没有覆盖掉更新的结果。",
+		"late-write+newer":                "到期之后 {1} 获取了锁，但 {1} 没有写入过，所以这次没有覆盖掉更新的结果。",
 		"late-write+newer-wrote":          "到期之后 {1} 获取了锁，而且 {1} 已经先写入过；这次写入是累加到总数上的，所以两次都算数，没有丢失任何结果。",
 	},
 	Failures: map[sim.ViolationKind]Failure{

@@ -232,6 +232,9 @@ func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 			return u.NodeName["promoted"]
 		}
 	}
+	if t, ok := u.NodeInText[node]; ok {
+		return t // "the primary"
+	}
 	return narrate.Who(node, u) // a role or product in the page's language
 }
 

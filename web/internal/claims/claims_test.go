@@ -339,13 +339,17 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 
 // nodeLabel is how the words name a lock node: "Redis" for the one node
 // of a lesson, the role a replicated node has now (the old primary that
-// crashed, the replica promoted), a Redlock node by its name.
+// crashed, the replica promoted) as a sentence names it, a Redlock node
+// by its name.
 func nodeLabel(tl *sim.Timeline, u *i18n.UI, n sim.NodeView) string {
 	if len(tl.Nodes) == 1 {
 		return u.Lock
 	}
 	if tl.Scenario.Replicated && n.Primary && n.Name != "primary" {
 		return u.NodeName["promoted"]
+	}
+	if t, ok := u.NodeInText[n.Name]; ok {
+		return t // in a sentence: "the primary"
 	}
 	return narrate.NodeLabel(u, n.Name)
 }
