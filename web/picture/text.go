@@ -178,15 +178,19 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 		// no key, but a client may still act as the holder (its key
 		// expired under it): say so, rather than "no one" beside a lane
 		// that says "holding"
+		if tl.Opts[sim.OptLock] == sim.LockLocal {
+			// no key: each server's lock is a mutex in its own memory,
+			// held from its lock to its unlock, paused or not
+			if held := mutexHolders(tl); len(held) > 0 {
+				return i18n.Fill(a.MutexHeld, strings.Join(held, a.ListSep))
+			}
+			return a.NoHolder
+		}
 		var believers []string
 		for _, c := range tl.Clients {
 			if c.State == sim.StateHolding || c.State == sim.StateWorking {
 				believers = append(believers, strings.ToUpper(c.ID))
 			}
-		}
-		if len(believers) > 0 && tl.Opts[sim.OptLock] == sim.LockLocal {
-			// no key: each server's lock is a mutex in its own memory
-			return i18n.Fill(a.MutexHeld, strings.Join(believers, a.ListSep))
 		}
 		if len(believers) > 0 {
 			return i18n.Fill(a.NoHolderBelieved, strings.Join(believers, a.ListSep))
@@ -214,6 +218,29 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 		}
 	}
 	return sentences(hs...)
+}
+
+// mutexHolders are the clients whose process holds its own mutex now
+// (lesson 1's lock.local), read from the log: locked and not unlocked
+// since, and the process not crashed (a crash takes its memory, and the
+// mutex with it). A paused process still holds its mutex.
+func mutexHolders(tl *sim.Timeline) []string {
+	held := map[string]bool{}
+	for _, e := range tl.Events {
+		switch e.Kind {
+		case sim.KindLocal:
+			held[e.Actor] = true
+		case sim.KindLocalUnlock:
+			held[e.Actor] = false
+		}
+	}
+	var out []string
+	for _, c := range tl.Clients {
+		if held[c.ID] && c.State != sim.StateCrashed {
+			out = append(out, strings.ToUpper(c.ID))
+		}
+	}
+	return out
 }
 
 // crashed: client id has crashed (its key, if any, outlives it).

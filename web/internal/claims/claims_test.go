@@ -298,6 +298,29 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 	}
 	var want string
 	switch {
+	case len(owners) == 0 && tl.Opts[sim.OptLock] == sim.LockLocal:
+		// a mutex per process: held from the log's lock to its unlock,
+		// whatever the client's state (a paused process keeps it), and
+		// gone with a crashed process's memory
+		inside := map[string]bool{}
+		for _, e := range tl.Events {
+			switch e.Kind {
+			case sim.KindLocal:
+				inside[e.Actor] = true
+			case sim.KindLocalUnlock, sim.KindCrash:
+				inside[e.Actor] = false
+			}
+		}
+		var held []string
+		for _, c := range tl.Clients {
+			if inside[c.ID] {
+				held = append(held, upper(c.ID))
+			}
+		}
+		want = a.NoHolder
+		if len(held) > 0 {
+			want = i18n.Fill(a.MutexHeld, strings.Join(held, a.ListSep))
+		}
 	case len(owners) == 0:
 		var believers []string
 		for _, c := range tl.Clients {
@@ -306,10 +329,7 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 			}
 		}
 		want = a.NoHolder
-		switch {
-		case len(believers) > 0 && tl.Opts[sim.OptLock] == sim.LockLocal:
-			want = i18n.Fill(a.MutexHeld, strings.Join(believers, a.ListSep))
-		case len(believers) > 0:
+		if len(believers) > 0 {
 			want = i18n.Fill(a.NoHolderBelieved, strings.Join(believers, a.ListSep))
 		}
 	default:

@@ -57,6 +57,9 @@ func TestReadersTimelines(t *testing.T) {
 		{"coordination", "a.acquire,b.acquire,a.disconnect,wait.3s,a.reconnect,a.pause,wait.7s", ""},
 		{"coordination", "a.acquire,b.acquire,a.disconnect,wait.10s,a.reconnect", ""},
 		{"two-servers", "a.acquire,b.acquire", "lock.local"},
+		{"two-servers", "a.acquire,a.pause", "lock.local"}, // a paused process keeps its mutex (ja reader 7)
+		{"two-servers", "a.acquire,b.acquire,a.pause", "lock.local"},
+		{"two-servers", "a.acquire,a.crash,b.acquire", "lock.local"}, // a crash takes it
 		{"two-servers", "a.acquire,a.pause,wait.10s,a.resume,a.write", ""},
 		{"fencing", "a.acquire,b.acquire,b.pause,wait.10s,a.write", ""},
 		{"fencing", "a.acquire,a.pause,wait.10s,b.acquire,a.resume,a.write,b.write,b.next,a.next", "fence.twostep"},
