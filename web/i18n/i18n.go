@@ -296,7 +296,7 @@ func (u *UI) Count(n int) string {
 // notFromEnglish are the UI's fields a language does not copy from
 // English when it lacks them: the language code, and what translates
 // English (the English text is the key, so English itself has none).
-var notFromEnglish = map[string]bool{"Lang": true, "ModelPhrases": true, "GoComments": true, "ScriptGists": true, "ScriptsVerbatim": true}
+var notFromEnglish = map[string]bool{"Lang": true, "ModelPhrases": true, "GoComments": true, "ScriptGists": true, "ScriptsVerbatim": true, "PresetsVerbatim": true}
 
 // fillGaps copies into dst every empty string (and missing map entry)
 // that src has, and returns where: the paths of the strings a catalog

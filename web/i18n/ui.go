@@ -165,6 +165,9 @@ type UI struct {
 	ScriptGists map[string]string
 	// ScriptsVerbatim says so, under the scripts' heading ("" in English).
 	ScriptsVerbatim string
+	// PresetsVerbatim says why the design page's presets keep their
+	// English comments ("" in English).
+	PresetsVerbatim string
 
 	// Lang is the language's code, set from the registry.
 	Lang string

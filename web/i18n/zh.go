@@ -800,6 +800,7 @@ var chinese = &UI{
 		"the idempotency key and the charge, together":    "幂等键和扣款，一起完成",
 	},
 	ScriptsVerbatim: "脚本按发送给 Redis 的原样显示（开头的注释也保留英文，每个标题旁边是它的译文）。",
+	PresetsVerbatim: "预设脚本连注释一起保留英文：脚本会原样写进链接，在任何语言的页面上都按同一个设计评分。",
 	GoComments: map[string]string{
 		"// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n": "// Package lock 是用 go-redis 写出的一个 Lock Lab 设计：\n// {0}。\n",
 		`
