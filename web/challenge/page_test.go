@@ -139,11 +139,18 @@ func TestBreakChallenge(t *testing.T) {
 		if !strings.Contains(text(r.Body), u.Failures[ch.Goal].Meaning) {
 			t.Errorf("%s: the page names its goal without saying what it means", lang)
 		}
+		// the Lab prints the par solution: no link to it before solving
+		if _, ok := webtest.HrefOf(r.Body, "what-else"); ok || strings.Contains(r.Body, "/lab/design?") {
+			t.Errorf("%s: an unsolved challenge links the Lab or the design page, which print its par solution", lang)
+		}
 		r = get(t, h, base+"?do=a.acquire")
 		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)) {
 			t.Errorf("%s: one move in, the page does not say not yet", lang)
 		}
 		r = get(t, h, base+"?do="+sim.FormatActions(best))
+		if _, ok := webtest.HrefOf(r.Body, "what-else"); !ok {
+			t.Errorf("%s: solved, the challenge does not offer the Lab", lang)
+		}
 		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="`+strconv.Itoa(par)+`"`) ||
 			!strings.Contains(text(r.Body), i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par))) || !strings.Contains(text(r.Body), ch.Why) {
 			t.Errorf("%s: the par solution %s does not show solved at par %d", lang, sim.FormatActions(best), par)

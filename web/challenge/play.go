@@ -156,6 +156,11 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 		v.Head.LessonNum, v.Head.Title = 0, f.UI.Design.Title
 		v.Stage.LabURL, v.Stage.DesignURL, v.Stage.Files = "", "", lesson.Downloads{}
 	}
+	if f.Solved == 0 {
+		// the Lab and the design page print the shortest counterexample,
+		// which is the par solution: offered once the goal has shown
+		v.Stage.LabURL, v.Stage.DesignURL = "", ""
+	}
 	v.Stage.Options.Groups = nil
 	v.Stage.Make = nil                       // it is a challenge already
 	v.Stage.Controls.CLI.Base = ""           // a typed command is no move of the explorer's: none here
