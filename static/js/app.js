@@ -305,9 +305,11 @@
       for (var j = 0; j < items.length; j++) {
         var c = all[items[j].getAttribute("data-challenge")], st = items[j].querySelector(".status");
         if (!st) { continue; }
-        st.textContent = !c ? "" : c.moves ? fill(ol.getAttribute("data-solved-label"), [c.moves]) :
+        // a prediction answered wrong says so (✗), not only "answered"
+        st.textContent = !c ? "" : c.moves === 1 ? ol.getAttribute("data-solved-one-label") :
+          c.moves ? fill(ol.getAttribute("data-solved-label"), [c.moves]) :
           c.fixed ? ol.getAttribute("data-fixed-label") :
-          c.answer ? (c.answer === "right" ? "\u2713 " : "") + ol.getAttribute("data-answered-label") : "";
+          c.answer ? (c.answer === "right" ? "\u2713 " : "\u2717 ") + ol.getAttribute("data-answered-label") : "";
       }
     }
   }

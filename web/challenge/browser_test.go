@@ -89,6 +89,15 @@ func TestBrowserChallenges(t *testing.T) {
 			if got := webtest.WaitJS(t, c, status); got != badge {
 				t.Errorf("the list shows %q, want %q", got, badge)
 			}
+			// a prediction answered wrong says so; one move is one move
+			webtest.Run(t, c, chromedp.Evaluate[bool](`(all => { all["fe-check"] = {answer: "wrong"}; all["ts-mutexes"] = {moves: 1}; localStorage.setItem("locklab:challenges", JSON.stringify(all)); })(JSON.parse(localStorage.getItem("locklab:challenges") || "{}")), true`))
+			webtest.Do(t, c, chromedp.Reload())
+			wrong, one := "✗ "+u.Chal.Answered, u.Chal.SolvedBadgeOne
+			if !webtest.WaitTrue(c, fmt.Sprintf(`(s => s("fe-check") === %s && s("ts-mutexes") === %s)(id => (document.querySelector('li[data-challenge="' + id + '"] .status') || {}).textContent)`, webtest.JSONString(wrong), webtest.JSONString(one))) {
+				t.Errorf("the list shows a wrong prediction as %q and one move as %q, want %q and %q",
+					webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('li[data-challenge="fe-check"] .status').textContent`)),
+					webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('li[data-challenge="ts-mutexes"] .status').textContent`)), wrong, one)
+			}
 			// the lesson list and the lesson's header count it, with the
 			// checkpoints this browser answered (one right, one wrong)
 			webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.setItem("locklab:cp:fencing:8", "1"), localStorage.setItem("locklab:cp:fencing:12", "0"), true`))

@@ -686,7 +686,7 @@ var english = &UI{
 		AnswerYes: "Yes. The explorer's shortest schedule shows “{2}” after {0} moves.",
 		AnswerNo:  "No. The explorer searched every schedule within these bounds ({0} states, up to {1} moves) and none shows “{2}”.",
 		Open:      "Open the schedule as a timeline",
-		Answered:  "answered", SolvedBadge: "✓ {0} moves", FixedBadge: "✓ fixed", ProgressNoJS: "Progress is kept in this browser only, never on the server, and only with JavaScript on. Solving and checking work without it.",
+		Answered:  "answered", SolvedBadge: "✓ {0} moves", SolvedBadgeOne: "✓ 1 move", FixedBadge: "✓ fixed", ProgressNoJS: "Progress is kept in this browser only, never on the server, and only with JavaScript on. Solving and checking work without it.",
 		Copy:         "Copy my progress as a link",
 		Copied:       "Copied. Open the link on another device to bring your progress there.",
 		Forget:       "Forget my progress",

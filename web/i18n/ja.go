@@ -682,7 +682,7 @@ var japanese = &UI{
 		AnswerYes: "はい。探索器が見つけた最短の順序では、{0} 手で「{2}」が出ます。",
 		AnswerNo:  "いいえ。探索器はこの範囲のあらゆる順序を調べましたが（状態 {0} 個、最大 {1} 手）、「{2}」が出る順序はありませんでした。",
 		Open:      "その順序をタイムラインで開く",
-		Answered:  "回答済み", SolvedBadge: "✓ {0} 手", FixedBadge: "✓ 修正済み", ProgressNoJS: "進み具合はこのブラウザーの中だけに保存し、サーバーには保存しません。保存できるのは JavaScript が有効なときだけです。解くことと確かめることは、JavaScript がなくてもできます。",
+		Answered:  "回答済み", SolvedBadge: "✓ {0} 手", SolvedBadgeOne: "✓ 1 手", FixedBadge: "✓ 修正済み", ProgressNoJS: "進み具合はこのブラウザーの中だけに保存し、サーバーには保存しません。保存できるのは JavaScript が有効なときだけです。解くことと確かめることは、JavaScript がなくてもできます。",
 		Copy:         "進み具合をリンクとしてコピー",
 		Copied:       "コピーしました。別の端末でこのリンクを開くと、進み具合をそちらへ移せます。",
 		Forget:       "進み具合を消す",

@@ -477,6 +477,7 @@ type ChallengeUI struct {
 	FixStart, FixCheck, FixSolved, FixNot, FixCut              string
 	PredictQ, Yes, No, Right, Wrong, AnswerYes, AnswerNo, Open string
 	Answered, SolvedBadge, FixedBadge                          string
+	SolvedBadgeOne                                             string // SolvedBadge for one move
 	ProgressNoJS, Copy, Copied, Forget, Forgot, Restored       string
 	ChallengesOf, Count                                        string // Count: "Challenges: {0} of {1} solved"
 	// a challenge made from a timeline

@@ -681,7 +681,7 @@ var chinese = &UI{
 		AnswerYes: "会。探索器找到的最短调度顺序在第 {0} 步出现了“{2}”。",
 		AnswerNo:  "不会。探索器搜索了这些范围内的每一种调度顺序（{0} 个状态，最多 {1} 步），没有一种会出现“{2}”。",
 		Open:      "在时间线中打开这个调度顺序",
-		Answered:  "已作答", SolvedBadge: "✓ {0} 步", FixedBadge: "✓ 已修好", ProgressNoJS: "进度只保存在这个浏览器里，从不保存在服务器上，而且只在开启 JavaScript 时才会保存。不开 JavaScript 也能解题和检查。",
+		Answered:  "已作答", SolvedBadge: "✓ {0} 步", SolvedBadgeOne: "✓ 1 步", FixedBadge: "✓ 已修好", ProgressNoJS: "进度只保存在这个浏览器里，从不保存在服务器上，而且只在开启 JavaScript 时才会保存。不开 JavaScript 也能解题和检查。",
 		Copy:         "把我的进度复制成链接",
 		Copied:       "已复制。在另一台设备上打开这个链接，就能把你的进度带过去。",
 		Forget:       "清除我的进度",
