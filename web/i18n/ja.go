@@ -802,7 +802,7 @@ var japanese = &UI{
 		"the idempotency key and the charge, together":    "冪等キーと課金を、まとめて 1 回で",
 	},
 	ScriptsVerbatim: "スクリプトは Redis に送ったとおり、コメントも手を加えずに表示しています（訳のあるものは見出しの横に付けています）。会話の中のスクリプトは説明用に書き直したもので、コメントも日本語にしています。",
-	PresetsVerbatim: "ひな形のスクリプトは、コメントも英語のまま載せています。スクリプトはそのままリンクに入り、どの言語のページでも同じ設計として採点されるからです。",
+	PresetsVerbatim: "ひな形のスクリプトは、コメントも英語のまま載せています。書き換えたスクリプトはそのままリンクに入り、どの言語のページでも同じ設計として採点されるからです。",
 	GoComments: map[string]string{
 		"// Package lock is one Lock Lab design written out with go-redis:\n// {0}.\n": "// Package lock は Lock Lab の設計の一つを go-redis で書いたもの:\n// {0}。\n",
 		`
