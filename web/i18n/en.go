@@ -73,7 +73,7 @@ var english = &UI{
 	TokenKeyIs: "token key: {0}", NoTokenYet: "no token yet",
 	NodeControls: "What the nodes can do", Model: "model", Refused: "refused: the node cannot be reached",
 	NoTTL: "no TTL (PTTL −1)", Overwritten: "overwritten by {0}", LostData: "lost with the node's data",
-	ValidEnded: "expired at {0}",
+	ValidEnded: "no longer valid",
 	ValidUntil: "valid until {0}", Charges: "charges: {0}", LostReply: "reply lost: {0} never saw it",
 	ReplyCut: "shown in part: the first {0} of {1} bytes", ElemsCut: "shown in part: the first {0} of {1} elements",
 	LuaWording: "Lock Lab's Lua words this error without the value's name; Redis's Lua may name it, as in \"local 'n' (a nil value)\"",

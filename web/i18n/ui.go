@@ -57,7 +57,7 @@ type UI struct {
 	// LongValue, LongArray stand for a reply too long to quote in a
 	// sentence ({0}: its bytes, its elements); the event log has it.
 	LongValue, LongArray string
-	// ValidEnded: a Redlock holder's validity is over ({0}: when), though
+	// ValidEnded: a Redlock holder's validity is over, though
 	// it may still act as the holder.
 	ValidEnded string
 	// Down is a Redlock node's state while cut off (it keeps its keys); a

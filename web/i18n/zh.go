@@ -73,7 +73,7 @@ var chinese = &UI{
 	TokenKeyIs: "已存令牌：{0}", NoTokenYet: "尚无令牌",
 	NodeControls: "节点可以做什么", Model: "模型", Refused: "未送达（连不上该节点）",
 	NoTTL: "无 TTL（PTTL -1）", Overwritten: "被 {0} 覆盖", LostData: "随节点的数据一起丢失",
-	ValidUntil: "有效期至 {0}", ValidEnded: "已过有效期 {0}", Charges: "扣款：{0}", LostReply: "应答丢失：{0} 没有收到",
+	ValidUntil: "有效期至 {0}", ValidEnded: "有效期已结束", Charges: "扣款：{0}", LostReply: "应答丢失：{0} 没有收到",
 	ReplyCut: "只显示一部分：{1} 字节中的前 {0} 字节", ElemsCut: "只显示一部分：{1} 个元素中的前 {0} 个",
 	LuaWording: "Lock Lab 的 Lua 在这条错误里不写出值的名字；Redis 的 Lua 可能会写出，例如 \"local 'n' (a nil value)\"",
 	LongValue:  "一个 {0} 字节的值（见事件日志）", LongArray: "{0} 个元素（见事件日志）",

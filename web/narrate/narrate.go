@@ -262,10 +262,12 @@ func Who(actor string, u *i18n.UI) string {
 }
 
 // Validity is a Redlock holder's validity as its lane says it: until when,
-// or, once now has passed it, that it ended then.
+// or, once now has passed it, that it is over (no time: beside the keys'
+// own expiry a time read as the key's, and the label strip has no room
+// for "validity ended at …").
 func Validity(u *i18n.UI, until, now int64) string {
 	if until <= now {
-		return i18n.Fill(u.ValidEnded, sim.FormatMS(until))
+		return u.ValidEnded
 	}
 	return i18n.Fill(u.ValidUntil, sim.FormatMS(until))
 }
