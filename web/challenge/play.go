@@ -417,6 +417,18 @@ func (v *PredictView) Right() bool { return (v.Answer == "yes") == v.Can }
 // predictPage serves a predict challenge: the question, then, once
 // answered (answer=yes or no), the explorer's answer.
 func (s *Handler) predictPage(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, room *lesson.ChallengeRoom) {
+	if q := r.URL.Query(); q.Has("opt") {
+		// its design is fixed and its address names none: an opt= (the
+		// answer's own timeline link carries one) goes to the address,
+		// as a break challenge's wrong opt= does
+		q.Del("opt")
+		to := r.URL.Path
+		if len(q) > 0 {
+			to += "?" + q.Encode()
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
+		return
+	}
 	if s.only(w, r, u, ch, "answer") {
 		return
 	}
@@ -437,6 +449,11 @@ func (s *Handler) predictView(r *http.Request, u *i18n.UI, ch *lessons.Challenge
 		return nil, badRequest(u, i18n.Fill(u.Chal.BadParam, "answer="+url.QueryEscape(ans)), in.Play)
 	}
 	v := &PredictView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: in, Answer: ans}
+	// its card: the question, over the design's clients and servers
+	// before any move (the answer is the page's, not the card's)
+	png := links.Lesson(ch.Lesson) + "/timeline.png" + links.Query("", ch.Opt)
+	v.Card = s.CardFor(r, ch.Title+" — "+in.Num, in.Num+" · "+in.Goal, png, ch.Title)
+	v.Card.OEmbed = ""
 	if ans == "" {
 		return v, nil
 	}

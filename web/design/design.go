@@ -489,16 +489,16 @@ func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
 // picture (with none, the design's clients and servers before any move).
 // A grade is no timeline: it has no oEmbed answer.
 func gradeCard(s *site.Site, r *http.Request, u *i18n.UI, d *lockdesign.Design, g *DesignGrade) *site.Card {
-	desc := g.Verdict.Text
+	desc := g.Verdict.Card()
 	if len(g.Incomplete) > 0 {
 		desc = i18n.Sentences(append([]string{desc}, g.Incomplete...)...)
 	}
-	run := links.DesignRun(u.Lang, d, 2, nil)
+	run, alt := links.DesignRun(u.Lang, d, 2, nil), u.Design.Title
 	if h := findings.Headline(u, g.shortestKind, len(g.shortest)); h != "" {
-		desc = i18n.Sentences(desc, h)
+		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(u.Design.Title+" —", h)
 		run = links.DesignRun(u.Lang, d, g.shortestN, g.shortest)
 	}
-	card := s.CardFor(r, u.Design.Title, desc, runFile(run, ".png"), u.Design.Title)
+	card := s.CardFor(r, u.Design.Title, desc, runFile(run, ".png"), alt)
 	card.OEmbed = ""
 	return card
 }

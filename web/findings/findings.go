@@ -109,3 +109,19 @@ func Headline(u *i18n.UI, k sim.ViolationKind, steps int) string {
 	}
 	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, n)
 }
+
+// Card is the verdict as a link card says it: its first sentence (the
+// rest points at the rows of a table the card does not have), and with a
+// ✓ that it holds within the bounds only.
+func (v Verdict) Card() string {
+	lead := v.Text
+	if i := strings.Index(lead, "。"); i >= 0 {
+		lead = lead[:i+len("。")]
+	} else if i := strings.Index(lead, ". "); i >= 0 {
+		lead = lead[:i+1]
+	}
+	if v.OK && v.Within != "" {
+		return i18n.Sentences(lead, v.Within)
+	}
+	return lead
+}

@@ -412,17 +412,18 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 // before any move). A Lab page is no timeline: it has no oEmbed answer.
 func labCard(s *site.Site, r *http.Request, u *i18n.UI, l *lessons.Lesson, c links.LabConfig, res *explore.Result, out *LabResult) *site.Card {
 	title := u.Lab.Title + " — " + l.Title
-	desc := out.Verdict.Text
+	desc := out.Verdict.Card()
 	if out.Incomplete != "" {
 		desc = out.Incomplete
 	}
 	var shown []sim.Action
+	alt := title
 	if h := findings.Headline(u, res.ShortestKind, len(res.Shortest)); h != "" {
-		desc, shown = i18n.Sentences(desc, h), res.Shortest
+		desc, shown, alt = i18n.Sentences(desc, h), res.Shortest, i18n.Sentences(title+" —", h)
 	}
 	opt := l.Scenario.FormatOptions(c.Opts)
 	png := links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(shown), opt)
-	card := s.CardFor(r, title, desc, png, title)
+	card := s.CardFor(r, title, desc, png, alt)
 	card.OEmbed = ""
 	return card
 }
