@@ -363,11 +363,20 @@ func (s *Handler) only(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *l
 	q := r.URL.Query()
 	for k, v := range q {
 		if len(v) != 1 || !contains(keys, k) {
-			why := u.Chal.BadParam
+			why, back := u.Chal.BadParam, links.Challenge(u.Lang, ch.ID)
 			if contains(keys, k) {
-				why = u.Chal.Repeated // the parameter has its place, once
+				// the parameter has its place, once: the way back joins
+				// its values, as one do= lists its moves, and keeps the
+				// moves made
+				why = u.Chal.Repeated
+				if k == "do" || k == "opt" {
+					back += links.Query(strings.Join(q["do"], ","), strings.Join(q["opt"], ","))
+				}
 			}
-			e := badRequest(u, i18n.Fill(why, site.Clip(k)), links.Challenge(u.Lang, ch.ID))
+			e := badRequest(u, i18n.Fill(why, site.Clip(k)), back)
+			if back != links.Challenge(u.Lang, ch.ID) {
+				e.RecoverText = u.Chal.BackLast
+			}
 			s.Fail(w, r, u, e)
 			return true
 		}

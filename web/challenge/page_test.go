@@ -344,6 +344,9 @@ func TestChallengeBadInput(t *testing.T) {
 		if want := i18n.Fill(u.Chal.Repeated, "do"); r.Status != http.StatusBadRequest || !strings.Contains(html.UnescapeString(r.Body), want) {
 			t.Errorf("%s: do= twice: %d, want a 400 saying %q", lang, r.Status, want)
 		}
+		if m := regexp.MustCompile(`class="button primary" href="([^"]*)"`).FindStringSubmatch(r.Body); m == nil || html.UnescapeString(m[1]) != "/"+lang+"/challenges/fe-stale?do=a.acquire,b.acquire&opt=fence.off" {
+			t.Errorf("%s: do= twice: the way back is %v, not the moves in one do=", lang, m)
+		}
 	}
 }
 
