@@ -590,7 +590,7 @@ var english = &UI{
 		CrashedKey:       "{0} has crashed, but its key on {1} is still there.", CrashedKeyLeft: "{0} has crashed, but its key on {1} is still there, {2} left.",
 		MutexHeld: "There is no lock key; holding the mutex of its own process: {0}.",
 		VerdictOK: "the storage accepted {0}'s write", VerdictNo: "the storage rejected {0}'s write",
-		Sep: "; ", ListSep: ", ", ClientSep: ", ",
+		Sep: "; ", ListSep: ", ", ClientSep: ", ", ListAnd: " and ",
 		Lanes:       "Time runs left to right. Lanes: {0}. The table below lists the same events.",
 		LaneClients: "each client's state", LaneYou: "the commands you typed", LaneRedis: "the lock key in Redis",
 		LanePair: "the lock key on the primary and on its replica", LaneRedlock: "the lock key on each of the {0} Redis nodes",

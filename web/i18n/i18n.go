@@ -423,3 +423,11 @@ func cjk(c rune) bool {
 	return unicode.In(c, unicode.Hiragana, unicode.Katakana, unicode.Han) || c == 'ー' ||
 		(c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff60)
 }
+
+// JoinAnd joins items with sep, the last two with and ("n1, n2 and n3").
+func JoinAnd(items []string, sep, and string) string {
+	if len(items) < 2 {
+		return strings.Join(items, sep)
+	}
+	return strings.Join(items[:len(items)-1], sep) + and + items[len(items)-1]
+}

@@ -584,7 +584,7 @@ var japanese = &UI{
 		CrashedKey:       "{0} はクラッシュしましたが、{1} には {0} のキーがまだ残っています。", CrashedKeyLeft: "{0} はクラッシュしましたが、{1} には {0} のキーがまだ残っています（残り {2}）。",
 		MutexHeld: "ロックのキーはありません。自分のプロセスのミューテックスを持っているのは {0} です。",
 		VerdictOK: "ストレージが {0} の書き込みを受理した", VerdictNo: "ストレージが {0} の書き込みを拒否した",
-		Sep: "。", ListSep: "、", ClientSep: "、",
+		Sep: "。", ListSep: "、", ClientSep: "、", ListAnd: "と",
 		Lanes:       "時間は左から右へ進みます。レーンは{0}です。同じ出来事を下の表にも並べています。",
 		LaneClients: "各クライアントの状態", LaneYou: "あなたが打ったコマンド", LaneRedis: "Redis のロックキー",
 		LanePair: "プライマリとレプリカそれぞれのロックキー", LaneRedlock: "{0} 台の Redis ノードそれぞれのロックキー",

@@ -386,11 +386,14 @@ type A11yUI struct {
 	ResumedBy, CommandTo, ClientNote, VerdictTokenOK   string
 	RedlockCount                                       string // {0}'s Redlock round counted: {1}
 	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep string
-	VerdictNoOp                                        string // a write already done: nothing changed
-	Happened                                           string // {0}: {1} → {2}, what happened at a service or to a connection
-	NoHolderBelieved                                   string // no key held, yet {0} act as holders
-	HandHeld                                           string // the lock key on {0} holds a value typed by hand
-	NoOwnerHeld                                        string // the lock key on {0} holds a value no client acquired with (a design's INCR)
+	// ListAnd joins the last two items of a list of places ("the primary
+	// and the replica"; ListSep before the others)
+	ListAnd          string
+	VerdictNoOp      string // a write already done: nothing changed
+	Happened         string // {0}: {1} → {2}, what happened at a service or to a connection
+	NoHolderBelieved string // no key held, yet {0} act as holders
+	HandHeld         string // the lock key on {0} holds a value typed by hand
+	NoOwnerHeld      string // the lock key on {0} holds a value no client acquired with (a design's INCR)
 	// CrashedKey(Left): {0} crashed, its key on {1} lives on ({2} left):
 	// a key is not a holder, and a crashed client holds nothing.
 	CrashedKey, CrashedKeyLeft string

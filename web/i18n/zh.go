@@ -585,7 +585,7 @@ var chinese = &UI{
 		CrashedKey:       "{0} 已崩溃，但它在 {1} 上的锁键还在。", CrashedKeyLeft: "{0} 已崩溃，但它在 {1} 上的锁键还在，还剩 {2}。",
 		MutexHeld: "这里没有锁键；持有自己进程里互斥锁的是：{0}。",
 		VerdictOK: "存储接受了 {0} 的写入", VerdictNo: "存储拒绝了 {0} 的写入",
-		Sep: "；", ListSep: "、", ClientSep: "；",
+		Sep: "；", ListSep: "、", ClientSep: "；", ListAnd: "和",
 		Lanes:       "时间从左向右推进。泳道依次是：{0}。下表列出的是同样的事件。",
 		LaneClients: "每个客户端的状态", LaneYou: "你输入的命令", LaneRedis: "Redis 中的锁键",
 		LanePair: "主节点和副本上各自的锁键", LaneRedlock: "{0} 个 Redis 节点上各自的锁键",

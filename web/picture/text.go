@@ -200,11 +200,11 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 	var hs []string
 	for _, o := range owners {
 		if o == sim.Operator { // a value typed by hand: no client's lock
-			hs = append(hs, i18n.Fill(a.HandHeld, strings.Join(on[o], a.ListSep)))
+			hs = append(hs, i18n.Fill(a.HandHeld, i18n.JoinAnd(on[o], a.ListSep, a.ListAnd)))
 			continue
 		}
 		if o == "" { // a value no client acquired with (a design's INCR counter)
-			hs = append(hs, i18n.Fill(a.NoOwnerHeld, strings.Join(on[o], a.ListSep)))
+			hs = append(hs, i18n.Fill(a.NoOwnerHeld, i18n.JoinAnd(on[o], a.ListSep, a.ListAnd)))
 			continue
 		}
 		holds, holdsLeft := a.HoldsOn, a.HoldsOnLeft
@@ -214,7 +214,7 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 		if len(tl.Nodes) == 1 && left > 0 {
 			hs = append(hs, i18n.Fill(holdsLeft, strings.ToUpper(o), on[o][0], seconds(left)))
 		} else {
-			hs = append(hs, i18n.Fill(holds, strings.ToUpper(o), strings.Join(on[o], a.ListSep)))
+			hs = append(hs, i18n.Fill(holds, strings.ToUpper(o), i18n.JoinAnd(on[o], a.ListSep, a.ListAnd)))
 		}
 	}
 	return sentences(hs...)

@@ -336,7 +336,7 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 		var hs []string
 		for _, o := range owners {
 			if o == sim.Operator {
-				hs = append(hs, i18n.Fill(a.HandHeld, strings.Join(on[o], a.ListSep)))
+				hs = append(hs, i18n.Fill(a.HandHeld, i18n.JoinAnd(on[o], a.ListSep, a.ListAnd)))
 				continue
 			}
 			holds, holdsLeft := a.HoldsOn, a.HoldsOnLeft
@@ -346,7 +346,7 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 			if len(tl.Nodes) == 1 && left > 0 {
 				hs = append(hs, i18n.Fill(holdsLeft, upper(o), on[o][0], strconv.FormatFloat(float64(left)/1000, 'f', 1, 64)+"s"))
 			} else {
-				hs = append(hs, i18n.Fill(holds, upper(o), strings.Join(on[o], a.ListSep)))
+				hs = append(hs, i18n.Fill(holds, upper(o), i18n.JoinAnd(on[o], a.ListSep, a.ListAnd)))
 			}
 		}
 		want = i18n.Sentences(hs...)
