@@ -580,7 +580,7 @@ var english = &UI{
 		HoldsOn: "{0} holds the lock on {1}.", HoldsOnLeft: "{0} holds the lock on {1}, {2} left.",
 		NoHolder: "No one holds the lock.", ClientsNow: "Clients now: {0}.", StorageNow: "Storage: {0}, {1}.",
 		WentWrong: "What went wrong: {0}", ClientState: "{0} {1}", ClientToken: "{0} {1} with token {2}",
-		ClockRanOn: "then the clock ran on to {0} while the commands sent by then were answered", WaitedFor: "{0} passed", WorkedFor: "{0} worked for {1}", ResumedBy: "{0} resumed",
+		ClockRanOn: "then the clock ran on to {0} while the commands sent by then were answered", WaitedFor: "{0} passed", WorkedFor: "{0} worked for {1}", ResumedBy: "{0} resumed", PausedBy: "{0} paused", CrashedBy: "{0} crashed",
 		CommandTo: "{0} sent {1} to {2}: {3}", ClientNote: "{0}: {1}", RedlockCount: "{0} counted its round: {1}",
 		VerdictTokenOK: "the storage accepted {0}'s write with token {1}", VerdictTokenNo: "the storage rejected {0}'s write with token {1}",
 		VerdictNoOp: "the storage found order 42 already charged (its idempotency key was set) and changed nothing for {0}", Happened: "{0}: {1} → {2}",

@@ -574,7 +574,7 @@ var japanese = &UI{
 		HoldsOn: "{1} のロックは {0} が保持しています。", HoldsOnLeft: "{1} のロックは {0} が保持しています（残り {2}）。",
 		NoHolder: "ロックは誰も持っていません。", ClientsNow: "いまのクライアント：{0}。", StorageNow: "ストレージ：{0}、{1}。",
 		WentWrong: "起きた問題：{0}", ClientState: "{0} は{1}", ClientToken: "{0} は{1}（トークン {2}）",
-		ClockRanOn: "その後、そこまでに送られたコマンドに応答が返るまで時計は {0} まで進んだ", WaitedFor: "時間が {0} 進んだ", WorkedFor: "{0} が {1} 作業した", ResumedBy: "{0} が再開した",
+		ClockRanOn: "その後、そこまでに送られたコマンドに応答が返るまで時計は {0} まで進んだ", WaitedFor: "時間が {0} 進んだ", WorkedFor: "{0} が {1} 作業した", ResumedBy: "{0} が再開した", PausedBy: "{0} が一時停止した", CrashedBy: "{0} がクラッシュした",
 		CommandTo: "{0} が {2} に {1} を送信 → {3}", ClientNote: "{0}：{1}", RedlockCount: "{0} の判定：{1}",
 		VerdictTokenOK: "ストレージが {0} のトークン {1} の書き込みを受理した", VerdictTokenNo: "ストレージが {0} のトークン {1} の書き込みを拒否した",
 		VerdictNoOp: "ストレージは注文 42 がもう課金済み（冪等キーが設定済み）と判断し、{0} の書き込みでは何も変えなかった", Happened: "{0}：{1} → {2}",

@@ -382,8 +382,11 @@ type A11yUI struct {
 	// ClockRanOn follows WaitedFor when the clock went past the wait's
 	// end ({0}: where it stopped): commands under way (a blocking WAIT,
 	// a slow node) were answered later.
-	ClockRanOn                                         string
-	ResumedBy, CommandTo, ClientNote, VerdictTokenOK   string
+	ClockRanOn                                       string
+	ResumedBy, CommandTo, ClientNote, VerdictTokenOK string
+	// PausedBy, CrashedBy: the action, as ResumedBy says its own ("A
+	// paused"; ClientState is for a client's state, not what it did)
+	PausedBy, CrashedBy                                string
 	RedlockCount                                       string // {0}'s Redlock round counted: {1}
 	VerdictTokenNo, VerdictOK, VerdictNo, Sep, ListSep string
 	// ListAnd joins the last two items of a list of places ("the primary

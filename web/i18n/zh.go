@@ -575,7 +575,7 @@ var chinese = &UI{
 		HoldsOn: "{0} 持有 {1} 上的锁。", HoldsOnLeft: "{0} 持有 {1} 上的锁，还剩 {2}。",
 		NoHolder: "没有人持有锁。", ClientsNow: "当前客户端：{0}。", StorageNow: "存储：{0}，{1}。",
 		WentWrong: "出了什么问题：{0}", ClientState: "{0} {1}", ClientToken: "{0} {1}（令牌 {2}）",
-		ClockRanOn: "随后时钟继续走到 {0}，直到那时已发出的命令得到应答", WaitedFor: "过去了 {0}", WorkedFor: "{0} 工作了 {1}", ResumedBy: "{0} 恢复了",
+		ClockRanOn: "随后时钟继续走到 {0}，直到那时已发出的命令得到应答", WaitedFor: "过去了 {0}", WorkedFor: "{0} 工作了 {1}", ResumedBy: "{0} 恢复了", PausedBy: "{0} 停顿了", CrashedBy: "{0} 崩溃了",
 		CommandTo: "{0} 向 {2} 发送 {1}：{3}", ClientNote: "{0} {1}", RedlockCount: "{0} 的判定：{1}",
 		VerdictTokenOK: "存储接受了 {0} 带令牌 {1} 的写入", VerdictTokenNo: "存储拒绝了 {0} 带令牌 {1} 的写入",
 		VerdictNoOp: "存储发现订单 42 已经扣过款（幂等键已被设置），{0} 的写入没有带来任何改变", Happened: "{0} {1} → {2}",

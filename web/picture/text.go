@@ -308,8 +308,10 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		return i18n.Fill(a.WaitedFor, sim.FormatDuration(e.Ms))
 	case sim.KindWork:
 		return i18n.Fill(a.WorkedFor, n.Actor, sim.FormatDuration(e.Ms))
-	case sim.KindPause, sim.KindCrash:
-		return i18n.Fill(a.ClientState, n.Actor, n.What)
+	case sim.KindPause:
+		return i18n.Fill(a.PausedBy, n.Actor)
+	case sim.KindCrash:
+		return i18n.Fill(a.CrashedBy, n.Actor)
 	case sim.KindResume:
 		return i18n.Fill(a.ResumedBy, n.Actor)
 	case sim.KindRedlock:
