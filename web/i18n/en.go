@@ -584,7 +584,7 @@ var english = &UI{
 		CommandTo: "{0} sent {1} to {2}: {3}", ClientNote: "{0}: {1}", RedlockCount: "{0} counted its round: {1}",
 		VerdictTokenOK: "the storage accepted {0}'s write with token {1}", VerdictTokenNo: "the storage rejected {0}'s write with token {1}",
 		VerdictNoOp: "the storage found order 42 already charged (its idempotency key was set) and changed nothing for {0}", Happened: "{0}: {1} → {2}",
-		NoHolderBelieved: "No one holds the lock now; still taking itself for its holder: {0}.",
+		NoHolderBelieved: "No one holds the lock now; still acting as its holder: {0}.",
 		HandHeld:         "The lock key on {0} holds a value you typed; no client holds it.",
 		NoOwnerHeld:      "The lock key on {0} holds a value no client acquired the lock with; no client holds it.",
 		CrashedKey:       "{0} has crashed, but its key on {1} is still there.", CrashedKeyLeft: "{0} has crashed, but its key on {1} is still there, {2} left.",
