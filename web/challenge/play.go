@@ -449,10 +449,9 @@ func (s *Handler) predictView(r *http.Request, u *i18n.UI, ch *lessons.Challenge
 		return nil, badRequest(u, i18n.Fill(u.Chal.BadParam, "answer="+url.QueryEscape(ans)), in.Play)
 	}
 	v := &PredictView{Page: s.Frame(u, ch.Title+" — "+u.Chal.Title+" — "+u.SiteName, r), Info: in, Answer: ans}
-	// its card: the question, over the design's clients and servers
-	// before any move (the answer is the page's, not the card's)
-	png := links.Lesson(ch.Lesson) + "/timeline.png" + links.Query("", ch.Opt)
-	v.Card = s.CardFor(r, ch.Title+" — "+in.Num, in.Num+" · "+in.Goal, png, ch.Title)
+	// its card: the question, with no picture (an empty timeline says
+	// "nothing has gone wrong", a hint; the answer is the page's)
+	v.Card = s.CardFor(r, ch.Title+" — "+in.Num, in.Num+" · "+in.Goal, "", "")
 	v.Card.OEmbed = ""
 	if ans == "" {
 		return v, nil

@@ -376,12 +376,12 @@ type DesignGrade struct {
 	Rows                    []DesignRow
 	// Verdict sums up Rows, in the words the Lab uses too.
 	Verdict findings.Verdict
-	// the headline of both searches (explore.ShortestOf): the shortest
-	// schedule, of a failing kind where there is one, with that many
-	// clients; nil when neither found anything
-	shortest     []sim.Action
-	shortestKind sim.ViolationKind
-	shortestN    int
+	// per kind found, the shorter of the two searches' shortest
+	// schedules: its steps, the schedule and its number of clients
+	// (for the link card)
+	steps    map[sim.ViolationKind]int
+	shortest map[sim.ViolationKind][]sim.Action
+	clients  map[sim.ViolationKind]int
 	// WorkPastTTL: the design's work is not shorter than its TTL and
 	// nothing extends it, so every write comes after the writer's own
 	// lease: a client bug, which the grade finds as a job outliving its
@@ -484,21 +484,22 @@ func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
 	return designKeptForm(v)
 }
 
-// gradeCard is what a pasted design link unfurls into: the verdict and
-// the shortest counterexample's kind and length, and its timeline as the
-// picture (with none, the design's clients and servers before any move).
+// gradeCard is what a pasted design link unfurls into: the verdict, and
+// the finding it leads with (findings.CardKind) by kind and length, with
+// its timeline as the picture (none where no counterexample was found).
 // A grade is no timeline: it has no oEmbed answer.
 func gradeCard(s *site.Site, r *http.Request, u *i18n.UI, d *lockdesign.Design, g *DesignGrade) *site.Card {
 	desc := g.Verdict.Card()
 	if len(g.Incomplete) > 0 {
 		desc = i18n.Sentences(append([]string{desc}, g.Incomplete...)...)
 	}
-	run, alt := links.DesignRun(u.Lang, d, 2, nil), u.Design.Title
-	if h := findings.Headline(u, g.shortestKind, len(g.shortest)); h != "" {
+	png, alt := "", u.Design.Title
+	if k := findings.CardKind(g.steps); k != "" {
+		h := findings.Headline(u, k, g.steps[k])
 		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(u.Design.Title+" —", h)
-		run = links.DesignRun(u.Lang, d, g.shortestN, g.shortest)
+		png = runFile(links.DesignRun(u.Lang, d, g.clients[k], g.shortest[k]), ".png")
 	}
-	card := s.CardFor(r, u.Design.Title, desc, runFile(run, ".png"), alt)
+	card := s.CardFor(r, u.Design.Title, desc, png, alt)
 	card.OEmbed = ""
 	return card
 }
@@ -585,16 +586,14 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *lockdesign.Design) (*Des
 		g.Rows = append(g.Rows, row)
 	}
 	g.Verdict = findings.Of(u, found, complete, depth)
-	both, clients := map[sim.ViolationKind]*explore.Finding{}, map[sim.ViolationKind]int{}
+	g.steps, g.shortest, g.clients = map[sim.ViolationKind]int{}, map[sim.ViolationKind][]sim.Action{}, map[sim.ViolationKind]int{}
 	for i, n := range []int{2, 3} {
 		for k, f := range results[i].Found {
-			if b := both[k]; b == nil || len(f.Shortest) < len(b.Shortest) {
-				both[k], clients[k] = f, n
+			if b, ok := g.steps[k]; !ok || len(f.Shortest) < b {
+				g.steps[k], g.shortest[k], g.clients[k] = len(f.Shortest), f.Shortest, n
 			}
 		}
 	}
-	g.shortestKind, g.shortest = explore.ShortestOf(both)
-	g.shortestN = clients[g.shortestKind]
 	if d.Work >= d.TTL && strings.TrimSpace(d.Extend) == "" {
 		g.WorkPastTTL = i18n.Fill(du.WorkPastTTL, sim.FormatDuration(d.Work), sim.FormatDuration(d.TTL))
 	}

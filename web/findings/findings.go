@@ -125,3 +125,25 @@ func (v Verdict) Card() string {
 	}
 	return lead
 }
+
+// CardKind is the finding a link card names, from each kind's shortest
+// schedule (its steps): of the worst class found, the shortest (the
+// first in sim.Kinds at equal length), so the card's verdict ("Harm
+// found: Charged twice") and the schedule it names and draws are one
+// finding; "" where nothing but what a lease allows was found.
+func CardKind(steps map[sim.ViolationKind]int) sim.ViolationKind {
+	var best sim.ViolationKind
+	for _, k := range sim.Kinds { // worst class first
+		n, ok := steps[k]
+		if !ok || sim.ClassOf(k) == sim.ClassAllowed {
+			continue
+		}
+		if best != "" && sim.ClassOf(k) != sim.ClassOf(best) {
+			break
+		}
+		if best == "" || n < steps[best] {
+			best = k
+		}
+	}
+	return best
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 
@@ -425,9 +426,16 @@ func cjk(c rune) bool {
 }
 
 // JoinAnd joins items with sep, the last two with and ("n1, n2 and n3").
+// An and written without spaces (と, 和) gets them beside a Latin name,
+// as the site sets Latin words in Japanese and Chinese text ("n4 と n5",
+// "プライマリとレプリカ").
 func JoinAnd(items []string, sep, and string) string {
 	if len(items) < 2 {
 		return strings.Join(items, sep)
 	}
-	return strings.Join(items[:len(items)-1], sep) + and + items[len(items)-1]
+	a, b := items[len(items)-2], items[len(items)-1]
+	if !strings.Contains(and, " ") && (a[len(a)-1] < utf8.RuneSelf || b[0] < utf8.RuneSelf) {
+		and = " " + and + " "
+	}
+	return strings.Join(items[:len(items)-1], sep) + and + b
 }

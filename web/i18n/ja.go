@@ -73,7 +73,7 @@ var japanese = &UI{
 	TokenKeyIs: "保存トークン {0}", NoTokenYet: "トークン未保存",
 	NodeControls: "ノードにできること", Model: "モデル", Refused: "拒否：ノードに届かない",
 	NoTTL: "TTL なし（PTTL −1）", Overwritten: "{0} が上書き", LostData: "ノードのデータと共に消失",
-	ValidEnded: "有効時間は終了",
+	ValidEnded: "有効時間切れ",
 	ValidUntil: "{0} まで有効", Charges: "課金：{0}", LostReply: "応答消失：{0} には届いていない",
 	ReplyCut: "一部だけ表示：{1} バイトのうち最初の {0} バイト", ElemsCut: "一部だけ表示：{1} 個の要素のうち最初の {0} 個",
 	LuaWording: "Lock Lab の Lua はこのエラーに値の名前を書きません。Redis の Lua は「local 'n' (a nil value)」のように名前を添えることがあります",

@@ -407,22 +407,26 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 }
 
 // labCard is what a pasted Lab link unfurls into: the lesson explored,
-// the verdict and the shortest counterexample's kind and length, and its
-// timeline as the picture (with none, the design's clients and servers
-// before any move). A Lab page is no timeline: it has no oEmbed answer.
+// the verdict, and the finding it leads with (findings.CardKind) by kind
+// and length, with its timeline as the picture (none where no
+// counterexample was found). A Lab page is no timeline: it has no
+// oEmbed answer.
 func labCard(s *site.Site, r *http.Request, u *i18n.UI, l *lessons.Lesson, c links.LabConfig, res *explore.Result, out *LabResult) *site.Card {
 	title := u.Lab.Title + " — " + l.Title
 	desc := out.Verdict.Card()
 	if out.Incomplete != "" {
 		desc = out.Incomplete
 	}
-	var shown []sim.Action
-	alt := title
-	if h := findings.Headline(u, res.ShortestKind, len(res.Shortest)); h != "" {
-		desc, shown, alt = i18n.Sentences(desc, h), res.Shortest, i18n.Sentences(title+" —", h)
+	steps := map[sim.ViolationKind]int{}
+	for k, f := range res.Found {
+		steps[k] = len(f.Shortest)
 	}
-	opt := l.Scenario.FormatOptions(c.Opts)
-	png := links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(shown), opt)
+	png, alt := "", title
+	if k := findings.CardKind(steps); k != "" {
+		h := findings.Headline(u, k, steps[k])
+		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
+		png = links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(res.Found[k].Shortest), l.Scenario.FormatOptions(c.Opts))
+	}
 	card := s.CardFor(r, title, desc, png, alt)
 	card.OEmbed = ""
 	return card

@@ -141,14 +141,18 @@ type Card struct {
 }
 
 // CardFor is the card of the page r asked for: its title and what it
-// shows, its picture as a PNG (image, a path), and the oEmbed endpoint
-// asked about the page's own address.
+// shows, its picture as a PNG (image, a path; "" for a card with no
+// picture: a small card rather than a picture that says nothing), and
+// the oEmbed endpoint asked about the page's own address.
 func (s *Site) CardFor(r *http.Request, title, description, image, imageAlt string) *Card {
 	page := s.AbsoluteURL(r)
 	// one line: a reply quoted in it may hold line breaks (an array reply),
 	// which a card shows raw or cuts at
 	description, imageAlt = oneLine(description), oneLine(imageAlt)
-	return &Card{Title: title, Description: description, URL: page, Image: s.Absolute(r, image), ImageAlt: imageAlt,
+	if image != "" {
+		image = s.Absolute(r, image)
+	}
+	return &Card{Title: title, Description: description, URL: page, Image: image, ImageAlt: imageAlt,
 		OEmbed: s.Absolute(r, "/oembed?format=json&url="+url.QueryEscape(page))}
 }
 
