@@ -426,9 +426,10 @@ func cjk(c rune) bool {
 }
 
 // JoinAnd joins items with sep, the last two with and ("n1, n2 and n3").
-// An and written without spaces (と, 和) gets them beside a Latin name,
-// as the site sets Latin words in Japanese and Chinese text ("n4 と n5",
-// "プライマリとレプリカ").
+// An and written without spaces (Japanese's, Chinese's) gets them beside
+// a Latin name, as the site sets Latin words in Japanese and Chinese
+// text ("n4", a space, the word, a space, "n5"); between two names in
+// their own script it stays tight.
 func JoinAnd(items []string, sep, and string) string {
 	if len(items) < 2 {
 		return strings.Join(items, sep)
