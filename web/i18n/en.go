@@ -310,7 +310,7 @@ var english = &UI{
 		},
 		ResultTitle: "What the explorer found",
 		Explored:    "Explored {0} schedules ({1} distinct states).",
-		Shortest:    "Shortest counterexample (harm to the data or a failed lock): {0} steps ({1}). Rows that any lease allows may be shorter.",
+		Shortest:    "Shortest counterexample (harm to the data or a failed lock): {0} steps ({1}).", ShorterAllowed: "A row that any lease allows is shorter.",
 		NoneFound:   "None of them breaks anything the checks look for.",
 		Complete:    "Every schedule within these bounds was explored.",
 		CompleteCut: "Every schedule of up to {0} actions was explored. Some go on longer and were cut there: raise the bound to see further.",

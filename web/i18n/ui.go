@@ -197,6 +197,9 @@ type LabUI struct {
 	// ShortestAllowed heads a shortest schedule whose failure is only
 	// what a lease allows: not a counterexample to anything.
 	ShortestAllowed string
+	// ShorterAllowed follows Shortest where a row of what any lease
+	// allows is shorter than the counterexample
+	ShorterAllowed string
 	// Limits: what a scenario's model cannot show, under a verdict of
 	// its design: by scenario id, or "<id> <option>.<value>" for the
 	// designs with that option (web/lab's labLimit).

@@ -382,5 +382,13 @@ func TestLabCard(t *testing.T) {
 				t.Errorf("%s %s: an oEmbed link on a page that is no timeline", lang, c.q)
 			}
 		}
+		// "a row that any lease allows is shorter" only where one is: a
+		// mutex has no lease (two readers found it said of lesson 1)
+		for q, want := range map[string]bool{"?lesson=two-servers&opt=lock.local": false, "?lesson=fencing&opt=fence.off": true} {
+			r := webtest.Get(t, h, "/"+lang+"/lab"+q)
+			if got := strings.Contains(html.UnescapeString(r.Body), u.Lab.ShorterAllowed); got != want {
+				t.Errorf("%s %s: says a lease's row is shorter: %v, want %v", lang, q, got, want)
+			}
+		}
 	}
 }
