@@ -362,24 +362,23 @@ func (s *Handler) Judge(r *http.Request, u *i18n.UI, ch *lessons.Challenge, q ur
 func (s *Handler) only(w http.ResponseWriter, r *http.Request, u *i18n.UI, ch *lessons.Challenge, keys ...string) bool {
 	q := r.URL.Query()
 	for k, v := range q {
-		if len(v) != 1 || !contains(keys, k) {
-			why, back := u.Chal.BadParam, links.Challenge(u.Lang, ch.ID)
-			if contains(keys, k) {
-				// the parameter has its place, once: the way back joins
-				// its values, as one do= lists its moves, and keeps the
-				// moves made
-				why = u.Chal.Repeated
-				if k == "do" || k == "opt" {
-					back += links.Query(strings.Join(q["do"], ","), strings.Join(q["opt"], ","))
-				}
-			}
-			e := badRequest(u, i18n.Fill(why, site.Clip(k)), back)
-			if back != links.Challenge(u.Lang, ch.ID) {
+		var e *site.Error
+		switch {
+		case !contains(keys, k):
+			e = badRequest(u, i18n.Fill(u.Chal.BadParam, site.Clip(k)), links.Challenge(u.Lang, ch.ID))
+		case len(v) != 1:
+			// the parameter has its place, once: the way back joins its
+			// values, as one do= lists its moves, and keeps the moves made
+			e = badRequest(u, i18n.Fill(u.Chal.Repeated, site.Clip(k)), links.Challenge(u.Lang, ch.ID))
+			if k == "do" || k == "opt" {
+				e.Recover += links.Query(strings.Join(q["do"], ","), strings.Join(q["opt"], ","))
 				e.RecoverText = u.Chal.BackLast
 			}
-			s.Fail(w, r, u, e)
-			return true
+		default:
+			continue
 		}
+		s.Fail(w, r, u, e)
+		return true
 	}
 	return false
 }

@@ -366,6 +366,13 @@ type DesignPiece struct {
 	ErrorLine int
 }
 
+// shortestRun is a shortest schedule of a grade's and how many clients
+// it ran with.
+type shortestRun struct {
+	Shortest []sim.Action
+	Clients  int
+}
+
 // DesignGrade is the explorer's grade, in words and links.
 type DesignGrade struct {
 	Summary, Within, Bounds string
@@ -376,12 +383,9 @@ type DesignGrade struct {
 	Rows                    []DesignRow
 	// Verdict sums up Rows, in the words the Lab uses too.
 	Verdict findings.Verdict
-	// per kind found, the shorter of the two searches' shortest
-	// schedules: its steps, the schedule and its number of clients
-	// (for the link card)
-	steps    map[sim.ViolationKind]int
-	shortest map[sim.ViolationKind][]sim.Action
-	clients  map[sim.ViolationKind]int
+	// shortest is, per kind found, the shorter of the two searches'
+	// shortest schedules, with its number of clients (for the link card)
+	shortest map[sim.ViolationKind]shortestRun
 	// WorkPastTTL: the design's work is not shorter than its TTL and
 	// nothing extends it, so every write comes after the writer's own
 	// lease: a client bug, which the grade finds as a job outliving its
@@ -489,15 +493,15 @@ func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
 // its timeline as the picture (none where no counterexample was found).
 // A grade is no timeline: it has no oEmbed answer.
 func gradeCard(s *site.Site, r *http.Request, u *i18n.UI, d *lockdesign.Design, g *DesignGrade) *site.Card {
-	desc := g.Verdict.Card()
-	if len(g.Incomplete) > 0 {
-		desc = i18n.Sentences(append([]string{desc}, g.Incomplete...)...)
+	lead := i18n.Sentences(append([]string{g.Verdict.Card()}, g.Incomplete...)...)
+	steps := map[sim.ViolationKind]int{}
+	for k, f := range g.shortest {
+		steps[k] = len(f.Shortest)
 	}
-	png, alt := "", u.Design.Title
-	if k := findings.CardKind(g.steps); k != "" {
-		h := findings.Headline(u, k, g.steps[k])
-		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(u.Design.Title+" —", h)
-		png = runFile(links.DesignRun(u.Lang, d, g.clients[k], g.shortest[k]), ".png")
+	desc, alt, k := findings.CardText(u, lead, u.Design.Title, steps)
+	png := ""
+	if k != "" {
+		png = runFile(links.DesignRun(u.Lang, d, g.shortest[k].Clients, g.shortest[k].Shortest), ".png")
 	}
 	card := s.CardFor(r, u.Design.Title, desc, png, alt)
 	card.OEmbed = ""
@@ -586,11 +590,11 @@ func (s *Handler) grade(r *http.Request, u *i18n.UI, d *lockdesign.Design) (*Des
 		g.Rows = append(g.Rows, row)
 	}
 	g.Verdict = findings.Of(u, found, complete, depth)
-	g.steps, g.shortest, g.clients = map[sim.ViolationKind]int{}, map[sim.ViolationKind][]sim.Action{}, map[sim.ViolationKind]int{}
+	g.shortest = map[sim.ViolationKind]shortestRun{}
 	for i, n := range []int{2, 3} {
 		for k, f := range results[i].Found {
-			if b, ok := g.steps[k]; !ok || len(f.Shortest) < b {
-				g.steps[k], g.shortest[k], g.clients[k] = len(f.Shortest), f.Shortest, n
+			if b, ok := g.shortest[k]; !ok || len(f.Shortest) < len(b.Shortest) {
+				g.shortest[k] = shortestRun{Shortest: f.Shortest, Clients: n}
 			}
 		}
 	}

@@ -96,18 +96,27 @@ func Of(u *i18n.UI, found []sim.ViolationKind, complete bool, depth int) Verdict
 	return v
 }
 
-// Headline is a link card's line on the shortest counterexample ("" when
-// what was found is only what a lease allows: no counterexample, and
-// beside a ✓ it would read as one).
-func Headline(u *i18n.UI, k sim.ViolationKind, steps int) string {
-	if steps == 0 || sim.ClassOf(k) == sim.ClassAllowed {
-		return ""
-	}
+// headline is a link card's line on its counterexample of kind k.
+func headline(u *i18n.UI, k sim.ViolationKind, steps int) string {
 	n := i18n.Fill(u.Lab.StepsOf, strconv.Itoa(steps))
 	if steps == 1 {
 		n = u.Lab.StepOf
 	}
 	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, n)
+}
+
+// CardText is what a link card of the Lab or the design page says, and
+// its picture's alt text: lead (the verdict as the page sums it up for a
+// card), then the finding it leads with (CardKind) by kind and length.
+// k is that kind ("" where there is none to draw): the caller draws its
+// shortest schedule.
+func CardText(u *i18n.UI, lead, title string, steps map[sim.ViolationKind]int) (desc, alt string, k sim.ViolationKind) {
+	desc, alt = lead, title
+	if k = CardKind(steps); k != "" {
+		h := headline(u, k, steps[k])
+		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
+	}
+	return desc, alt, k
 }
 
 // Card is the verdict as a link card says it: its first sentence (the

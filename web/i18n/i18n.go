@@ -435,7 +435,7 @@ func JoinAnd(items []string, sep, and string) string {
 		return strings.Join(items, sep)
 	}
 	a, b := items[len(items)-2], items[len(items)-1]
-	if !strings.Contains(and, " ") && (a[len(a)-1] < utf8.RuneSelf || b[0] < utf8.RuneSelf) {
+	if !strings.Contains(and, " ") && (a != "" && a[len(a)-1] < utf8.RuneSelf || b != "" && b[0] < utf8.RuneSelf) {
 		and = " " + and + " "
 	}
 	return strings.Join(items[:len(items)-1], sep) + and + b

@@ -413,18 +413,17 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 // oEmbed answer.
 func labCard(s *site.Site, r *http.Request, u *i18n.UI, l *lessons.Lesson, c links.LabConfig, res *explore.Result, out *LabResult) *site.Card {
 	title := u.Lab.Title + " — " + l.Title
-	desc := out.Verdict.Card()
-	if out.Incomplete != "" {
-		desc = out.Incomplete
-	}
 	steps := map[sim.ViolationKind]int{}
 	for k, f := range res.Found {
 		steps[k] = len(f.Shortest)
 	}
-	png, alt := "", title
-	if k := findings.CardKind(steps); k != "" {
-		h := findings.Headline(u, k, steps[k])
-		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
+	lead := out.Verdict.Card()
+	if out.Incomplete != "" {
+		lead = out.Incomplete
+	}
+	desc, alt, k := findings.CardText(u, lead, title, steps)
+	png := ""
+	if k != "" {
 		png = links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(res.Found[k].Shortest), l.Scenario.FormatOptions(c.Opts))
 	}
 	card := s.CardFor(r, title, desc, png, alt)
@@ -495,7 +494,7 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		}
 		out.Shortest = i18n.Fill(heading, strconv.Itoa(len(shortest)), u.Failures[kind].Name)
 		for k, f := range res.Found {
-			if sim.ClassOf(k) == sim.ClassAllowed && sim.ClassOf(kind) != sim.ClassAllowed && len(f.Shortest) < len(shortest) {
+			if heading == lu.Shortest && sim.ClassOf(k) == sim.ClassAllowed && len(f.Shortest) < len(shortest) {
 				out.Shortest = i18n.Sentences(out.Shortest, lu.ShorterAllowed) // the table has a shorter row: say why it is not the headline
 				break
 			}
