@@ -22,6 +22,10 @@ type Machine struct {
 	locks []LockSpan // the loaded world's lock spans, as they were before its action
 	fp    fpBuf      // scratch for the fingerprints of the worlds it reaches
 	keys  [][]keyState
+	// offers is Offers' answer, reused: a search asks it of every new
+	// state, and growing a fresh list each time was a quarter of the
+	// bytes a grade allocated.
+	offers []Offer
 	// checkEncoding, when set, is given every encoding the fingerprint
 	// makes (a client's signature: st's client i; else all of st) to
 	// hold it to the reference (explore_encode_test.go).
@@ -148,10 +152,12 @@ type Offer struct {
 // the table of actions allows and refuses it here, in the search's
 // order: every client's program steps (ExploreStep); then each client's
 // faults and recoveries, in the order of their costs; the learner's waits (Ms 0:
-// the search gives the length); the nodes' faults and recoveries.
+// the search gives the length); the nodes' faults and recoveries. The
+// list is the machine's own: it holds until the machine's next Offers.
 func (m *Machine) Offers(clients int) []Offer {
 	w := m.w
-	var out []Offer
+	out := m.offers[:0]
+	defer func() { m.offers = out }()
 	cs := w.clients[:clients]
 	for i, c := range cs {
 		x := &Act{w: w, c: c}

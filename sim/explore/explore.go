@@ -341,7 +341,11 @@ func (e *explorer) bfs(frontier []*state, machines []*sim.Machine) error {
 			s *state
 			m move
 		}
-		var items []item
+		nitems := 0
+		for _, s := range frontier {
+			nitems += len(s.moves)
+		}
+		items := make([]item, 0, nitems)
 		for _, s := range frontier {
 			for _, m := range s.moves {
 				items = append(items, item{s, m})
@@ -519,7 +523,8 @@ type move struct {
 // lose yet), and a second run of a client's program. A client that must
 // step now (Machine.MustStep) is the only one that moves.
 func (e *explorer) moves(w *sim.Machine, b budget) []move {
-	var out []move
+	offers := w.Offers(e.cfg.Clients)
+	out := make([]move, 0, len(offers)+len(e.cfg.PauseMs))
 	add := func(a sim.Action, nb budget) { out = append(out, move{a, nb}) }
 	n := e.cfg.Clients
 	only := w.MustStep(n)
@@ -527,7 +532,7 @@ func (e *explorer) moves(w *sim.Machine, b budget) []move {
 	for i := range n {
 		anyPaused = anyPaused || w.StateOf(i) == sim.StatePaused
 	}
-	for _, o := range w.Offers(n) {
+	for _, o := range offers {
 		i := o.Client
 		switch {
 		case o.Use == sim.ExploreStep:
