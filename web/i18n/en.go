@@ -576,7 +576,7 @@ var english = &UI{
 		Breadcrumb: "Breadcrumb", LessonPager: "Previous and next lesson",
 		PictureRegion: "Timeline picture", FindingsTable: "Failures found, by kind", PitfallTable: "Table of pitfalls",
 		PictureAt: "Timeline at {0}.", ThisStep: "The last action: {0}.", ThisSpan: "The last action, from {0} to {1}: {2}.", NoChange: "Nothing has happened yet.",
-		AndMore: "and {0} more (see the event log)",
+		AndMore: "{0} more in between (see the event log)", Times: "{0}, {1} times", ExpiredOn: "{0}'s lock expired on {1}",
 		HoldsOn: "{0} holds the lock on {1}.", HoldsOnLeft: "{0} holds the lock on {1}, {2} left.",
 		NoHolder: "No one holds the lock.", ClientsNow: "Clients now: {0}.", StorageNow: "Storage: {0}, {1}.",
 		WentWrong: "What went wrong: {0}", ClientState: "{0} {1}", ClientToken: "{0} {1} with token {2}",

@@ -379,7 +379,13 @@ type A11yUI struct {
 	PictureRegion, FindingsTable, PitfallTable string
 	// the timeline picture's text alternative (timeline_text.go): whole
 	// sentences; a step's events joined by Sep, a list's items by ListSep
-	PictureAt, ThisStep, ThisSpan, NoChange, AndMore          string
+	// AndMore counts the events left out between the first sentences
+	// and the last two; Times follows one sentence said of a run of
+	// equal events, with how many.
+	PictureAt, ThisStep, ThisSpan, NoChange, AndMore, Times string
+	// ExpiredOn: a lock key's expiry, said with its node
+	// ({0} its holder, {1} the node).
+	ExpiredOn                                                 string
 	HoldsOn, HoldsOnLeft, NoHolder, ClientsNow, StorageNow    string
 	WentWrong, ClientState, ClientToken, WaitedFor, WorkedFor string
 	// ClockRanOn follows WaitedFor when the clock went past the wait's

@@ -570,8 +570,8 @@ var chinese = &UI{
 	A11y: &A11yUI{
 		Breadcrumb: "面包屑导航", LessonPager: "上一课和下一课",
 		PictureRegion: "时间线图", FindingsTable: "发现的问题（按类型）", PitfallTable: "陷阱一览表",
-		PictureAt: "{0} 时的时间线。", ThisStep: "上一个操作中，{0}。", ThisSpan: "上一个操作（{0}至{1}）中，{2}。", NoChange: "还没有发生任何事。",
-		AndMore: "以及另外 {0} 条事件（见事件日志）",
+		PictureAt: "{0} 时的时间线。", ThisStep: "上一个操作中，{0}。", ThisSpan: "上一个操作（{0} 至 {1}）中，{2}。", NoChange: "还没有发生任何事。",
+		AndMore: "其间另有 {0} 条事件（见事件日志）", Times: "{0}（共 {1} 次）", ExpiredOn: "{0} 在 {1} 上的锁已过期",
 		HoldsOn: "{0} 持有 {1} 上的锁。", HoldsOnLeft: "{0} 持有 {1} 上的锁，还剩 {2}。",
 		NoHolder: "没有人持有锁。", ClientsNow: "当前客户端：{0}。", StorageNow: "存储：{0}，{1}。",
 		WentWrong: "出了什么问题：{0}", ClientState: "{0} {1}", ClientToken: "{0} {1}（令牌 {2}）",

@@ -26,11 +26,65 @@ type pictureText struct {
 	// LaneText says how the picture reads (the lanes this timeline has);
 	// Latency what the timeline models of time on the network.
 	LaneText, Latency string
+	// Spelled is the Seq of every event of the last action whose sentence
+	// Step spells out (a run of equal ones by its first).
+	Spelled []int
 }
 
-// maxNamed is how many of one step's events the picture's name spells
-// out; the rest are counted (the event log lists them all).
+// maxNamed is how many sentences about one step's events the picture's
+// name spells out; the rest are counted (the event log lists them all).
 const maxNamed = 4
+
+// spelled is one sentence about an event of the last action, and how
+// many equal sentences in a row it stands for.
+type spelled struct {
+	text string
+	seq  int
+	n    int
+}
+
+// chooseSaid is what Step says of the last action's events: a run of
+// equal sentences once, with its count ("B sent SET (retry): (nil)"
+// nine times over is one sentence); and where that is still more than
+// maxNamed, the first ones and the last two, with how many are left out
+// between them. The end of an action is what it led to: a reader found
+// the one OK among the retries hidden in "and 8 more" when only the first
+// ones were named.
+func chooseSaid(said []spelled, a *i18n.A11yUI) (did []string, seqs []int) {
+	var runs []spelled
+	for _, s := range said {
+		if k := len(runs) - 1; k >= 0 && runs[k].text == s.text {
+			runs[k].n++
+			continue
+		}
+		s.n = 1
+		runs = append(runs, s)
+	}
+	text := func(s spelled) string {
+		if s.n > 1 {
+			return i18n.Fill(a.Times, s.text, itoa(int64(s.n)))
+		}
+		return s.text
+	}
+	head, tail := runs, []spelled(nil)
+	if len(runs) > maxNamed {
+		head, tail = runs[:maxNamed-2], runs[len(runs)-2:]
+	}
+	for _, s := range head {
+		did, seqs = append(did, text(s)), append(seqs, s.seq)
+	}
+	if tail != nil {
+		left := 0
+		for _, s := range runs[len(head) : len(runs)-2] {
+			left += s.n
+		}
+		did = append(did, i18n.Fill(a.AndMore, itoa(int64(left))))
+		for _, s := range tail {
+			did, seqs = append(did, text(s)), append(seqs, s.seq)
+		}
+	}
+	return did, seqs
+}
 
 // Describe fills in the picture's text in the page's language. newFrom
 // is the Seq of the first event the last action produced.
@@ -39,19 +93,24 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	p.Region = a.PictureRegion
 	p.LaneText, p.Latency = u.Tidy(laneText(tl, u, a)), u.Tidy(latencyText(tl, u, a))
 
-	var did []string
+	var said []spelled
 	from := int64(-1) // when the last action began: its first event's instant
 	for _, e := range tl.Events {
 		if e.Seq >= newFrom {
 			if from < 0 {
 				from = e.At
 			}
-			if s := eventText(e, u, a); s != "" {
+			s := eventText(e, u, a)
+			if e.Kind == sim.KindExpired {
+				// on which node: several nodes' keys may expire at one instant
+				s = i18n.Fill(a.ExpiredOn, strings.ToUpper(e.Owner), narrate.Of(u, e).Actor)
+			}
+			if s != "" {
 				if end := e.At + e.Ms; e.Kind == sim.KindWait && tl.Now > end {
 					// a wait's own length is not how far the clock went
 					s += a.Sep + i18n.Fill(a.ClockRanOn, sim.FormatMS(tl.Now))
 				}
-				did = append(did, s)
+				said = append(said, spelled{text: s, seq: e.Seq})
 			}
 		}
 	}
@@ -59,9 +118,8 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 		from = tl.ActionAt // it began before its first event arrived (a slow node)
 	}
 	step := a.NoChange
-	if len(did) > maxNamed {
-		did = append(did[:maxNamed], i18n.Fill(a.AndMore, itoa(int64(len(did)-maxNamed))))
-	}
+	did, named := chooseSaid(said, a)
+	p.Spelled = named
 	switch {
 	case len(did) > 0 && from >= 0 && from < tl.Now:
 		// the clock may move further than the action's own wait (a WAIT
