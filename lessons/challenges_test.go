@@ -88,6 +88,7 @@ var predictCan = map[string]bool{
 	"ts-after-release": true, "aa-set-crash": false, "sr-delex": false, "fe-check": true,
 	"fe-two-pauses": false, "fo-wait": false, "rl-fsync": false, "co-etcd": false,
 	"eo-key": false, "su-strict": false,
+	"ttl-overlap": true, "sr-safe-stale": true, "fe-overlap": true,
 }
 
 // search runs a search that must be complete: an incomplete one is no
