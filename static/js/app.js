@@ -42,6 +42,15 @@
     }
   }
 
+  // Progress is the learner's, not a language's: a step read in /ja/ is
+  // offered again in /en/. inPageLang is a lesson address of any
+  // language in this page's (the first part of its path); foreign says
+  // whether it was in another (its step title is then in that language,
+  // so the offers leave the title out).
+  function pagePrefix() { return location.pathname.split("/")[1] || ""; }
+  function inPageLang(u) { return u.replace(/^\/[^\/]+\//, "/" + pagePrefix() + "/"); }
+  function foreign(u) { return u.split("/")[1] !== pagePrefix(); }
+
   // record notes where the learner is in a lesson: the page's canonical
   // path and query (data-url), and "done" once the final step shows.
   function record() {
@@ -54,11 +63,11 @@
     var offer = document.getElementById("resume-offer");
     var was = null;
     try { was = JSON.parse(load("at:" + slug) || "null"); } catch (err) { was = null; }
-    if (offer && atShape(was, slug) && was.url !== here && +was.step > 1 && load("done:" + slug) !== "1") {
+    if (offer && atShape(was, slug) && inPageLang(was.url) !== here && +was.step > 1 && load("done:" + slug) !== "1") {
       // a look at the first step does not forget where the learner was
       var a = offer.querySelector("a");
-      a.href = was.url;
-      a.textContent = fill(offer.getAttribute("data-label"), [was.step, was.title]);
+      a.href = inPageLang(was.url);
+      a.textContent = foreign(was.url) ? fill(offer.getAttribute("data-short"), [was.step]) : fill(offer.getAttribute("data-label"), [was.step, was.title]);
       offer.hidden = false;
       return;
     }
@@ -75,6 +84,7 @@
     if (num && title && lab.getAttribute("data-step")) {
       store("resume:" + document.documentElement.lang, JSON.stringify({ slug: slug, url: lab.getAttribute("data-url") || location.pathname + location.search,
         lesson: num[1], step: lab.getAttribute("data-step"), title: title.textContent.trim() }));
+      store("latest", document.documentElement.lang);
     }
     if (lab.querySelector(".finished")) {
       store("done:" + slug, "1");
@@ -100,7 +110,7 @@
   // "//evil.example/…" would have become the home page's Continue
   // button); every value read back is held to the same shapes, so one
   // stored before this check cannot be used either.
-  var slugRe = /^[a-z0-9-]{1,40}$/, numRe = /^[0-9]{1,3}$/;
+  var slugRe = /^[a-z0-9-]{1,40}$/, numRe = /^[0-9]{1,3}$/, langRe = /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$/;
   function lessonURL(u, slug) {
     var m = typeof u === "string" && u.length <= 4200 &&
       /^\/([a-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)\/lessons\/([a-z0-9-]{1,40})(\?[A-Za-z0-9._~%&=,:+\-]*)?$/.exec(u);
@@ -120,7 +130,8 @@
   var progressShapes = {
     at: function (p, v) { return p.length === 2 && slugRe.test(p[1]) && atShape(json(v), p[1]); },
     last: function (p, v) { return p.length === 2 && slugRe.test(p[1]) && lessonURL(v, p[1]); },
-    resume: function (p, v) { return p.length === 2 && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$/.test(p[1]) && resumeShape(json(v)); },
+    resume: function (p, v) { return p.length === 2 && langRe.test(p[1]) && resumeShape(json(v)); },
+    latest: function (p, v) { return p.length === 1 && langRe.test(v); },
     done: function (p, v) { return p.length === 2 && slugRe.test(p[1]) && v === "1"; },
     cp: function (p, v) { return p.length === 3 && slugRe.test(p[1]) && numRe.test(p[2]) && (v === "0" || v === "1"); }
   };
@@ -197,6 +208,7 @@
         continue;
       }
       var last = load("last:" + slug);
+      last = lessonURL(last, slug) ? inPageLang(last) : "";
       // The bare path is step 1: continuing there is just starting.
       if (last && path && last.indexOf(path + "?") === 0) {
         var p = document.createElement("p");
@@ -261,12 +273,14 @@
   function resume() {
     var p = document.getElementById("resume");
     if (!p) { return; }
-    var r = null;
-    try { r = JSON.parse(load("resume:" + document.documentElement.lang) || "null"); } catch (err) { r = null; }
+    // the step read last, in whichever language it was read
+    var lang = load("latest");
+    if (!lang || !langRe.test(lang)) { lang = document.documentElement.lang; }
+    var r = json(load("resume:" + lang) || "null");
     if (!resumeShape(r) || load("done:" + r.slug) === "1") { return; }
     var a = p.querySelector("a");
-    a.href = r.url;
-    a.textContent = fill(p.getAttribute("data-label"), [r.lesson, r.step, r.title]) + " →";
+    a.href = inPageLang(r.url);
+    a.textContent = (foreign(r.url) ? fill(p.getAttribute("data-short"), [r.lesson, r.step]) : fill(p.getAttribute("data-label"), [r.lesson, r.step, r.title])) + " →";
     p.hidden = false;
   }
 
@@ -347,7 +361,7 @@
       els[i].hidden = answered === 0;
     }
   }
-  var progressKey = /^locklab:(at|last|resume|done|cp|challenges)(:|$)/;
+  var progressKey = /^locklab:(at|last|resume|latest|done|cp|challenges)(:|$)/;
   function progressKeys() {
     var out = [];
     try {

@@ -266,3 +266,50 @@ func TestBrowserProgressLinkStaysOnSite(t *testing.T) {
 		t.Errorf("a genuine progress link's Continue goes to %q", href)
 	}
 }
+
+// TestBrowserResumeAcrossLanguages: progress is the learner's, not a
+// language's (room trial m9: a step read in /ja/ was offered nowhere in
+// /en/). The home page's Continue, the lesson list's link and a
+// lesson's first step offer the step last read in another language, at
+// its address in this page's language, without the other language's
+// title.
+func TestBrowserResumeAcrossLanguages(t *testing.T) {
+	ctx := webtest.Browser(t)
+	srv := httptest.NewServer(sitetest.Default(t))
+	t.Cleanup(srv.Close)
+	c := webtest.Tab(t, ctx)
+	start := func(lang string) {
+		webtest.Do(t, c, chromedp.Navigate(srv.URL+"/"+lang+"/"))
+		webtest.WaitLoaded(t, c)
+		first := webtest.Run(t, c, chromedp.Evaluate[string](`document.querySelector('li[data-slug="ttl"] a').getAttribute("href")`))
+		webtest.Do(t, c, chromedp.Navigate(srv.URL+first))
+		webtest.WaitLoaded(t, c)
+	}
+	start("ja")
+	for range 2 { // to step 3, as a reader would
+		next := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("next").getAttribute("href")`))
+		webtest.Do(t, c, chromedp.Navigate(srv.URL+next))
+		webtest.WaitLoaded(t, c)
+	}
+	jaURL := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("lab").getAttribute("data-url") || location.pathname + location.search`))
+	want := "/en/" + strings.TrimPrefix(jaURL, "/ja/")
+	if step := webtest.Run(t, c, chromedp.Evaluate[string](`document.getElementById("lab").getAttribute("data-step")`)); step != "3" || !strings.HasPrefix(jaURL, "/ja/lessons/ttl?") {
+		t.Fatalf("step %s of ttl is at %q, want step 3", step, jaURL)
+	}
+	en := i18n.For("en")
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/"))
+	webtest.WaitLoaded(t, c)
+	got := webtest.WaitJS(t, c, `(e => e && !e.hidden ? e.querySelector("a").getAttribute("href") + " | " + e.textContent.trim() : "")(document.getElementById("resume"))`)
+	if wantText := i18n.Fill(en.ResumeShort, "3", "3") + " →"; got != want+" | "+wantText {
+		t.Errorf("the English home page's Continue: %q, want %q", got, want+" | "+wantText)
+	}
+	cont := webtest.Run(t, c, chromedp.Evaluate[string](`(a => a ? a.getAttribute("href") : "")(document.querySelector('li[data-slug="ttl"] .progress-mark.continue a'))`))
+	if cont != want {
+		t.Errorf("the English lesson list's continue link for ttl: %q, want %q", cont, want)
+	}
+	start("en")
+	offer := webtest.WaitJS(t, c, `(e => e && !e.hidden ? e.querySelector("a").getAttribute("href") + " | " + e.textContent.trim() : "")(document.getElementById("resume-offer"))`)
+	if wantText := i18n.Fill(en.ResumeOfferShort, "3"); offer != want+" | "+wantText {
+		t.Errorf("the English first step's offer: %q, want %q", offer, want+" | "+wantText)
+	}
+}

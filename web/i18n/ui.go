@@ -95,6 +95,10 @@ type UI struct {
 	// ResumeLabel: the home page's way back to the last step read in this
 	// browser ({0} lesson number, {1} step number, {2} step title)
 	ResumeLabel string
+	// ResumeShort, ResumeOfferShort: the same, for a step last read in
+	// another language (its title is in that language, so it is left
+	// out).
+	ResumeShort, ResumeOfferShort string
 	// ResumeOffer: a lesson's first step offers the step read last in
 	// this lesson ({0} step number, {1} its title).
 	ResumeOffer                                               string
