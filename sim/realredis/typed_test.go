@@ -441,3 +441,42 @@ func TestReplicaReadOnlyAsRedis(t *testing.T) {
 		t.Error("the replication model's writes to the replica were refused")
 	}
 }
+
+// TestTTLRoundsAsRedis: TTL answers the seconds left rounded to the
+// nearest ((ms+500)/1000), as Redis does, not cut (a Japanese reader typed
+// SET t v PX 1500, TTL t and got 1 where redis-server says 2). The
+// lengths keep clear of the half second: a real server's clock runs on
+// while it answers.
+func TestTTLRoundsAsRedis(t *testing.T) {
+	servers := redistest.Start(t, 2)
+	sc, _ := sim.Lookup("atomic-acquire")
+	var actions []sim.Action
+	for _, ms := range []string{"1700", "1300", "2600", "2400", "900"} {
+		for _, cmd := range [][]string{{"SET", "t" + ms, "v", "PX", ms}, {"TTL", "t" + ms}} {
+			actions = append(actions, sim.Action{Who: sim.NodeRedis, Verb: sim.VerbCLI, Cmd: cmd})
+		}
+	}
+	mem, err := sim.Replay(sc, sc.DefaultOpts(), actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, _, err := replayReal(t, servers, sc, sc.DefaultOpts(), actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{"t1700": 2, "t1300": 1, "t2600": 3, "t2400": 2, "t900": 1}
+	seen := 0
+	for i, m := range mem.Events {
+		if m.Kind != sim.KindCommand || m.Actor != sim.Operator || m.Command[0] != "TTL" {
+			continue
+		}
+		seen++
+		r := real.Events[i]
+		if !reflect.DeepEqual(m.Reply, r.Reply) || !m.Reply.IsInt(want[m.Command[1]]) {
+			t.Errorf("TTL %s: Lock Lab %s, redis-server %s, want (integer) %d", m.Command[1], oneLine(m.Reply.String()), oneLine(r.Reply.String()), want[m.Command[1]])
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d TTL replies seen, want %d", seen, len(want))
+	}
+}

@@ -322,6 +322,15 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 		c.WriteInt(n)
 		return true
 	}
+	if cmd == "TTL" && len(args) == 1 && f.m.Exists(args[0]) {
+		// Redis rounds the milliseconds left to the nearest second
+		// ((ms+500)/1000); miniredis cuts them (1500 ms: Redis 2, it 1).
+		// Only DB 0 is ever used (the command line refuses SELECT).
+		if ttl := f.m.TTL(args[0]); ttl > 0 {
+			c.WriteInt(int((ttl.Milliseconds() + 500) / 1000))
+			return true
+		}
+	}
 	return false
 }
 
