@@ -143,6 +143,7 @@ const (
 	WhyRenewed    = "renewed"     // (two holders) the lock was renewed, not taken
 	WhyGaveTTL    = "ttl"         // (locked forever, ended) the key was given a TTL
 	WhyTook       = "took"        // (lock refused) the refused acquire had set the key itself
+	WhyLeftKey    = "left-key"    // (lock refused) a key of a client that no longer held the lock was there
 	WhyKeyExpired = "key-expired" // (two holders) the holder's key expired before the TTL it counts by
 )
 

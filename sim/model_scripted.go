@@ -253,8 +253,11 @@ func (w *World) checkRefused(c *Client, r rediscli.Reply, prior string) {
 		return
 	}
 	why := ""
-	if prior != c.ID && w.keyHolder(w.primary) == c.ID {
+	switch {
+	case prior != c.ID && w.keyHolder(w.primary) == c.ID:
 		why = WhyTook // its own call took the key, and answered no
+	case prior != "" && prior != c.ID:
+		why = WhyLeftKey // no client held it, but a key did: a release that did not free it
 	}
 	w.violateHold(LockRefused, "", why, c.ID)
 }

@@ -383,9 +383,8 @@ type A11yUI struct {
 	PictureRegion, FindingsTable, PitfallTable string
 	// the timeline picture's text alternative (timeline_text.go): whole
 	// sentences; a step's events joined by Sep, a list's items by ListSep
-	// AndMore counts the events left out between the first sentences
-	// and the last two; Times follows one sentence said of a run of
-	// equal events, with how many.
+	// AndMore counts the events left out; Times follows one sentence
+	// said of several equal events, with how many.
 	PictureAt, ThisStep, ThisSpan, NoChange, AndMore, Times string
 	// ExpiredOn: a lock key's expiry, said with its node
 	// ({0} its holder, {1} the node).
@@ -397,6 +396,10 @@ type A11yUI struct {
 	// a slow node) were answered later.
 	ClockRanOn                                       string
 	ResumedBy, CommandTo, ClientNote, VerdictTokenOK string
+	// CommandNoReply: a command that got no reply ({3} says why: the
+	// node was unreachable); CommandLost: one whose reply the network
+	// lost on its way back ({3} the reply and that note).
+	CommandNoReply, CommandLost string
 	// PausedBy, CrashedBy: the action, as ResumedBy says its own ("A
 	// paused"; ClientState is for a client's state, not what it did)
 	PausedBy, CrashedBy                                string

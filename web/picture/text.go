@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"locklab/sim"
+	"locklab/sim/rediscli"
 	"locklab/web/i18n"
 	"locklab/web/narrate"
 )
@@ -33,55 +34,100 @@ type pictureText struct {
 
 // maxNamed is how many sentences about one step's events the picture's
 // name spells out; the rest are counted (the event log lists them all).
-const maxNamed = 4
+const maxNamed = 5
 
-// spelled is one sentence about an event of the last action, and how
-// many equal sentences in a row it stands for.
+// spelled is one sentence about an event of the last action: how much it
+// says of what the action led to (weight), and how many equal sentences
+// of the same action it stands for.
 type spelled struct {
-	text string
-	seq  int
-	n    int
+	text   string
+	seq    int
+	n      int
+	weight int
+	// an expiry's holder, instant and nodes: the expiries of one key on
+	// several nodes at one instant are one sentence
+	owner string
+	at    int64
+	nodes []string
 }
 
-// chooseSaid is what Step says of the last action's events: a run of
-// equal sentences once, with its count ("B sent SET (retry): (nil)"
-// nine times over is one sentence); and where that is still more than
-// maxNamed, the first ones and the last two, with how many are left out
-// between them. The end of an action is what it led to: a reader found
-// the one OK among the retries hidden in "and 8 more" when only the first
-// ones were named.
+// weight is how much an event says of what an action led to. Readers
+// found the one OK among B's retries, a Redlock round's verdict, a key's
+// expiry and the lock reaching the replica hidden in "and N more" when
+// only an action's first events were named.
+func weight(e sim.Event, n narrate.Narration) int {
+	switch e.Kind {
+	case sim.KindRedlock:
+		return 5
+	case sim.KindCommand:
+		switch {
+		case n.Outcome == narrate.Accepted || n.Outcome == narrate.Rejected || n.Outcome == narrate.NoOp:
+			return 5
+		case e.Reply.Kind == rediscli.ReplyError || e.Reply.IsOK():
+			return 4
+		case e.Reply.Kind == rediscli.ReplyNil || e.Reply.Kind == rediscli.ReplyNone:
+			return 2
+		}
+		return 3
+	case sim.KindWait, sim.KindWork:
+		return 1
+	}
+	return 4 // an expiry, a fault, a pause, a resume, a client's note
+}
+
+// chooseSaid is what Step says of the last action's events: equal
+// sentences once, with their count ("B sent SET (retry): (nil)" nine
+// times over is one sentence); and where that is still more than
+// maxNamed, the first (the action itself) and those that say most of
+// what it led to (the later at equal weight), in the order they happened,
+// with how many were left out.
 func chooseSaid(said []spelled, a *i18n.A11yUI) (did []string, seqs []int) {
 	var runs []spelled
+	at := map[string]int{}
 	for _, s := range said {
-		if k := len(runs) - 1; k >= 0 && runs[k].text == s.text {
-			runs[k].n++
+		s.n = max(s.n, 1)
+		if k, ok := at[s.text]; ok {
+			runs[k].n += s.n
 			continue
 		}
-		s.n = 1
+		at[s.text] = len(runs)
 		runs = append(runs, s)
 	}
-	text := func(s spelled) string {
-		if s.n > 1 {
-			return i18n.Fill(a.Times, s.text, itoa(int64(s.n)))
+	keep := make([]bool, len(runs))
+	if len(runs) <= maxNamed {
+		for i := range keep {
+			keep[i] = true
 		}
-		return s.text
+	} else {
+		keep[0] = true
+		order := make([]int, 0, len(runs)-1)
+		for i := 1; i < len(runs); i++ {
+			order = append(order, i)
+		}
+		slices.SortStableFunc(order, func(x, y int) int {
+			if runs[x].weight != runs[y].weight {
+				return runs[y].weight - runs[x].weight
+			}
+			return y - x
+		})
+		for _, i := range order[:maxNamed-1] {
+			keep[i] = true
+		}
 	}
-	head, tail := runs, []spelled(nil)
-	if len(runs) > maxNamed {
-		head, tail = runs[:maxNamed-2], runs[len(runs)-2:]
-	}
-	for _, s := range head {
-		did, seqs = append(did, text(s)), append(seqs, s.seq)
-	}
-	if tail != nil {
-		left := 0
-		for _, s := range runs[len(head) : len(runs)-2] {
+	left := 0
+	for i, s := range runs {
+		if !keep[i] {
 			left += s.n
+			continue
 		}
+		text := s.text
+		if s.n > 1 && s.n != len(s.nodes) { // once to each node named needs no count
+			text = i18n.Fill(a.Times, s.text, itoa(int64(s.n)))
+		}
+		did, seqs = append(did, text), append(seqs, s.seq)
+	}
+	if left > 0 {
 		did = append(did, i18n.Fill(a.AndMore, itoa(int64(left))))
-		for _, s := range tail {
-			did, seqs = append(did, text(s)), append(seqs, s.seq)
-		}
 	}
 	return did, seqs
 }
@@ -94,23 +140,48 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	p.LaneText, p.Latency = u.Tidy(laneText(tl, u, a)), u.Tidy(latencyText(tl, u, a))
 
 	var said []spelled
-	from := int64(-1) // when the last action began: its first event's instant
+	sent := map[string]int{} // a command's sentence with no target: its place in said
+	from := int64(-1)        // when the last action began: its first event's instant
 	for _, e := range tl.Events {
 		if e.Seq >= newFrom {
 			if from < 0 {
 				from = e.At
 			}
-			s := eventText(e, u, a)
+			n := narrate.Of(u, e)
 			if e.Kind == sim.KindExpired {
-				// on which node: several nodes' keys may expire at one instant
-				s = i18n.Fill(a.ExpiredOn, strings.ToUpper(e.Owner), narrate.Of(u, e).Actor)
+				// on which nodes: the key expires on each at one instant
+				owner := strings.ToUpper(e.Owner)
+				if k := len(said) - 1; k >= 0 && said[k].owner == owner && said[k].at == e.At {
+					said[k].nodes = append(said[k].nodes, n.Actor)
+					said[k].text = i18n.Fill(a.ExpiredOn, owner, i18n.JoinAnd(said[k].nodes, a.ListSep, a.ListAnd))
+					continue
+				}
+				said = append(said, spelled{text: i18n.Fill(a.ExpiredOn, owner, n.Actor), seq: e.Seq, weight: weight(e, n),
+					owner: owner, at: e.At, nodes: []string{n.Actor}})
+				continue
 			}
-			if s != "" {
+			if e.Kind == sim.KindCommand && n.Message && n.Outcome == narrate.Answered {
+				// the same command with the same reply from several nodes
+				// is one sentence that names them
+				key := commandText(e, n, u, a, "\x00")
+				if k, ok := sent[key]; ok {
+					if !slices.Contains(said[k].nodes, n.Target) {
+						said[k].nodes = append(said[k].nodes, n.Target)
+						said[k].text = commandText(e, n, u, a, i18n.JoinAnd(said[k].nodes, a.ListSep, a.ListAnd))
+					}
+					said[k].n++
+					continue
+				}
+				sent[key] = len(said)
+				said = append(said, spelled{text: commandText(e, n, u, a, n.Target), seq: e.Seq, weight: weight(e, n), nodes: []string{n.Target}, n: 1})
+				continue
+			}
+			if s := eventText(e, u, a); s != "" {
 				if end := e.At + e.Ms; e.Kind == sim.KindWait && tl.Now > end {
 					// a wait's own length is not how far the clock went
 					s += a.Sep + i18n.Fill(a.ClockRanOn, sim.FormatMS(tl.Now))
 				}
-				said = append(said, spelled{text: s, seq: e.Seq})
+				said = append(said, spelled{text: s, seq: e.Seq, weight: weight(e, n)})
 			}
 		}
 	}
@@ -326,6 +397,34 @@ func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 // eventText is one event in a sentence ("" for one not worth saying),
 // from its narration: only a message is said to be sent, to whom the
 // lanes name; a no-op write is not a rejection.
+// commandText is what a command did, sent to target (a list of nodes,
+// where the same command got the same reply from each).
+func commandText(e sim.Event, n narrate.Narration, u *i18n.UI, a *i18n.A11yUI, target string) string {
+	cmd := ""
+	if len(e.Command) > 0 {
+		cmd = u.Localize(e.Command[0])
+	}
+	if e.Model && !n.Message && len(e.Command) > 1 {
+		cmd += " " + strings.Join(e.Command[1:], " ") // whose session or lease expired
+	}
+	if e.Script != "" {
+		cmd += " ‹" + e.Script + ".lua›"
+	}
+	if p := u.Purpose[e.Purpose]; p != "" && n.Message {
+		cmd += u.Paren(p)
+	}
+	reply := narrate.ReplyBrief(u, e, briefReply)
+	switch {
+	case !n.Message:
+		return i18n.Fill(a.Happened, n.Actor, cmd, reply)
+	case e.Reply.Kind == rediscli.ReplyNone:
+		return i18n.Fill(a.CommandNoReply, n.Actor, cmd, target, reply)
+	case e.Lost:
+		return i18n.Fill(a.CommandLost, n.Actor, cmd, target, reply)
+	}
+	return i18n.Fill(a.CommandTo, n.Actor, cmd, target, reply)
+}
+
 func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 	n := narrate.Of(u, e)
 	switch e.Kind {
@@ -345,21 +444,7 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		case narrate.NoOp:
 			return i18n.Fill(a.VerdictNoOp, n.Actor)
 		}
-		cmd := ""
-		if len(e.Command) > 0 {
-			cmd = u.Localize(e.Command[0])
-		}
-		if e.Script != "" {
-			cmd += " ‹" + e.Script + ".lua›"
-		}
-		if p := u.Purpose[e.Purpose]; p != "" && n.Message {
-			cmd += u.Paren(p)
-		}
-		reply := narrate.ReplyBrief(u, e, briefReply)
-		if !n.Message {
-			return i18n.Fill(a.Happened, n.Actor, cmd, reply)
-		}
-		return i18n.Fill(a.CommandTo, n.Actor, cmd, n.Target, reply)
+		return commandText(e, n, u, a, n.Target)
 	case sim.KindExpired, sim.KindNode:
 		return n.What
 	case sim.KindWait:
