@@ -9,7 +9,6 @@ package lesson
 import (
 	"net/http"
 	"net/url"
-	"slices"
 
 	"locklab/sim"
 	"locklab/web/i18n"
@@ -99,17 +98,15 @@ func (c *Controls) Map(f func(string) string) {
 }
 
 // CardText is how a link to a moment unfurls: where it comes from, what
-// its last action did, then what went wrong (the worst first: a card is
-// cut short), or that nothing did.
+// its last action did, then what went wrong, in the order it happened as
+// the page numbers it (readers in all three languages took a card that
+// put the worst first for time running backwards), or that nothing did.
 func CardText(u *i18n.UI, tl *sim.Timeline, source, did string) string {
 	text := source + " — " + did
 	if len(tl.Violations) == 0 {
 		return text + i18n.Gap(text) + u.Embed.Clean
 	}
-	vs := slices.Clone(tl.Violations)
-	// harm, then the lock's failures, then what any lease allows
-	slices.SortStableFunc(vs, func(a, b sim.Violation) int { return int(sim.ClassOf(a.Kind)) - int(sim.ClassOf(b.Kind)) })
-	for _, x := range vs {
+	for _, x := range tl.Violations {
 		text += i18n.Gap(text) + "⚠ " + sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x)
 	}
 	return text
