@@ -391,9 +391,10 @@ func Gap(s string) string {
 
 // EndWith ends s with the stop a template adds after it, once: a reply
 // quoted at the end of a sentence may end with its own (Redis's errors
-// do: "… on @user_script:1."), which the template's would double.
+// do: "… on @user_script:1."), which the template's would double (the
+// full stop of Japanese and Chinese as well: "1.。").
 func EndWith(s, template string) string {
-	if strings.HasSuffix(template, ".") {
+	if strings.HasSuffix(template, ".") || strings.HasSuffix(template, "。") {
 		return strings.TrimSuffix(s, ".")
 	}
 	return s
