@@ -256,8 +256,8 @@ func (w *World) checkRefused(c *Client, r rediscli.Reply, prior string) {
 	switch {
 	case prior != c.ID && w.keyHolder(w.primary) == c.ID:
 		why = WhyTook // its own call took the key, and answered no
-	case prior != "" && prior != c.ID:
-		why = WhyLeftKey // no client held it, but a key did: a release that did not free it
+	case prior != c.ID && w.client(prior) != nil:
+		why = WhyLeftKey // no client held it, but another client's key was there
 	}
 	w.violateHold(LockRefused, "", why, c.ID)
 }

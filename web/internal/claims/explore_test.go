@@ -199,3 +199,37 @@ func TestDesignAddRun(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignRefusedRun: a release split in two (GET, then DEL on another
+// call) that never deletes leaves the key, and B's acquire is refused
+// with no client holding the lock. An English reader found "yet no one
+// held the lock" beside "A holds the lock on Redis": the sentence now
+// says the key was another client's, as the facts have it, and a typed
+// value is no client's.
+func TestDesignRefusedRun(t *testing.T) {
+	t.Parallel()
+	d := lockdesign.DefaultDesign()
+	d.SetScript(sim.PieceRelease, "local v = redis.call('GET', KEYS[1])\n-- then\nreturn 0")
+	sc, err := d.ScenarioFor(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ do, why string }{
+		{"a.acquire,a.release,b.acquire", sim.WhyLeftKey},
+		{"cli.redis.SET lock:order:42 typed,b.acquire", ""},
+	} {
+		tl, f, err := oracle.RunOn(sc, c.do, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(tl.Violations, func(v sim.Violation) bool { return v.Kind == sim.LockRefused })
+		if i < 0 || tl.Violations[i].Why != c.why {
+			t.Errorf("%s: violations %+v, want lock-refused because %q", c.do, tl.Violations, c.why)
+		}
+		for _, code := range i18n.Codes() {
+			if m := claimsOf(tl, f, i18n.For(code)); len(m) > 0 {
+				t.Errorf("%s %s: %s", c.do, code, strings.Join(m, "\n  "))
+			}
+		}
+	}
+}

@@ -126,6 +126,8 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 		}
 	case sim.ScriptError:
 		w.Why = scriptOf(tl, v)
+	case sim.LockRefused:
+		w.Why = refusedWhy(tl, f, actor(0), v)
 	case sim.ForeignDelete:
 		w.Why = sim.WhyDeleted
 		for _, l := range f.LockLives() {
@@ -156,6 +158,25 @@ func expected(tl *sim.Timeline, f *oracle.Facts, v sim.Violation) sim.Violation 
 		}
 	}
 	return w
+}
+
+// refusedWhy is why an acquire was refused while no client held the
+// lock, as the servers had it: the acquire's own command made the key
+// (it set the key, then answered no), or the key that refused it was
+// another client's, made before and still there.
+func refusedWhy(tl *sim.Timeline, f *oracle.Facts, who string, v sim.Violation) string {
+	why := ""
+	for _, l := range f.LivesOf(sim.NodeRedis, tl.Scenario.LockKey()) { // a design's one lock node
+		from, owner := f.EventOfOp(l.FromOp), f.Owner(l)
+		lasts := l.End == "" || f.EventOfOp(l.EndOp) > v.Event
+		switch {
+		case from == v.Event && owner == who:
+			return sim.WhyTook
+		case from < v.Event && lasts && owner != who && slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == owner }):
+			why = sim.WhyLeftKey
+		}
+	}
+	return why
 }
 
 // scriptOf names the design's piece whose script v's event sent: the
