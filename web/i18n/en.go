@@ -590,6 +590,7 @@ var english = &UI{
 		HandHeld:         "The lock key on {0} holds a value you typed; no client holds it.",
 		NoOwnerHeld:      "The lock key on {0} holds a value no client acquired the lock with; no client holds it.",
 		CrashedKey:       "{0} is gone, but its key on {1} is still there.", CrashedKeyLeft: "{0} is gone, but its key on {1} is still there, {2} left.",
+		ReleasedKey: "{0} let the lock go, but its key is still on {1}.", ReleasedKeyLeft: "{0} let the lock go, but its key is still on {1} ({2} left).",
 		MutexHeld: "There is no lock key; holding the mutex of its own process: {0}.",
 		VerdictOK: "the storage accepted {0}'s write", VerdictNo: "the storage rejected {0}'s write",
 		Sep: "; ", ListSep: ", ", ClientSep: ", ", ListAnd: " and ",

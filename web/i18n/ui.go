@@ -413,6 +413,9 @@ type A11yUI struct {
 	NoHolderBelieved string // no key held, yet {0} act as holders
 	HandHeld         string // the lock key on {0} holds a value typed by hand
 	NoOwnerHeld      string // the lock key on {0} holds a value no client acquired with (a design's INCR)
+	// ReleasedKey(Left): a key still on a server whose client let the lock
+	// go (it released, or gave up): {0} the client, {1} the node.
+	ReleasedKey, ReleasedKeyLeft string
 	// CrashedKey(Left): {0} crashed, its key on {1} lives on ({2} left):
 	// a key is not a holder, and a crashed client holds nothing.
 	CrashedKey, CrashedKeyLeft string

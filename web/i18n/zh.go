@@ -585,6 +585,7 @@ var chinese = &UI{
 		HandHeld:         "{0} 上的锁键里是你输入的值；没有客户端持有它。",
 		NoOwnerHeld:      "{0} 上的锁键里的值不是任何客户端加锁时用的值；没有客户端持有它。",
 		CrashedKey:       "{0} 已经不在了，但它在 {1} 上的锁键还在。", CrashedKeyLeft: "{0} 已经不在了，但它在 {1} 上的锁键还在，还剩 {2}。",
+		ReleasedKey: "{0} 已经放手，但 {1} 上还留着 {0} 的键。", ReleasedKeyLeft: "{0} 已经放手，但 {1} 上还留着 {0} 的键（剩余 {2}）。",
 		MutexHeld: "这里没有锁键；持有自己进程里互斥锁的是：{0}。",
 		VerdictOK: "存储接受了 {0} 的写入", VerdictNo: "存储拒绝了 {0} 的写入",
 		Sep: "；", ListSep: "、", ClientSep: "；", ListAnd: "和",

@@ -337,8 +337,13 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 			continue
 		}
 		holds, holdsLeft := a.HoldsOn, a.HoldsOnLeft
-		if crashed(tl, o) {
+		switch {
+		case crashed(tl, o):
 			holds, holdsLeft = a.CrashedKey, a.CrashedKeyLeft
+		case idle(tl, o):
+			// it released (or gave up) and its key stayed: a reader found
+			// "A holds the lock" beside "no client held the lock"
+			holds, holdsLeft = a.ReleasedKey, a.ReleasedKeyLeft
 		}
 		if len(tl.Nodes) == 1 && left > 0 {
 			hs = append(hs, i18n.Fill(holdsLeft, strings.ToUpper(o), on[o][0], seconds(left)))
@@ -463,6 +468,12 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		return i18n.Fill(a.ClientNote, n.Actor, n.What)
 	}
 	return ""
+}
+
+// idle: client id is idle (it released, or gave up) though a key of its
+// is still on a server.
+func idle(tl *sim.Timeline, id string) bool {
+	return slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == id && c.State == sim.StateIdle })
 }
 
 func sentences(ss ...string) string { return i18n.Sentences(ss...) }

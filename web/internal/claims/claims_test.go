@@ -343,6 +343,9 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 			if slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == o && c.State == sim.StateCrashed }) {
 				holds, holdsLeft = a.CrashedKey, a.CrashedKeyLeft // a crashed client holds nothing
 			}
+			if slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == o && c.State == sim.StateIdle }) {
+				holds, holdsLeft = a.ReleasedKey, a.ReleasedKeyLeft // one that let go holds nothing either
+			}
 			if len(tl.Nodes) == 1 && left > 0 {
 				hs = append(hs, i18n.Fill(holdsLeft, upper(o), on[o][0], strconv.FormatFloat(float64(left)/1000, 'f', 1, 64)+"s"))
 			} else {
