@@ -447,6 +447,17 @@
       countChallenges();
       countCheckpoints();
     });
+    // a progress link pasted into this tab's address bar changes only
+    // the fragment: no load, so take it here (a tester found it did
+    // nothing in an open list)
+    window.addEventListener("hashchange", function () {
+      if (restoreProgress()) {
+        note.textContent = note.getAttribute("data-restored");
+        markChallenges();
+        countChallenges();
+        countCheckpoints();
+      }
+    });
   }
 
   // A challenge played on a phone: a move keeps the control pressed

@@ -265,6 +265,14 @@ func TestBrowserProgressLinkStaysOnSite(t *testing.T) {
 	if href := webtest.WaitJS(t, c, `(e => e && !e.hidden ? e.querySelector("a").getAttribute("href") : "")(document.getElementById("resume"))`); href != "/en/lessons/ttl?do=a.acquire,a.crash&opt=ttl.off" {
 		t.Errorf("a genuine progress link's Continue goes to %q", href)
 	}
+	// pasted into an open tab: only the fragment changes, no load (a
+	// tester found it did nothing)
+	webtest.Do(t, c, chromedp.Navigate(srv.URL+"/en/challenges"))
+	webtest.WaitLoaded(t, c)
+	webtest.Run(t, c, chromedp.Evaluate[bool](`localStorage.clear(), location.hash = "#progress=`+link(`{"cp:ttl:3":"1"}`)+`", true`))
+	if got := webtest.WaitJS(t, c, `localStorage.getItem("locklab:cp:ttl:3") === "1" ? document.getElementById("progress-note").textContent : ""`); got != i18n.For("en").Chal.Restored {
+		t.Errorf("a progress link pasted into an open tab: the note says %q", got)
+	}
 }
 
 // TestBrowserResumeAcrossLanguages: progress is the learner's, not a

@@ -264,6 +264,8 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 	switch {
 	case b.Pauses > 0 && b.PauseMs == explore.PausePastTTL:
 		out = append(out, i18n.Fill(c.PausesPastTTL, strconv.Itoa(b.Pauses)))
+	case b.Pauses > 0 && b.Clients == 1: // no other client's work to add to a pause
+		out = append(out, i18n.Fill(c.PausesAlone, strconv.Itoa(b.Pauses), sim.FormatDuration(b.PauseMs)))
 	case b.Pauses > 0:
 		out = append(out, i18n.Fill(c.Pauses, strconv.Itoa(b.Pauses), sim.FormatDuration(b.PauseMs)))
 	}

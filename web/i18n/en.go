@@ -535,7 +535,7 @@ var english = &UI{
 		Incomplete: "With {0} clients the search stopped at its budget of {1} distinct states: it saw every schedule of up to {2} actions, not all longer ones. " +
 			"What it found is real; what it did not find is no answer.",
 		Bounds: "The bounds: each client runs its program once (acquire; work and write; release). A schedule has at most one pause, one crash and one lost reply. " +
-			"The pause lasts as long as the lock key's remaining TTL on Redis when the client stops, read from the server rather than from the TTL chosen above: if your script sets its own PX, the pause is that long; a key with no TTL cannot be outlasted, and a crash shows what then happens. " +
+			"The pause lasts as long as the lock key's remaining TTL on Redis when the client stops, read from the server rather than from the TTL chosen above: if your script sets its own PX, the pause is that long; a key with no TTL, or one longer than an hour (the longest wait a timeline has), cannot be outlasted, and a crash shows what then happens. " +
 			"A lost reply: the storage applied a write, but its reply never reached the client, which sends the same write again with the same token. Schedules of up to {1} actions, at most {2} distinct states per search. {3} " +
 			"Every schedule is replayed on miniredis through go-redis clients, on virtual time.",
 		CodeTitle:       "This design in Go (go-redis)",
@@ -646,6 +646,7 @@ var english = &UI{
 		Bounds:        "Moves allowed",
 		Clients:       "Clients: {0}",
 		Pauses:        "Pauses: {0}, each lasting {1} (plus the time any work other clients do meanwhile takes)",
+		PausesAlone:   "Pauses: {0}, each lasting {1}",
 		PausesPastTTL: "Pauses: {0}; a pause lasts until the lock key's TTL on Redis has run out, whatever TTL your script sets (where the key has no TTL, or one longer than an hour, the longest wait a timeline has, no pause can outlast it and none is tried; such a key is judged by how long a crash leaves it behind)",
 		OnDesignPage:  "This design on the design page, with its full grade",
 		Crashes:       "Client crashes: {0}",

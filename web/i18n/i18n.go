@@ -395,7 +395,9 @@ func Gap(s string) string {
 // full stop of Japanese and Chinese as well: "1.。").
 func EndWith(s, template string) string {
 	if strings.HasSuffix(template, ".") || strings.HasSuffix(template, "。") {
-		return strings.TrimSuffix(s, ".")
+		// and not after a space: Redis's unknown-command error ends
+		// with one ("… with args beginning with: 'x' ")
+		return strings.TrimSuffix(strings.TrimRight(s, " "), ".")
 	}
 	return s
 }

@@ -480,6 +480,7 @@ type ChallengeUI struct {
 	Goal, GoalBreak, GoalFix, GoalPredict            string
 	Design, DesignDefault, Bounds                    string
 	Clients, Pauses, Crashes, Nodes, Drops, NoFaults string
+	PausesAlone                                      string // Pauses where one client takes part: no other's work adds to a pause
 	// PausesPastTTL: Pauses ({0}) when each lasts until the lock key's
 	// TTL on Redis has run out (a design's fix); OnDesignPage links the
 	// design to fix to the design page, which grades it in full.

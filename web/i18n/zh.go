@@ -248,7 +248,7 @@ var chinese = &UI{
 		"watch": "监听", "notify": "监听触发", "reconnect": "重新连接", "disconnect": "连接断开",
 		"timeout": "超时：整个超时时间内没有收到任何消息",
 		"ttl":     "还剩多久？", "ttl-1": "-1：键存在，但没有过期时间", "ttl-2": "-2：没有这个键",
-		"stillmine": "还是我的吗？", "lasttoken": "读取存储记录的令牌",
+		"stillmine": "还是我的吗？", "lasttoken": "读取已存令牌",
 	},
 	Verb: map[string]string{
 		sim.VerbAcquire:                       "获取锁",
@@ -508,7 +508,7 @@ var chinese = &UI{
 			"acquire": "KEYS[1] 是锁的键，ARGV[1] 是本次加锁的随机值，ARGV[2] 是以毫秒为单位的 TTL。成功（1 或 OK）表示锁归你了；随后客户端用 INCR 取一个围栏令牌。",
 			"release": "KEYS[1] 是锁的键，ARGV[1] 是客户端加锁时使用的值。",
 			"extend":  "KEYS[1] 是锁的键，ARGV[1] 是值，ARGV[2] 是以毫秒为单位的 TTL。有续期脚本时，客户端每工作半个 TTL 运行一次（比第 3 课提到的、真实客户端常用的“每三分之一个 TTL”要晚，所以留的余量更小），每次写入的第一次尝试之前再运行一次（应答丢失后重发的写入不会再续期）；只要应答不是成功，客户端就认为锁已经丢了，不写入就停止。留空表示不续期。",
-			"write":   "在存储上运行。KEYS[1] 是记录，KEYS[2] 是存储记录的令牌（上次接受的令牌），ARGV[1] 是客户端的令牌，ARGV[2] 是要存储的值（写入是累加到总数时为 1）。成功（1 或 OK）告诉客户端写入已被接受；不论应答是什么，只要改变了记录，时间线和评分也都把这次写入算作已接受。",
+			"write":   "在存储上运行。KEYS[1] 是记录，KEYS[2] 是已存令牌（上次接受的令牌），ARGV[1] 是客户端的令牌，ARGV[2] 是要存储的值（写入是累加到总数时为 1）。成功（1 或 OK）告诉客户端写入已被接受；不论应答是什么，只要改变了记录，时间线和评分也都把这次写入算作已接受。",
 		},
 		PresetLabel: map[string]string{
 			"acquire.set-nx-px": "SET NX PX", "acquire.setnx-pexpire": "先 SETNX 再 PEXPIRE", "acquire.get-set": "先 GET 再 SET",
@@ -530,7 +530,7 @@ var chinese = &UI{
 		Incomplete: "{0} 个客户端时，搜索在 {1} 个不同状态的预算处停止：最多 {2} 个操作的调度顺序都看过了，更长的没有全部看过。" +
 			"找到的问题是真实的；没找到并不说明没有问题。",
 		Bounds: "范围：每个客户端只运行一次它的程序（获取锁、工作并写入、释放锁）。每个调度顺序中最多有一次停顿、一次崩溃和一次应答丢失。" +
-			"停顿的时长等于客户端停下时 Redis 上锁键的剩余 TTL：这个值从服务器读取，而不是取上面选的 TTL，所以脚本自己写死了 PX，就停顿那么久；锁键没有 TTL 时，停顿无法让它过期，会发生什么由崩溃来展示。" +
+			"停顿的时长等于客户端停下时 Redis 上锁键的剩余 TTL：这个值从服务器读取，而不是取上面选的 TTL，所以脚本自己写死了 PX，就停顿那么久；锁键没有 TTL，或 TTL 超过 1 小时（时间线中一次等待的上限）时，停顿无法让它过期，会发生什么由崩溃来展示。" +
 			"应答丢失是指：存储执行了写入，但应答没有到达客户端，于是客户端用同一个令牌再发送一次同样的写入。调度顺序最多 {1} 个操作，每次搜索最多 {2} 个不同状态。{3}" +
 			"每个调度顺序都通过 go-redis 客户端，在 miniredis 上以虚拟时间重放。",
 		CodeTitle:       "这个设计的 Go 代码（go-redis）",
@@ -641,6 +641,7 @@ var chinese = &UI{
 		Bounds:        "允许的操作",
 		Clients:       "客户端：{0}",
 		Pauses:        "停顿：{0} 次，每次持续 {1}（期间其他客户端工作所花的时间会另外加上）",
+		PausesAlone:   "停顿：{0} 次，每次持续 {1}",
 		PausesPastTTL: "停顿：{0} 次；每次停顿都持续到 Redis 上锁键的 TTL 过期为止，无论你的脚本设置多长的 TTL（键没有 TTL，或 TTL 超过 1 小时（时间线中一次等待的上限）时，任何停顿都熬不过它，就不尝试；这样的键按崩溃后它还会在 Redis 上留多久来评判）",
 		OnDesignPage:  "在设计页面打开这个设计（附完整评分）",
 		Crashes:       "客户端崩溃：{0} 次",
@@ -931,7 +932,7 @@ var chinese = &UI{
 		`// write checks the fencing token in two commands: it reads the last token
 // the storage accepted, then writes the result and its token together.
 // Another writer can read the same old token between the two, and the
-// MSET that lands last wins, whatever its token.`: `// write 用两条命令检查围栏令牌：先读取存储记录的令牌（上次接受的令牌），
+// MSET that lands last wins, whatever its token.`: `// write 用两条命令检查围栏令牌：先读取已存令牌（上次接受的令牌），
 // 再把结果和它的令牌一起写入。
 // 另一个写入者可能在两条命令之间读到同一个旧令牌，
 // 于是最后到达的 MSET 获胜，不管它的令牌是多少。`,

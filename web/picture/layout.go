@@ -1139,7 +1139,7 @@ func (d *drawing) drawLanes() {
 		p.Lanes = append(p.Lanes, lane(d.laneY[n.Name], d.rowsH[d.laneIdx[n.Name]], label, sub, sub2, "node"))
 	}
 	k := len(d.lanes) - 1
-	st := lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl), "node")
+	st := lane(d.laneY["storage"], d.rowsH[k], u.Storage, storageSub(tl, u), storageValue(tl, ", "), "node")
 	st.Sub2Data = true
 	p.Lanes = append(p.Lanes, st)
 }
@@ -1394,15 +1394,16 @@ func storageSub(tl *sim.Timeline, u *i18n.UI) string {
 }
 
 // storageValue is the record's current value as the lane shows it (for a
-// ledger: who charged).
-func storageValue(tl *sim.Timeline) string {
+// ledger: who charged, the charges joined by sep: ", " in the lane, the
+// language's own list separator in a sentence).
+func storageValue(tl *sim.Timeline, sep string) string {
 	if tl.Storage.Kind == sim.StoreCharges {
 		if len(tl.Storage.Charges) == 0 {
 			return "—"
 		}
-		v := printable(strings.Join(tl.Storage.Charges, ", "))
+		v := printable(strings.Join(tl.Storage.Charges, sep))
 		if tl.Storage.ChargesLen > len(tl.Storage.Charges) {
-			v += ", …"
+			v += sep + "…"
 		}
 		return v
 	}

@@ -213,7 +213,7 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 			cs = append(cs, i18n.Fill(a.ClientState, id, st))
 		}
 	}
-	sum := []string{i18n.Fill(a.ClientsNow, strings.Join(cs, a.ClientSep)), i18n.Fill(a.StorageNow, storageValue(tl), storageSub(tl, u))}
+	sum := []string{i18n.Fill(a.ClientsNow, strings.Join(cs, a.ClientSep)), i18n.Fill(a.StorageNow, storageValue(tl, a.ClientSep), storageSub(tl, u))}
 	if len(tl.Violations) > 0 {
 		var vs []string
 		for i, v := range tl.Violations {
