@@ -362,6 +362,11 @@
           var focus = document.querySelector("#cb-question #reveal, #cb-question #class-next");
           if (focus && focus.focus) {
             focus.focus({ preventScroll: true });
+            // "Only 2 of 3 answered… Reveal anyway" grows the box: the
+            // teacher sees what the next press will do (it was below a
+            // 1080 px projector's edge). After a reveal the newest line
+            // stays where it was.
+            if (focus.id === "reveal") { focus.scrollIntoView({ block: "nearest" }); }
           }
         });
       }
@@ -387,6 +392,20 @@
     var b = document.querySelector("#cb-question #reveal, #cb-question #class-next");
     if (b) {
       b.click();
+      return true;
+    }
+    // the lesson's last step: the next press is "Continue the class with
+    // the next lesson". A tester's clicker did nothing there, the button
+    // just off the projector's screen: the first press brings it into
+    // view and gives it the focus, the next one (on it) goes on.
+    var nl = !document.getElementById("next") && document.getElementById("next-lesson");
+    if (nl) {
+      if (document.activeElement === nl) {
+        nl.click();
+      } else {
+        nl.scrollIntoView({ block: "nearest" });
+        nl.focus({ preventScroll: true });
+      }
       return true;
     }
     return false;
