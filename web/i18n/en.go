@@ -423,7 +423,7 @@ var english = &UI{
 		LastQ:           "How the class answered this step's question",
 		ChangeAnswer:    "Change my answer",
 		CanChange:       "You can change it until the teacher reveals the answer.",
-		NextLessonBtn:   "Continue the class with lesson {0}: {1}",
+		NextLessonBtn:   "Continue the class with lesson {0}: {1}", SkipQuestion: "Skip this question for now",
 		NextLessonHint:  "Same code, same students: their phones move on with you.",
 		EndAsk:          "End class…",
 		EndConfirm:      "This ends the class on every phone and shows you its summary.",

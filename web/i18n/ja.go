@@ -418,7 +418,7 @@ var japanese = &UI{
 		LastQ:           "このステップの問題へのクラスの回答",
 		ChangeAnswer:    "回答を変える",
 		CanChange:       "先生が答えを見せるまでは変えられます。",
-		NextLessonBtn:   "レッスン {0}「{1}」で授業を続ける",
+		NextLessonBtn:   "レッスン {0}「{1}」で授業を続ける", SkipQuestion: "この問題は後にする",
 		NextLessonHint:  "コードも生徒も同じまま。生徒のスマートフォンも一緒に進みます。",
 		EndAsk:          "授業を終える…",
 		EndConfirm:      "すべてのスマートフォンで授業が終わり、授業のまとめが表示されます。",

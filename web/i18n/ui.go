@@ -291,6 +291,9 @@ type ClassUI struct {
 	// answers are missing, the discussion after it
 	AnsweredOf, WarnMissing, RevealAnyway, LastQ, ChangeAnswer, CanChange string
 	// moving the class on, ending it, and what it leaves
+	// SkipQuestion: the teacher's way past an open question, unanswered
+	// (it is asked again when the class comes back).
+	SkipQuestion                                                     string
 	NextLessonBtn, NextLessonHint, EndAsk, EndConfirm, EndNow        string
 	SummaryTitle, SummaryIntro, SummaryCSV, SummaryNone, SummaryBack string
 	SummaryLesson, SummaryStep, SummaryQuestion, SummaryAnswer       string

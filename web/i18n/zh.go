@@ -418,7 +418,7 @@ var chinese = &UI{
 		LastQ:           "全班对这一步小测验的作答",
 		ChangeAnswer:    "修改我的答案",
 		CanChange:       "在老师揭晓答案之前都可以修改。",
-		NextLessonBtn:   "继续上第 {0} 课：{1}",
+		NextLessonBtn:   "继续上第 {0} 课：{1}", SkipQuestion: "这道题稍后再问",
 		NextLessonHint:  "代码和学生都不变，学生的手机会跟着你继续。",
 		EndAsk:          "结束课堂…",
 		EndConfirm:      "这会在所有手机上结束课堂，并显示课堂小结。",
