@@ -413,6 +413,7 @@ type A11yUI struct {
 	ListAnd          string
 	VerdictNoOp      string // a write already done: nothing changed
 	Happened         string // {0}: {1} → {2}, what happened at a service or to a connection
+	TimedOut         string // {0}: {2}'s {1} → {3}, a modelled service expired a client's session or lease
 	NoHolderBelieved string // no key held, yet {0} act as holders
 	HandHeld         string // the lock key on {0} holds a value typed by hand
 	NoOwnerHeld      string // the lock key on {0} holds a value no client acquired with (a design's INCR)

@@ -98,18 +98,22 @@ func (c *Controls) Map(f func(string) string) {
 }
 
 // CardText is how a link to a moment unfurls: where it comes from, what
-// its last action did, then what went wrong, in the order it happened as
-// the page numbers it (readers in all three languages took a card that
-// put the worst first for time running backwards), or that nothing did.
+// went wrong, in the order it happened as the page numbers it (readers in
+// all three languages took a card that put the worst first for time
+// running backwards), then what its last action did; or what it did and
+// that nothing went wrong. What went wrong comes first because a chat
+// shows a card's first 200 or 300 characters (a reader found the first
+// ⚠ at character 301 to 407 behind the last action's events).
 func CardText(u *i18n.UI, tl *sim.Timeline, source, did string) string {
-	text := source + " — " + did
+	text := source + " —"
 	if len(tl.Violations) == 0 {
+		text += " " + did
 		return text + i18n.Gap(text) + u.Embed.Clean
 	}
 	for _, x := range tl.Violations {
-		text += i18n.Gap(text) + "⚠ " + sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x)
+		text += " ⚠ " + sim.FormatMS(x.At) + " — " + narrate.ViolationText(u, x)
 	}
-	return text
+	return text + i18n.Gap(text) + did
 }
 
 // OptionWords are a lesson design's choices in u's words ("Release:

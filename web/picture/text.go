@@ -213,7 +213,7 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 			cs = append(cs, i18n.Fill(a.ClientState, id, st))
 		}
 	}
-	sum := []string{i18n.Fill(a.ClientsNow, strings.Join(cs, a.ClientSep)), i18n.Fill(a.StorageNow, storageValue(tl, a.ClientSep), storageSub(tl, u))}
+	sum := []string{i18n.Fill(a.ClientsNow, strings.Join(cs, a.ClientSep)), i18n.Fill(a.StorageNow, storageValue(tl, a.ListSep), storageSub(tl, u))}
 	if len(tl.Violations) > 0 {
 		var vs []string
 		for i, v := range tl.Violations {
@@ -311,7 +311,7 @@ func holders(tl *sim.Timeline, u *i18n.UI, a *i18n.A11yUI) string {
 			// no key: each server's lock is a mutex in its own memory,
 			// held from its lock to its unlock, paused or not
 			if held := mutexHolders(tl); len(held) > 0 {
-				return i18n.Fill(a.MutexHeld, strings.Join(held, a.ListSep))
+				return i18n.Fill(a.MutexHeld, i18n.JoinAnd(held, a.ListSep, a.ListAnd))
 			}
 			return a.NoHolder
 		}
@@ -409,8 +409,9 @@ func commandText(e sim.Event, n narrate.Narration, u *i18n.UI, a *i18n.A11yUI, t
 	if len(e.Command) > 0 {
 		cmd = u.Localize(e.Command[0])
 	}
-	if e.Model && !n.Message && len(e.Command) > 1 {
-		cmd += " " + strings.Join(e.Command[1:], " ") // whose session or lease expired
+	if e.Model && !n.Message && len(e.Command) == 2 && e.Purpose == "timeout" {
+		// whose session or lease expired: "A's session expired"
+		return i18n.Fill(a.TimedOut, n.Actor, cmd, e.Command[1], narrate.ReplyBrief(u, e, briefReply))
 	}
 	if e.Script != "" {
 		cmd += " ‹" + e.Script + ".lua›"
@@ -418,7 +419,9 @@ func commandText(e sim.Event, n narrate.Narration, u *i18n.UI, a *i18n.A11yUI, t
 	if p := u.Purpose[e.Purpose]; p != "" && n.Message {
 		cmd += u.Paren(p)
 	}
-	reply := narrate.ReplyBrief(u, e, briefReply)
+	// a reply quoted inside a sentence: without Redis's own trailing
+	// space ("… with args beginning with: 'x' "), which the log keeps
+	reply := strings.TrimRight(narrate.ReplyBrief(u, e, briefReply), " ")
 	switch {
 	case !n.Message:
 		return i18n.Fill(a.Happened, n.Actor, cmd, reply)

@@ -319,7 +319,7 @@ func holdersText(tl *sim.Timeline, f *oracle.Facts, u *i18n.UI, p *picture.Pictu
 		}
 		want = a.NoHolder
 		if len(held) > 0 {
-			want = i18n.Fill(a.MutexHeld, strings.Join(held, a.ListSep))
+			want = i18n.Fill(a.MutexHeld, i18n.JoinAnd(held, a.ListSep, a.ListAnd))
 		}
 	case len(owners) == 0:
 		var believers []string
