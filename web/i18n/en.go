@@ -556,7 +556,7 @@ var english = &UI{
 		StartOver:       "Or start again from the safe design",
 		RunTitle:        "Counterexample",
 		RunAllowedTitle: "Schedule",
-		RunIntro:        "The explorer found this schedule. The commands below are your scripts, run with EVAL, and the INCR each client sends for its fencing token; every reply is what Redis answered.",
+		RunIntro:        "One schedule of this design, replayed (the grade's shortest schedules open here). The commands below are your scripts, run with EVAL, and the INCR each client sends for its fencing token; every reply is what Redis answered.",
 		BackToGrade:     "Back to the grade",
 		WorkPastTTL:     "Mind the times: the work before each write ({0}) is as long as the lock's TTL ({1}) or longer, and nothing extends it, so no write comes before the writer's own lease has ended. Lesson 3 calls such a TTL simply a bug, and the grade counts it as a failure of the lock: Job outlived its lease.",
 		Stale:           "Out of date: the design has changed since this grade. Press “Grade this design” to grade what you see.",

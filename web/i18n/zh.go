@@ -551,7 +551,7 @@ var chinese = &UI{
 		StartOver:       "或者从安全的设计重新开始",
 		RunTitle:        "反例",
 		RunAllowedTitle: "调度顺序",
-		RunIntro:        "这是探索器找到的调度顺序。下面的命令是用 EVAL 运行的你的脚本，以及每个客户端为取得围栏令牌而发送的 INCR；每个应答都是 Redis 实际返回的。",
+		RunIntro:        "这是这个设计的一个调度顺序的重放（评分给出的最短调度顺序都在这里打开）。下面的命令是用 EVAL 运行的你的脚本，以及每个客户端为取得围栏令牌而发送的 INCR；每个应答都是 Redis 实际返回的。",
 		BackToGrade:     "返回评分结果",
 		Stale:           "评分已过时：打分之后设计又改动过。要为现在的设计打分，请按“为这个设计打分”。",
 		ScriptsUsed:     "用到的脚本",

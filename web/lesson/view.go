@@ -462,6 +462,11 @@ type Script struct {
 	Gist string
 }
 
+// hasGist: some script has a translated gist beside its name.
+func hasGist(ss []Script) bool {
+	return slices.ContainsFunc(ss, func(s Script) bool { return s.Gist != "" })
+}
+
 // waits are the time controls offered everywhere.
 var waits = []int64{1000, 5000, 10_000}
 
