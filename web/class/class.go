@@ -981,6 +981,11 @@ func (s *Handler) studentView(r *http.Request, u *i18n.UI, v *lesson.LessonView,
 	cu := c.CU
 	v.Page = s.Frame(u, cu.BarLabel+" "+c.Code+" — "+v.Title, r)
 	v.Stage.Follow, v.Dialog.Follow = true, true
+	if v.Dialog.OffNote != "" {
+		// the teacher is off the path, not the student (a tester's
+		// phones said "You are exploring on your own")
+		v.Dialog.OffNote = cu.TeacherOffPath
+	}
 	v.Stage.Share.Teach = lesson.TeachForm{}
 	v.TeachForm = ""
 	v.Stage.Controls.Clients, v.Stage.Controls.Nodes, v.Stage.Controls.Waits = nil, nil, nil

@@ -15,6 +15,7 @@ import (
 
 	"locklab/lessons"
 	"locklab/web/class"
+	"locklab/web/i18n"
 	"locklab/web/internal/webtest"
 	"locklab/web/links"
 )
@@ -276,6 +277,13 @@ func TestBrowserClassClicker(t *testing.T) {
 				t.Fatal("Undo stayed on the path (the test needs an excursion)")
 			}
 			shot(teacher, "projector-off-path")
+			// the phones say the teacher is off the path, not "you"
+			for lang, c := range phones {
+				want := i18n.For(lang).Class.TeacherOffPath
+				if got := webtest.Run(t, c, chromedp.Evaluate[string](`(p => p ? p.textContent.trim() : "")(document.querySelector(".offpath"))`)); got != want {
+					t.Errorf("the %s phone off the path says %q, want %q", lang, got, want)
+				}
+			}
 			click(`document.getElementById("next").click()`, "Back to the guided path")
 			if got, exact := step(); !exact || got != st {
 				t.Fatalf("\"Back to the guided path\" after an Undo on step %d went to step %d (on the path: %v)", st, got, exact)

@@ -287,6 +287,9 @@ type ClassUI struct {
 	// a phone before Start, which shows nothing of the lesson
 	StartsAt, StartsOffPath, StartFirst string
 	WaitingTitle                        string
+	// TeacherOffPath: a student's phone while the teacher explores off the
+	// guided path (the lesson's own note speaks to the one exploring).
+	TeacherOffPath string
 	// a question: "N of M answered" before the reveal, the warning when
 	// answers are missing, the discussion after it
 	AnsweredOf, WarnMissing, RevealAnyway, LastQ, ChangeAnswer, CanChange string
