@@ -36,19 +36,17 @@ type pictureText struct {
 // name spells out; the rest are counted (the event log lists them all).
 const maxNamed = 5
 
-// spelled is one sentence about an event of the last action: how much it
-// says of what the action led to (weight), and how many equal sentences
-// of the same action it stands for.
+// spelled is one sentence about events of the last action: the first
+// one's Seq, how much it says of what the action led to (weight), how
+// many events it stands for, and the nodes it names (the same command
+// with the same reply from several nodes, or one key's expiry on several
+// at one instant, is one sentence naming them).
 type spelled struct {
 	text   string
 	seq    int
 	n      int
 	weight int
-	// an expiry's holder, instant and nodes: the expiries of one key on
-	// several nodes at one instant are one sentence
-	owner string
-	at    int64
-	nodes []string
+	nodes  []string
 }
 
 // weight is how much an event says of what an action led to. Readers
@@ -75,24 +73,13 @@ func weight(e sim.Event, n narrate.Narration) int {
 	return 4 // an expiry, a fault, a pause, a resume, a client's note
 }
 
-// chooseSaid is what Step says of the last action's events: equal
-// sentences once, with their count ("B sent SET (retry): (nil)" nine
-// times over is one sentence); and where that is still more than
+// chooseSaid is what Step says of the last action's sentences (equal
+// ones already merged, with their count: "B sent SET (retry): (nil)" nine
+// times over is one sentence): all of them, or where there are more than
 // maxNamed, the first (the action itself) and those that say most of
 // what it led to (the later at equal weight), in the order they happened,
-// with how many were left out.
-func chooseSaid(said []spelled, a *i18n.A11yUI) (did []string, seqs []int) {
-	var runs []spelled
-	at := map[string]int{}
-	for _, s := range said {
-		s.n = max(s.n, 1)
-		if k, ok := at[s.text]; ok {
-			runs[k].n += s.n
-			continue
-		}
-		at[s.text] = len(runs)
-		runs = append(runs, s)
-	}
+// with how many events were left out.
+func chooseSaid(runs []spelled, a *i18n.A11yUI) (did []string, seqs []int) {
 	keep := make([]bool, len(runs))
 	if len(runs) <= maxNamed {
 		for i := range keep {
@@ -140,49 +127,58 @@ func (p *Picture) Describe(tl *sim.Timeline, u *i18n.UI, newFrom int) {
 	p.LaneText, p.Latency = u.Tidy(laneText(tl, u, a)), u.Tidy(latencyText(tl, u, a))
 
 	var said []spelled
-	sent := map[string]int{} // a command's sentence with no target: its place in said
-	from := int64(-1)        // when the last action began: its first event's instant
+	byKey := map[string]int{} // a sentence's key: its place in said
+	// say adds event e's sentence, or counts e in an earlier one with the
+	// same key; a sentence that names nodes (render, from their list)
+	// names e's node too.
+	say := func(e sim.Event, n narrate.Narration, key, node string, render func(nodes string) string) {
+		if k, ok := byKey[key]; ok {
+			s := &said[k]
+			s.n++
+			if node != "" && !slices.Contains(s.nodes, node) {
+				s.nodes = append(s.nodes, node)
+				s.text = render(i18n.JoinAnd(s.nodes, a.ListSep, a.ListAnd))
+			}
+			return
+		}
+		byKey[key] = len(said)
+		s := spelled{text: render(node), seq: e.Seq, n: 1, weight: weight(e, n)}
+		if node != "" {
+			s.nodes = []string{node}
+		}
+		said = append(said, s)
+	}
+	from := int64(-1) // when the last action began: its first event's instant
 	for _, e := range tl.Events {
-		if e.Seq >= newFrom {
-			if from < 0 {
-				from = e.At
-			}
-			n := narrate.Of(u, e)
-			if e.Kind == sim.KindExpired {
-				// on which nodes: the key expires on each at one instant
-				owner := strings.ToUpper(e.Owner)
-				if k := len(said) - 1; k >= 0 && said[k].owner == owner && said[k].at == e.At {
-					said[k].nodes = append(said[k].nodes, n.Actor)
-					said[k].text = i18n.Fill(a.ExpiredOn, owner, i18n.JoinAnd(said[k].nodes, a.ListSep, a.ListAnd))
-					continue
-				}
-				said = append(said, spelled{text: i18n.Fill(a.ExpiredOn, owner, n.Actor), seq: e.Seq, weight: weight(e, n),
-					owner: owner, at: e.At, nodes: []string{n.Actor}})
+		if e.Seq < newFrom {
+			continue
+		}
+		if from < 0 {
+			from = e.At
+		}
+		n := narrate.Of(u, e)
+		switch {
+		case e.Kind == sim.KindExpired:
+			// on which nodes: the key expires on each at one instant
+			owner := strings.ToUpper(e.Owner)
+			say(e, n, "expired\x00"+owner+"\x00"+sim.FormatMS(e.At), n.Actor, func(nodes string) string {
+				return i18n.Fill(a.ExpiredOn, owner, nodes)
+			})
+		case e.Kind == sim.KindCommand && n.Message && n.Outcome == narrate.Answered:
+			// the same command with the same reply from several nodes
+			say(e, n, commandText(e, n, u, a, "\x00"), n.Target, func(nodes string) string {
+				return commandText(e, n, u, a, nodes)
+			})
+		default:
+			text := eventText(e, u, a)
+			if text == "" {
 				continue
 			}
-			if e.Kind == sim.KindCommand && n.Message && n.Outcome == narrate.Answered {
-				// the same command with the same reply from several nodes
-				// is one sentence that names them
-				key := commandText(e, n, u, a, "\x00")
-				if k, ok := sent[key]; ok {
-					if !slices.Contains(said[k].nodes, n.Target) {
-						said[k].nodes = append(said[k].nodes, n.Target)
-						said[k].text = commandText(e, n, u, a, i18n.JoinAnd(said[k].nodes, a.ListSep, a.ListAnd))
-					}
-					said[k].n++
-					continue
-				}
-				sent[key] = len(said)
-				said = append(said, spelled{text: commandText(e, n, u, a, n.Target), seq: e.Seq, weight: weight(e, n), nodes: []string{n.Target}, n: 1})
-				continue
+			if end := e.At + e.Ms; e.Kind == sim.KindWait && tl.Now > end {
+				// a wait's own length is not how far the clock went
+				text += a.Sep + i18n.Fill(a.ClockRanOn, sim.FormatMS(tl.Now))
 			}
-			if s := eventText(e, u, a); s != "" {
-				if end := e.At + e.Ms; e.Kind == sim.KindWait && tl.Now > end {
-					// a wait's own length is not how far the clock went
-					s += a.Sep + i18n.Fill(a.ClockRanOn, sim.FormatMS(tl.Now))
-				}
-				said = append(said, spelled{text: s, seq: e.Seq, weight: weight(e, n)})
-			}
+			say(e, n, text, "", func(string) string { return text })
 		}
 	}
 	if from > tl.ActionAt && tl.ActionAt >= 0 && newFrom > 0 {
@@ -377,6 +373,12 @@ func mutexHolders(tl *sim.Timeline) []string {
 	return out
 }
 
+// idle: client id is idle (it released, or gave up) though a key of its
+// is still on a server.
+func idle(tl *sim.Timeline, id string) bool {
+	return slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == id && c.State == sim.StateIdle })
+}
+
 // crashed: client id has crashed (its key, if any, outlives it).
 func crashed(tl *sim.Timeline, id string) bool {
 	return slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == id && c.State == sim.StateCrashed })
@@ -399,9 +401,6 @@ func nodeName(tl *sim.Timeline, u *i18n.UI, node string) string {
 	return narrate.Who(node, u) // a role or product in the page's language
 }
 
-// eventText is one event in a sentence ("" for one not worth saying),
-// from its narration: only a message is said to be sent, to whom the
-// lanes name; a no-op write is not a rejection.
 // commandText is what a command did, sent to target (a list of nodes,
 // where the same command got the same reply from each).
 func commandText(e sim.Event, n narrate.Narration, u *i18n.UI, a *i18n.A11yUI, target string) string {
@@ -433,6 +432,9 @@ func commandText(e sim.Event, n narrate.Narration, u *i18n.UI, a *i18n.A11yUI, t
 	return i18n.Fill(a.CommandTo, n.Actor, cmd, target, reply)
 }
 
+// eventText is one event in a sentence ("" for one not worth saying),
+// from its narration: only a message is said to be sent, to whom the
+// lanes name; a no-op write is not a rejection.
 func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 	n := narrate.Of(u, e)
 	switch e.Kind {
@@ -471,12 +473,6 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		return i18n.Fill(a.ClientNote, n.Actor, n.What)
 	}
 	return ""
-}
-
-// idle: client id is idle (it released, or gave up) though a key of its
-// is still on a server.
-func idle(tl *sim.Timeline, id string) bool {
-	return slices.ContainsFunc(tl.Clients, func(c sim.ClientView) bool { return c.ID == id && c.State == sim.StateIdle })
 }
 
 func sentences(ss ...string) string { return i18n.Sentences(ss...) }
