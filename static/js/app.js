@@ -440,12 +440,16 @@
         shown();
       }
     });
-    forget.addEventListener("click", function () {
-      progressKeys().forEach(function (k) { try { window.localStorage.removeItem(k); } catch (err) { /* ignored */ } });
-      note.textContent = forget.getAttribute("data-done");
+    // marks: the lists' marks and counts, from what is stored now
+    var marks = function () {
       markChallenges();
       countChallenges();
       countCheckpoints();
+    };
+    forget.addEventListener("click", function () {
+      progressKeys().forEach(function (k) { try { window.localStorage.removeItem(k); } catch (err) { /* ignored */ } });
+      note.textContent = forget.getAttribute("data-done");
+      marks();
     });
     // a progress link pasted into this tab's address bar changes only
     // the fragment: no load, so take it here (a tester found it did
@@ -453,9 +457,7 @@
     window.addEventListener("hashchange", function () {
       if (restoreProgress()) {
         note.textContent = note.getAttribute("data-restored");
-        markChallenges();
-        countChallenges();
-        countCheckpoints();
+        marks();
       }
     });
   }
