@@ -278,6 +278,8 @@ func TestBrowserClassClicker(t *testing.T) {
 			}
 			shot(teacher, "projector-off-path")
 			// the phones say the teacher is off the path, not "you"
+			shot(phones["ja"], "phone-ja-off-path")
+			shot(phones["zh"], "phone-zh-off-path")
 			for lang, c := range phones {
 				want := i18n.For(lang).Class.TeacherOffPath
 				if got := webtest.Run(t, c, chromedp.Evaluate[string](`(p => p ? p.textContent.trim() : "")(document.querySelector(".offpath"))`)); got != want {
