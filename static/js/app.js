@@ -738,7 +738,18 @@
     window.clearTimeout(rezoom);
     rezoom = window.setTimeout(function () { if (presenting() && !document.querySelector("#classbar.lobby")) { lineIntoView(newestLine()); } }, 150);
   });
-  function togglePresenter() { set("locklab:presenter", presenting() ? null : "1"); applyPresenter(); }
+  // togglePresenter: turned on in a class under way, every line the room
+  // has already read stays shown (a tester saw the step start over at one
+  // line, on every phone); on a page of one's own it starts presenting
+  // the step from its first line.
+  function togglePresenter() {
+    var on = !presenting();
+    set("locklab:presenter", on ? "1" : null);
+    if (on && document.querySelector("#classroom[data-role=teacher]") && !document.querySelector("#classbar.lobby")) {
+      backed = true;
+    }
+    applyPresenter();
+  }
 
   // play mode: simulated time runs by itself, one second per tick. A tick
   // asks for the next state only after the previous one has been swapped

@@ -164,6 +164,10 @@
   // column) in place of the page's
   function swapBar(html) {
     var doc = parse(html);
+    // the focus (a clicker's Reveal, Next step) stays on its button when
+    // a refresh (votes, phones coming and going) replaces the bar under it
+    var had = document.activeElement;
+    var keep = had && had.id && had.closest && had.closest("#classbar, #cb-question") ? had.id : "";
     var ask = doc.getElementById("cb-question");
     var curAsk = document.getElementById("cb-question");
     if (ask && curAsk) {
@@ -187,6 +191,10 @@
         }
       }
       cur.replaceWith(next);
+    }
+    var again = keep && document.activeElement !== had && document.getElementById(keep);
+    if (again && again.focus) {
+      again.focus({ preventScroll: true });
     }
     // a new "Next step" says what → does
     if (window.LockLabLabelNext) {
@@ -367,6 +375,9 @@
             // 1080 px projector's edge). After a reveal the newest line
             // stays where it was.
             if (focus.id === "reveal") { focus.scrollIntoView({ block: "nearest" }); }
+            // After a reveal the tally is what the room reads: on
+            // screen, with the newest line where both fit.
+            if (focus.id === "class-next") { askIntoView(); }
           }
         });
       }
@@ -374,6 +385,28 @@
     }, function () {
       form.submit();
     });
+  }
+
+  // askIntoView brings the class's question (or its tally) on screen
+  // where it is not: all of it where it fits with the newest line above
+  // it, else from its top. It reports whether it scrolled.
+  function askIntoView() {
+    var box = document.querySelector("#cb-question .cb-votes, #cb-question .cb-result");
+    if (!box) {
+      return false;
+    }
+    var r = box.getBoundingClientRect(), y = window.scrollY, h = window.innerHeight;
+    if (r.top >= 0 && r.bottom <= h) {
+      return false;
+    }
+    var bottom = r.bottom + y, want = Math.min(bottom - h + 16, r.top + y - 8);
+    var lines = document.querySelectorAll(".dialog .line:not(.pending)");
+    var top = lines.length ? lines[lines.length - 1].getBoundingClientRect().top + y : bottom;
+    if (bottom - top <= h) {
+      want = Math.min(top, Math.max(bottom - h, Math.min(want, top - 8)));
+    }
+    window.scrollTo(0, Math.max(0, want));
+    return true;
   }
 
   // a clicker's first "next" in the lobby (app.js's advance) starts the
@@ -390,6 +423,14 @@
   // move: reveal the open question, then the next step
   window.LockLabClassNext = function () {
     var b = document.querySelector("#cb-question #reveal, #cb-question #class-next");
+    // an open question off the screen's edge (on a 1280 x 720 projector
+    // at 150 % a line with code fills the screen above it): the first
+    // press shows the question, with the focus on Reveal; the next
+    // reveals. The room reads what it answers before its tally.
+    if (b && b.id === "reveal" && document.activeElement !== b && askIntoView()) {
+      b.focus({ preventScroll: true });
+      return true;
+    }
     if (b) {
       b.click();
       return true;

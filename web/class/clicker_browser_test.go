@@ -128,10 +128,25 @@ func TestBrowserClassClicker(t *testing.T) {
 			}
 			return // off the path: no dialog of its own
 		}
-		if r[0] < 0 || r[1] > r[2] {
-			t.Errorf("%s: the newest line spans y %.0f–%.0f of a %.0f px screen", what, r[0], r[1], r[2])
+		if r[0] >= 0 && r[1] <= r[2] {
+			return
 		}
+		// where the newest line and the class's question (or its tally)
+		// do not fit on one screen (1280 × 720 at 150 %, a line with
+		// code), the question the focus is in is what the room reads: its
+		// box from its top
+		if webtest.Run(t, c, chromedp.Evaluate[bool](`!!(document.activeElement && document.activeElement.closest && document.activeElement.closest("#cb-question"))`)) {
+			q := webtest.Run(t, c, chromedp.Evaluate[[]float64](`(r => [r.top, r.bottom, innerHeight])(document.querySelector("#cb-question .cb-votes").getBoundingClientRect())`))
+			if q[0] >= -1 && (q[1] <= q[2]+1 || q[0] <= 16) {
+				return
+			}
+			t.Errorf("%s: the newest line spans y %.0f–%.0f and the question box with the focus (on #%s) y %.0f–%.0f of a %.0f px screen", what,
+				r[0], r[1], webtest.Run(t, c, chromedp.Evaluate[string](`document.activeElement.id`)), q[0], q[1], q[2])
+			return
+		}
+		t.Errorf("%s: the newest line spans y %.0f–%.0f of a %.0f px screen", what, r[0], r[1], r[2])
 	}
+
 	sync := func(what string) {
 		t.Helper()
 		if !webtest.WaitTrue(teacher, webtest.SwapDone+` && document.readyState === "complete"`) {
@@ -219,6 +234,7 @@ func TestBrowserClassClicker(t *testing.T) {
 	skipped, revealed := false, map[int]bool{}
 	lineLabels := map[string]int{} // the Next buttons seen while lines were held back
 	excursion, toggled, backed := false, false, false
+	small, smallAsked, smallDone := false, false, false // the second question on a small projector
 	for guard := 0; guard < 400; guard++ {
 		st, exact := step()
 		if !exact {
@@ -226,6 +242,11 @@ func TestBrowserClassClicker(t *testing.T) {
 		}
 		total := webtest.Run(t, teacher, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line").length`))
 		n := shown(teacher)
+		if st == asks[1] && !small {
+			// the second question on a 1920 × 1080 projector at 150 %
+			small = true
+			webtest.Do(t, teacher, chromedp.EmulateViewport(853, 480, chromedp.EmulateScale(1.5)))
+		}
 		switch {
 		case n < total && !toggled && st == 3 && n == 1:
 			// presenter mode off and on mid-step: the phones follow
@@ -234,6 +255,10 @@ func TestBrowserClassClicker(t *testing.T) {
 				t.Fatalf("presenter mode off shows %d of %d lines", shown(teacher), total)
 			}
 			press("f", false, "presenter mode on again")
+			// the room has read every line: none is taken back
+			if shown(teacher) != total {
+				t.Fatalf("presenter mode on again mid-step shows %d of %d lines the room has read", shown(teacher), total)
+			}
 			toggled = true
 			continue
 		case n < total:
@@ -329,18 +354,52 @@ func TestBrowserClassClicker(t *testing.T) {
 		if slices.Contains(asks, st) && !revealed[st] {
 			revealed[st] = true
 			vote()
-			press(kb.ArrowRight, false, fmt.Sprintf("reveal at step %d", st))
-			if !webtest.WaitTrue(teacher, `!!document.querySelector("#cb-question .cb-result")`) {
-				t.Fatalf("→ did not reveal the question at step %d", st)
+			// a question under the screen's edge (on a 1280 × 720
+			// projector at 150 % a line with code fills the screen above
+			// it): → shows it first, the focus on Reveal; the next →
+			// reveals
+			box := `(q => { const r = q.getBoundingClientRect(); return r.bottom <= innerHeight || r.top <= 8; })(document.querySelector("#cb-question .cb-votes"))`
+			if !webtest.Run(t, teacher, chromedp.Evaluate[bool](box)) {
+				t.Logf("step %d: → shows the question", st)
+				webtest.Do(t, teacher, chromedp.KeyEvent(kb.ArrowRight))
+				if !webtest.WaitTrue(teacher, box+` && document.activeElement === document.getElementById("reveal")`) {
+					t.Errorf("→ does not bring the open question at step %d on screen: %s", st,
+						webtest.Run(t, teacher, chromedp.Evaluate[string](`(q => JSON.stringify([q.getBoundingClientRect().top, q.getBoundingClientRect().bottom, innerHeight, scrollY]))(document.querySelector("#cb-question .cb-votes"))`)))
+				}
+				if small {
+					smallAsked = true
+				}
 			}
+			if small && !smallDone {
+				shot(teacher, "projector-1280x720-question")
+			}
+			act(fmt.Sprintf("reveal at step %d", st), false, func() {
+				webtest.Do(t, teacher, chromedp.KeyEvent(kb.ArrowRight))
+				// the tally has come, with the focus on its Next step
+				if !webtest.WaitTrue(teacher, `!!document.querySelector("#cb-question .cb-result") && document.activeElement === document.getElementById("class-next")`) {
+					t.Fatalf("→ did not reveal the question at step %d: %s", st, webtest.Run(t, teacher, chromedp.Evaluate[string](`JSON.stringify([!!document.querySelector("#cb-question .cb-result"), document.activeElement && (document.activeElement.id || document.activeElement.tagName), !!document.getElementById("class-next"), !!document.getElementById("reveal")])`)))
+				}
+			})
 			shot(teacher, fmt.Sprintf("projector-reveal-%d", st))
+			if small && !smallDone {
+				smallDone = true
+				if !smallAsked {
+					t.Logf("1280 × 720 at 150 %%: the question at step %d was on screen already", st)
+				}
+				webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
+			}
 			shot(phones["ja"], fmt.Sprintf("phone-ja-reveal-%d", st))
 			if len(revealed) == 1 {
-				// presenter mode off and on after the reveal: the step
-				// starts again at one line, and the tally's "Next step"
-				// says it shows a line (the loop checks it), since → does
+				// presenter mode off and on after the reveal: every line
+				// stays; then ← takes one back, and the tally's "Next
+				// step" says it shows a line (the loop checks it), since
+				// → does
 				press("f", false, "presenter mode off after the reveal")
 				press("f", false, "presenter mode on after the reveal")
+				if got, total := shown(teacher), webtest.Run(t, teacher, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line").length`)); got != total {
+					t.Fatalf("presenter mode on after the reveal shows %d of %d lines", got, total)
+				}
+				press(kb.ArrowLeft, false, "← a line after the reveal")
 				continue
 			}
 			press(kb.ArrowRight, true, fmt.Sprintf("after the reveal at step %d", st))
