@@ -147,7 +147,19 @@ func TestBreakChallenge(t *testing.T) {
 		if !strings.Contains(r.Body, `data-solved="0"`) || !strings.Contains(text(r.Body), i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)) {
 			t.Errorf("%s: one move in, the page does not say not yet", lang)
 		}
+		// without JavaScript a move's page opens at the controls, whose
+		// first line is the score (a phone keeps its thumb on the moves)
+		write := base + links.Query("a.acquire,a.write", ch.Opt)
+		if href, _ := webtest.HrefOf(r.Body, "do-a-write"); href != write+"#moves" || !strings.Contains(r.Body, `hx-get="`+html.EscapeString(write)+`"`) {
+			t.Errorf("%s: a move's link is %q: want its plain link to open at #moves, its htmx request without", lang, href)
+		}
+		if at := between(r.Body, `class="chal-at-moves"`, "</p>"); !strings.Contains(text(at), i18n.Fill(u.Chal.NotYet, u.Failures[ch.Goal].Name)) {
+			t.Errorf("%s: the controls' score reads %q", lang, text(at))
+		}
 		r = get(t, h, base+"?do="+sim.FormatActions(best))
+		if at := between(r.Body, `class="chal-at-moves solved"`, "</p>"); !strings.Contains(text(at), "✓ "+i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par))) || !strings.Contains(at, `href="#challenge"`) {
+			t.Errorf("%s: solved, the controls' score reads %q", lang, text(at))
+		}
 		if _, ok := webtest.HrefOf(r.Body, "what-else"); !ok {
 			t.Errorf("%s: solved, the challenge does not offer the Lab", lang)
 		}
@@ -477,7 +489,7 @@ func TestMadeChallenge(t *testing.T) {
 // each step of every challenge's par solution, it offers the next move.
 func TestBreakLinksWithin(t *testing.T) {
 	h := sitetest.Default(t)
-	moveLink := regexp.MustCompile(`<a [^>]*href="(/en/challenges/[a-z0-9-]+\?do=[^"]*)"`)
+	moveLink := regexp.MustCompile(`<a [^>]*href="(/en/challenges/[a-z0-9-]+\?do=[^"#]*)(?:#moves)?"`)
 	for _, ch := range course.Challenges("en") {
 		if ch.Type != lessons.Break {
 			continue
@@ -491,7 +503,7 @@ func TestBreakLinksWithin(t *testing.T) {
 			}
 			page := get(t, h, at)
 			next := html.EscapeString(base + links.Query(sim.FormatActions(best[:i+1]), ch.Opt))
-			if !strings.Contains(page.Body, `href="`+next+`"`) {
+			if !strings.Contains(page.Body, `href="`+next+`#moves"`) {
 				t.Errorf("%s after %d moves: no link to the par solution's next move %s", ch.ID, i, best[i])
 			}
 			if i > 1 {
@@ -607,4 +619,15 @@ func TestChallengeShowsItsClients(t *testing.T) {
 			}
 		}
 	}
+}
+
+// between is body from the first from to the next to after it ("" if
+// from is not there).
+func between(body, from, to string) string {
+	_, rest, ok := strings.Cut(body, from)
+	if !ok {
+		return ""
+	}
+	in, _, _ := strings.Cut(rest, to)
+	return in
 }

@@ -167,6 +167,7 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 	v.Stage.Share.Teach = lesson.TeachForm{} // a class poses a challenge from its own bar
 	v.TeachForm = ""
 	within(&v.Stage.Controls, f.Ch, rq.St.Actions)
+	v.Stage.Controls.Anchor, v.Stage.Controls.Note = "#moves", movesNote(f)
 	v.Stage.Share.URL = s.Absolute(r, f.URL+rq.St.Query())
 	v.Stage.Share.QRURL = f.URL + "/qr.svg" + rq.St.Query()
 	// A listed challenge embeds at /{lang}/embed/challenges/{id}; a made

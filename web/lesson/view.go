@@ -225,7 +225,14 @@ type Controls struct {
 	// NoTime: no time controls at all (a challenge where time passes
 	// only within a pause: its waits are offered while one lasts, and
 	// playing time would be a move it refuses)
-	NoTime  bool
+	NoTime bool
+	// Anchor, where set, ends every control's plain link ("#moves"):
+	// without JavaScript the page it loads opens at the controls, not
+	// at its top (a break challenge played on a phone)
+	Anchor string
+	// Note is a feature's line at the top of the controls (a break
+	// challenge's moves against par, and whether it is solved)
+	Note    templ.Component
 	Clients []ClientControls
 	Waits   []Control
 	Nodes   []ClientControls // node faults the lesson offers
