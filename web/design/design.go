@@ -498,12 +498,12 @@ func gradeCard(s *site.Site, r *http.Request, u *i18n.UI, d *lockdesign.Design, 
 	for k, f := range g.shortest {
 		steps[k] = len(f.Shortest)
 	}
-	desc, alt, k := findings.CardText(u, lead, u.Design.Title, steps)
+	name, desc, alt, k := findings.CardText(u, g.Verdict, lead, u.Design.Title, steps)
 	png := ""
 	if k != "" {
 		png = runFile(links.DesignRun(u.Lang, d, g.shortest[k].Clients, g.shortest[k].Shortest), ".png")
 	}
-	card := s.CardFor(r, u.Design.Title, desc, png, alt)
+	card := s.CardFor(r, name, desc, png, alt)
 	card.OEmbed = ""
 	return card
 }

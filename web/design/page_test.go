@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -471,7 +472,14 @@ func TestDesignCard(t *testing.T) {
 			if named := strings.Contains(desc, head); named != (c.kind != "") || (named && !strings.Contains(desc, u.Failures[c.kind].Name)) {
 				t.Errorf("%s %q: card description %q, want a counterexample named: %q", lang, c.q, desc, c.kind)
 			}
-			if webtest.OG(r.Body, "title") != u.Design.Title || !strings.Contains(img, c.png) || (c.png == "") != (img == "") {
+			// the title names the result (a chat shows it first)
+			want := i18n.Fill(u.Lab.CardTitleSafe, u.Design.Title)
+			if c.kind != "" {
+				// as long as the schedule it draws
+				_, do, _ := strings.Cut(img, "&do=")
+				want = i18n.Fill(u.Lab.CardTitleFound, u.Design.Title, u.Failures[c.kind].Name, i18n.Fill(u.Lab.StepsOf, strconv.Itoa(strings.Count(do, ",")+1)))
+			}
+			if webtest.OG(r.Body, "title") != want || !strings.Contains(img, c.png) || (c.png == "") != (img == "") {
 				t.Errorf("%s %q: card title %q, image %q (want …%q…)", lang, c.q, webtest.OG(r.Body, "title"), img, c.png)
 			}
 			if img != "" {

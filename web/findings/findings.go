@@ -98,25 +98,33 @@ func Of(u *i18n.UI, found []sim.ViolationKind, complete bool, depth int) Verdict
 
 // headline is a link card's line on its counterexample of kind k.
 func headline(u *i18n.UI, k sim.ViolationKind, steps int) string {
-	n := i18n.Fill(u.Lab.StepsOf, strconv.Itoa(steps))
+	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, stepsOf(u, steps))
+}
+
+func stepsOf(u *i18n.UI, steps int) string {
 	if steps == 1 {
-		n = u.Lab.StepOf
+		return u.Lab.StepOf
 	}
-	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, n)
+	return i18n.Fill(u.Lab.StepsOf, strconv.Itoa(steps))
 }
 
 // CardText is what a link card of the Lab or the design page says, and
 // its picture's alt text: lead (the verdict as the page sums it up for a
 // card), then the finding it leads with (CardKind) by kind and length.
-// k is that kind ("" where there is none to draw): the caller draws its
-// shortest schedule.
-func CardText(u *i18n.UI, lead, title string, steps map[sim.ViolationKind]int) (desc, alt string, k sim.ViolationKind) {
-	desc, alt = lead, title
+// Its title is the page's title with that finding, or, where the verdict
+// is a ✓ (v.OK: a complete search found nothing), that none was found;
+// else the page's title alone. k is the finding's kind ("" where there
+// is none to draw): the caller draws its shortest schedule.
+func CardText(u *i18n.UI, v Verdict, lead, title string, steps map[sim.ViolationKind]int) (name, desc, alt string, k sim.ViolationKind) {
+	name, desc, alt = title, lead, title
 	if k = CardKind(steps); k != "" {
 		h := headline(u, k, steps[k])
 		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
+		name = i18n.Fill(u.Lab.CardTitleFound, title, u.Failures[k].Name, stepsOf(u, steps[k]))
+	} else if v.OK {
+		name = i18n.Fill(u.Lab.CardTitleSafe, title)
 	}
-	return desc, alt, k
+	return name, desc, alt, k
 }
 
 // Card is the verdict as a link card says it: its first sentence (the

@@ -217,6 +217,11 @@ type LabUI struct {
 	// CardShortest: a link card's line on the shortest counterexample
 	// ({0}: its kind, {1}: StepsOf)
 	CardShortest string
+	// CardTitleFound, CardTitleSafe: a link card's title names the
+	// result, as a chat shows the title first ({0}: the page's title;
+	// {1}: the kind it leads with, {2}: StepsOf). Safe only of a
+	// complete search that found nothing.
+	CardTitleFound, CardTitleSafe string
 	// CodeNoteSame: CodeNote for a mutex (nothing differs on the wire);
 	// CodeNoteValue: for a lock without TTL (only the random value's
 	// length differs)

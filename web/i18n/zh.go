@@ -321,6 +321,7 @@ var chinese = &UI{
 		KindCol: "问题", MeaningCol: "含义", SchedulesCol: "调度顺序数", ShortestCol: "最短",
 		OpenTimeline: "在时间线中打开", StepsOf: "{0} 步", StepOf: "1 步",
 		CardShortest: "最短反例：{0}，{1}。",
+		CardTitleFound: "{0} — {1}（{2}）", CardTitleSafe: "{0} — 范围内未发现危害",
 		CodeNoteSame: "模拟客户端发送的命令，写成 Go 程序发送它们的样子。", CodeNoteValue: "模拟客户端发送的命令，写成 Go 程序发送它们的样子。线路上唯一的不同是随机锁值：程序用 20 字节，模拟客户端为了让事件日志简短只用 10 字节。",
 		CodeTitle:   "这个设计的 Go 代码（go-redis）",
 		CodeNote:    "模拟客户端发送的命令，写成 Go 程序发送它们的样子。线路上有两处不同：整秒的 TTL，go-redis 写成 EX 10，而模拟客户端发送的是 PX 10000（过期时间相同）；程序的随机锁值是 20 字节，而模拟客户端为了让事件日志简短只用 10 字节。测试套件会针对 miniredis、按课程中的调度顺序运行这里展示的每一个变体，并检查它发送的命令与模拟客户端一致（比较时把 EX 读作 PX，并使用与模拟客户端相同的值）。",

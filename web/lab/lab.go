@@ -421,12 +421,12 @@ func labCard(s *site.Site, r *http.Request, u *i18n.UI, l *lessons.Lesson, c lin
 	if out.Incomplete != "" {
 		lead = out.Incomplete
 	}
-	desc, alt, k := findings.CardText(u, lead, title, steps)
+	name, desc, alt, k := findings.CardText(u, out.Verdict, lead, title, steps)
 	png := ""
 	if k != "" {
 		png = links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(res.Found[k].Shortest), l.Scenario.FormatOptions(c.Opts))
 	}
-	card := s.CardFor(r, title, desc, png, alt)
+	card := s.CardFor(r, name, desc, png, alt)
 	card.OEmbed = ""
 	return card
 }
