@@ -77,6 +77,9 @@ type Challenge struct {
 type Bounds struct {
 	Clients, Pauses, Crashes, Nodes, Drops int
 	PauseMs                                int64 // 0 when Pauses is 0
+	// Jumps: forward jumps of a node's clock (a challenge's own fault:
+	// the Lab leaves clock jumps to the learner)
+	Jumps int
 }
 
 // Config is the exploration of the challenge's bounds on the design opts
@@ -84,7 +87,7 @@ type Bounds struct {
 func (c *Challenge) Config(opts sim.Opts) explore.Config {
 	b := c.Bounds
 	cfg := explore.Config{Scenario: c.Lesson.Scenario, Opts: opts, Clients: b.Clients, Pauses: b.Pauses,
-		Crashes: b.Crashes, NodeFaults: b.Nodes, Drops: b.Drops, MaxDepth: ChallengeDepth, MaxStates: ChallengeStates}
+		Crashes: b.Crashes, NodeFaults: b.Nodes, Drops: b.Drops, Jumps: b.Jumps, MaxDepth: ChallengeDepth, MaxStates: ChallengeStates}
 	if b.Pauses > 0 {
 		cfg.PauseMs = []int64{b.PauseMs}
 	}
@@ -104,6 +107,7 @@ type challengeSpec struct {
 	Crashes int    `yaml:"crashes"`
 	Nodes   int    `yaml:"nodes"`
 	Drops   int    `yaml:"drops"`
+	Jumps   int    `yaml:"jumps"`
 	// Design: a fix of the design page's scripts, each piece a preset's
 	// name or a script (acquire:, release:, extend:, write:, ttl:, …).
 	Design map[string]string `yaml:"design"`
@@ -179,7 +183,7 @@ func (c *Catalog) challenge(lang string, s challengeSpec, w challengeWords) (*Ch
 		}
 	}
 	ch := &Challenge{ID: s.ID, Lesson: l, Type: ChallengeType(s.Type), Goal: sim.ViolationKind(s.Goal), Title: w.Title, Why: w.Why,
-		Bounds: Bounds{Clients: s.Clients, Pauses: s.Pauses, Crashes: s.Crashes, Nodes: s.Nodes, Drops: s.Drops}}
+		Bounds: Bounds{Clients: s.Clients, Pauses: s.Pauses, Crashes: s.Crashes, Nodes: s.Nodes, Drops: s.Drops, Jumps: s.Jumps}}
 	switch ch.Type {
 	case Break, Predict:
 		if !slices.Contains(sim.KindsFor(l.Scenario), ch.Goal) {
@@ -310,6 +314,8 @@ func BoundsOf(sc *sim.Scenario, actions []sim.Action) Bounds {
 				b.Drops++
 			case sim.CostNode:
 				b.Nodes++
+			case sim.CostJump:
+				b.Jumps++
 			}
 		}
 	}
@@ -323,8 +329,9 @@ func BoundsOf(sc *sim.Scenario, actions []sim.Action) Bounds {
 }
 
 // String is the bounds as a made challenge's address writes them:
-// c2-p1.10s-x1-n1-d1 (clients; pauses and their length; crashes; node
-// faults; lost replies), a kind of fault with none left out.
+// c2-p1.10s-x1-n1-d1-j1 (clients; pauses and their length; crashes;
+// node faults; lost replies; clock jumps), a kind of fault with none left
+// out.
 func (b Bounds) String() string {
 	out := "c" + strconv.Itoa(b.Clients)
 	if b.Pauses > 0 {
@@ -333,7 +340,7 @@ func (b Bounds) String() string {
 	for _, f := range []struct {
 		tag string
 		n   int
-	}{{"x", b.Crashes}, {"n", b.Nodes}, {"d", b.Drops}} {
+	}{{"x", b.Crashes}, {"n", b.Nodes}, {"d", b.Drops}, {"j", b.Jumps}} {
 		if f.n > 0 {
 			out += "-" + f.tag + strconv.Itoa(f.n)
 		}
@@ -377,6 +384,8 @@ func ParseBounds(s string) (Bounds, error) {
 			b.Nodes = n
 		case tag == "d":
 			b.Drops = n
+		case tag == "j":
+			b.Jumps = n
 		default:
 			return b, bad
 		}

@@ -144,7 +144,7 @@ type worldState struct {
 
 // budgetState is the explorer's budget used so far (its per-client bits
 // are in each clientState).
-type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops int }
+type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops, Jumps int }
 
 type clientState struct {
 	ID            cid
@@ -231,7 +231,7 @@ func (w *World) capture(st *worldState, ts *[]timer, b Spent, keys [][]keyState)
 	clients, nodes, peers, timers := st.Clients[:0], st.Nodes[:0], st.Peers[:0], st.Timers[:0]
 	inflight, order := st.Inflight[:0], st.Order[:0]
 	*st = worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
-		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops}}
+		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops, b.Jumps}}
 	for i, c := range w.clients {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
 			Due: c.due, PendingWhat: c.pendingWhat, DropNext: c.dropNext,
@@ -424,7 +424,7 @@ func (e *fpEnc) encode(b []byte, st *worldState) []byte {
 	b = append(b, '{')
 	bs := &st.Budget
 	b = append(b, '{')
-	for _, n := range [...]int{bs.Pauses, bs.Waits, bs.Crashes, bs.NodeFaults, bs.Drops} {
+	for _, n := range [...]int{bs.Pauses, bs.Waits, bs.Crashes, bs.NodeFaults, bs.Drops, bs.Jumps} {
 		b = append(strconv.AppendInt(b, int64(n), 10), ',')
 	}
 	b = append(b, "},"...)

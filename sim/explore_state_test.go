@@ -171,6 +171,7 @@ var fpTable = map[string]fpEntry{
 	"Spent.Crashes":    {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Crashes++ }},
 	"Spent.NodeFaults": {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.NodeFaults++ }},
 	"Spent.Drops":      {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Drops++ }},
+	"Spent.Jumps":      {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Jumps++ }},
 	"Spent.Acquired":   {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Acquired ^= 1 }},
 	"Spent.Written":    {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Written ^= 1 }},
 	"Spent.Released":   {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Released ^= 1 }},

@@ -119,9 +119,9 @@ func (m *Machine) Load(s *Saved) {
 // has more futures: the fingerprint reads it, the search decides what it
 // allows.
 type Spent struct {
-	Pauses, Waits, Crashes, NodeFaults, Drops int
-	Acquired, Written, Released               uint8
-	Waited                                    uint8 // client i's pause has had its wait
+	Pauses, Waits, Crashes, NodeFaults, Drops, Jumps int
+	Acquired, Written, Released                      uint8
+	Waited                                           uint8 // client i's pause has had its wait
 }
 
 // Fingerprint is the world's state as far as any future can tell, with
@@ -245,7 +245,7 @@ func (m *Machine) PastTTL() int64 {
 func (sc *Scenario) NodeFaults() []string {
 	var out []string
 	each(ToNode, func(s *ActionSpec) {
-		if s.Explore == ExploreFault && s.offeredIn(sc) {
+		if s.Explore == ExploreFault && s.Cost == CostNode && s.offeredIn(sc) {
 			out = append(out, s.Verb)
 		}
 	})

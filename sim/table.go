@@ -47,7 +47,8 @@ const (
 )
 
 // Cost is the part of the explorer's fault budget a fault spends. Each
-// has a field of explore.Config and a parameter of the Lab.
+// has a field of explore.Config (and, but for CostJump, a parameter of
+// the Lab, where a clock jump is the learner's own setting).
 type Cost uint8
 
 // Costs, in the order the explorer tries faults of a client.
@@ -57,6 +58,7 @@ const (
 	CostCrash      // explore.Config.Crashes
 	CostDrop       // explore.Config.Drops
 	CostNode       // explore.Config.NodeFaults
+	CostJump       // explore.Config.Jumps: a node's clock jumps forward
 )
 
 // ExploreUse says how the explorer may use an action.
@@ -356,7 +358,9 @@ func init() {
 			Do:     func(x *Act) error { x.w.up(x.n); return nil }}),
 		node(NodeRestart, ActionSpec{Explore: ExploreFault, Cost: CostNode,
 			Do: func(x *Act) error { x.w.restart(x.n); return nil }}),
-		node(NodeJump, ActionSpec{Arg: ArgDuration, Default: defaultJumpMs,
+		// a challenge's fault of its own (explore.Config.Jumps), by the
+		// default length: Redlock's clock jump (FACTS.md)
+		node(NodeJump, ActionSpec{Arg: ArgDuration, Default: defaultJumpMs, Explore: ExploreFault, Cost: CostJump,
 			Do: func(x *Act) error { x.w.jump(x.n, x.Ms); return nil }}),
 		node(NodeSlow, ActionSpec{Arg: ArgDuration, Default: defaultSlowMs,
 			Do: func(x *Act) error { x.n.latency = x.Ms; return nil }}),

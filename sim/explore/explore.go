@@ -60,6 +60,10 @@ type Config struct {
 	// Drops is how many lost replies a schedule may contain (only where
 	// the scenario offers them).
 	Drops int
+	// Jumps is how many forward jumps of a node's clock (by the jump's
+	// default length) a schedule may contain, where the scenario's nodes
+	// offer them: a challenge's fault, not the Lab's.
+	Jumps int
 	// MaxDepth bounds the actions of one schedule.
 	MaxDepth int
 	// MaxStates bounds the distinct states explored.
@@ -184,6 +188,8 @@ func (cfg *Config) Validate() error {
 		return bad("node=" + strconv.Itoa(cfg.NodeFaults))
 	case cfg.Drops < 0 || cfg.Drops > MaxFaults || (cfg.Drops > 0 && !sc.Drops):
 		return bad("drops=" + strconv.Itoa(cfg.Drops))
+	case cfg.Jumps < 0 || cfg.Jumps > MaxFaults || (cfg.Jumps > 0 && !sc.OffersFault(sim.CostJump)):
+		return bad("jumps=" + strconv.Itoa(cfg.Jumps))
 	case cfg.MaxDepth < 1 || cfg.MaxDepth > MaxDepth:
 		return bad("depth=" + strconv.Itoa(cfg.MaxDepth))
 	case cfg.MaxStates < 1 || cfg.MaxStates > MaxStates:
@@ -643,6 +649,8 @@ func (e *explorer) faults(b *budget, c sim.Cost) (used *int, most int) {
 		return &b.Drops, e.cfg.Drops
 	case sim.CostNode:
 		return &b.NodeFaults, e.cfg.NodeFaults
+	case sim.CostJump:
+		return &b.Jumps, e.cfg.Jumps
 	}
 	return new(int), 0
 }

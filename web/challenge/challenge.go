@@ -282,9 +282,17 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 			out = append(out, i18n.Fill(f.text, strconv.Itoa(f.n), strings.Join(faults, u.Language().NameSep)))
 		}
 	}
+	if b.Jumps > 0 {
+		jump, _ := sim.Spec(sim.NodeJump)
+		out = append(out, i18n.Fill(c.Jumps, strconv.Itoa(b.Jumps), sim.FormatDuration(jump.Default)))
+	}
 	// a lesson whose nodes can also jump their clock or slow down: say
-	// those are not among the faults (the lesson itself uses them)
-	if b.Nodes > 0 && (slices.Contains(sc.NodeVerbs, sim.NodeJump) || slices.Contains(sc.NodeVerbs, sim.NodeSlow)) {
+	// those not allowed are not among the faults (the lesson itself uses
+	// them)
+	switch {
+	case b.Jumps > 0 && slices.Contains(sc.NodeVerbs, sim.NodeSlow):
+		out = append(out, c.NoSlow)
+	case b.Jumps == 0 && b.Nodes > 0 && (slices.Contains(sc.NodeVerbs, sim.NodeJump) || slices.Contains(sc.NodeVerbs, sim.NodeSlow)):
 		out = append(out, c.NoClock)
 	}
 	if len(out) == 1 {

@@ -652,6 +652,7 @@ var english = &UI{
 		OnDesignPage:  "This design on the design page, with its full grade",
 		Crashes:       "Client crashes: {0}",
 		Nodes:         "Node faults ({1}): {0}", NoClock: "No clock jumps or slow nodes",
+		NoSlow: "No slow nodes", Jumps: "Clock jumps: {0}, each moving one node's clock {1} ahead",
 		Drops:      "Lost replies: {0}",
 		NoFaults:   "No faults: no pause, crash or lost message",
 		RulesPause: "A pause is three moves: pause a client, wait, resume it.", NoOther: "No other faults",

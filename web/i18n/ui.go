@@ -499,8 +499,10 @@ type ChallengeUI struct {
 	PausesPastTTL, OnDesignPage string
 	Rules, RulesPause, NoOther  string
 	// NoClock: a challenge's bounds leave out the clock jumps and slow
-	// nodes its lesson offers (Nodes names the faults that count)
-	NoClock string
+	// nodes its lesson offers (Nodes names the faults that count);
+	// NoSlow: they allow clock jumps (Jumps: {0} of them, each {1}
+	// forward) but leave out slow nodes
+	NoClock, NoSlow, Jumps string
 	// Begin is the status before the first move ({0}: par)
 	Moves, Par, NotYet, Begin, Solved, SolvedPar, Why string
 	ParLink, Next, All, BackLesson, Start             string
