@@ -56,7 +56,9 @@
 // ("bring your own lock": presets, the
 // script checker's gate, the grade), sim/realredis (the same replay on a
 // real Redis server), sim/oracle (what the servers really did, for the
-// claims tests) and sim/redistest (a redis-server for tests).
+// claims tests) and sim/redistest (a redis-server for tests). sim/library
+// (the lock libraries' calls and defaults, held to the real libraries) is
+// a leaf the core will run as designs.
 // TestImportDirection holds these rules.
 //
 // The explorer (sim/explore) is built on the core through Machine alone:

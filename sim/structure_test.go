@@ -21,6 +21,7 @@ var simRules = map[string]struct{ mustNot []string }{
 	"realredis":  {mustNot: []string{"locklab/sim/lockdesign", "locklab/sim/oracle", "locklab/web"}},
 	"oracle":     {mustNot: []string{"locklab/web"}},
 	"redistest":  {mustNot: []string{"locklab/"}},
+	"library":    {mustNot: []string{"locklab/"}},
 }
 
 // TestImportDirection reads each package under sim/ (not its tests) and

@@ -1,0 +1,186 @@
+// Package library is Lock Lab's model of the Redis lock libraries
+// engineers use: for each one, what it sends to a Redis node to acquire,
+// extend and release a lock, what it does after each reply (retry, clean
+// up, report an error), and its defaults. It is the first layer of issue
+// 46's "lock your team uses": the simulator and the explorer will run
+// these calls as a design's; this package only says what they are.
+//
+// A call is a plain command or a script. The scripts are Lock Lab's own
+// writing, not the libraries' text: they make Redis run the same
+// commands with the same arguments and give the same reply. The
+// differential test (library_test.go) holds each model to the real
+// library on redis-server, read with MONITOR: in the same server state,
+// the library's operation and the model's make Redis run the same
+// commands (a script counted by its keys, its arguments and the commands
+// it runs inside, whatever its text), answer the same, leave the same
+// keys, and the library reports what the model says it reports.
+//
+// Versions modelled (each a Go test dependency, run by that test):
+// go-redsync/redsync v4.18.1 with its go-redis v9 pool, one node; and
+// bsm/redislock v0.9.4, the newest the module proxy serves here
+// (docs/libraries.md says what differs from the v0.10.0 the study read).
+//
+// It imports nothing of Lock Lab: sim will import it, never the reverse.
+package library
+
+import "strconv"
+
+// Op is what a library does to a lock.
+type Op string
+
+const (
+	Acquire Op = "acquire"
+	Extend  Op = "extend"
+	Release Op = "release"
+)
+
+// Outcome is what a library reports of an operation, in one vocabulary
+// for every library (each library's own error is named beside it).
+type Outcome string
+
+const (
+	OK      Outcome = "ok"      // taken, extended, released
+	Taken   Outcome = "taken"   // another value holds the key
+	Gone    Outcome = "gone"    // no key at all (expired, or never there)
+	NotHeld Outcome = "notheld" // the library cannot tell taken from gone
+)
+
+// Call is one request to a node: a command's words, or a script with
+// its keys and arguments. In either, "{key}", "{value}", "{ttl}" (in
+// ms) and "{ttls}" (in whole seconds) stand for the lock's, and
+// "{tokenlen}" for the value's length (redislock's token, with no
+// metadata after it).
+type Call struct {
+	Command []string
+	Script  string
+	Keys    []string
+	Args    []string
+}
+
+// Step is a call and what the library makes of its reply: an outcome,
+// and for a refusal of an acquire, the calls it sends before it reports
+// (redsync releases what it may have taken).
+type Step struct {
+	Call Call
+	// Read maps the reply (an integer, "OK", or "nil") to the outcome the
+	// library reports.
+	Read func(reply string) Outcome
+	// OnRefused is sent after an acquire the node refused, before the
+	// library reports it.
+	OnRefused []Call
+}
+
+// Library is one library's model.
+type Library struct {
+	ID, Module, Version string
+	// TTLms is the expiry the library uses when the caller gives none (0:
+	// the caller always gives one).
+	TTLms int64
+	// Tries, RetryMinMs, RetryMaxMs: how often an acquire is tried, and
+	// the delay between two tries (uniform in [min, max)).
+	Tries                  int
+	RetryMinMs, RetryMaxMs int64
+	// Drift is the share of the TTL the library takes off its own
+	// validity for clock drift (0: it computes no validity).
+	Drift float64
+	Ops   map[Op]Step
+}
+
+// Words is call c for the lock key, value and TTL: a command's words,
+// or a script's keys and arguments, the placeholders filled in.
+func (c Call) Words(key, value string, ttlMs int64) (command, keys, args []string) {
+	fill := func(xs []string) []string {
+		var out []string
+		for _, x := range xs {
+			switch x {
+			case "{key}":
+				x = key
+			case "{value}":
+				x = value
+			case "{ttl}":
+				x = strconv.FormatInt(ttlMs, 10)
+			case "{ttls}":
+				x = strconv.FormatInt(ttlMs/1000, 10)
+			case "{tokenlen}":
+				x = strconv.Itoa(len(value))
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	return fill(c.Command), fill(c.Keys), fill(c.Args)
+}
+
+// byInt reads an integer reply through m (an unknown reply is NotHeld).
+func byInt(m map[string]Outcome) func(string) Outcome {
+	return func(r string) Outcome {
+		if o, ok := m[r]; ok {
+			return o
+		}
+		return NotHeld
+	}
+}
+
+// setOK: SET's reply, OK or nil (refused).
+func setOK(r string) Outcome {
+	if r == "OK" {
+		return OK
+	}
+	return Taken
+}
+
+// Lock Lab's scripts, written for these models (see the package doc).
+const (
+	// compareExpire renews the key's TTL if it holds this value: 1, else 0.
+	compareExpire = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nreturn redis.call('PEXPIRE', KEYS[1], ARGV[2])"
+	// compareDelete deletes the key if it holds this value: 1, else 0.
+	compareDelete = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nreturn redis.call('DEL', KEYS[1])"
+	// compareDeleteOrGone is compareDelete that tells an absent key (-1)
+	// from another's (0), as redsync reports them apart.
+	compareDeleteOrGone = "local held = redis.call('GET', KEYS[1])\nif held == ARGV[1] then return redis.call('DEL', KEYS[1]) end\nif held then return 0 end\nreturn -1"
+	// takeOrRetake sets the key if it is free; else, if the value held
+	// begins with this caller's token (ARGV[2] bytes long), sets it again
+	// with this value and TTL: redislock's "obtain with the same token".
+	// nil where another token holds it.
+	takeOrRetake = "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[3]) then return redis.status_reply('OK') end\n" +
+		"local n = tonumber(ARGV[2])\n" +
+		"if redis.call('GETRANGE', KEYS[1], 0, n - 1) == string.sub(ARGV[1], 1, n) then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) end"
+)
+
+// Redsync is go-redsync/redsync v4 on one node through its go-redis v9
+// pool: SET NX with the expiry in whole seconds where it is one (go-redis's
+// SetNX), a refused try followed by its release script, extend and
+// release by value.
+var Redsync = &Library{
+	ID: "redsync", Module: "github.com/go-redsync/redsync/v4", Version: "v4.18.1",
+	TTLms: 8000, Tries: 32, RetryMinMs: 50, RetryMaxMs: 250, Drift: 0.01,
+	Ops: map[Op]Step{
+		Acquire: {Call: Call{Command: []string{"set", "{key}", "{value}", "ex", "{ttls}", "nx"}}, Read: setOK,
+			OnRefused: []Call{{Script: compareDeleteOrGone, Keys: []string{"{key}"}, Args: []string{"{value}"}}}},
+		// an extend refused reports ErrTaken, the key gone or another's
+		// (its script does not tell them apart; its release's does)
+		Extend: {Call: Call{Script: compareExpire, Keys: []string{"{key}"}, Args: []string{"{value}", "{ttl}"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": Taken})},
+		// ErrLockAlreadyExpired for -1, ErrTaken for 0
+		Release: {Call: Call{Script: compareDeleteOrGone, Keys: []string{"{key}"}, Args: []string{"{value}"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": Taken, "-1": Gone})},
+	},
+}
+
+// Redislock is bsm/redislock v0.9.4: one script that takes a free key or
+// retakes one its own token holds, extend and release by value; one try
+// unless the caller gives a retry strategy; no validity of its own.
+var Redislock = &Library{
+	ID: "redislock", Module: "github.com/bsm/redislock", Version: "v0.9.4",
+	Tries: 1,
+	Ops: map[Op]Step{
+		Acquire: {Call: Call{Script: takeOrRetake, Keys: []string{"{key}"}, Args: []string{"{value}", "{tokenlen}", "{ttl}"}}, Read: setOK},
+		Extend: {Call: Call{Script: compareExpire, Keys: []string{"{key}"}, Args: []string{"{value}", "{ttl}"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": NotHeld})},
+		Release: {Call: Call{Script: compareDelete, Keys: []string{"{key}"}, Args: []string{"{value}"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": NotHeld})},
+	},
+}
+
+// All lists the libraries modelled.
+var All = []*Library{Redsync, Redislock}

@@ -1,0 +1,380 @@
+package library_test
+
+// library_test.go is the differential test of each library's model
+// against the library itself, on redis-server, read with MONITOR: each
+// case puts the server in a state (the lock free, held by this client,
+// held by another, gone), then runs the library's operation and, on the
+// server in the same state again, the model's; both must make Redis run
+// the same commands with the same arguments (a script counted by its
+// keys, arguments and the commands it runs inside, whatever its text),
+// report the same outcome and leave the same key. The values are fixed
+// on both sides (each library takes a caller's value or token), so
+// nothing is compared "modulo" anything but time stamps, connection
+// set-up and TTLs rounded to the second.
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bsm/redislock"
+	"github.com/go-redsync/redsync/v4"
+	"github.com/go-redsync/redsync/v4/redis/goredis/v9"
+	goredislib "github.com/redis/go-redis/v9"
+
+	"locklab/sim/library"
+	"locklab/sim/redistest"
+)
+
+const (
+	key   = "lock:order:42"
+	value = "bG9ja2xhYi12YWx1ZS0wMQ==" // 24 characters, as redsync's own values
+	other = "another-client-value"
+	ttl   = 8 * time.Second
+)
+
+// a case: the state before (the lock taken by this client first, then
+// "" left as it is, "gone" deleted, "other" another's), and the
+// operation.
+type libCase struct {
+	op    library.Op
+	first bool   // this client takes the lock first (not watched)
+	then  string // "", "gone", "other"
+}
+
+var cases = []libCase{
+	{op: library.Acquire},
+	{op: library.Acquire, then: "other"},
+	{op: library.Extend, first: true},
+	{op: library.Extend, first: true, then: "gone"},
+	{op: library.Extend, first: true, then: "other"},
+	{op: library.Release, first: true},
+	{op: library.Release, first: true, then: "gone"},
+	{op: library.Release, first: true, then: "other"},
+}
+
+func (c libCase) String() string {
+	s := string(c.op)
+	if c.then != "" {
+		s += "/" + c.then
+	}
+	return s
+}
+
+// real is the library's own client for one case: take the lock (not
+// watched), then the operation watched, and the outcome it reports.
+type real interface {
+	take(ctx context.Context) error
+	do(ctx context.Context, op library.Op) library.Outcome
+}
+
+type redsyncReal struct{ mu *redsync.Mutex }
+
+func newRedsync(c *goredislib.Client) real {
+	rs := redsync.New(goredis.NewPool(c))
+	// one try: the model's acquire is one try (its Tries say how many)
+	return &redsyncReal{rs.NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }), redsync.WithTries(1), redsync.WithExpiry(ttl))}
+}
+
+func (r *redsyncReal) take(ctx context.Context) error { return r.mu.LockContext(ctx) }
+
+func (r *redsyncReal) do(ctx context.Context, op library.Op) library.Outcome {
+	var err error
+	switch op {
+	case library.Acquire:
+		err = r.mu.LockContext(ctx)
+	case library.Extend:
+		_, err = r.mu.ExtendContext(ctx)
+	case library.Release:
+		_, err = r.mu.UnlockContext(ctx)
+	}
+	// ErrTaken: a node answered that another value holds the key, which
+	// is also what its extend says of a key that is gone
+	var taken *redsync.ErrTaken
+	switch {
+	case err == nil:
+		return library.OK
+	case errors.As(err, &taken):
+		return library.Taken
+	case errors.Is(err, redsync.ErrLockAlreadyExpired):
+		return library.Gone
+	}
+	return library.Outcome("error: " + err.Error())
+}
+
+type redislockReal struct {
+	c *redislock.Client
+	l *redislock.Lock
+}
+
+func newRedislock(c *goredislib.Client) real { return &redislockReal{c: redislock.New(c)} }
+
+func (r *redislockReal) take(ctx context.Context) (err error) {
+	r.l, err = r.c.Obtain(ctx, key, ttl, &redislock.Options{Token: value})
+	return err
+}
+
+func (r *redislockReal) do(ctx context.Context, op library.Op) library.Outcome {
+	var err error
+	switch op {
+	case library.Acquire:
+		_, err = r.c.Obtain(ctx, key, ttl, &redislock.Options{Token: value})
+	case library.Extend:
+		err = r.l.Refresh(ctx, ttl, nil)
+	case library.Release:
+		err = r.l.Release(ctx)
+	}
+	switch {
+	case err == nil:
+		return library.OK
+	case errors.Is(err, redislock.ErrNotObtained) && op == library.Acquire:
+		return library.Taken
+	case errors.Is(err, redislock.ErrNotObtained) || errors.Is(err, redislock.ErrLockNotHeld):
+		return library.NotHeld
+	}
+	return library.Outcome("error: " + err.Error())
+}
+
+// model runs the library model's operation on c: its call, and for a
+// refused acquire what the library sends before it reports.
+func model(ctx context.Context, t *testing.T, c *goredislib.Client, lib *library.Library, op library.Op) library.Outcome {
+	st := lib.Ops[op]
+	reply := send(ctx, t, c, st.Call)
+	out := st.Read(reply)
+	if op == library.Acquire && out != library.OK {
+		for _, call := range st.OnRefused {
+			send(ctx, t, c, call)
+		}
+	}
+	return out
+}
+
+// send makes call on c and gives its reply as the model reads it: an
+// integer, OK, or nil.
+func send(ctx context.Context, t *testing.T, c *goredislib.Client, call library.Call) string {
+	t.Helper()
+	cmd, keys, args := call.Words(key, value, ttl.Milliseconds())
+	var res any
+	var err error
+	if call.Script != "" {
+		as := make([]any, len(args))
+		for i, a := range args {
+			as[i] = a
+		}
+		res, err = c.Eval(ctx, call.Script, keys, as...).Result()
+	} else {
+		as := make([]any, len(cmd))
+		for i, a := range cmd {
+			as[i] = a
+		}
+		res, err = c.Do(ctx, as...).Result()
+	}
+	switch {
+	case errors.Is(err, goredislib.Nil):
+		return "nil"
+	case err != nil:
+		t.Fatalf("the model's %v: %v", call, err)
+	}
+	return fmt.Sprint(res)
+}
+
+// monitor reads what one server runs, between two markers this test
+// sends: waiting on the lines themselves, never on time.
+type monitor struct {
+	cmd   *exec.Cmd
+	lines chan string
+	c     *goredislib.Client
+}
+
+func watch(t *testing.T, s *redistest.Server, c *goredislib.Client) *monitor {
+	t.Helper()
+	host, port, _ := strings.Cut(s.Addr, ":")
+	cmd := exec.Command(redistest.CLI(t), "-h", host, "-p", port, "monitor")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	m := &monitor{cmd: cmd, lines: make(chan string, 256), c: c}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			m.lines <- sc.Text()
+		}
+		close(m.lines)
+	}()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	// MONITOR answers OK, then the commands from that moment on: echo a
+	// marker until it comes through
+	m.until(t, "ready")
+	return m
+}
+
+// until sends ECHO marker (again, until MONITOR shows it) and returns
+// the lines before it.
+func (m *monitor) until(t *testing.T, marker string) []string {
+	t.Helper()
+	var got []string
+	deadline := time.After(2 * time.Minute)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	m.c.Echo(context.Background(), "locklab-"+marker)
+	for {
+		select {
+		case l, ok := <-m.lines:
+			if !ok {
+				t.Fatalf("MONITOR ended before %s", marker)
+			}
+			if strings.Contains(l, `"locklab-`+marker+`"`) {
+				return got
+			}
+			got = append(got, l)
+		case <-tick.C:
+			if marker == "ready" {
+				m.c.Echo(context.Background(), "locklab-"+marker)
+			}
+		case <-deadline:
+			t.Fatalf("MONITOR never showed %s", marker)
+		}
+	}
+}
+
+var monitorLine = regexp.MustCompile(`^[0-9.]+ \[\d+ ([^\]]+)\] (.*)$`)
+
+// normal is what a MONITOR excerpt says of the lock: each command with
+// its arguments ("lua:" before one a script ran), a script as "script"
+// with its key count, keys and arguments (the EVALSHA a library tries
+// first, refused as NOSCRIPT and followed by the same EVAL, once);
+// connection set-up and the markers left out.
+func normal(t *testing.T, lines []string) []string {
+	t.Helper()
+	var out []string
+	for _, l := range lines {
+		m := monitorLine.FindStringSubmatch(l)
+		if m == nil {
+			continue // "OK", MONITOR's own answer
+		}
+		words, err := splitQuoted(m[2])
+		if err != nil || len(words) == 0 {
+			t.Fatalf("MONITOR line %q: %v", l, err)
+		}
+		name := strings.ToLower(words[0])
+		switch {
+		case name == "hello" || name == "echo" || name == "client" || name == "ping":
+			continue
+		case name == "evalsha" || name == "eval":
+			s := "script " + strings.Join(words[2:], " ")
+			if len(out) > 0 && out[len(out)-1] == s && name == "eval" {
+				continue // the EVAL after a NOSCRIPT EVALSHA
+			}
+			out = append(out, s)
+			continue
+		}
+		words[0] = name
+		if m[1] == "lua" {
+			out = append(out, "lua: "+strings.Join(words, " "))
+		} else {
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out
+}
+
+// splitQuoted reads MONITOR's quoted words ("a" "b\"c").
+func splitQuoted(s string) ([]string, error) {
+	var out []string
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return nil, err
+		}
+		w, err := strconv.Unquote(q)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+		s = s[len(q):]
+	}
+	return out, nil
+}
+
+// keyState is the lock key as the server holds it: its value and its
+// TTL to the second ("none" when absent).
+func keyState(ctx context.Context, c *goredislib.Client) string {
+	v, err := c.Get(ctx, key).Result()
+	if err != nil {
+		return "none"
+	}
+	ms := c.PTTL(ctx, key).Val().Milliseconds()
+	return fmt.Sprintf("%s ttl %ds", v, (ms+500)/1000)
+}
+
+func TestModelsAsTheLibraries(t *testing.T) {
+	s := redistest.Start(t, 1)[0]
+	ctx := context.Background()
+	c := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
+	defer c.Close()
+	ctl := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
+	defer ctl.Close()
+	mon := watch(t, s, ctl)
+	libs := map[*library.Library]func(*goredislib.Client) real{library.Redsync: newRedsync, library.Redislock: newRedislock}
+	for _, lib := range library.All {
+		for _, tc := range cases {
+			name := lib.ID + " " + tc.String()
+			// the state before, made the same way for both sides
+			prepare := func(r real) {
+				ctl.FlushAll(ctx)
+				if tc.first {
+					if r != nil {
+						if err := r.take(ctx); err != nil {
+							t.Fatalf("%s: the library could not take the lock first: %v", name, err)
+						}
+					} else {
+						ctl.Set(ctx, key, value, ttl)
+					}
+				}
+				switch tc.then {
+				case "gone":
+					ctl.Del(ctx, key)
+				case "other":
+					ctl.Set(ctx, key, other, 10*time.Second)
+				}
+			}
+			r := libs[lib](c)
+			prepare(r)
+			mon.until(t, "before-real")
+			gotReal := r.do(ctx, tc.op)
+			wire := normal(t, mon.until(t, "after-real"))
+			keyReal := keyState(ctx, ctl)
+
+			prepare(nil)
+			mon.until(t, "before-model")
+			gotModel := model(ctx, t, c, lib, tc.op)
+			wireModel := normal(t, mon.until(t, "after-model"))
+			keyModel := keyState(ctx, ctl)
+
+			if gotReal != gotModel {
+				t.Errorf("%s: the library reports %q, the model %q", name, gotReal, gotModel)
+			}
+			if !slices.Equal(wire, wireModel) {
+				t.Errorf("%s: on the wire\nthe library: %q\nthe model:   %q", name, wire, wireModel)
+			}
+			if keyReal != keyModel {
+				t.Errorf("%s: the key after: the library's %q, the model's %q", name, keyReal, keyModel)
+			}
+			if testing.Verbose() {
+				t.Logf("%s: %s, %q, key %s", name, gotReal, wire, keyReal)
+			}
+		}
+	}
+}
