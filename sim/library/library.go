@@ -43,6 +43,9 @@ const (
 	Taken   Outcome = "taken"   // another value holds the key
 	Gone    Outcome = "gone"    // no key at all (expired, or never there)
 	NotHeld Outcome = "notheld" // the library cannot tell taken from gone
+	// Refused: the library refuses before it sends anything (redis-py
+	// will not extend a lock that has no timeout)
+	Refused Outcome = "refused"
 )
 
 // Call is one request to a node: a command's words, or a script with
@@ -59,7 +62,8 @@ type Call struct {
 
 // Step is a call and what the library makes of its reply: an outcome,
 // and for a refusal of an acquire, the calls it sends before it reports
-// (redsync releases what it may have taken).
+// (redsync releases what it may have taken). A step with no call is
+// refused by the library itself (Refused).
 type Step struct {
 	Call Call
 	// Read maps the reply (an integer, "OK", or "nil") to the outcome the
@@ -73,9 +77,11 @@ type Step struct {
 // Library is one library's model.
 type Library struct {
 	ID, Module, Version string
-	// TTLms is the expiry the library uses when the caller gives none (0:
-	// the caller always gives one).
+	// TTLms is the expiry the library uses when the caller gives none
+	// (0: the caller always gives one, or, with NoTTL, none is set).
 	TTLms int64
+	// NoTTL: the lock's key never expires (redis-py's default timeout=None)
+	NoTTL bool
 	// Tries, RetryMinMs, RetryMaxMs: how often an acquire is tried, and
 	// the delay between two tries (uniform in [min, max)).
 	Tries                  int
@@ -135,6 +141,18 @@ const (
 	compareExpire = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nreturn redis.call('PEXPIRE', KEYS[1], ARGV[2])"
 	// compareDelete deletes the key if it holds this value: 1, else 0.
 	compareDelete = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nreturn redis.call('DEL', KEYS[1])"
+	// addExpire adds ARGV[2] ms to the TTL of the key if it holds this
+	// value and has a TTL: 1, else 0 (redis-py's extend, which adds to
+	// the time left by default)
+	addExpire = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" +
+		"local left = redis.call('PTTL', KEYS[1])\n" +
+		"if left < 0 then return 0 end\n" +
+		"local ttl = ARGV[2]\n" +
+		"if ARGV[3] == '0' then ttl = ARGV[2] + left end\n" +
+		"redis.call('PEXPIRE', KEYS[1], ttl)\nreturn 1"
+	// deleteIfMine deletes the key if it holds this value: 1, else 0,
+	// whatever DEL answers (redis-py's release)
+	deleteIfMine = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nredis.call('DEL', KEYS[1])\nreturn 1"
 	// compareDeleteOrGone is compareDelete that tells an absent key (-1)
 	// from another's (0), as redsync reports them apart.
 	compareDeleteOrGone = "local held = redis.call('GET', KEYS[1])\nif held == ARGV[1] then return redis.call('DEL', KEYS[1]) end\nif held then return 0 end\nreturn -1"
@@ -182,5 +200,34 @@ var Redislock = &Library{
 	},
 }
 
+// RedisPy is redis-py's Lock (redis.lock.Lock) as Debian's python3-redis
+// 4.3.4 has it, with its default timeout=None: SET NX with no expiry, so
+// a holder that dies holds the lock for ever; tried every 0.1 s for ever
+// (blocking, no blocking_timeout); extend refused by the library itself;
+// release by value, LockNotOwnedError (not held) whatever the reason.
+var RedisPy = &Library{
+	ID: "redis-py", Module: "redis (python3-redis)", Version: "4.3.4",
+	NoTTL: true, RetryMinMs: 100, RetryMaxMs: 100,
+	Ops: map[Op]Step{
+		Acquire: {Call: Call{Command: []string{"set", "{key}", "{value}", "nx"}}, Read: setOK},
+		Extend:  {},
+		Release: {Call: Call{Script: deleteIfMine, Keys: []string{"{key}"}, Args: []string{"{value}"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": NotHeld})},
+	},
+}
+
+// RedisPyTimeout is redis-py's Lock given a timeout: SET with PX, and
+// extend adding to the time left (replace_ttl=False, its default).
+var RedisPyTimeout = &Library{
+	ID: "redis-py-timeout", Module: "redis (python3-redis)", Version: "4.3.4",
+	RetryMinMs: 100, RetryMaxMs: 100,
+	Ops: map[Op]Step{
+		Acquire: {Call: Call{Command: []string{"set", "{key}", "{value}", "px", "{ttl}", "nx"}}, Read: setOK},
+		Extend: {Call: Call{Script: addExpire, Keys: []string{"{key}"}, Args: []string{"{value}", "{ttl}", "0"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": NotHeld})},
+		Release: RedisPy.Ops[Release],
+	},
+}
+
 // All lists the libraries modelled.
-var All = []*Library{Redsync, Redislock}
+var All = []*Library{Redsync, Redislock, RedisPy, RedisPyTimeout}

@@ -147,6 +147,9 @@ func (r *redislockReal) do(ctx context.Context, op library.Op) library.Outcome {
 // refused acquire what the library sends before it reports.
 func model(ctx context.Context, t *testing.T, c *goredislib.Client, lib *library.Library, op library.Op) library.Outcome {
 	st := lib.Ops[op]
+	if st.Read == nil {
+		return library.Refused // the library sends nothing
+	}
 	reply := send(ctx, t, c, st.Call)
 	out := st.Read(reply)
 	if op == library.Acquire && out != library.OK {
@@ -249,13 +252,17 @@ func (m *monitor) until(t *testing.T, marker string) []string {
 	}
 }
 
+var option = regexp.MustCompile(`^(?i:nx|xx|px|ex|get|keepttl)$`)
+
 var monitorLine = regexp.MustCompile(`^[0-9.]+ \[\d+ ([^\]]+)\] (.*)$`)
 
 // normal is what a MONITOR excerpt says of the lock: each command with
 // its arguments ("lua:" before one a script ran), a script as "script"
 // with its key count, keys and arguments (the EVALSHA a library tries
-// first, refused as NOSCRIPT and followed by the same EVAL, once);
-// connection set-up and the markers left out.
+// first, refused as NOSCRIPT and followed by the same EVAL, or by SCRIPT
+// LOAD and the same EVALSHA, once); a PEXPIRE's length to the second (a
+// length added to the time left differs by the milliseconds between
+// setting up and acting); connection set-up and the markers left out.
 func normal(t *testing.T, lines []string) []string {
 	t.Helper()
 	var out []string
@@ -270,17 +277,26 @@ func normal(t *testing.T, lines []string) []string {
 		}
 		name := strings.ToLower(words[0])
 		switch {
-		case name == "hello" || name == "echo" || name == "client" || name == "ping":
+		case name == "hello" || name == "echo" || name == "client" || name == "ping" || name == "script":
 			continue
 		case name == "evalsha" || name == "eval":
 			s := "script " + strings.Join(words[2:], " ")
-			if len(out) > 0 && out[len(out)-1] == s && name == "eval" {
-				continue // the EVAL after a NOSCRIPT EVALSHA
+			if len(out) > 0 && out[len(out)-1] == s {
+				continue // the call again after a NOSCRIPT EVALSHA
 			}
 			out = append(out, s)
 			continue
+		case name == "pexpire" && len(words) == 3:
+			if ms, err := strconv.ParseInt(words[2], 10, 64); err == nil {
+				words[2] = "~" + strconv.FormatInt((ms+500)/1000, 10) + "s"
+			}
 		}
 		words[0] = name
+		for i, w := range words {
+			if option.MatchString(w) {
+				words[i] = strings.ToLower(w) // SET's options, in either case
+			}
+		}
 		if m[1] == "lua" {
 			out = append(out, "lua: "+strings.Join(words, " "))
 		} else {
@@ -315,8 +331,11 @@ func keyState(ctx context.Context, c *goredislib.Client) string {
 	if err != nil {
 		return "none"
 	}
-	ms := c.PTTL(ctx, key).Val().Milliseconds()
-	return fmt.Sprintf("%s ttl %ds", v, (ms+500)/1000)
+	d := c.PTTL(ctx, key).Val()
+	if d < 0 {
+		return v + " with no TTL"
+	}
+	return fmt.Sprintf("%s ttl %ds", v, (d.Milliseconds()+500)/1000)
 }
 
 func TestModelsAsTheLibraries(t *testing.T) {
@@ -327,7 +346,8 @@ func TestModelsAsTheLibraries(t *testing.T) {
 	ctl := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
 	defer ctl.Close()
 	mon := watch(t, s, ctl)
-	libs := map[*library.Library]func(*goredislib.Client) real{library.Redsync: newRedsync, library.Redislock: newRedislock}
+	libs := map[*library.Library]func(*goredislib.Client) real{library.Redsync: newRedsync, library.Redislock: newRedislock,
+		library.RedisPy: newPy(t, s.Addr, library.RedisPy), library.RedisPyTimeout: newPy(t, s.Addr, library.RedisPyTimeout)}
 	for _, lib := range library.All {
 		for _, tc := range cases {
 			name := lib.ID + " " + tc.String()
@@ -340,7 +360,11 @@ func TestModelsAsTheLibraries(t *testing.T) {
 							t.Fatalf("%s: the library could not take the lock first: %v", name, err)
 						}
 					} else {
-						ctl.Set(ctx, key, value, ttl)
+						exp := ttl
+						if lib.NoTTL {
+							exp = 0
+						}
+						ctl.Set(ctx, key, value, exp)
 					}
 				}
 				switch tc.then {
