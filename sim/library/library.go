@@ -61,15 +61,15 @@ type Call struct {
 }
 
 // Step is a call and what the library makes of its reply: an outcome,
-// and for a refusal of an acquire, the calls it sends before it reports
-// (redsync releases what it may have taken). A step with no call is
+// and for a refusal, the calls it sends before it reports (redsync and
+// node-redlock release what they may have taken). A step with no call is
 // refused by the library itself (Refused).
 type Step struct {
 	Call Call
 	// Read maps the reply (an integer, "OK", or "nil") to the outcome the
 	// library reports.
 	Read func(reply string) Outcome
-	// OnRefused is sent after an acquire the node refused, before the
+	// OnRefused is sent after a call whose reply is not OK, before the
 	// library reports it.
 	OnRefused []Call
 }
@@ -153,6 +153,15 @@ const (
 	// deleteIfMine deletes the key if it holds this value: 1, else 0,
 	// whatever DEL answers (redis-py's release)
 	deleteIfMine = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nredis.call('DEL', KEYS[1])\nreturn 1"
+	// takeIfFree sets the key with this value and TTL unless it exists:
+	// 1, else 0 (node-redlock 4's lock script, for one key)
+	takeIfFree = "if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end\nredis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\nreturn 1"
+	// compareSetTTL sets the key again with this value and a new TTL if
+	// it holds this value: 1, else 0 (node-redlock 4's extend)
+	compareSetTTL = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nredis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\nreturn 1"
+	// releaseCount deletes the key if it holds this value: 1, else 0
+	// (node-redlock 4's unlock, which counts the keys it removed)
+	releaseCount = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nredis.pcall('DEL', KEYS[1])\nreturn 1"
 	// compareDeleteOrGone is compareDelete that tells an absent key (-1)
 	// from another's (0), as redsync reports them apart.
 	compareDeleteOrGone = "local held = redis.call('GET', KEYS[1])\nif held == ARGV[1] then return redis.call('DEL', KEYS[1]) end\nif held then return 0 end\nreturn -1"
@@ -229,5 +238,25 @@ var RedisPyTimeout = &Library{
 	},
 }
 
+// NodeRedlock is node-redlock 4.2.0, what `npm install redlock` gives
+// today, on one node: every operation a script; a refused try, or a
+// refused extend, followed by its release script; 11 tries 100–300 ms
+// apart; validity TTL − (1 % of TTL + 2 ms), and an extend refused by the
+// library itself once that has passed.
+var NodeRedlock = &Library{
+	ID: "node-redlock", Module: "redlock (npm)", Version: "4.2.0",
+	Tries: 11, RetryMinMs: 100, RetryMaxMs: 300, Drift: 0.01,
+	Ops: map[Op]Step{
+		Acquire: {Call: Call{Script: takeIfFree, Keys: []string{"{key}"}, Args: []string{"{value}", "{ttl}"}},
+			Read:      byInt(map[string]Outcome{"1": OK, "0": Taken}),
+			OnRefused: []Call{{Script: releaseCount, Keys: []string{"{key}"}, Args: []string{"{value}"}}}},
+		Extend: {Call: Call{Script: compareSetTTL, Keys: []string{"{key}"}, Args: []string{"{value}", "{ttl}"}},
+			Read:      byInt(map[string]Outcome{"1": OK, "0": NotHeld}),
+			OnRefused: []Call{{Script: releaseCount, Keys: []string{"{key}"}, Args: []string{"{value}"}}}},
+		Release: {Call: Call{Script: releaseCount, Keys: []string{"{key}"}, Args: []string{"{value}"}},
+			Read: byInt(map[string]Outcome{"1": OK, "0": NotHeld})},
+	},
+}
+
 // All lists the libraries modelled.
-var All = []*Library{Redsync, Redislock, RedisPy, RedisPyTimeout}
+var All = []*Library{Redsync, Redislock, RedisPy, RedisPyTimeout, NodeRedlock}

@@ -1,9 +1,11 @@
 package library_test
 
-// redispy_test.go runs redis-py's own Lock for the differential test:
-// Debian's python3-redis (4.3.4), driven line by line from the test
-// ("take", then the operation) so the test can change the server and
-// start watching between the two.
+// process_test.go runs the libraries that are not Go for the
+// differential test, each in its own process driven line by line from
+// the test ("take", then the operation) so the test can change the
+// server and start watching between the two: redis-py's own Lock
+// (Debian's python3-redis, 4.3.4) and node-redlock 4.2.0 (npm, pinned in
+// testdata/node, installed there by .ci/run with npm ci).
 
 import (
 	"bufio"
@@ -62,10 +64,31 @@ func python(t *testing.T) string {
 	return ""
 }
 
-type pyReal struct {
+// procReal is a library run by another process (Python, Node), one
+// line asked, one line answered.
+type procReal struct {
 	t   *testing.T
 	in  io.WriteCloser
 	out *bufio.Scanner
+}
+
+// newProc starts argv for each case's lock.
+func newProc(t *testing.T, argv ...string) real {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = in.Close(); _ = cmd.Wait() })
+	return &procReal{t: t, in: in, out: bufio.NewScanner(out)}
 }
 
 func newPy(t *testing.T, addr string, lib *library.Library) func(*goredislib.Client) real {
@@ -76,46 +99,56 @@ func newPy(t *testing.T, addr string, lib *library.Library) func(*goredislib.Cli
 		if !lib.NoTTL {
 			timeout = "ttl"
 		}
-		cmd := exec.Command(bin, "-c", pyLock, host, port, timeout, key, value, "8000")
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd.Stderr = os.Stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = in.Close(); _ = cmd.Wait() })
-		return &pyReal{t: t, in: in, out: bufio.NewScanner(out)}
+		return newProc(t, bin, "-c", pyLock, host, port, timeout, key, value, "8000")
 	}
 }
 
-func (p *pyReal) ask(line string) string {
+func (p *procReal) ask(line string) string {
 	p.t.Helper()
 	if _, err := io.WriteString(p.in, line+"\n"); err != nil {
 		p.t.Fatal(err)
 	}
 	if !p.out.Scan() {
-		p.t.Fatalf("redis-py said nothing to %q: %v", line, p.out.Err())
+		p.t.Fatalf("the library's process said nothing to %q: %v", line, p.out.Err())
 	}
 	return p.out.Text()
 }
 
-func (p *pyReal) take(context.Context) error {
+func (p *procReal) take(context.Context) error {
 	if got := p.ask("take"); got != "ok" {
 		return errString(got)
 	}
 	return nil
 }
 
-func (p *pyReal) do(_ context.Context, op library.Op) library.Outcome {
+func (p *procReal) do(_ context.Context, op library.Op) library.Outcome {
 	return library.Outcome(p.ask(string(op)))
 }
 
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// node finds node and the pinned node-redlock (testdata/node), or skips
+// t (fails it under CI, which installs them).
+func node(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("node")
+	_, modErr := os.Stat("testdata/node/node_modules/redlock/package.json")
+	if err == nil && modErr == nil {
+		return bin
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("node or node-redlock missing: CI installs them (.ci/run: npm ci in sim/library/testdata/node)")
+	}
+	t.Skip("node or node-redlock missing: run npm ci --ignore-scripts in sim/library/testdata/node to hold the node-redlock model to node-redlock")
+	return ""
+}
+
+func newNode(t *testing.T, addr string) func(*goredislib.Client) real {
+	bin := node(t)
+	return func(*goredislib.Client) real {
+		host, port, _ := strings.Cut(addr, ":")
+		return newProc(t, bin, "testdata/node/redlock-driver.js", host, port, key, value, "8000")
+	}
+}
