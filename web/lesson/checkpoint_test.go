@@ -2,6 +2,7 @@ package lesson_test
 
 import (
 	"encoding/json"
+	"html"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
 	"locklab/web/lesson"
@@ -290,4 +291,45 @@ func TestLessonJSONHidesAnswers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUndoOnAVariantNamesItsDesign: an Undo on a "What if…" step leaves
+// a state whose options no step before it has. Its heading is the step of
+// those options it leads to (a tester saw "What if the storage did not
+// check tokens?" over a storage that refused a stale token), in every
+// language, and "Back to the guided path" goes to that step.
+func TestUndoOnAVariantNamesItsDesign(t *testing.T) {
+	h := sitetest.Default(t)
+	course, _ := lessons.Load()
+	for _, lang := range i18n.Codes() {
+		l, _ := course.Get(lang, "fencing")
+		found := false
+		for i, s := range l.Steps {
+			if i == 0 || s.Opt == l.Steps[i-1].Opt || s.Opt == "" || !strings.Contains(s.Do, ",") {
+				continue
+			}
+			undo := s.Do[:strings.LastIndex(s.Do, ",")]
+			if idx, exact := l.Locate(undo, s.Opt); exact || (idx >= 0 && l.Steps[idx].Opt == s.Opt) {
+				continue // an earlier step has these options: its heading is true
+			}
+			found = true
+			page := webtest.MustGet(t, h, links.Lesson(l)+links.Query(undo, s.Opt))
+			title := html.UnescapeString(between(page, `id="step-title">`, "</h1>"))
+			if title != s.Title {
+				t.Errorf("%s: Undo on step %d (%s) is headed %q, want %q", lang, i+1, s.Opt, title, s.Title)
+			}
+			if href, _ := webtest.HrefOf(page, "next"); href != links.Lesson(l)+links.Query(s.Do, s.Opt) {
+				t.Errorf("%s: Undo on step %d: the way back is %q", lang, i+1, href)
+			}
+		}
+		if !found {
+			t.Fatalf("%s: the fencing lesson has no \"What if…\" step whose Undo leaves its options behind", lang)
+		}
+	}
+}
+
+func between(s, from, to string) string {
+	_, rest, _ := strings.Cut(s, from)
+	in, _, _ := strings.Cut(rest, to)
+	return in
 }

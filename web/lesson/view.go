@@ -560,8 +560,19 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 // show: the step it is, or the last one it passed.
 func dialogProps(rq *Request, p site.Page) DialogProps {
 	u, l, base, idx, exact := rq.UI, rq.L, rq.NavBase(), rq.Idx, rq.Exact
+	if !exact && idx >= 0 && l.Steps[idx].Opt != rq.St.Opt() {
+		// The last step passed is under other options (an Undo on a
+		// "What if…" step): its title would name another design than the
+		// one on screen ("What if the storage did not check tokens?" over
+		// a storage that checked them). The step of these options the
+		// state leads to names it; with none, no step's title is shown.
+		idx = l.Ahead(rq.St.Do(), rq.St.Opt())
+	}
 	shown := max(idx, 0)
 	d := DialogProps{UI: u, Chick: p.Chick, Penguin: p.Penguin, Step: &l.Steps[shown], StepNum: shown + 1, StepCount: len(l.Steps)}
+	if idx < 0 && !exact {
+		d.Step = &lessons.Step{Title: l.Title}
+	}
 	d.Nav = StepNav{UI: u, ResetURL: links.Start(l)}
 	if rq.Nav != "" {
 		d.Nav.ResetURL = rq.Nav + links.Query(l.Steps[0].Do, l.Steps[0].Opt)
