@@ -536,7 +536,8 @@
     var lines = document.querySelectorAll(".dialog .line");
     // a question not answered yet comes first: the room waits on it
     var open = ask && !document.getElementById("my-answer");
-    var target = open && (d.newQuestion || d.newLine) ? ask : (d.newLine && lines.length ? lines[lines.length - 1] : null);
+    var result = d.newResult && document.getElementById("cs-revealed");
+    var target = open && (d.newQuestion || d.newLine) ? ask : (result || (d.newLine && lines.length ? lines[lines.length - 1] : null));
     if (!target) { return; }
     var r = target.getBoundingClientRect(), h = window.innerHeight;
     var bar = document.querySelector(".stepnav");

@@ -102,7 +102,11 @@
       var t = el.querySelector("#step-title");
       return (t ? t.textContent : "") + "|" + el.querySelectorAll(".dialog .line").length;
     };
-    var detail = { newQuestion: asked(next) !== "" && asked(next) !== asked(cur), newLine: lineKey(next) !== lineKey(cur) };
+    // and a question's result just revealed (the tally, the answer, this
+    // phone's choice): a phone that followed the lines down had it above
+    // the screen
+    var detail = { newQuestion: asked(next) !== "" && asked(next) !== asked(cur), newLine: lineKey(next) !== lineKey(cur),
+      newResult: !!next.querySelector("#cs-revealed") && !cur.querySelector("#cs-revealed") };
     cur.replaceWith(next);
     var title = doc.querySelector("title");
     if (title) {

@@ -2695,7 +2695,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			}
 		}
 		if q := c.Question; q != nil && q.Revealed {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 203, "  ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 203, "   <div class=\"cs-revealed\" id=\"cs-revealed\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2708,7 +2708,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 					var templ_7745c5c3_Var151 string
 					templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.NoAnswer)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 391, Col: 37}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 393, Col: 38}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var151))
 					if templ_7745c5c3_Err != nil {
@@ -2729,14 +2729,14 @@ func classStudentMain(c *ClassStudent) templ.Component {
 					}
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 206, " <div class=\"cs-result\" role=\"group\" aria-labelledby=\"cs-voted\"><p class=\"cs-voted\" id=\"cs-voted\"><strong>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 206, "<div class=\"cs-result\" role=\"group\" aria-labelledby=\"cs-voted\"><p class=\"cs-voted\" id=\"cs-voted\"><strong>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var152 string
 			templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.ClassVoted)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 398, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 400, Col: 65}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var152))
 			if templ_7745c5c3_Err != nil {
@@ -2749,7 +2749,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			var templ_7745c5c3_Var153 string
 			templ_7745c5c3_Var153, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(c.CU.Answers, strconv.Itoa(q.Total)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 398, Col: 127}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 400, Col: 128}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var153))
 			if templ_7745c5c3_Err != nil {
@@ -2763,7 +2763,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 209, "</div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 209, "</div></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2775,7 +2775,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			var templ_7745c5c3_Var154 string
 			templ_7745c5c3_Var154, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(c.Base + "/answer")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 402, Col: 95}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 405, Col: 95}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var154)
 			if templ_7745c5c3_Err != nil {
@@ -2788,7 +2788,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			var templ_7745c5c3_Var155 string
 			templ_7745c5c3_Var155, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(q.Step)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 403, Col: 66}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 406, Col: 66}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var155)
 			if templ_7745c5c3_Err != nil {
@@ -2801,7 +2801,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			var templ_7745c5c3_Var156 string
 			templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.Question)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 405, Col: 50}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 408, Col: 50}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var156))
 			if templ_7745c5c3_Err != nil {
@@ -2832,7 +2832,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 					var templ_7745c5c3_Var157 string
 					templ_7745c5c3_Var157, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(ch.Num)).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 409, Col: 71}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 412, Col: 71}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var157)
 					if templ_7745c5c3_Err != nil {
@@ -2850,7 +2850,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 					var templ_7745c5c3_Var158 string
 					templ_7745c5c3_Var158, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(ch.Num)).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 411, Col: 71}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 414, Col: 71}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var158)
 					if templ_7745c5c3_Err != nil {
@@ -2888,7 +2888,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 						var templ_7745c5c3_Var159 string
 						templ_7745c5c3_Var159, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.YourAnswer)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 422, Col: 59}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 425, Col: 59}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var159))
 						if templ_7745c5c3_Err != nil {
@@ -2915,7 +2915,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 				var templ_7745c5c3_Var160 string
 				templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.Waiting)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 425, Col: 36}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 428, Col: 36}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var160))
 				if templ_7745c5c3_Err != nil {
@@ -2928,7 +2928,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 				var templ_7745c5c3_Var161 string
 				templ_7745c5c3_Var161, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.CanChange)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 425, Col: 55}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 428, Col: 55}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var161))
 				if templ_7745c5c3_Err != nil {
@@ -2951,7 +2951,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 				var templ_7745c5c3_Var162 string
 				templ_7745c5c3_Var162, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.ChangeAnswer)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 429, Col: 80}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 432, Col: 80}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var162))
 				if templ_7745c5c3_Err != nil {
@@ -2969,7 +2969,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 				var templ_7745c5c3_Var163 string
 				templ_7745c5c3_Var163, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.SendAnswer)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 431, Col: 86}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 434, Col: 86}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var163))
 				if templ_7745c5c3_Err != nil {
@@ -2997,7 +2997,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			var templ_7745c5c3_Var164 string
 			templ_7745c5c3_Var164, templ_7745c5c3_Err = templ.JoinStringErrs(c.CU.WaitingTitle)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 441, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 444, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var164))
 			if templ_7745c5c3_Err != nil {
@@ -3010,7 +3010,7 @@ func classStudentMain(c *ClassStudent) templ.Component {
 			var templ_7745c5c3_Var165 string
 			templ_7745c5c3_Var165, templ_7745c5c3_Err = templ.JoinStringErrs(c.V.Head.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 442, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 445, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var165))
 			if templ_7745c5c3_Err != nil {
@@ -3073,7 +3073,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 			var templ_7745c5c3_Var168 string
 			templ_7745c5c3_Var168, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryTitle)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 456, Col: 32}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 459, Col: 32}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var168))
 			if templ_7745c5c3_Err != nil {
@@ -3086,7 +3086,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 			var templ_7745c5c3_Var169 string
 			templ_7745c5c3_Var169, templ_7745c5c3_Err = templ.JoinStringErrs(spaced(code))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 456, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 459, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var169))
 			if templ_7745c5c3_Err != nil {
@@ -3099,7 +3099,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 			var templ_7745c5c3_Var170 string
 			templ_7745c5c3_Var170, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryIntro)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 457, Col: 31}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 460, Col: 31}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var170))
 			if templ_7745c5c3_Err != nil {
@@ -3117,7 +3117,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var171 string
 				templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryNone)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 459, Col: 31}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 462, Col: 31}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var171))
 				if templ_7745c5c3_Err != nil {
@@ -3135,7 +3135,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var172 string
 				templ_7745c5c3_Var172, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(p.UI.Class.SummaryKeep, keptHours()))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 461, Col: 55}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 464, Col: 55}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var172))
 				if templ_7745c5c3_Err != nil {
@@ -3148,7 +3148,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var173 string
 				templ_7745c5c3_Var173, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(csvURL)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 462, Col: 53}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 465, Col: 53}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var173)
 				if templ_7745c5c3_Err != nil {
@@ -3161,7 +3161,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var174 string
 				templ_7745c5c3_Var174, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryCSV)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 462, Col: 88}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 465, Col: 88}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var174))
 				if templ_7745c5c3_Err != nil {
@@ -3174,7 +3174,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var175 string
 				templ_7745c5c3_Var175, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryTitle)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 465, Col: 81}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 468, Col: 81}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var175))
 				if templ_7745c5c3_Err != nil {
@@ -3187,7 +3187,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var176 string
 				templ_7745c5c3_Var176, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryLesson)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 468, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 471, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var176))
 				if templ_7745c5c3_Err != nil {
@@ -3200,7 +3200,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var177 string
 				templ_7745c5c3_Var177, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryQuestion)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 469, Col: 52}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 472, Col: 52}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var177))
 				if templ_7745c5c3_Err != nil {
@@ -3213,7 +3213,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var178 string
 				templ_7745c5c3_Var178, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryAnswer)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 470, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 473, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var178))
 				if templ_7745c5c3_Err != nil {
@@ -3226,7 +3226,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 				var templ_7745c5c3_Var179 string
 				templ_7745c5c3_Var179, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryChosen)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 471, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 474, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var179))
 				if templ_7745c5c3_Err != nil {
@@ -3285,7 +3285,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var182 string
 						templ_7745c5c3_Var182, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(r.Rows)).Resolve(ctx)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 478, Col: 44}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 481, Col: 44}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var182)
 						if templ_7745c5c3_Err != nil {
@@ -3298,7 +3298,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var183 string
 						templ_7745c5c3_Var183, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.LessonNum))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 478, Col: 74}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 481, Col: 74}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var183))
 						if templ_7745c5c3_Err != nil {
@@ -3311,7 +3311,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var184 string
 						templ_7745c5c3_Var184, templ_7745c5c3_Err = templ.JoinStringErrs(r.Lesson)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 478, Col: 88}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 481, Col: 88}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var184))
 						if templ_7745c5c3_Err != nil {
@@ -3324,7 +3324,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var185 string
 						templ_7745c5c3_Var185, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryStep)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 478, Col: 118}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 481, Col: 118}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var185))
 						if templ_7745c5c3_Err != nil {
@@ -3337,7 +3337,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var186 string
 						templ_7745c5c3_Var186, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Step))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 478, Col: 143}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 481, Col: 143}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var186))
 						if templ_7745c5c3_Err != nil {
@@ -3350,7 +3350,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var187 string
 						templ_7745c5c3_Var187, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(r.Rows)).Resolve(ctx)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 479, Col: 61}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 482, Col: 61}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var187)
 						if templ_7745c5c3_Err != nil {
@@ -3371,7 +3371,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var188 string
 						templ_7745c5c3_Var188, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(p.UI.Class.SummaryRight, strconv.Itoa(r.RightCount), strconv.Itoa(r.Total)))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 481, Col: 122}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 484, Col: 122}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var188))
 						if templ_7745c5c3_Err != nil {
@@ -3404,7 +3404,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 						var templ_7745c5c3_Var189 string
 						templ_7745c5c3_Var189, templ_7745c5c3_Err = templ.JoinStringErrs(" " + p.UI.Class.CorrectNote)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 490, Col: 71}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 493, Col: 71}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var189))
 						if templ_7745c5c3_Err != nil {
@@ -3422,7 +3422,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 					var templ_7745c5c3_Var190 string
 					templ_7745c5c3_Var190, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Count))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 493, Col: 48}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 496, Col: 48}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var190))
 					if templ_7745c5c3_Err != nil {
@@ -3445,7 +3445,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 			var templ_7745c5c3_Var191 string
 			templ_7745c5c3_Var191, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 500, Col: 75}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 503, Col: 75}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var191)
 			if templ_7745c5c3_Err != nil {
@@ -3458,7 +3458,7 @@ func SummaryPage(p site.Page, code, csvURL string, rows []SummaryRow) templ.Comp
 			var templ_7745c5c3_Var192 string
 			templ_7745c5c3_Var192, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryBack)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 500, Col: 102}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 503, Col: 102}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var192))
 			if templ_7745c5c3_Err != nil {
@@ -3515,7 +3515,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var195 string
 			templ_7745c5c3_Var195, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachingTitle)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 509, Col: 33}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 512, Col: 33}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var195))
 			if templ_7745c5c3_Err != nil {
@@ -3537,7 +3537,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var196 string
 				templ_7745c5c3_Var196, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.Unavailable)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 512, Col: 47}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 515, Col: 47}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var196))
 				if templ_7745c5c3_Err != nil {
@@ -3555,7 +3555,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var197 string
 			templ_7745c5c3_Var197, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachingTable)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 516, Col: 56}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 519, Col: 56}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var197))
 			if templ_7745c5c3_Err != nil {
@@ -3568,7 +3568,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var198 string
 			templ_7745c5c3_Var198, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.SummaryLesson)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 519, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 522, Col: 49}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var198))
 			if templ_7745c5c3_Err != nil {
@@ -3581,7 +3581,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var199 string
 			templ_7745c5c3_Var199, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachingSteps)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 520, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 523, Col: 61}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var199))
 			if templ_7745c5c3_Err != nil {
@@ -3594,7 +3594,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var200 string
 			templ_7745c5c3_Var200, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachingQuestions)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 521, Col: 65}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 524, Col: 65}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var200))
 			if templ_7745c5c3_Err != nil {
@@ -3607,7 +3607,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var201 string
 			templ_7745c5c3_Var201, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachingMinutes)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 522, Col: 63}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 525, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var201))
 			if templ_7745c5c3_Err != nil {
@@ -3625,7 +3625,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var202 string
 				templ_7745c5c3_Var202, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachLink)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 524, Col: 76}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 527, Col: 76}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var202))
 				if templ_7745c5c3_Err != nil {
@@ -3648,7 +3648,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var203 string
 				templ_7745c5c3_Var203, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(l.Start)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 531, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 534, Col: 56}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var203)
 				if templ_7745c5c3_Err != nil {
@@ -3661,7 +3661,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var204 string
 				templ_7745c5c3_Var204, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(l.Num))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 531, Col: 80}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 534, Col: 80}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var204))
 				if templ_7745c5c3_Err != nil {
@@ -3674,7 +3674,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var205 string
 				templ_7745c5c3_Var205, templ_7745c5c3_Err = templ.JoinStringErrs(l.Title)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 531, Col: 93}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 534, Col: 93}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var205))
 				if templ_7745c5c3_Err != nil {
@@ -3687,7 +3687,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var206 string
 				templ_7745c5c3_Var206, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(l.Steps))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 532, Col: 47}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 535, Col: 47}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var206))
 				if templ_7745c5c3_Err != nil {
@@ -3700,7 +3700,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var207 string
 				templ_7745c5c3_Var207, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(l.Questions))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 533, Col: 51}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 536, Col: 51}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var207))
 				if templ_7745c5c3_Err != nil {
@@ -3713,7 +3713,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 				var templ_7745c5c3_Var208 string
 				templ_7745c5c3_Var208, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(p.UI.Class.TeachingAbout, strconv.Itoa(l.Minutes)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 534, Col: 86}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 537, Col: 86}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var208))
 				if templ_7745c5c3_Err != nil {
@@ -3731,7 +3731,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 					var templ_7745c5c3_Var209 string
 					templ_7745c5c3_Var209, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/class")).ResolveURL(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 538, Col: 80}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 541, Col: 80}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var209)
 					if templ_7745c5c3_Err != nil {
@@ -3744,7 +3744,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 					var templ_7745c5c3_Var210 string
 					templ_7745c5c3_Var210, templ_7745c5c3_Err = templruntime.NewAttributeExpression(l.Slug).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 539, Col: 60}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 542, Col: 60}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var210)
 					if templ_7745c5c3_Err != nil {
@@ -3757,7 +3757,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 					var templ_7745c5c3_Var211 string
 					templ_7745c5c3_Var211, templ_7745c5c3_Err = templruntime.NewAttributeExpression(l.Do).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 540, Col: 54}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 543, Col: 54}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var211)
 					if templ_7745c5c3_Err != nil {
@@ -3770,7 +3770,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 					var templ_7745c5c3_Var212 string
 					templ_7745c5c3_Var212, templ_7745c5c3_Err = templruntime.NewAttributeExpression(l.Opt).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 541, Col: 56}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 544, Col: 56}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var212)
 					if templ_7745c5c3_Err != nil {
@@ -3783,7 +3783,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 					var templ_7745c5c3_Var213 string
 					templ_7745c5c3_Var213, templ_7745c5c3_Err = templruntime.NewAttributeExpression(p.UI.Class.TeachLink + p.UI.LabelSep() + l.Title).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 542, Col: 109}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 545, Col: 109}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var213)
 					if templ_7745c5c3_Err != nil {
@@ -3796,7 +3796,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 					var templ_7745c5c3_Var214 string
 					templ_7745c5c3_Var214, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.TeachLink)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 542, Col: 134}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 545, Col: 134}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var214))
 					if templ_7745c5c3_Err != nil {
@@ -3819,7 +3819,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var215 string
 			templ_7745c5c3_Var215, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/class")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 551, Col: 72}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 554, Col: 72}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var215)
 			if templ_7745c5c3_Err != nil {
@@ -3832,7 +3832,7 @@ func TeachingPage(p site.Page, ls []TeachingLesson, classes bool) templ.Componen
 			var templ_7745c5c3_Var216 string
 			templ_7745c5c3_Var216, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.JoinLink)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 551, Col: 96}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 554, Col: 96}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var216))
 			if templ_7745c5c3_Err != nil {
@@ -3880,7 +3880,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var218 string
 			templ_7745c5c3_Var218, templ_7745c5c3_Err = templ.JoinStringErrs(b.CU.ChalPosed)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 562, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 565, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var218))
 			if templ_7745c5c3_Err != nil {
@@ -3893,7 +3893,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var219 string
 			templ_7745c5c3_Var219, templ_7745c5c3_Err = templ.JoinStringErrs(b.UI.LabelSep())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 562, Col: 79}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 565, Col: 79}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var219))
 			if templ_7745c5c3_Err != nil {
@@ -3902,7 +3902,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var220 string
 			templ_7745c5c3_Var220, templ_7745c5c3_Err = templ.JoinStringErrs(c.Kind)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 562, Col: 89}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 565, Col: 89}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var220))
 			if templ_7745c5c3_Err != nil {
@@ -3915,7 +3915,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var221 string
 			templ_7745c5c3_Var221, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(c.URL)).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 562, Col: 125}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 565, Col: 125}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var221)
 			if templ_7745c5c3_Err != nil {
@@ -3928,7 +3928,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var222 string
 			templ_7745c5c3_Var222, templ_7745c5c3_Err = templ.JoinStringErrs(c.Ch.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 562, Col: 140}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 565, Col: 140}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var222))
 			if templ_7745c5c3_Err != nil {
@@ -3941,7 +3941,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var223 string
 			templ_7745c5c3_Var223, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(b.CU.ChalSolvedBy, strconv.Itoa(c.Solved), strconv.Itoa(b.Connected)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 564, Col: 85}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 567, Col: 85}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var223))
 			if templ_7745c5c3_Err != nil {
@@ -3955,7 +3955,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var224 string
 				templ_7745c5c3_Var224, templ_7745c5c3_Err = templ.JoinStringErrs(" · ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 566, Col: 13}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 569, Col: 13}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var224))
 				if templ_7745c5c3_Err != nil {
@@ -3964,7 +3964,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var225 string
 				templ_7745c5c3_Var225, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(b.CU.ChalWrongN, strconv.Itoa(c.Wrong)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 566, Col: 66}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 569, Col: 66}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var225))
 				if templ_7745c5c3_Err != nil {
@@ -3979,7 +3979,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var226 string
 				templ_7745c5c3_Var226, templ_7745c5c3_Err = templ.JoinStringErrs(" · ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 569, Col: 13}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 572, Col: 13}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var226))
 				if templ_7745c5c3_Err != nil {
@@ -3988,7 +3988,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var227 string
 				templ_7745c5c3_Var227, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(b.CU.ChalBest, strconv.Itoa(c.Best)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 569, Col: 63}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 572, Col: 63}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var227))
 				if templ_7745c5c3_Err != nil {
@@ -4003,7 +4003,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var228 string
 				templ_7745c5c3_Var228, templ_7745c5c3_Err = templ.JoinStringErrs(" · ")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 572, Col: 13}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 575, Col: 13}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var228))
 				if templ_7745c5c3_Err != nil {
@@ -4012,7 +4012,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var229 string
 				templ_7745c5c3_Var229, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(b.UI.Chal.Par, strconv.Itoa(c.Par)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 572, Col: 62}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 575, Col: 62}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var229))
 				if templ_7745c5c3_Err != nil {
@@ -4031,7 +4031,7 @@ func chalTally(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var230 string
 				templ_7745c5c3_Var230, templ_7745c5c3_Err = templruntime.NewAttributeExpression(b.CU.ChalNames).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 576, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 579, Col: 56}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var230)
 				if templ_7745c5c3_Err != nil {
@@ -4049,7 +4049,7 @@ func chalTally(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var231 string
 					templ_7745c5c3_Var231, templ_7745c5c3_Err = templ.JoinStringErrs(x.Name)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 578, Col: 18}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 581, Col: 18}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var231))
 					if templ_7745c5c3_Err != nil {
@@ -4058,7 +4058,7 @@ func chalTally(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var232 string
 					templ_7745c5c3_Var232, templ_7745c5c3_Err = templ.JoinStringErrs(b.UI.LabelSep())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 578, Col: 37}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 581, Col: 37}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var232))
 					if templ_7745c5c3_Err != nil {
@@ -4067,7 +4067,7 @@ func chalTally(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var233 string
 					templ_7745c5c3_Var233, templ_7745c5c3_Err = templ.JoinStringErrs(x.Result)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 578, Col: 49}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 581, Col: 49}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var233))
 					if templ_7745c5c3_Err != nil {
@@ -4090,7 +4090,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var234 string
 			templ_7745c5c3_Var234, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(b.Base + "/pose")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 582, Col: 63}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 585, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var234)
 			if templ_7745c5c3_Err != nil {
@@ -4103,7 +4103,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var235 string
 			templ_7745c5c3_Var235, templ_7745c5c3_Err = templruntime.NewAttributeExpression(b.Do).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 583, Col: 47}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 586, Col: 47}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var235)
 			if templ_7745c5c3_Err != nil {
@@ -4116,7 +4116,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var236 string
 			templ_7745c5c3_Var236, templ_7745c5c3_Err = templruntime.NewAttributeExpression(b.Opt).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 584, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 587, Col: 49}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var236)
 			if templ_7745c5c3_Err != nil {
@@ -4129,7 +4129,7 @@ func chalTally(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var237 string
 			templ_7745c5c3_Var237, templ_7745c5c3_Err = templ.JoinStringErrs(b.CU.ChalStop)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 586, Col: 76}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 589, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var237))
 			if templ_7745c5c3_Err != nil {
@@ -4171,7 +4171,7 @@ func chalPose(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var239 string
 			templ_7745c5c3_Var239, templ_7745c5c3_Err = templ.JoinStringErrs(b.CU.ChalPose)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 597, Col: 27}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 600, Col: 27}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var239))
 			if templ_7745c5c3_Err != nil {
@@ -4184,7 +4184,7 @@ func chalPose(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var240 string
 			templ_7745c5c3_Var240, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(b.Base + "/pose")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 598, Col: 63}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 601, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var240)
 			if templ_7745c5c3_Err != nil {
@@ -4197,7 +4197,7 @@ func chalPose(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var241 string
 			templ_7745c5c3_Var241, templ_7745c5c3_Err = templruntime.NewAttributeExpression(b.Do).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 599, Col: 47}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 602, Col: 47}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var241)
 			if templ_7745c5c3_Err != nil {
@@ -4210,7 +4210,7 @@ func chalPose(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var242 string
 			templ_7745c5c3_Var242, templ_7745c5c3_Err = templruntime.NewAttributeExpression(b.Opt).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 600, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 603, Col: 49}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var242)
 			if templ_7745c5c3_Err != nil {
@@ -4223,7 +4223,7 @@ func chalPose(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var243 string
 			templ_7745c5c3_Var243, templ_7745c5c3_Err = templ.JoinStringErrs(b.CU.ChalWhich)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 601, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 604, Col: 41}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var243))
 			if templ_7745c5c3_Err != nil {
@@ -4241,7 +4241,7 @@ func chalPose(b *ClassBar) templ.Component {
 				var templ_7745c5c3_Var244 string
 				templ_7745c5c3_Var244, templ_7745c5c3_Err = templruntime.NewAttributeExpression(g.Label).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 604, Col: 31}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 607, Col: 31}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var244)
 				if templ_7745c5c3_Err != nil {
@@ -4259,7 +4259,7 @@ func chalPose(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var245 string
 					templ_7745c5c3_Var245, templ_7745c5c3_Err = templruntime.NewAttributeExpression(ch.ID).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 606, Col: 29}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 609, Col: 29}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var245)
 					if templ_7745c5c3_Err != nil {
@@ -4272,7 +4272,7 @@ func chalPose(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var246 string
 					templ_7745c5c3_Var246, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(ch.Lesson.Order))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 606, Col: 63}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 609, Col: 63}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var246))
 					if templ_7745c5c3_Err != nil {
@@ -4285,7 +4285,7 @@ func chalPose(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var247 string
 					templ_7745c5c3_Var247, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(ch.Num))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 606, Col: 88}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 609, Col: 88}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var247))
 					if templ_7745c5c3_Err != nil {
@@ -4298,7 +4298,7 @@ func chalPose(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var248 string
 					templ_7745c5c3_Var248, templ_7745c5c3_Err = templ.JoinStringErrs(lesson.ChallengeKind(b.UI, ch.Type))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 606, Col: 131}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 609, Col: 131}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var248))
 					if templ_7745c5c3_Err != nil {
@@ -4307,7 +4307,7 @@ func chalPose(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var249 string
 					templ_7745c5c3_Var249, templ_7745c5c3_Err = templ.JoinStringErrs(b.UI.LabelSep())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 606, Col: 150}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 609, Col: 150}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var249))
 					if templ_7745c5c3_Err != nil {
@@ -4316,7 +4316,7 @@ func chalPose(b *ClassBar) templ.Component {
 					var templ_7745c5c3_Var250 string
 					templ_7745c5c3_Var250, templ_7745c5c3_Err = templ.JoinStringErrs(ch.Title)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 606, Col: 162}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 609, Col: 162}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var250))
 					if templ_7745c5c3_Err != nil {
@@ -4339,7 +4339,7 @@ func chalPose(b *ClassBar) templ.Component {
 			var templ_7745c5c3_Var251 string
 			templ_7745c5c3_Var251, templ_7745c5c3_Err = templ.JoinStringErrs(b.CU.ChalPoseBtn)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 611, Col: 87}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 614, Col: 87}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var251))
 			if templ_7745c5c3_Err != nil {
@@ -4387,7 +4387,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var253 string
 			templ_7745c5c3_Var253, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Fill(u.Class.ChalHas, mine))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 624, Col: 62}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 627, Col: 62}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var253))
 			if templ_7745c5c3_Err != nil {
@@ -4406,7 +4406,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var254 string
 			templ_7745c5c3_Var254, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(base + "/tell")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 627, Col: 61}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 630, Col: 61}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var254)
 			if templ_7745c5c3_Err != nil {
@@ -4419,7 +4419,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var255 string
 			templ_7745c5c3_Var255, templ_7745c5c3_Err = templruntime.NewAttributeExpression(id).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 628, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 631, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var255)
 			if templ_7745c5c3_Err != nil {
@@ -4437,7 +4437,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 				var templ_7745c5c3_Var256 string
 				templ_7745c5c3_Var256, templ_7745c5c3_Err = templruntime.NewAttributeExpression(kv[0]).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 630, Col: 38}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 633, Col: 38}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var256)
 				if templ_7745c5c3_Err != nil {
@@ -4450,7 +4450,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 				var templ_7745c5c3_Var257 string
 				templ_7745c5c3_Var257, templ_7745c5c3_Err = templruntime.NewAttributeExpression(kv[1]).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 630, Col: 54}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 633, Col: 54}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var257)
 				if templ_7745c5c3_Err != nil {
@@ -4468,7 +4468,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var258 string
 			templ_7745c5c3_Var258, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalName)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 632, Col: 45}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 635, Col: 45}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var258))
 			if templ_7745c5c3_Err != nil {
@@ -4481,7 +4481,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var259 string
 			templ_7745c5c3_Var259, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(NameMax)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 633, Col: 83}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 636, Col: 83}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var259)
 			if templ_7745c5c3_Err != nil {
@@ -4494,7 +4494,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var260 string
 			templ_7745c5c3_Var260, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalNameHint)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 634, Col: 62}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 637, Col: 62}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var260))
 			if templ_7745c5c3_Err != nil {
@@ -4507,7 +4507,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var261 string
 			templ_7745c5c3_Var261, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalTell)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 635, Col: 83}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 638, Col: 83}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var261))
 			if templ_7745c5c3_Err != nil {
@@ -4525,7 +4525,7 @@ func tellClass(u *i18n.UI, base, id string, v lesson.Verdict, mine string, form,
 			var templ_7745c5c3_Var262 string
 			templ_7745c5c3_Var262, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalOnlyStudents)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 638, Col: 45}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 641, Col: 45}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var262))
 			if templ_7745c5c3_Err != nil {
@@ -4572,7 +4572,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var264 string
 		templ_7745c5c3_Var264, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(base + "/tell")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 648, Col: 86}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 651, Col: 86}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var264)
 		if templ_7745c5c3_Err != nil {
@@ -4585,7 +4585,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var265 string
 		templ_7745c5c3_Var265, templ_7745c5c3_Err = templruntime.NewAttributeExpression(id).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 649, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 652, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var265)
 		if templ_7745c5c3_Err != nil {
@@ -4598,7 +4598,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var266 string
 		templ_7745c5c3_Var266, templ_7745c5c3_Err = templ.JoinStringErrs(u.Chal.PredictQ)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 651, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 654, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var266))
 		if templ_7745c5c3_Err != nil {
@@ -4611,7 +4611,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var267 string
 		templ_7745c5c3_Var267, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalPredictOnce)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 652, Col: 62}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 655, Col: 62}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var267))
 		if templ_7745c5c3_Err != nil {
@@ -4624,7 +4624,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var268 string
 		templ_7745c5c3_Var268, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalName)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 653, Col: 44}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 656, Col: 44}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var268))
 		if templ_7745c5c3_Err != nil {
@@ -4637,7 +4637,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var269 string
 		templ_7745c5c3_Var269, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(NameMax)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 654, Col: 82}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 657, Col: 82}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var269)
 		if templ_7745c5c3_Err != nil {
@@ -4650,7 +4650,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var270 string
 		templ_7745c5c3_Var270, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalNameHint)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 655, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 658, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var270))
 		if templ_7745c5c3_Err != nil {
@@ -4663,7 +4663,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var271 string
 		templ_7745c5c3_Var271, templ_7745c5c3_Err = templ.JoinStringErrs(u.Chal.Yes)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 656, Col: 95}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 659, Col: 95}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var271))
 		if templ_7745c5c3_Err != nil {
@@ -4676,7 +4676,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var272 string
 		templ_7745c5c3_Var272, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 656, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 659, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var272))
 		if templ_7745c5c3_Err != nil {
@@ -4689,7 +4689,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 		var templ_7745c5c3_Var273 string
 		templ_7745c5c3_Var273, templ_7745c5c3_Err = templ.JoinStringErrs(u.Chal.No)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 657, Col: 93}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 660, Col: 93}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var273))
 		if templ_7745c5c3_Err != nil {
@@ -4707,7 +4707,7 @@ func predictClass(u *i18n.UI, base, id string, student bool) templ.Component {
 			var templ_7745c5c3_Var274 string
 			templ_7745c5c3_Var274, templ_7745c5c3_Err = templ.JoinStringErrs(u.Class.ChalOnlyStudents)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 660, Col: 45}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 663, Col: 45}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var274))
 			if templ_7745c5c3_Err != nil {
@@ -4766,7 +4766,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 			var templ_7745c5c3_Var277 string
 			templ_7745c5c3_Var277, templ_7745c5c3_Err = templ.JoinStringErrs(e.Title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 672, Col: 16}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 675, Col: 16}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var277))
 			if templ_7745c5c3_Err != nil {
@@ -4779,7 +4779,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 			var templ_7745c5c3_Var278 string
 			templ_7745c5c3_Var278, templ_7745c5c3_Err = templ.JoinStringErrs(e.Text)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 673, Col: 26}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 676, Col: 26}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var278))
 			if templ_7745c5c3_Err != nil {
@@ -4792,7 +4792,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 			var templ_7745c5c3_Var279 string
 			templ_7745c5c3_Var279, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(e.Recover)).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 674, Col: 78}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 677, Col: 78}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var279)
 			if templ_7745c5c3_Err != nil {
@@ -4805,7 +4805,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 			var templ_7745c5c3_Var280 string
 			templ_7745c5c3_Var280, templ_7745c5c3_Err = templ.JoinStringErrs(e.RecoverText)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 674, Col: 96}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 677, Col: 96}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var280))
 			if templ_7745c5c3_Err != nil {
@@ -4823,7 +4823,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 				var templ_7745c5c3_Var281 string
 				templ_7745c5c3_Var281, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(lessonURL)).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 676, Col: 73}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 679, Col: 73}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var281)
 				if templ_7745c5c3_Err != nil {
@@ -4836,7 +4836,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 				var templ_7745c5c3_Var282 string
 				templ_7745c5c3_Var282, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Class.StudyAlone)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 676, Col: 99}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 679, Col: 99}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var282))
 				if templ_7745c5c3_Err != nil {
@@ -4854,7 +4854,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 			var templ_7745c5c3_Var283 string
 			templ_7745c5c3_Var283, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL("/" + p.UI.Lang + "/")).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 678, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 681, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var283)
 			if templ_7745c5c3_Err != nil {
@@ -4867,7 +4867,7 @@ func lockedPage(p site.Page, e *site.Error, lessonURL string) templ.Component {
 			var templ_7745c5c3_Var284 string
 			templ_7745c5c3_Var284, templ_7745c5c3_Err = templ.JoinStringErrs(p.UI.Home)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 678, Col: 66}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/class/class.templ`, Line: 681, Col: 66}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var284))
 			if templ_7745c5c3_Err != nil {

@@ -354,6 +354,11 @@ func TestBrowserClassClicker(t *testing.T) {
 		if slices.Contains(asks, st) && !revealed[st] {
 			revealed[st] = true
 			vote()
+			// the students scroll on (to the page's end, past where the
+			// result will be): the reveal must bring it back to them
+			for _, c := range phones {
+				webtest.Run(t, c, chromedp.Evaluate[bool](`window.scrollTo(0, document.documentElement.scrollHeight), true`))
+			}
 			// a question under the screen's edge (on a 1280 × 720
 			// projector at 150 % a line with code fills the screen above
 			// it): → shows it first, the focus on Reveal; the next →
@@ -387,6 +392,14 @@ func TestBrowserClassClicker(t *testing.T) {
 					t.Logf("1280 × 720 at 150 %%: the question at step %d was on screen already", st)
 				}
 				webtest.Do(t, teacher, chromedp.EmulateViewport(1920, 1080))
+			}
+			// every phone brings its result (its answer, why, the tally) on
+			// screen: one that followed the lines down had it above the top
+			for lang, c := range phones {
+				if !webtest.WaitTrue(c, `(r => !!r && r.getBoundingClientRect().top >= -1 && r.getBoundingClientRect().top < innerHeight)(document.getElementById("cs-revealed"))`) {
+					t.Errorf("the %s phone's result at step %d is off its screen: %s", lang, st,
+						webtest.Run(t, c, chromedp.Evaluate[string](`(r => r ? JSON.stringify([r.getBoundingClientRect().top, r.getBoundingClientRect().bottom, innerHeight]) : "none")(document.getElementById("cs-revealed"))`)))
+				}
 			}
 			shot(phones["ja"], fmt.Sprintf("phone-ja-reveal-%d", st))
 			if len(revealed) == 1 {
