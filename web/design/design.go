@@ -316,6 +316,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		v := s.designView(r, u, in)
 		v.Grade = g
 		v.Card = gradeCard(s.Site, r, u, in.D, g)
+		v.Title = v.Card.Title + " — " + u.SiteName // a tab and a bookmark name the result too
 		v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: "/" + u.Lang + "/lab/design/qr.svg?" + links.DesignQuery(in.D),
 			Title: u.ShareDesign, Hint: u.ShareDesignHint}
 		body, typ, e := s.RenderBytes(r, u, DesignPage(v))

@@ -321,7 +321,7 @@ var japanese = &UI{
 		Budget:  "1 回の探索の予算：異なる状態は最大 {0} 個、1 つの順序は最大 {1} 操作。サーバーが混んでいて {2} 秒以内に終わらないときは、判定を出さずにそう伝えます。",
 		KindCol: "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
 		OpenTimeline: "タイムラインで開く", StepsOf: "{0} ステップ", StepOf: "1 ステップ",
-		CardShortest:   "最短の反例：{0}、{1}。",
+		CardShortest:   "「{0}」を示す最短の手順：{1}。",
 		CardTitleFound: "{0} — {1}（{2}）", CardTitleSafe: "{0} — 範囲内で害は見つからず",
 		CodeNoteSame: "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。", CodeNoteValue: "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。通信上の違いはロックの乱数値だけで、プログラムは 20 バイト、クライアントはイベントログを短く保つために 10 バイトを使います。",
 		CodeTitle:   "この設計を Go で（go-redis）",

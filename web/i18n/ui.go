@@ -214,8 +214,10 @@ type LabUI struct {
 	KindCol, MeaningCol, SchedulesCol, ShortestCol     string
 	OpenTimeline, StepsOf, CodeTitle, CodeNote, NoCode string
 	StepOf                                             string // StepsOf for one step
-	// CardShortest: a link card's line on the shortest counterexample
-	// ({0}: its kind, {1}: StepsOf)
+	// CardShortest: a link card's line on the shortest schedule that
+	// shows the kind it leads with ({0}: the kind, {1}: StepsOf), which is
+	// not always the shortest counterexample of all (the page's): the
+	// card leads with the worst class found
 	CardShortest string
 	// CardTitleFound, CardTitleSafe: a link card's title names the
 	// result, as a chat shows the title first ({0}: the page's title;

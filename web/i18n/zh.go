@@ -320,7 +320,7 @@ var chinese = &UI{
 		Budget:  "单次探索的预算：最多 {0} 个不同状态，每个调度顺序最多 {1} 个操作；如果服务器太忙，无法在 {2} 秒内完成，会如实说明，不给出结论。",
 		KindCol: "问题", MeaningCol: "含义", SchedulesCol: "调度顺序数", ShortestCol: "最短",
 		OpenTimeline: "在时间线中打开", StepsOf: "{0} 步", StepOf: "1 步",
-		CardShortest:   "最短反例：{0}，{1}。",
+		CardShortest:   "出现「{0}」的最短步骤：{1}。",
 		CardTitleFound: "{0} — {1}（{2}）", CardTitleSafe: "{0} — 范围内未发现危害",
 		CodeNoteSame: "模拟客户端发送的命令，写成 Go 程序发送它们的样子。", CodeNoteValue: "模拟客户端发送的命令，写成 Go 程序发送它们的样子。线路上唯一的不同是随机锁值：程序用 20 字节，模拟客户端为了让事件日志简短只用 10 字节。",
 		CodeTitle:   "这个设计的 Go 代码（go-redis）",

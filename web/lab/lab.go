@@ -403,6 +403,7 @@ func (s *Handler) labView(r *http.Request, u *i18n.UI, c links.LabConfig, res *e
 	v.Result = labResult(u, lu, l, c, res)
 	v.DesignURL = links.Design(u.Lang, links.DesignFromLesson(sc, c.Opts))
 	v.Card = labCard(s.Site, r, u, l, c, res, v.Result)
+	v.Title = v.Card.Title + " — " + u.SiteName // a tab and a bookmark name the result too
 	return v
 }
 
