@@ -23,7 +23,10 @@
 // It imports nothing of Lock Lab: sim will import it, never the reverse.
 package library
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Op is what a library does to a lock.
 type Op string
@@ -46,13 +49,17 @@ const (
 	// Refused: the library refuses before it sends anything (redis-py
 	// will not extend a lock that has no timeout)
 	Refused Outcome = "refused"
+	// NoExpiry: the key is this client's but has no TTL to extend
+	// (python-redis-lock's NotExpirable)
+	NoExpiry Outcome = "noexpiry"
 )
 
 // Call is one request to a node: a command's words, or a script with
 // its keys and arguments. In either, "{key}", "{value}", "{ttl}" (in
-// ms) and "{ttls}" (in whole seconds) stand for the lock's, and
+// ms) and "{ttls}" (in whole seconds) stand for the lock's,
 // "{tokenlen}" for the value's length (redislock's token, with no
-// metadata after it).
+// metadata after it), and "{signal}" for the list python-redis-lock
+// pushes to on release ("lock-signal:" and the key after its "lock:").
 type Call struct {
 	Command []string
 	Script  string
@@ -65,7 +72,10 @@ type Call struct {
 // node-redlock release what they may have taken). A step with no call is
 // refused by the library itself (Refused).
 type Step struct {
-	Call Call
+	// Before are calls the library sends first, for a check of its own
+	// (python-redis-lock reads the key to refuse taking a lock it holds)
+	Before []Call
+	Call   Call
 	// Read maps the reply (an integer, "OK", or "nil") to the outcome the
 	// library reports.
 	Read func(reply string) Outcome
@@ -89,7 +99,10 @@ type Library struct {
 	// Drift is the share of the TTL the library takes off its own
 	// validity for clock drift (0: it computes no validity).
 	Drift float64
-	Ops   map[Op]Step
+	// RenewMs: a renewal every so often while the lock is held (0: the
+	// library renews only when the caller extends)
+	RenewMs int64
+	Ops     map[Op]Step
 }
 
 // Words is call c for the lock key, value and TTL: a command's words,
@@ -109,6 +122,8 @@ func (c Call) Words(key, value string, ttlMs int64) (command, keys, args []strin
 				x = strconv.FormatInt(ttlMs/1000, 10)
 			case "{tokenlen}":
 				x = strconv.Itoa(len(value))
+			case "{signal}":
+				x = "lock-signal:" + strings.TrimPrefix(key, "lock:")
 			}
 			out = append(out, x)
 		}
@@ -162,6 +177,19 @@ const (
 	// releaseCount deletes the key if it holds this value: 1, else 0
 	// (node-redlock 4's unlock, which counts the keys it removed)
 	releaseCount = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\nredis.pcall('DEL', KEYS[1])\nreturn 1"
+	// releaseAndSignal deletes the key if it holds this value and pushes
+	// to its signal list (emptied first, expiring in ARGV[2] ms), which
+	// wakes a client blocked waiting for the lock: 0, else 1
+	// (python-redis-lock's unlock, whose codes are errors)
+	releaseAndSignal = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 1 end\n" +
+		"redis.call('DEL', KEYS[2])\nredis.call('LPUSH', KEYS[2], 1)\nredis.call('PEXPIRE', KEYS[2], ARGV[2])\n" +
+		"redis.call('DEL', KEYS[1])\nreturn 0"
+	// expireIfMine sets the key's TTL to ARGV[2] s if it holds this value
+	// and has a TTL: 0; 1 if it is not this value's, 2 if it has no TTL
+	// (python-redis-lock's extend, whose codes are errors)
+	expireIfMine = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 1 end\n" +
+		"if redis.call('TTL', KEYS[1]) < 0 then return 2 end\n" +
+		"redis.call('EXPIRE', KEYS[1], ARGV[2])\nreturn 0"
 	// compareDeleteOrGone is compareDelete that tells an absent key (-1)
 	// from another's (0), as redsync reports them apart.
 	compareDeleteOrGone = "local held = redis.call('GET', KEYS[1])\nif held == ARGV[1] then return redis.call('DEL', KEYS[1]) end\nif held then return 0 end\nreturn -1"
@@ -258,5 +286,24 @@ var NodeRedlock = &Library{
 	},
 }
 
+// PythonRedisLock is python-redis-lock 4.0.1 with an expiry (here 8 s)
+// and no auto_renewal: GET (it refuses to take a lock it holds), then SET
+// NX EX; a refused try waits on BLPOP of the
+// signal list when blocking (here, blocking=False: no wait); release
+// deletes the key and pushes to the signal list; extend sets the TTL
+// again in seconds. (With auto_renewal a thread of its own extends every
+// two thirds of the expiry: not modelled yet.)
+var PythonRedisLock = &Library{
+	ID: "python-redis-lock", Module: "python-redis-lock", Version: "4.0.1",
+	Ops: map[Op]Step{
+		Acquire: {Before: []Call{{Command: []string{"get", "{key}"}}},
+			Call: Call{Command: []string{"set", "{key}", "{value}", "ex", "{ttls}", "nx"}}, Read: setOK},
+		Extend: {Call: Call{Script: expireIfMine, Keys: []string{"{key}", "{signal}"}, Args: []string{"{value}", "{ttls}"}},
+			Read: byInt(map[string]Outcome{"0": OK, "1": NotHeld, "2": NoExpiry})},
+		Release: {Call: Call{Script: releaseAndSignal, Keys: []string{"{key}", "{signal}"}, Args: []string{"{value}", "1000"}},
+			Read: byInt(map[string]Outcome{"0": OK, "1": NotHeld})},
+	},
+}
+
 // All lists the libraries modelled.
-var All = []*Library{Redsync, Redislock, RedisPy, RedisPyTimeout, NodeRedlock}
+var All = []*Library{Redsync, Redislock, RedisPy, RedisPyTimeout, NodeRedlock, PythonRedisLock}

@@ -152,3 +152,40 @@ func newNode(t *testing.T, addr string) func(*goredislib.Client) real {
 		return newProc(t, bin, "testdata/node/redlock-driver.js", host, port, key, value, "8000")
 	}
 }
+
+// pyRedisLock drives python-redis-lock (its redis_lock module in the
+// directory given, on Debian's redis-py) as pyLock drives redis-py's Lock.
+const pyRedisLock = `
+import logging
+import sys
+sys.path.insert(0, sys.argv[6])
+import redis
+import redis_lock
+host, port, key, value, ttl_ms = sys.argv[1:6]
+r = redis.Redis(host=host, port=int(port))
+logging.disable(logging.WARNING)  # "Failed to acquire": the test reads the outcome
+lock = redis_lock.Lock(r, key[len("lock:"):], expire=int(ttl_ms) // 1000, id=value)
+for line in sys.stdin:
+    op = line.strip()
+    try:
+        if op in ("take", "acquire"):
+            print("ok" if lock.acquire(blocking=False) else "taken", flush=True)
+        elif op == "extend":
+            lock.extend()
+            print("ok", flush=True)
+        elif op == "release":
+            lock.release()
+            print("ok", flush=True)
+    except redis_lock.NotExpirable:
+        print("noexpiry", flush=True)
+    except redis_lock.NotAcquired:
+        print("notheld", flush=True)
+`
+
+func newPyRedisLock(t *testing.T, addr, module string) func(*goredislib.Client) real {
+	bin := python(t)
+	return func(*goredislib.Client) real {
+		host, port, _ := strings.Cut(addr, ":")
+		return newProc(t, bin, "-c", pyRedisLock, host, port, key, value, "8000", module)
+	}
+}
