@@ -15,9 +15,12 @@ type UI struct {
 	LanguageMenu                                           string // the menu of languages, for screen readers
 	Chick, Penguin, Step, Of, NextStep, Undo, Reset        string
 	BackToPath, OffPath, OffPathNone, Finished, NextLesson string
-	PrevLesson, StepsHeading, Controls, TimeControls       string
-	Options, Apply, Timeline, EventLog, Time               string
-	Who, Command, Reply, Note, Now, Lock, Storage          string
+	// OffPathBefore: off the path before step {0}, under its options
+	// (an Undo on a "What if…" step), whose title is not this timeline's
+	OffPathBefore                                    string
+	PrevLesson, StepsHeading, Controls, TimeControls string
+	Options, Apply, Timeline, EventLog, Time         string
+	Who, Command, Reply, Note, Now, Lock, Storage    string
 	// You is the operator who types commands (sim.Operator), on its lane,
 	// in the log and in the Lab's steps; CLI is the command line itself.
 	You string

@@ -7,6 +7,7 @@ import (
 	"locklab/web/internal/webtest"
 	"locklab/web/lesson"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -294,10 +295,12 @@ func TestLessonJSONHidesAnswers(t *testing.T) {
 }
 
 // TestUndoOnAVariantNamesItsDesign: an Undo on a "What if…" step leaves
-// a state whose options no step before it has. Its heading is the step of
-// those options it leads to (a tester saw "What if the storage did not
-// check tokens?" over a storage that refused a stale token), in every
-// language, and "Back to the guided path" goes to that step.
+// a state whose options no step before it has. No step's title heads it
+// (a tester saw "What if the storage did not check tokens?" over a
+// storage that refused a stale token, and readers the variant's own title
+// over a timeline without its last action): the lesson's does, the note
+// says it comes before that step, in every language, and "Back to the
+// guided path" goes to that step.
 func TestUndoOnAVariantNamesItsDesign(t *testing.T) {
 	h := sitetest.Default(t)
 	course, _ := lessons.Load()
@@ -315,8 +318,11 @@ func TestUndoOnAVariantNamesItsDesign(t *testing.T) {
 			found = true
 			page := webtest.MustGet(t, h, links.Lesson(l)+links.Query(undo, s.Opt))
 			title := html.UnescapeString(between(page, `id="step-title">`, "</h1>"))
-			if title != s.Title {
-				t.Errorf("%s: Undo on step %d (%s) is headed %q, want %q", lang, i+1, s.Opt, title, s.Title)
+			if title != l.Title {
+				t.Errorf("%s: Undo on step %d (%s) is headed %q, want the lesson's %q", lang, i+1, s.Opt, title, l.Title)
+			}
+			if note := i18n.Fill(i18n.For(lang).OffPathBefore, strconv.Itoa(i+1)); !strings.Contains(html.UnescapeString(page), note) {
+				t.Errorf("%s: Undo on step %d does not say %q", lang, i+1, note)
 			}
 			if href, _ := webtest.HrefOf(page, "next"); href != links.Lesson(l)+links.Query(s.Do, s.Opt) {
 				t.Errorf("%s: Undo on step %d: the way back is %q", lang, i+1, href)

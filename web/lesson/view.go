@@ -560,17 +560,19 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 // show: the step it is, or the last one it passed.
 func dialogProps(rq *Request, p site.Page) DialogProps {
 	u, l, base, idx, exact := rq.UI, rq.L, rq.NavBase(), rq.Idx, rq.Exact
+	before := false
 	if !exact && idx >= 0 && l.Steps[idx].Opt != rq.St.Opt() {
 		// The last step passed is under other options (an Undo on a
 		// "What if…" step): its title would name another design than the
 		// one on screen ("What if the storage did not check tokens?" over
-		// a storage that checked them). The step of these options the
-		// state leads to names it; with none, no step's title is shown.
-		idx = l.Ahead(rq.St.Do(), rq.St.Opt())
+		// a storage that checked them), and the step of these options it
+		// leads to tells of actions not taken yet. The page is placed
+		// before that step, under the lesson's own title.
+		idx, before = l.Ahead(rq.St.Do(), rq.St.Opt()), true
 	}
 	shown := max(idx, 0)
 	d := DialogProps{UI: u, Chick: p.Chick, Penguin: p.Penguin, Step: &l.Steps[shown], StepNum: shown + 1, StepCount: len(l.Steps)}
-	if idx < 0 && !exact {
+	if before {
 		d.Step = &lessons.Step{Title: l.Title}
 	}
 	d.Nav = StepNav{UI: u, ResetURL: links.Start(l)}
@@ -592,7 +594,9 @@ func dialogProps(rq *Request, p site.Page) DialogProps {
 	case exact:
 		d.Final = true
 	default:
-		if idx >= 0 {
+		if before && idx >= 0 {
+			d.OffNote = i18n.Fill(u.OffPathBefore, itoa(int64(idx+1)))
+		} else if idx >= 0 {
 			d.OffNote = i18n.Fill(u.OffPath, itoa(int64(idx+1)))
 		} else {
 			d.OffNote = u.OffPathNone
@@ -606,7 +610,7 @@ func dialogProps(rq *Request, p site.Page) DialogProps {
 	}
 	for i, st := range l.Steps {
 		d.Steps = append(d.Steps, StepLink{Num: i + 1, Title: st.Title, URL: base + links.Query(st.Do, st.Opt),
-			Current: exact && i == idx, Done: i < shown})
+			Current: exact && i == idx, Done: i < shown && !(before && i == shown-1)})
 	}
 	if exact {
 		if cp := l.Steps[idx].Checkpoint; cp != nil {
