@@ -75,7 +75,7 @@ func TestBrowserChallenges(t *testing.T) {
 			if webtest.Run(t, c, chromedp.Evaluate[int](`window.__same || 0`)) != 1 {
 				t.Error("a move reloaded the page: htmx did not swap")
 			}
-			solved := i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(len(par)))
+			solved := i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(len(par)), u.Failures[ch.Goal].Name)
 			if !webtest.WaitTrue(c, `document.getElementById("live").textContent.indexOf(`+webtest.JSONString(solved)+`) >= 0`) {
 				t.Errorf("the solve is not announced: %q", webtest.Run(t, c, chromedp.TextContent(chromedp.CSS("#live"))))
 			}

@@ -282,6 +282,9 @@ func boundsWords(u *i18n.UI, ch *lessons.Challenge) []string {
 			out = append(out, i18n.Fill(f.text, strconv.Itoa(f.n), strings.Join(faults, u.Language().NameSep)))
 		}
 	}
+	if b.Nodes > 0 && slices.Contains(sc.NodeVerbs, sim.NodeUp) {
+		out = append(out, c.NodeBack)
+	}
 	if b.Jumps > 0 {
 		jump, _ := sim.Spec(sim.NodeJump)
 		out = append(out, i18n.Fill(c.Jumps, strconv.Itoa(b.Jumps), sim.FormatDuration(jump.Default)))

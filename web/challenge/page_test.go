@@ -157,14 +157,14 @@ func TestBreakChallenge(t *testing.T) {
 			t.Errorf("%s: the controls' score reads %q", lang, text(at))
 		}
 		r = get(t, h, base+"?do="+sim.FormatActions(best))
-		if at := between(r.Body, `class="chal-at-moves solved"`, "</p>"); !strings.Contains(text(at), "✓ "+i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par))) || !strings.Contains(at, `href="#why"`) || !strings.Contains(r.Body, `<h2 id="why">`) {
+		if at := between(r.Body, `class="chal-at-moves solved"`, "</p>"); !strings.Contains(text(at), "✓ "+i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par), u.Failures[ch.Goal].Name)) || !strings.Contains(at, `href="#why"`) || !strings.Contains(r.Body, `<h2 id="why">`) {
 			t.Errorf("%s: solved, the controls' score reads %q", lang, text(at))
 		}
 		if _, ok := webtest.HrefOf(r.Body, "what-else"); !ok {
 			t.Errorf("%s: solved, the challenge does not offer the Lab", lang)
 		}
 		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="`+strconv.Itoa(par)+`"`) ||
-			!strings.Contains(text(r.Body), i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par))) || !strings.Contains(text(r.Body), ch.Why) {
+			!strings.Contains(text(r.Body), i18n.Fill(u.Chal.SolvedPar, strconv.Itoa(par), u.Failures[ch.Goal].Name)) || !strings.Contains(text(r.Body), ch.Why) {
 			t.Errorf("%s: the par solution %s does not show solved at par %d", lang, sim.FormatActions(best), par)
 		}
 		if href, ok := webtest.HrefOf(r.Body, "par"); !ok || !strings.Contains(href, "do="+sim.FormatActions(best)) {
@@ -184,7 +184,7 @@ func TestBreakChallenge(t *testing.T) {
 		if first <= par {
 			t.Fatalf("%s: the longer way shows the goal at move %d", lang, first)
 		}
-		if !strings.Contains(text(r.Body), i18n.Fill(u.Chal.Solved, strconv.Itoa(first), strconv.Itoa(par))) {
+		if !strings.Contains(text(r.Body), i18n.Fill(u.Chal.Solved, strconv.Itoa(first), strconv.Itoa(par), u.Failures[ch.Goal].Name)) {
 			t.Errorf("%s: %s does not say solved in %d, par %d", lang, longer, first, par)
 		}
 		// refused: a second pause; a wait with no one paused

@@ -125,9 +125,9 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 	case f.Moves == 0:
 		f.Status = i18n.Fill(u.Chal.Begin, itoa(f.Par))
 	case f.Solved > 0 && f.Solved <= f.Par:
-		f.Status = i18n.Fill(u.Chal.SolvedPar, itoa(f.Solved))
+		f.Status = i18n.Fill(u.Chal.SolvedPar, itoa(f.Solved), u.Failures[ch.Goal].Name)
 	case f.Solved > 0:
-		f.Status = i18n.Fill(u.Chal.Solved, itoa(f.Solved), itoa(f.Par))
+		f.Status = i18n.Fill(u.Chal.Solved, itoa(f.Solved), itoa(f.Par), u.Failures[ch.Goal].Name)
 	}
 	if room != nil && f.Solved > 0 {
 		f.Report = room.Report(lesson.Verdict{Solved: true, Moves: f.Solved, Par: f.Par, Query: rq.St.Query()})

@@ -508,12 +508,15 @@ type ChallengeUI struct {
 	// NoSlow: they allow clock jumps (Jumps: {0} of them, each {1}
 	// forward) but leave out slow nodes
 	NoClock, NoSlow, Jumps string
-	// Begin is the status before the first move ({0}: par)
+	// Begin is the status before the first move ({0}: par); Solved and
+	// SolvedPar name the goal ({2} and {1})
 	Moves, Par, NotYet, Begin, Solved, SolvedPar, Why string
-	ParLink, Next, All, BackLesson, Start             string
-	Refused, AllowedNow, BackLast                     string
-	Move                                              map[sim.Code]string // why a move is refused, by sim.CodeMove*
-	MoveNone                                          string              // CodeMoveSpent when the bounds allow none
+	// NodeBack: bringing a node back is a move but no fault
+	NodeBack                              string
+	ParLink, Next, All, BackLesson, Start string
+	Refused, AllowedNow, BackLast         string
+	Move                                  map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	MoveNone                              string              // CodeMoveSpent when the bounds allow none
 	// FixAllowed heads what a fix's search found that any lease allows
 	// (not counted); BadParam: a query parameter no challenge takes
 	FixAllowed, BadParam                                       string
