@@ -119,6 +119,13 @@ func CardText(u *i18n.UI, v Verdict, lead, title string, steps map[sim.Violation
 	name, desc, alt = title, lead, title
 	if k = CardKind(steps); k != "" {
 		h := headline(u, k, steps[k])
+		// the page leads with the shortest of all: where the lock itself
+		// failed sooner than the harm the card leads with, the card says
+		// so too (readers saw "Charged twice, 4 steps" on a card whose
+		// page began "2 steps (Two holders at once)")
+		if b := shortestBroken(steps); b != "" && steps[b] < steps[k] {
+			h = i18n.Sentences(h, i18n.Fill(u.Lab.CardSooner, u.Failures[b].Name, stepsOf(u, steps[b])))
+		}
 		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
 		name = i18n.Fill(u.Lab.CardTitleFound, title, u.Failures[k].Name, stepsOf(u, steps[k]))
 	} else if v.OK {
@@ -141,6 +148,18 @@ func (v Verdict) Card() string {
 		return i18n.Sentences(lead, v.Within)
 	}
 	return lead
+}
+
+// shortestBroken is the failed-lock kind with the shortest schedule (the
+// first in sim.Kinds at equal length), "" if none.
+func shortestBroken(steps map[sim.ViolationKind]int) sim.ViolationKind {
+	var best sim.ViolationKind
+	for _, k := range sim.Kinds {
+		if n, ok := steps[k]; ok && sim.ClassOf(k) == sim.ClassBroken && (best == "" || n < steps[best]) {
+			best = k
+		}
+	}
+	return best
 }
 
 // CardKind is the finding a link card names, from each kind's shortest

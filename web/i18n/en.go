@@ -328,6 +328,7 @@ var english = &UI{
 		KindCol: "Failure", MeaningCol: "What it means", SchedulesCol: "Schedules", ShortestCol: "Shortest",
 		OpenTimeline: "Open as a timeline", StepsOf: "{0} steps", StepOf: "1 step",
 		CardShortest:   "Shortest schedule showing {0}: {1}.",
+		CardSooner:     "The lock itself failed sooner: {0}, {1}.",
 		CardTitleFound: "{0} — {1} in {2}", CardTitleSafe: "{0} — no harm found within its bounds",
 		CodeTitle: "This design in Go (go-redis)", CodeNoteSame: "The same commands the simulated clients send, as a Go program would send them.", CodeNoteValue: "The same commands the simulated clients send, as a Go program would send them; the one difference on the wire is the program's random lock value, 20 bytes where the clients use 10, to keep the event log short.",
 		CodeNote:    "The same commands the simulated clients send, as a Go program would send them. Two things differ on the wire: go-redis writes a TTL of whole seconds as EX 10 where the clients send PX 10000 (the same expiry), and the program's random lock value is 20 bytes where the clients use 10, to keep the event log short. The test suite runs every variant shown here against miniredis, on the lessons' schedules, and checks that it sends what the simulated clients send (reading EX as PX, and given the clients' own values).",

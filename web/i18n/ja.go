@@ -323,6 +323,7 @@ var japanese = &UI{
 		KindCol: "問題", MeaningCol: "意味", SchedulesCol: "順序の数", ShortestCol: "最短",
 		OpenTimeline: "タイムラインで開く", StepsOf: "{0} ステップ", StepOf: "1 ステップ",
 		CardShortest:   "「{0}」を示す最短の手順：{1}。",
+		CardSooner:     "ロックそのものの失敗はもっと早く起きています：「{0}」、{1}。",
 		CardTitleFound: "{0} — {1}（{2}）", CardTitleSafe: "{0} — 範囲内で害は見つからず",
 		CodeNoteSame: "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。", CodeNoteValue: "シミュレーターのクライアントが送るのと同じコマンドを、Go のプログラムとして書いたものです。通信上の違いはロックの乱数値だけで、プログラムは 20 バイト、クライアントはイベントログを短く保つために 10 バイトを使います。",
 		CodeTitle:   "この設計を Go で（go-redis）",

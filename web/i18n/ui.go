@@ -227,6 +227,9 @@ type LabUI struct {
 	// {1}: the kind it leads with, {2}: StepsOf). Safe only of a
 	// complete search that found nothing.
 	CardTitleFound, CardTitleSafe string
+	// CardSooner: the lock itself failed in fewer steps than the harm
+	// the card leads with ({0}: that kind, {1}: StepsOf)
+	CardSooner string
 	// CodeNoteSame: CodeNote for a mutex (nothing differs on the wire);
 	// CodeNoteValue: for a lock without TTL (only the random value's
 	// length differs)

@@ -373,6 +373,11 @@ func TestLabCard(t *testing.T) {
 			if got := strings.Contains(desc, head); got != c.headed || (c.headed && !strings.Contains(desc, u.Failures[c.kind].Name)) {
 				t.Errorf("%s %s: card description %q (a counterexample named: %v, want %v)", lang, c.q, desc, got, c.headed)
 			}
+			// the page leads with its shortest of all (the lock failed in
+			// 2 steps): a card leading with harm says that too
+			if c.kind == sim.DoubleCharge && !strings.Contains(desc, i18n.Fill(u.Lab.CardSooner, u.Failures[sim.TwoHolders].Name, i18n.Fill(u.Lab.StepsOf, "2"))) {
+				t.Errorf("%s %s: card description %q does not say the lock failed sooner", lang, c.q, desc)
+			}
 			if !strings.HasSuffix(img, c.pngHead) || (c.pngHead == "") != (img == "") {
 				t.Errorf("%s %s: card image %q, want …%q", lang, c.q, img, c.pngHead)
 			}
