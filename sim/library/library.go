@@ -192,7 +192,7 @@ const (
 		"redis.call('EXPIRE', KEYS[1], ARGV[2])\nreturn 0"
 	// compareDeleteOrGone is compareDelete that tells an absent key (-1)
 	// from another's (0), as redsync reports them apart.
-	compareDeleteOrGone = "local held = redis.call('GET', KEYS[1])\nif held == ARGV[1] then return redis.call('DEL', KEYS[1]) end\nif held then return 0 end\nreturn -1"
+	compareDeleteOrGone = "local held = redis.call('GET', KEYS[1])\nif held ~= ARGV[1] then\n  if held then return 0 end\n  return -1\nend\nreturn redis.call('DEL', KEYS[1])"
 	// takeOrRetake sets the key if it is free; else, if the value held
 	// begins with this caller's token (ARGV[2] bytes long), sets it again
 	// with this value and TTL: redislock's "obtain with the same token".
