@@ -445,6 +445,9 @@ func moveText(u *i18n.UI, sc *sim.Scenario, me *explore.MoveError) string {
 	if me.Code == explore.CodeMoveSpent && me.Most == 0 {
 		text = u.Chal.MoveNone
 	}
+	// which move (a reader was told only "That is not one of this
+	// challenge's moves" of n1.jump.5s)
+	text = i18n.Sentences(i18n.Fill(u.Chal.RefusedMove, narrate.Action(u, sc, me.Action)), text)
 	var allowed []string
 	for _, a := range me.Allowed {
 		allowed = append(allowed, narrate.Action(u, sc, a))

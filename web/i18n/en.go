@@ -668,9 +668,10 @@ var english = &UI{
 		Why:       "Why it matters",
 		ParLink:   "See the par solution", Next: "Next challenge", All: "All challenges",
 		BackLesson: "Back to the lesson", Start: "Start over",
-		Refused:    "That move is not allowed in this challenge",
-		AllowedNow: "Moves allowed at that point: {0}.",
-		BackLast:   "Back to your last move",
+		Refused:     "That move is not allowed in this challenge",
+		RefusedMove: "The move refused: {0}.",
+		AllowedNow:  "Moves allowed at that point: {0}.",
+		BackLast:    "Back to your last move",
 		Move: map[sim.Code]string{
 			explore.CodeMoveClient: "{0} does not take part in this challenge.",
 			explore.CodeMoveOnce:   "{0} has done that already: here each client acquires, writes and releases once.",

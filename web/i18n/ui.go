@@ -518,8 +518,10 @@ type ChallengeUI struct {
 	NodeBack                              string
 	ParLink, Next, All, BackLesson, Start string
 	Refused, AllowedNow, BackLast         string
-	Move                                  map[sim.Code]string // why a move is refused, by sim.CodeMove*
-	MoveNone                              string              // CodeMoveSpent when the bounds allow none
+	// RefusedMove names the move refused ({0}), before why
+	RefusedMove string
+	Move        map[sim.Code]string // why a move is refused, by sim.CodeMove*
+	MoveNone    string              // CodeMoveSpent when the bounds allow none
 	// FixAllowed heads what a fix's search found that any lease allows
 	// (not counted); BadParam: a query parameter no challenge takes
 	FixAllowed, BadParam                                       string
