@@ -105,6 +105,11 @@ type Library struct {
 	Ops     map[Op]Step
 }
 
+// Majority is how many of n nodes must agree for an operation of a
+// library that runs on several (Redlock: redsync with several pools,
+// node-redlock with several clients): more than half.
+func (l *Library) Majority(n int) int { return n/2 + 1 }
+
 // Words is call c for the lock key, value and TTL: a command's words,
 // or a script's keys and arguments, the placeholders filled in.
 func (c Call) Words(key, value string, ttlMs int64) (command, keys, args []string) {

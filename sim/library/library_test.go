@@ -31,6 +31,7 @@ import (
 
 	"github.com/bsm/redislock"
 	"github.com/go-redsync/redsync/v4"
+	"github.com/go-redsync/redsync/v4/redis"
 	"github.com/go-redsync/redsync/v4/redis/goredis/v9"
 	goredislib "github.com/redis/go-redis/v9"
 
@@ -474,6 +475,135 @@ func TestModelsAsTheLibraries(t *testing.T) {
 			if err := os.WriteFile(recordedFile(lib), append(b, '\n'), 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// TestRedsyncRedlockAsTheLibrary holds redsync's model on five nodes
+// (Redlock: every call to every node, a majority to succeed, and after a
+// failed acquire its release on every node) to redsync itself with five
+// pools, each node read with its own MONITOR: in the same states, the
+// same commands on every node, the same outcome and the same keys.
+func TestRedsyncRedlockAsTheLibrary(t *testing.T) {
+	servers := redistest.Start(t, 5)
+	ctx := context.Background()
+	var cs, ctls []*goredislib.Client
+	var mons []*monitor
+	for _, s := range servers {
+		c := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
+		ctl := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
+		t.Cleanup(func() { _ = c.Close(); _ = ctl.Close() })
+		cs, ctls = append(cs, c), append(ctls, ctl)
+		mons = append(mons, watch(t, s, ctl))
+	}
+	lib := library.Redsync
+	type state struct {
+		name   string
+		op     library.Op
+		first  bool  // this client takes the lock first on every node it can
+		others []int // nodes where another client holds the key (before the first take)
+		want   library.Outcome
+	}
+	states := []state{
+		{name: "acquire, all free", op: library.Acquire, want: library.OK},
+		{name: "acquire, two held by another", op: library.Acquire, others: []int{3, 4}, want: library.OK},
+		{name: "acquire, three held by another", op: library.Acquire, others: []int{2, 3, 4}, want: library.Taken},
+		{name: "extend, held on all", op: library.Extend, first: true, want: library.OK},
+		{name: "release, held on three", op: library.Release, first: true, others: []int{3, 4}, want: library.OK},
+	}
+	for _, st := range states {
+		prepare := func(take func()) {
+			for i, ctl := range ctls {
+				ctl.FlushAll(ctx)
+				if slices.Contains(st.others, i) {
+					ctl.Set(ctx, key, other, 10*time.Second)
+				}
+			}
+			if st.first {
+				take()
+			}
+		}
+		watchAll := func(marker string) [][]string {
+			out := make([][]string, len(mons))
+			for i, m := range mons {
+				out[i] = normal(t, m.until(t, marker))
+			}
+			return out
+		}
+		keys := func() []string {
+			var out []string
+			for _, ctl := range ctls {
+				out = append(out, keyState(ctx, ctl))
+			}
+			return out
+		}
+		// the library, with five pools
+		var pools []redis.Pool
+		for _, c := range cs {
+			pools = append(pools, goredis.NewPool(c))
+		}
+		mu := redsync.New(pools...).NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }),
+			redsync.WithTries(1), redsync.WithExpiry(ttl))
+		prepare(func() {
+			if err := mu.LockContext(ctx); err != nil {
+				t.Fatalf("%s: redsync could not take the lock first: %v", st.name, err)
+			}
+		})
+		watchAll("before-real")
+		var err error
+		ok := true
+		switch st.op {
+		case library.Acquire:
+			err = mu.LockContext(ctx)
+		case library.Extend:
+			ok, err = mu.ExtendContext(ctx)
+		case library.Release:
+			ok, err = mu.UnlockContext(ctx)
+		}
+		gotReal := library.OK
+		if !ok || (err != nil && st.op == library.Acquire) {
+			gotReal = library.Taken
+		}
+		wireReal, keysReal := watchAll("after-real"), keys()
+
+		// the model: each call to every node, a majority to succeed
+		prepare(func() {
+			for _, ctl := range ctls {
+				ctl.SetNX(ctx, key, value, ttl)
+			}
+		})
+		watchAll("before-model")
+		step := lib.Ops[st.op]
+		oks := 0
+		for _, c := range cs {
+			if step.Read(send(ctx, t, c, step.Call)) == library.OK {
+				oks++
+			}
+		}
+		gotModel := library.OK
+		if oks < lib.Majority(len(cs)) {
+			gotModel = library.Taken
+			for _, c := range cs {
+				for _, call := range step.OnRefused {
+					send(ctx, t, c, call)
+				}
+			}
+		}
+		wireModel, keysModel := watchAll("after-model"), keys()
+
+		if gotReal != st.want || gotModel != st.want {
+			t.Errorf("%s: redsync reports %q (err %v), the model %q; want %q", st.name, gotReal, err, gotModel, st.want)
+		}
+		for i := range servers {
+			if !slices.Equal(wireReal[i], wireModel[i]) {
+				t.Errorf("%s: on node %d\nredsync:   %q\nthe model: %q", st.name, i+1, wireReal[i], wireModel[i])
+			}
+		}
+		if !slices.Equal(keysReal, keysModel) {
+			t.Errorf("%s: the keys after: redsync's %q, the model's %q", st.name, keysReal, keysModel)
+		}
+		if testing.Verbose() {
+			t.Logf("%s: %s, %q, keys %q", st.name, gotReal, wireReal, keysReal)
 		}
 	}
 }
