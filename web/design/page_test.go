@@ -493,3 +493,30 @@ func TestDesignCard(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignWarnsOfFailuresOnly: the grade's table marks with ⚠ the
+// counterexamples of harm and of a failed lock, not what any lease
+// allows (readers saw ⚠ beside a ✓; the Lab marks them so too).
+func TestDesignWarnsOfFailuresOnly(t *testing.T) {
+	h := sitetest.Default(t)
+	row := regexp.MustCompile(`(?s)<tr data-kind="([a-z-]+)" data-severity="([a-z]+)">.*?</tr>`)
+	seen := map[string]bool{}
+	for _, q := range []string{"", "?release=del"} {
+		r := webtest.Get(t, h, "/en/lab/design"+q)
+		for _, m := range row.FindAllStringSubmatch(r.Body, -1) {
+			warns, links := strings.Contains(m[0], "⚠"), strings.Contains(m[0], `class="counterexample"`)
+			if m[2] == "allowed" && warns {
+				t.Errorf("%q: the %s row (allowed by any lease) carries ⚠", q, m[1])
+			}
+			if m[2] != "allowed" && links && !warns {
+				t.Errorf("%q: the %s row (%s) has a counterexample without ⚠", q, m[1], m[2])
+			}
+			if links {
+				seen[m[2]] = true
+			}
+		}
+	}
+	if !seen["allowed"] || len(seen) < 2 {
+		t.Fatalf("the designs tried no longer show both kinds of row with a counterexample: %v", seen)
+	}
+}
