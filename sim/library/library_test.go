@@ -479,24 +479,67 @@ func TestModelsAsTheLibraries(t *testing.T) {
 	}
 }
 
-// TestRedsyncRedlockAsTheLibrary holds redsync's model on five nodes
-// (Redlock: every call to every node, a majority to succeed, and after a
-// failed acquire its release on every node) to redsync itself with five
-// pools, each node read with its own MONITOR: in the same states, the
-// same commands on every node, the same outcome and the same keys.
-func TestRedsyncRedlockAsTheLibrary(t *testing.T) {
+// redsyncMulti is redsync with a pool per node.
+type redsyncMulti struct{ mu *redsync.Mutex }
+
+func newRedsyncMulti(cs []*goredislib.Client) real {
+	var pools []redis.Pool
+	for _, c := range cs {
+		pools = append(pools, goredis.NewPool(c))
+	}
+	return &redsyncMulti{redsync.New(pools...).NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }),
+		redsync.WithTries(1), redsync.WithExpiry(ttl))}
+}
+
+func (r *redsyncMulti) take(ctx context.Context) error { return r.mu.LockContext(ctx) }
+
+func (r *redsyncMulti) do(ctx context.Context, op library.Op) library.Outcome {
+	var err error
+	ok := true
+	switch op {
+	case library.Acquire:
+		err = r.mu.LockContext(ctx)
+		ok = err == nil
+	case library.Extend:
+		ok, _ = r.mu.ExtendContext(ctx)
+	case library.Release:
+		ok, _ = r.mu.UnlockContext(ctx)
+	}
+	if !ok {
+		return library.Taken
+	}
+	return library.OK
+}
+
+// TestRedlockAsTheLibraries holds the models of the libraries that run
+// Redlock on several nodes (redsync with a pool per node, node-redlock
+// with a client per node) to the libraries themselves on five
+// redis-server processes, each read with its own MONITOR. The model
+// sends each call to every node and needs a majority; after a failed
+// acquire it sends its release to every node. In the same states, every
+// node must run the same commands, and the outcome and the keys must
+// agree.
+func TestRedlockAsTheLibraries(t *testing.T) {
 	servers := redistest.Start(t, 5)
 	ctx := context.Background()
 	var cs, ctls []*goredislib.Client
 	var mons []*monitor
+	var addrs []string
 	for _, s := range servers {
 		c := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
 		ctl := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
 		t.Cleanup(func() { _ = c.Close(); _ = ctl.Close() })
 		cs, ctls = append(cs, c), append(ctls, ctl)
 		mons = append(mons, watch(t, s, ctl))
+		addrs = append(addrs, s.Addr)
 	}
-	lib := library.Redsync
+	libs := []struct {
+		lib *library.Library
+		mk  func() real
+	}{
+		{library.Redsync, func() real { return newRedsyncMulti(cs) }},
+		{library.NodeRedlock, func() real { return newNode(t, strings.Join(addrs, ","))(nil) }},
+	}
 	type state struct {
 		name   string
 		op     library.Op
@@ -511,99 +554,83 @@ func TestRedsyncRedlockAsTheLibrary(t *testing.T) {
 		{name: "extend, held on all", op: library.Extend, first: true, want: library.OK},
 		{name: "release, held on three", op: library.Release, first: true, others: []int{3, 4}, want: library.OK},
 	}
-	for _, st := range states {
-		prepare := func(take func()) {
-			for i, ctl := range ctls {
-				ctl.FlushAll(ctx)
-				if slices.Contains(st.others, i) {
-					ctl.Set(ctx, key, other, 10*time.Second)
+	watchAll := func(marker string) [][]string {
+		out := make([][]string, len(mons))
+		for i, m := range mons {
+			out[i] = normal(t, m.until(t, marker))
+		}
+		return out
+	}
+	keys := func() []string {
+		var out []string
+		for _, ctl := range ctls {
+			out = append(out, keyState(ctx, ctl))
+		}
+		return out
+	}
+	for _, l := range libs {
+		lib := l.lib
+		for _, st := range states {
+			name := lib.ID + " " + st.name
+			prepare := func(take func()) {
+				for i, ctl := range ctls {
+					ctl.FlushAll(ctx)
+					if slices.Contains(st.others, i) {
+						ctl.Set(ctx, key, other, 10*time.Second)
+					}
+				}
+				if st.first {
+					take()
 				}
 			}
-			if st.first {
-				take()
-			}
-		}
-		watchAll := func(marker string) [][]string {
-			out := make([][]string, len(mons))
-			for i, m := range mons {
-				out[i] = normal(t, m.until(t, marker))
-			}
-			return out
-		}
-		keys := func() []string {
-			var out []string
-			for _, ctl := range ctls {
-				out = append(out, keyState(ctx, ctl))
-			}
-			return out
-		}
-		// the library, with five pools
-		var pools []redis.Pool
-		for _, c := range cs {
-			pools = append(pools, goredis.NewPool(c))
-		}
-		mu := redsync.New(pools...).NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }),
-			redsync.WithTries(1), redsync.WithExpiry(ttl))
-		prepare(func() {
-			if err := mu.LockContext(ctx); err != nil {
-				t.Fatalf("%s: redsync could not take the lock first: %v", st.name, err)
-			}
-		})
-		watchAll("before-real")
-		var err error
-		ok := true
-		switch st.op {
-		case library.Acquire:
-			err = mu.LockContext(ctx)
-		case library.Extend:
-			ok, err = mu.ExtendContext(ctx)
-		case library.Release:
-			ok, err = mu.UnlockContext(ctx)
-		}
-		gotReal := library.OK
-		if !ok || (err != nil && st.op == library.Acquire) {
-			gotReal = library.Taken
-		}
-		wireReal, keysReal := watchAll("after-real"), keys()
+			r := l.mk()
+			prepare(func() {
+				if err := r.take(ctx); err != nil {
+					t.Fatalf("%s: the library could not take the lock first: %v", name, err)
+				}
+			})
+			watchAll("before-real")
+			gotReal := r.do(ctx, st.op)
+			wireReal, keysReal := watchAll("after-real"), keys()
 
-		// the model: each call to every node, a majority to succeed
-		prepare(func() {
-			for _, ctl := range ctls {
-				ctl.SetNX(ctx, key, value, ttl)
-			}
-		})
-		watchAll("before-model")
-		step := lib.Ops[st.op]
-		oks := 0
-		for _, c := range cs {
-			if step.Read(send(ctx, t, c, step.Call)) == library.OK {
-				oks++
-			}
-		}
-		gotModel := library.OK
-		if oks < lib.Majority(len(cs)) {
-			gotModel = library.Taken
+			prepare(func() {
+				for _, ctl := range ctls {
+					ctl.SetNX(ctx, key, value, ttl)
+				}
+			})
+			watchAll("before-model")
+			step := lib.Ops[st.op]
+			oks := 0
 			for _, c := range cs {
-				for _, call := range step.OnRefused {
-					send(ctx, t, c, call)
+				if step.Read(send(ctx, t, c, step.Call)) == library.OK {
+					oks++
 				}
 			}
-		}
-		wireModel, keysModel := watchAll("after-model"), keys()
-
-		if gotReal != st.want || gotModel != st.want {
-			t.Errorf("%s: redsync reports %q (err %v), the model %q; want %q", st.name, gotReal, err, gotModel, st.want)
-		}
-		for i := range servers {
-			if !slices.Equal(wireReal[i], wireModel[i]) {
-				t.Errorf("%s: on node %d\nredsync:   %q\nthe model: %q", st.name, i+1, wireReal[i], wireModel[i])
+			gotModel := library.OK
+			if oks < lib.Majority(len(cs)) {
+				gotModel = library.Taken
+				for _, c := range cs {
+					for _, call := range step.OnRefused {
+						send(ctx, t, c, call)
+					}
+				}
 			}
-		}
-		if !slices.Equal(keysReal, keysModel) {
-			t.Errorf("%s: the keys after: redsync's %q, the model's %q", st.name, keysReal, keysModel)
-		}
-		if testing.Verbose() {
-			t.Logf("%s: %s, %q, keys %q", st.name, gotReal, wireReal, keysReal)
+			wireModel, keysModel := watchAll("after-model"), keys()
+
+			if gotReal != st.want || gotModel != st.want {
+				t.Errorf("%s: the library reports %q, the model %q; want %q", name, gotReal, gotModel, st.want)
+			}
+			for i := range servers {
+				if !slices.Equal(wireReal[i], wireModel[i]) {
+					t.Errorf("%s: on node %d\nthe library: %q\nthe model:   %q", name, i+1, wireReal[i], wireModel[i])
+				}
+			}
+			if !slices.Equal(keysReal, keysModel) {
+				t.Errorf("%s: the keys after: the library's %q, the model's %q", name, keysReal, keysModel)
+			}
+			if testing.Verbose() {
+				t.Logf("%s: %s, %q, keys %q", name, gotReal, wireReal, keysReal)
+			}
 		}
 	}
 }

@@ -145,11 +145,12 @@ func node(t *testing.T) string {
 	return ""
 }
 
-func newNode(t *testing.T, addr string) func(*goredislib.Client) real {
+// newNode drives node-redlock on the nodes at addrs (host:port,
+// comma-separated).
+func newNode(t *testing.T, addrs string) func(*goredislib.Client) real {
 	bin := node(t)
 	return func(*goredislib.Client) real {
-		host, port, _ := strings.Cut(addr, ":")
-		return newProc(t, bin, "testdata/node/redlock-driver.js", host, port, key, value, "8000")
+		return newProc(t, bin, "testdata/node/redlock-driver.js", addrs, key, value, "8000")
 	}
 }
 

@@ -1,5 +1,5 @@
 // The node-redlock side of sim/library's differential test: one lock on
-// one node, its value fixed, each line read from the test ("take", then
+// one node or several, its value fixed, each line read from the test ("take", then
 // the operation) answered with one line. No retries: the model's
 // operation is one try (its Tries say how many the library makes).
 "use strict";
@@ -7,9 +7,13 @@ const readline = require("readline");
 const Redis = require("ioredis");
 const Redlock = require("redlock");
 
-const [host, port, key, value, ttl] = process.argv.slice(2);
-const client = new Redis({ host, port: Number(port), lazyConnect: false });
-const redlock = new Redlock([client], { retryCount: 0 });
+// the nodes as host:port, comma-separated: one client each (Redlock)
+const [addrs, key, value, ttl] = process.argv.slice(2);
+const clients = addrs.split(",").map((a) => {
+  const [host, port] = a.split(":");
+  return new Redis({ host, port: Number(port), lazyConnect: false });
+});
+const redlock = new Redlock(clients, { retryCount: 0 });
 redlock._random = () => value;
 let lock = null;
 
@@ -33,4 +37,4 @@ const rl = readline.createInterface({ input: process.stdin });
 rl.on("line", async (line) => {
   process.stdout.write((await act(line.trim())) + "\n");
 });
-rl.on("close", () => client.disconnect());
+rl.on("close", () => clients.forEach((c) => c.disconnect()));
