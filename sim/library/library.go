@@ -99,16 +99,13 @@ type Library struct {
 	// Drift is the share of the TTL the library takes off its own
 	// validity for clock drift (0: it computes no validity).
 	Drift float64
-	// RenewMs: a renewal every so often while the lock is held (0: the
-	// library renews only when the caller extends)
-	RenewMs int64
-	Ops     map[Op]Step
+	Ops   map[Op]Step
 }
 
 // Majority is how many of n nodes must agree for an operation of a
 // library that runs on several (Redlock: redsync with several pools,
 // node-redlock with several clients): more than half.
-func (l *Library) Majority(n int) int { return n/2 + 1 }
+func Majority(n int) int { return n/2 + 1 }
 
 // Words is call c for the lock key, value and TTL: a command's words,
 // or a script's keys and arguments, the placeholders filled in.

@@ -82,31 +82,39 @@ type real interface {
 	do(ctx context.Context, op library.Op) library.Outcome
 }
 
+// redsyncReal is redsync with a pool per node.
 type redsyncReal struct{ mu *redsync.Mutex }
 
-func newRedsync(c *goredislib.Client) real {
-	rs := redsync.New(goredis.NewPool(c))
+func newRedsync(cs ...*goredislib.Client) real {
+	var pools []redis.Pool
+	for _, c := range cs {
+		pools = append(pools, goredis.NewPool(c))
+	}
 	// one try: the model's acquire is one try (its Tries say how many)
-	return &redsyncReal{rs.NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }), redsync.WithTries(1), redsync.WithExpiry(ttl))}
+	return &redsyncReal{redsync.New(pools...).NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }),
+		redsync.WithTries(1), redsync.WithExpiry(ttl))}
 }
 
 func (r *redsyncReal) take(ctx context.Context) error { return r.mu.LockContext(ctx) }
 
 func (r *redsyncReal) do(ctx context.Context, op library.Op) library.Outcome {
 	var err error
+	ok := true
 	switch op {
 	case library.Acquire:
 		err = r.mu.LockContext(ctx)
+		ok = err == nil
 	case library.Extend:
-		_, err = r.mu.ExtendContext(ctx)
+		ok, err = r.mu.ExtendContext(ctx)
 	case library.Release:
-		_, err = r.mu.UnlockContext(ctx)
+		ok, err = r.mu.UnlockContext(ctx)
 	}
 	// ErrTaken: a node answered that another value holds the key, which
-	// is also what its extend says of a key that is gone
+	// is also what its extend says of a key that is gone (on several
+	// nodes a majority may succeed beside it)
 	var taken *redsync.ErrTaken
 	switch {
-	case err == nil:
+	case ok:
 		return library.OK
 	case errors.As(err, &taken):
 		return library.Taken
@@ -149,19 +157,31 @@ func (r *redislockReal) do(ctx context.Context, op library.Op) library.Outcome {
 	return library.Outcome("error: " + err.Error())
 }
 
-// model runs the library model's operation on c: its call, and for a
-// refused acquire what the library sends before it reports.
-func model(ctx context.Context, t *testing.T, c *goredislib.Client, lib *library.Library, op library.Op) library.Outcome {
+// model runs the library model's operation on the nodes cs: its calls
+// to every node, and where fewer than a majority answered OK, what the
+// library sends to every node before it reports. On one node the
+// outcome is that node's; on several, a refusal is reported as Taken.
+func model(ctx context.Context, t *testing.T, cs []*goredislib.Client, lib *library.Library, op library.Op) library.Outcome {
 	st := lib.Ops[op]
 	if st.Read == nil {
 		return library.Refused // the library sends nothing
 	}
-	for _, call := range st.Before {
-		send(ctx, t, c, call)
+	oks, out := 0, library.OK
+	for _, c := range cs {
+		for _, call := range st.Before {
+			send(ctx, t, c, call)
+		}
+		if out = st.Read(send(ctx, t, c, st.Call)); out == library.OK {
+			oks++
+		}
 	}
-	reply := send(ctx, t, c, st.Call)
-	out := st.Read(reply)
-	if out != library.OK {
+	if oks >= library.Majority(len(cs)) {
+		return library.OK
+	}
+	if len(cs) > 1 {
+		out = library.Taken
+	}
+	for _, c := range cs {
 		for _, call := range st.OnRefused {
 			send(ctx, t, c, call)
 		}
@@ -372,7 +392,7 @@ func TestModelsAsTheLibraries(t *testing.T) {
 	ctl := goredislib.NewClient(&goredislib.Options{Addr: s.Addr, Protocol: 2})
 	defer ctl.Close()
 	mon := watch(t, s, ctl)
-	libs := map[*library.Library]func(*goredislib.Client) real{library.Redsync: newRedsync, library.Redislock: newRedislock,
+	libs := map[*library.Library]func(*goredislib.Client) real{library.Redsync: func(c *goredislib.Client) real { return newRedsync(c) }, library.Redislock: newRedislock,
 		library.RedisPy: newPy(t, s.Addr, library.RedisPy), library.RedisPyTimeout: newPy(t, s.Addr, library.RedisPyTimeout),
 		library.NodeRedlock: newNode(t, s.Addr)}
 	// python-redis-lock cannot be installed here (no package index): its
@@ -445,7 +465,7 @@ func TestModelsAsTheLibraries(t *testing.T) {
 
 			prepare(nil)
 			mon.until(t, "before-model")
-			gotModel := model(ctx, t, c, lib, tc.op)
+			gotModel := model(ctx, t, []*goredislib.Client{c}, lib, tc.op)
 			wireModel := normal(t, mon.until(t, "after-model"))
 			keyModel := keyState(ctx, ctl)
 
@@ -479,38 +499,6 @@ func TestModelsAsTheLibraries(t *testing.T) {
 	}
 }
 
-// redsyncMulti is redsync with a pool per node.
-type redsyncMulti struct{ mu *redsync.Mutex }
-
-func newRedsyncMulti(cs []*goredislib.Client) real {
-	var pools []redis.Pool
-	for _, c := range cs {
-		pools = append(pools, goredis.NewPool(c))
-	}
-	return &redsyncMulti{redsync.New(pools...).NewMutex(key, redsync.WithGenValueFunc(func() (string, error) { return value, nil }),
-		redsync.WithTries(1), redsync.WithExpiry(ttl))}
-}
-
-func (r *redsyncMulti) take(ctx context.Context) error { return r.mu.LockContext(ctx) }
-
-func (r *redsyncMulti) do(ctx context.Context, op library.Op) library.Outcome {
-	var err error
-	ok := true
-	switch op {
-	case library.Acquire:
-		err = r.mu.LockContext(ctx)
-		ok = err == nil
-	case library.Extend:
-		ok, _ = r.mu.ExtendContext(ctx)
-	case library.Release:
-		ok, _ = r.mu.UnlockContext(ctx)
-	}
-	if !ok {
-		return library.Taken
-	}
-	return library.OK
-}
-
 // TestRedlockAsTheLibraries holds the models of the libraries that run
 // Redlock on several nodes (redsync with a pool per node, node-redlock
 // with a client per node) to the libraries themselves on five
@@ -537,7 +525,7 @@ func TestRedlockAsTheLibraries(t *testing.T) {
 		lib *library.Library
 		mk  func() real
 	}{
-		{library.Redsync, func() real { return newRedsyncMulti(cs) }},
+		{library.Redsync, func() real { return newRedsync(cs...) }},
 		{library.NodeRedlock, func() real { return newNode(t, strings.Join(addrs, ","))(nil) }},
 	}
 	type state struct {
@@ -599,22 +587,7 @@ func TestRedlockAsTheLibraries(t *testing.T) {
 				}
 			})
 			watchAll("before-model")
-			step := lib.Ops[st.op]
-			oks := 0
-			for _, c := range cs {
-				if step.Read(send(ctx, t, c, step.Call)) == library.OK {
-					oks++
-				}
-			}
-			gotModel := library.OK
-			if oks < lib.Majority(len(cs)) {
-				gotModel = library.Taken
-				for _, c := range cs {
-					for _, call := range step.OnRefused {
-						send(ctx, t, c, call)
-					}
-				}
-			}
+			gotModel := model(ctx, t, cs, lib, st.op)
 			wireModel, keysModel := watchAll("after-model"), keys()
 
 			if gotReal != st.want || gotModel != st.want {
