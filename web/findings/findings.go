@@ -123,7 +123,7 @@ func CardText(u *i18n.UI, v Verdict, lead, title string, steps map[sim.Violation
 		// failed sooner than the harm the card leads with, the card says
 		// so too (readers saw "Charged twice, 4 steps" on a card whose
 		// page began "2 steps (Two holders at once)")
-		if b := shortestBroken(steps); b != "" && steps[b] < steps[k] {
+		if b := shortestIn(steps, sim.ClassBroken); b != "" && steps[b] < steps[k] {
 			h = i18n.Sentences(h, i18n.Fill(u.Lab.CardSooner, u.Failures[b].Name, stepsOf(u, steps[b])))
 		}
 		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
@@ -150,12 +150,12 @@ func (v Verdict) Card() string {
 	return lead
 }
 
-// shortestBroken is the failed-lock kind with the shortest schedule (the
-// first in sim.Kinds at equal length), "" if none.
-func shortestBroken(steps map[sim.ViolationKind]int) sim.ViolationKind {
+// shortestIn is the kind of class c with the shortest schedule (the
+// first in sim.Kinds at equal length), "" if none was found.
+func shortestIn(steps map[sim.ViolationKind]int, c sim.Class) sim.ViolationKind {
 	var best sim.ViolationKind
 	for _, k := range sim.Kinds {
-		if n, ok := steps[k]; ok && sim.ClassOf(k) == sim.ClassBroken && (best == "" || n < steps[best]) {
+		if n, ok := steps[k]; ok && sim.ClassOf(k) == c && (best == "" || n < steps[best]) {
 			best = k
 		}
 	}
@@ -168,18 +168,8 @@ func shortestBroken(steps map[sim.ViolationKind]int) sim.ViolationKind {
 // found: Charged twice") and the schedule it names and draws are one
 // finding; "" where nothing but what a lease allows was found.
 func CardKind(steps map[sim.ViolationKind]int) sim.ViolationKind {
-	var best sim.ViolationKind
-	for _, k := range sim.Kinds { // worst class first
-		n, ok := steps[k]
-		if !ok || sim.ClassOf(k) == sim.ClassAllowed {
-			continue
-		}
-		if best != "" && sim.ClassOf(k) != sim.ClassOf(best) {
-			break
-		}
-		if best == "" || n < steps[best] {
-			best = k
-		}
+	if k := shortestIn(steps, sim.ClassHarm); k != "" {
+		return k
 	}
-	return best
+	return shortestIn(steps, sim.ClassBroken)
 }
