@@ -536,9 +536,9 @@ func (s *Handler) search(r *http.Request, u *i18n.UI, d *lockdesign.Design) (gra
 			return grades{}, site.Internal(u, err)
 		}
 		if res.Stopped == explore.StopTime {
-			e := site.Busy(u)
-			e.Text = u.Lab.Busy
-			return grades{}, e
+			// the server's busy answer: the Lab's own sentence has numbers
+			// to fill and advice about bounds this page has no control for
+			return grades{}, site.Busy(u)
 		}
 		g[i] = res
 	}

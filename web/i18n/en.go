@@ -655,7 +655,7 @@ var english = &UI{
 		Crashes:       "Client crashes: {0}",
 		Nodes:         "Node faults ({1}): {0}", NoClock: "No clock jumps or slow nodes",
 		NoSlow: "No slow nodes", Jumps: "Clock jumps: {0} (one node's clock jumps {1} ahead)",
-		NodeBack:   "Bringing a node back (up) is a move, but no fault",
+		NodeBack:   "Bringing a node back (up) is a move, but not a fault",
 		Drops:      "Lost replies: {0}",
 		NoFaults:   "No faults: no pause, crash or lost message",
 		RulesPause: "A pause is three moves: pause a client, wait, resume it.", NoOther: "No other faults",
