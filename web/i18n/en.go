@@ -20,7 +20,7 @@ var english = &UI{
 	NextStep: "Next step", Undo: "Undo", Reset: "Reset",
 	BackToPath: "Back to the guided path", OffPath: "You are exploring on your own. The guided path left off at step {0}.",
 	OffPathNone:   "You are exploring on your own, off the guided path.",
-	OffPathBefore: "You are exploring on your own: this timeline comes before step {0}, with step {0}'s options. “Back to the guided path” goes to step {0}.",
+	OffPathBefore: "You are exploring on your own: this timeline comes before step {0}, in step {0}'s variant. “Back to the guided path” goes to step {0}.",
 	Finished:      "You reached the end of this lesson.", NextLesson: "Next lesson", PrevLesson: "Previous lesson",
 	StepsHeading: "Guided steps", Controls: "What the clients can do now", TimeControls: "Let time pass",
 	Options: "Variants", Apply: "Apply", Timeline: "Timeline",
@@ -669,7 +669,7 @@ var english = &UI{
 		ParLink:   "See the par solution", Next: "Next challenge", All: "All challenges",
 		BackLesson: "Back to the lesson", Start: "Start over",
 		Refused:     "That move is not allowed in this challenge",
-		RefusedMove: "The move refused: {0}.",
+		RefusedMove: "Refused move: {0}.",
 		AllowedNow:  "Moves allowed at that point: {0}.",
 		BackLast:    "Back to your last move",
 		Move: map[sim.Code]string{

@@ -20,7 +20,7 @@ var japanese = &UI{
 	NextStep: "次へ", Undo: "元に戻す", Reset: "最初から",
 	BackToPath: "ガイドの道筋に戻る", OffPath: "自由に操作しています。ガイドの道筋から外れたのはステップ {0} のあとです。",
 	OffPathNone:   "ガイドの道筋から外れて、自由に操作しています。",
-	OffPathBefore: "自由に操作しています。いまのタイムラインはステップ {0} より前の状態で、設定はステップ {0} と同じです。「ガイドの道筋に戻る」でステップ {0} に進めます。",
+	OffPathBefore: "自由に操作しています。いまのタイムラインはステップ {0} より前の状態で、バリエーションはステップ {0} と同じです。「ガイドの道筋に戻る」でステップ {0} に進めます。",
 	Finished:      "このレッスンは最後まで進みました。", NextLesson: "次のレッスン", PrevLesson: "前のレッスン",
 	StepsHeading: "ガイドのステップ", Controls: "いまクライアントができること", TimeControls: "時間を進める",
 	Options: "バリエーション", Apply: "適用", Timeline: "タイムライン",
@@ -665,7 +665,7 @@ var japanese = &UI{
 		ParLink:   "最短の解き方を見る", Next: "次のチャレンジ", All: "チャレンジ一覧",
 		BackLesson: "レッスンに戻る", Start: "最初からやり直す",
 		Refused:     "その操作は、このチャレンジでは使えません",
-		RefusedMove: "断られた操作：{0}。",
+		RefusedMove: "受け付けられない操作：{0}。",
 		AllowedNow:  "その時点で使える操作：{0}。",
 		BackLast:    "最後に行った操作に戻る",
 		Move: map[sim.Code]string{

@@ -20,7 +20,7 @@ var chinese = &UI{
 	NextStep: "下一步", Undo: "撤销", Reset: "从头开始",
 	BackToPath: "回到引导路线", OffPath: "你正在自由探索。引导路线停在第 {0} 步。",
 	OffPathNone:   "你已离开引导路线，正在自由探索。",
-	OffPathBefore: "你正在自由探索：当前时间线处在第 {0} 步之前，设置与第 {0} 步相同。点“回到引导路线”可前往第 {0} 步。",
+	OffPathBefore: "你正在自由探索：当前时间线处在第 {0} 步之前，变体与第 {0} 步相同。点“回到引导路线”可前往第 {0} 步。",
 	Finished:      "你已经学完了这一课。", NextLesson: "下一课", PrevLesson: "上一课",
 	StepsHeading: "引导步骤", Controls: "客户端现在可以做什么", TimeControls: "推进时间",
 	Options: "变体", Apply: "应用", Timeline: "时间线",
