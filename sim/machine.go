@@ -146,6 +146,8 @@ type Offer struct {
 	Started bool // the client has started (it is not idle or crashed)
 	// Pointless: a fault that would change nothing worth exploring now.
 	Pointless bool
+	// Local: it changes only its own client's state here (ActionSpec.Local).
+	Local bool
 }
 
 // Offers lists what may happen next among the first clients clients, as
@@ -177,7 +179,8 @@ func (m *Machine) Offers(clients int) []Offer {
 					return
 				}
 				out = append(out, Offer{Action: Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, Client: i, Use: s.Explore,
-					Cost: s.Cost, Once: s.Once, Started: started, Pointless: s.Pointless != nil && s.Pointless(x)})
+					Cost: s.Cost, Once: s.Once, Started: started, Pointless: s.Pointless != nil && s.Pointless(x),
+					Local: s.Local != nil && s.Local(x)})
 			})
 		}
 	}
@@ -197,6 +200,10 @@ func (m *Machine) Offers(clients int) []Offer {
 	}
 	return out
 }
+
+// Now is the world's virtual time: a search reads whether a step let
+// time pass.
+func (m *Machine) Now() int64 { return m.w.clock.Now() }
 
 // StateOf is client i's state.
 func (m *Machine) StateOf(i int) State { return m.w.clients[i].state }

@@ -138,6 +138,14 @@ type ActionSpec struct {
 	Pointless func(x *Act) bool
 	// Once: a program step the explorer takes at most once per client.
 	Once OnceStep
+	// Local, if set, tells the explorer the action changes nothing here
+	// but its own client's state, breaks nothing, sends nothing, runs
+	// no timer and lets no time pass, and no other client's step does
+	// otherwise for what it changes (a check may judge otherwise). Such
+	// an action commutes with another client's step that lets no time
+	// pass, so the search takes it only before that step, never after
+	// (sim/explore, its reduction).
+	Local func(x *Act) bool
 }
 
 // table is every action, in the order the controls show them.
@@ -326,7 +334,9 @@ func init() {
 		client(VerbRelease, ActionSpec{Needs: NeedInside, Explore: ExploreStep, Once: OnceRelease,
 			Do: func(x *Act) error { return x.w.release(x.c) }}),
 		client(VerbPause, ActionSpec{WhilePending: true, Explore: ExploreFault, Cost: CostPause,
-			Do: func(x *Act) error { x.w.pause(x.c); return nil }}),
+			// a coordination service hears a pause (its heartbeats stop)
+			Local: func(x *Act) bool { return x.w.coord == nil },
+			Do:    func(x *Act) error { x.w.pause(x.c); return nil }}),
 		client(VerbResume, ActionSpec{WhilePaused: true, WhilePending: true, Explore: ExploreRecovery, Cost: CostPause,
 			Refuse: func(x *Act) Code {
 				if x.c.state != StatePaused {
@@ -334,7 +344,9 @@ func init() {
 				}
 				return ""
 			},
-			Do: func(x *Act) error { return x.w.resume(x.c) }}),
+			// unless timers came due while it slept: they run at once
+			Local: func(x *Act) bool { return x.w.coord == nil && len(x.c.due) == 0 },
+			Do:    func(x *Act) error { return x.w.resume(x.c) }}),
 		client(VerbDisconnect, ActionSpec{WhilePending: true, Offered: coordOffered, Refuse: coordRefuse(false),
 			Do: func(x *Act) error { x.w.disconnect(x.c); return nil }}),
 		client(VerbReconnect, ActionSpec{WhilePending: true, Offered: coordOffered, Refuse: coordRefuse(true),
@@ -348,6 +360,12 @@ func init() {
 			},
 			Do: func(x *Act) error { x.w.drop(x.c); return nil }}),
 		client(VerbCrash, ActionSpec{WhilePaused: true, WhilePending: true, Explore: ExploreFault, Cost: CostCrash,
+			// another client's check reads a crash (it may stop calling a
+			// refusal a failure), never its step; the crash itself finds
+			// an orphan only in the lock it holds
+			Local: func(x *Act) bool {
+				return x.w.coord == nil && (x.w.primary == nil || x.w.keyHolder(x.w.primary) != x.c.ID)
+			},
 			Do: func(x *Act) error { x.w.crash(x.c); return nil }}),
 
 		node(NodeDown, ActionSpec{Explore: ExploreFault, Cost: CostNode,

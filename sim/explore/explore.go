@@ -12,7 +12,9 @@
 // miniredis replies. It drives worlds through sim.Machine: a child state
 // is its parent's saved world loaded on a worker's machine, plus one
 // action; the machine's fingerprint says whether a state was seen
-// (symmetric clients count once); its offers say what the action table
+// (symmetric clients count once); of two orders that only swap a
+// client's local move (a pause, a resume, a crash) and another client's
+// step, one is tried (order); its offers say what the action table
 // allows now, and this package chooses among them by its budget. The
 // explorer adds no model of its own; it only chooses the actions and
 // reads the violations the checks compute. A counterexample it reports is
@@ -68,6 +70,10 @@ type Config struct {
 	MaxDepth int
 	// MaxStates bounds the distinct states explored.
 	MaxStates int
+	// AllOrders turns the reduction of commuting moves off (order): every
+	// order of a local move and another client's step is tried (the
+	// tests that hold the reduction to the full search set it).
+	AllOrders bool
 	// noSymmetry turns the symmetry reduction off (tests compare both).
 	noSymmetry bool
 	// replay reaches every state by replaying its whole schedule on a
@@ -232,6 +238,40 @@ type state struct {
 	f     *sim.Saved
 	path  *pathNode
 	moves []move
+	// after: what the move that reached it was, for the reduction
+	// (skip); lastClient: whose it was.
+	after      order
+	lastClient int
+	// forced: a client had to step here (sim.Machine.MustStep), so no
+	// local move was offered: the reduction leaves nothing out after it.
+	forced bool
+}
+
+// order says what the move that reached a state lets the search leave
+// out after it. A local move (sim.ActionSpec.Local: a pause, a resume
+// with nothing due, a crash that orphans nothing) of client X and a step
+// of another client Y that lets no time pass commute: either order
+// reaches the same world, and X's move breaks nothing. So the search
+// tries X's move before Y's step and not after it. It leaves out orders,
+// never states: every world is still reached at its least depth, by a
+// schedule whose last move is Y's step, which is never left out — and
+// that holds whichever of a world's symmetric schedules (sim.Machine's
+// fingerprint) reached it first. Two local moves are not ordered: a
+// rule "the lower client first" names clients, and with symmetric
+// clients it can leave out both orders of a pair (a state was lost so).
+// TestReductionKeepsEveryState and the corpus's TestReductionOnTheCorpus
+// hold it to the full search.
+type order uint8
+
+const (
+	orderAny  order = iota // nothing is left out after it
+	orderStep              // a step that let no time pass, taken where no client had to step
+)
+
+// skip reports whether move m from s is an order the reduction leaves
+// out: a local move of a client other than the one whose step reached s.
+func skip(s *state, m move) bool {
+	return m.local && s.after == orderStep && m.client != s.lastClient
 }
 
 // pathNode is the last action of a schedule, linked to the schedule
@@ -308,7 +348,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	rootFP := e.fingerprint(root, budget{})
 	e.seen[rootFP] = struct{}{}
 	e.drops[rootFP] = 0
-	frontier := []*state{{f: root.Save(nil), moves: e.moves(root, budget{})}}
+	top := &state{f: root.Save(nil)}
+	top.moves, top.forced = e.moves(root, budget{})
+	frontier := []*state{top}
 	root.Close()
 	if err := e.bfs(frontier, machines); err != nil {
 		return nil, err
@@ -354,7 +396,9 @@ func (e *explorer) bfs(frontier []*state, machines []*sim.Machine) error {
 		items := make([]item, 0, nitems)
 		for _, s := range frontier {
 			for _, m := range s.moves {
-				items = append(items, item{s, m})
+				if !skip(s, m) {
+					items = append(items, item{s, m})
+				}
 			}
 		}
 		var next []*state
@@ -456,10 +500,20 @@ func (e *explorer) merge(c *child) bool {
 func (e *explorer) expand(r *sim.Machine, s *state, m move) child {
 	c := child{from: s.path, a: m.a, b: m.b}
 	w, up := r, s.f
+	var before int64
 	if e.cfg.replay {
 		up = nil
 		var err error
-		if w, err = e.run(append(s.path.actions(), m.a)); err == sim.ErrTooBig {
+		if w, err = e.run(s.path.actions()); err != nil {
+			c.err = err
+			return c
+		}
+		before = w.Now()
+		err = w.Step(s.path.len(), m.a)
+		if err != nil {
+			w.Close()
+		}
+		if err == sim.ErrTooBig {
 			c.cut = true
 			return c
 		} else if err != nil {
@@ -469,6 +523,7 @@ func (e *explorer) expand(r *sim.Machine, s *state, m move) child {
 		defer w.Close()
 	} else {
 		w.Load(s.f)
+		before = w.Now()
 		if err := w.Step(s.path.len(), m.a); err == sim.ErrTooBig {
 			c.cut = true
 			return c
@@ -489,7 +544,13 @@ func (e *explorer) expand(r *sim.Machine, s *state, m move) child {
 		}
 	}
 	if _, ok := e.seen[c.fp]; !ok {
-		c.st = &state{path: &pathNode{up: s.path, a: m.a, n: last + 1}, moves: e.moves(w, m.b)}
+		c.st = &state{path: &pathNode{up: s.path, a: m.a, n: last + 1}, lastClient: m.client}
+		c.st.moves, c.st.forced = e.moves(w, m.b)
+		switch {
+		case e.cfg.AllOrders || s.forced:
+		case m.step && w.Now() == before:
+			c.st.after = orderStep
+		}
 		// Only a state that will be expanded needs its world: not one
 		// with no move, nor one at the depth bound (its moves only say
 		// that schedules go on past it).
@@ -515,10 +576,14 @@ func (e *explorer) run(actions []sim.Action) (*sim.Machine, error) {
 	return m, nil
 }
 
-// move is one action and the budget after it.
+// move is one action and the budget after it; client is the index of
+// the client that takes it (-1: none), step whether it is a program
+// step, local whether it changes only that client (order).
 type move struct {
-	a sim.Action
-	b budget
+	a           sim.Action
+	b           budget
+	client      int
+	step, local bool
 }
 
 // moves lists what may happen next, as the machine offers it and the
@@ -528,17 +593,20 @@ type move struct {
 // left out: a fault to a client that has not started (it has nothing to
 // lose yet), and a second run of a client's program. A client that must
 // step now (Machine.MustStep) is the only one that moves.
-func (e *explorer) moves(w *sim.Machine, b budget) []move {
+func (e *explorer) moves(w *sim.Machine, b budget) (out []move, forced bool) {
 	offers := w.Offers(e.cfg.Clients)
-	out := make([]move, 0, len(offers)+len(e.cfg.PauseMs))
-	add := func(a sim.Action, nb budget) { out = append(out, move{a, nb}) }
+	out = make([]move, 0, len(offers)+len(e.cfg.PauseMs))
+	var o sim.Offer
+	add := func(a sim.Action, nb budget) {
+		out = append(out, move{a: a, b: nb, client: o.Client, step: o.Use == sim.ExploreStep, local: o.Local})
+	}
 	n := e.cfg.Clients
 	only := w.MustStep(n)
 	anyPaused := false
 	for i := range n {
 		anyPaused = anyPaused || w.StateOf(i) == sim.StatePaused
 	}
-	for _, o := range offers {
+	for _, o = range offers {
 		i := o.Client
 		switch {
 		case o.Use == sim.ExploreStep:
@@ -599,7 +667,7 @@ func (e *explorer) moves(w *sim.Machine, b budget) []move {
 			add(o.Action, nb)
 		}
 	}
-	return out
+	return out, only >= 0
 }
 
 // pauseLengths are the waits a paused client may be given now: the

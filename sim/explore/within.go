@@ -70,7 +70,7 @@ func (cfg Config) Within(actions []sim.Action) error {
 	defer m.Close()
 	var b budget
 	for i, a := range actions {
-		moves := e.moves(m, b)
+		moves, _ := e.moves(m, b)
 		k := -1
 		for j, mv := range moves {
 			if sameMove(mv.a, a) {

@@ -492,6 +492,14 @@
     if (!el) { el = document.querySelector(a.group) || document.querySelector(".controls"); top = a.gtop; }
     if (!el) { return false; }
     window.scrollBy(0, el.getBoundingClientRect().top - top);
+    // and the moves the swap offers now (a resume after a wait) where
+    // they fit beside it: the controls' foot on screen, the pressed
+    // control still under the thumb
+    var box = el.closest(".controls") || document.querySelector("#lab .controls");
+    if (box) {
+      var r = box.getBoundingClientRect(), over = r.bottom - window.innerHeight + 8;
+      if (over > 0) { window.scrollBy(0, Math.min(over, Math.max(0, el.getBoundingClientRect().top - 8))); }
+    }
     return true;
   }
   function update(e) {
