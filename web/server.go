@@ -128,6 +128,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/challenges/{id}", s.chal.Page)
 		r.Get("/challenges/{id}/qr.svg", s.chal.QR)
 		r.Get("/challenges/{id}/timeline.png", s.chal.TimelinePNG)
+		r.Get("/challenges/{id}/timeline.svg", s.chal.TimelineSVG)
 		r.Get("/lessons/{slug}/challenges", s.chal.OfLesson)
 		r.Get("/end/", dropSlash)
 		r.Get("/lessons/{slug}/", dropSlash)

@@ -202,6 +202,14 @@ func TestBreakChallenge(t *testing.T) {
 			if !strings.Contains(r.Body, html.EscapeString(base+"?do="+c.keep+"&opt="+ch.Opt)) {
 				t.Errorf("%s %s: no way back to the last allowed move", lang, c.do)
 			}
+			if strings.Contains(text(r.Body), u.Chal.Start) {
+				t.Errorf("%s %s: a refused move after a move offers %q", lang, c.do, u.Chal.Start)
+			}
+		}
+		// refused at the first move: there is no move to go back to
+		r = webtest.Get(t, h, base+"?do=wait.10s&opt="+ch.Opt)
+		if r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), u.Chal.Start) || strings.Contains(text(r.Body), u.Chal.BackLast) {
+			t.Errorf("%s: a refused first move: %d, want a 400 offering %q, not %q", lang, r.Status, u.Chal.Start, u.Chal.BackLast)
 		}
 	}
 }
@@ -630,4 +638,54 @@ func between(body, from, to string) string {
 	}
 	in, _, _ := strings.Cut(rest, to)
 	return in
+}
+
+// TestChallengePictures: a break challenge's download links are its own
+// picture, as an SVG and as a PNG, both captioned with the challenge (the
+// SVG link was the lesson's picture, captioned as the lesson, beside the
+// challenge's PNG); the timeline's JSON stays the lesson's data.
+func TestChallengePictures(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		ch, _ := course.Challenge(lang, "fe-stale")
+		base := "/" + lang + "/challenges/" + ch.ID
+		q := "?do=a.acquire&opt=" + ch.Opt
+		r := get(t, h, base+q)
+		for _, file := range []string{"timeline.svg", "timeline.png"} {
+			want := html.EscapeString(base + "/" + file + q)
+			if !strings.Contains(r.Body, `href="`+want+`"`) {
+				t.Errorf("%s: no link to %s", lang, want)
+			}
+			p := webtest.Get(t, h, base+"/"+file+q)
+			if p.Status != http.StatusOK {
+				t.Errorf("%s: %s answers %d", lang, file, p.Status)
+				continue
+			}
+			if file == "timeline.svg" && !strings.Contains(html.UnescapeString(p.Body), ch.Title) {
+				t.Errorf("%s: the SVG is not captioned with the challenge %q", lang, ch.Title)
+			}
+		}
+	}
+}
+
+// TestSpentNodesNotListed: once a challenge's node faults are spent, the
+// nodes that have no move left are not listed under "What the nodes can
+// do" (the heading went with them); before, every node offers its faults.
+func TestSpentNodesNotListed(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		ch, _ := course.Challenge(lang, "rl-restarts")
+		base := "/" + lang + "/challenges/" + ch.ID + "?opt=" + ch.Opt + "&do="
+		if r := get(t, h, base+"a.acquire"); !strings.Contains(r.Body, u.NodeControls) || !strings.Contains(r.Body, `id="do-n5-restart"`) {
+			t.Errorf("%s: with node faults left, the nodes and their faults are not listed", lang)
+		}
+		r := get(t, h, base+"a.acquire,n1.restart,n2.restart,n3.restart")
+		if r.Status != http.StatusOK {
+			t.Fatalf("%s: %d", lang, r.Status)
+		}
+		if strings.Contains(r.Body, u.NodeControls) || strings.Contains(r.Body, `aria-label="n5"`) {
+			t.Errorf("%s: the nodes are listed with no move left", lang)
+		}
+	}
 }

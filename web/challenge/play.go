@@ -96,6 +96,9 @@ func (s *Handler) breakView(r *http.Request, u *i18n.UI, ch *lessons.Challenge, 
 		}
 		e := badRequest(u, moveText(u, sc, me), here+rq.St.Prefix(me.Index).Query())
 		e.Title, e.RecoverText = u.Chal.Refused, u.Chal.BackLast
+		if me.Index == 0 {
+			e.RecoverText = u.Chal.Start // no move of theirs to go back to
+		}
 		return nil, nil, "", e
 	}
 	res, e := s.Search(r, u, ch, ch.Opts)
@@ -179,6 +182,7 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 		c := challengeCaption(f)
 		v.Stage.Share.Embed = lesson.SnippetsFor(u, v.Stage.Share.URL, s.Absolute(r, site.EmbedPath(f.URL)+rq.St.Query()), s.Absolute(r, png), c.Name())
 		v.Stage.Files.PNGURL = png // the challenge's picture, captioned as it
+		v.Stage.Files.SVGURL = f.URL + "/timeline.svg" + rq.St.Query()
 		desc := lesson.CardText(u, v.Timeline, c.Source, v.Stage.Picture.Step)
 		if f.Moves == 0 {
 			desc = c.Source // the task, not an empty timeline's "nothing has happened"
@@ -195,16 +199,31 @@ func challengeCaption(f *Frame) picture.Caption {
 
 // TimelinePNG serves /{lang}/challenges/{id}/timeline.png: a break
 // challenge's timeline at do= as a PNG, captioned as the challenge (its
-// goal and how far the moves got), for its card and its Markdown snippet.
+// goal and how far the moves got), for its card, its Markdown snippet
+// and its download link.
 func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
+	s.picture(w, r, "timeline.png", "locklab-challenge.png")
+}
+
+// TimelineSVG serves /{lang}/challenges/{id}/timeline.svg: the same
+// picture as an SVG, for the page's "download for slides" link (it was
+// the lesson's picture, captioned as the lesson, beside the challenge's
+// PNG).
+func (s *Handler) TimelineSVG(w http.ResponseWriter, r *http.Request) {
+	s.picture(w, r, "timeline.svg", "locklab-challenge.svg")
+}
+
+// picture serves a break challenge's captioned picture at file (a
+// timeline.png or .svg beside the page), downloaded as name.
+func (s *Handler) picture(w http.ResponseWriter, r *http.Request, file, name string) {
 	u, v, f, ok := s.breakAt(w, r, func(page string) string {
 		path, query, _ := strings.Cut(page, "?")
-		return links.WithQuery(path+"/timeline.png", query)
+		return links.WithQuery(path+"/"+file, query)
 	})
 	if !ok {
 		return
 	}
-	lesson.ServePicture(w, r, s.Site, u, "locklab-challenge.png", func() (*picture.Export, *site.Error) {
+	lesson.ServePicture(w, r, s.Site, u, name, func() (*picture.Export, *site.Error) {
 		c := challengeCaption(f)
 		c.Address = s.Absolute(r, f.URL+"?"+r.URL.RawQuery)
 		return picture.NewExport(v.Timeline, u, c), nil
@@ -261,6 +280,10 @@ func within(c *lesson.Controls, ch *lessons.Challenge, played []sim.Action) {
 	for i := range c.Nodes {
 		c.Nodes[i].Actions = keep(c.Nodes[i].Actions)
 	}
+	// a node with no move left is not listed (the timeline shows its
+	// state): the list was five names under "What the nodes can do"
+	// once the node faults were spent
+	c.Nodes = slices.DeleteFunc(c.Nodes, func(n lesson.ClientControls) bool { return len(n.Actions) == 0 })
 	c.Waits = keep(c.Waits)
 	c.NoTime = len(c.Waits) == 0
 }

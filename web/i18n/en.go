@@ -659,7 +659,7 @@ var english = &UI{
 		Drops:      "Lost replies: {0}",
 		NoFaults:   "No faults: no pause, crash or lost message",
 		RulesPause: "A pause is three moves: pause a client, wait, resume it.", NoOther: "No other faults",
-		Rules: "Each client acquires, writes and releases at most once, in any order you choose; its work takes the time the design gives it. These are the explorer's own moves, so par is the fewest anyone can need.",
+		Rules: "Each client acquires, writes and releases at most once; you choose when each client takes its next step, and when the faults strike. A client writes and releases only once it believes it holds the lock, and its work takes the time the design gives it. These are the explorer's own moves, so par is the fewest anyone can need.",
 		Moves: "Moves: {0}", Par: "Par: {0}",
 		NotYet:    "Not solved yet: the timeline does not show {0}.",
 		Begin:     "No moves yet. Par is {0} moves.",
