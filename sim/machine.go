@@ -152,10 +152,15 @@ type Offer struct {
 
 // Offers lists what may happen next among the first clients clients, as
 // the table of actions allows and refuses it here, in the search's
-// order: every client's program steps (ExploreStep); then each client's
-// faults and recoveries, in the order of their costs; the learner's waits (Ms 0:
-// the search gives the length); the nodes' faults and recoveries. The
-// list is the machine's own: it holds until the machine's next Offers.
+// order: client by client, its program steps (ExploreStep), then its
+// faults and recoveries in the order of their costs; the learner's waits
+// (Ms 0: the search gives the length); the nodes' faults and recoveries.
+// A search that keeps the first of its shortest schedules so tells the
+// story of the client that acts first: A paused, B taking the lock, A
+// waking up (with every step before every fault, and the search leaving
+// out a pause after another client's step, it told B's pause and A's
+// idle wait instead). The list is the machine's own: it holds until the
+// machine's next Offers.
 func (m *Machine) Offers(clients int) []Offer {
 	w := m.w
 	out := m.offers[:0]
@@ -169,10 +174,7 @@ func (m *Machine) Offers(clients int) []Offer {
 			}
 			out = append(out, Offer{Action: Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, Client: i, Use: s.Explore, Once: s.Once})
 		})
-	}
-	for i, c := range cs {
 		started := c.state != StateIdle && c.state != StateCrashed
-		x := &Act{w: w, c: c}
 		for cost := CostPause; cost <= CostNode; cost++ {
 			each(ByClient, func(s *ActionSpec) {
 				if s.Cost != cost || (s.Explore != ExploreFault && s.Explore != ExploreRecovery) || !s.offeredIn(w.sc) || s.refuse(x) != "" {

@@ -15,6 +15,7 @@ import (
 	"locklab/web/end"
 	"locklab/web/lab"
 	"locklab/web/lesson"
+	"locklab/web/libraries"
 	"locklab/web/oembed"
 	"log/slog"
 	"net/http"
@@ -44,6 +45,7 @@ type Server struct {
 	lab     *lab.Handler
 	design  *design.Handler
 	end     *end.Handler
+	libs    *libraries.Handler
 	chal    *challenge.Handler
 	oembed  *oembed.Handler
 }
@@ -63,6 +65,7 @@ func New(course Course, assets *site.Assets, replay ReplayFunc, log *slog.Logger
 	srv.lessons = lesson.New(st, srv.lab.Valid)
 	srv.design = design.New(st)
 	srv.end = end.New(st)
+	srv.libs = libraries.New(st)
 	srv.chal = challenge.New(st, srv.lessons, srv.design)
 	srv.classes = class.New(st, cfg.Class, srv.lessons, srv.chal)
 	srv.oembed = oembed.New(st)
@@ -118,6 +121,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/lab/design/qr.svg", s.design.QR)
 		r.Get("/lab/design/", dropSlash)
 		r.Get("/end", s.end.Page)
+		r.Get("/libraries", s.libs.Page)
 		r.Get("/challenges", s.chal.List)
 		r.Get("/challenges/", dropSlash)
 		r.Get("/challenges/make", s.chal.Make)

@@ -57,6 +57,8 @@ const (
 // Call is one request to a node: a command's words, or a script with
 // its keys and arguments. In either, "{key}", "{value}", "{ttl}" (in
 // ms) and "{ttls}" (in whole seconds) stand for the lock's,
+// "{gounit}" and "{gottl}" for the unit and the number go-redis's SetNX
+// sends (ex and seconds for a whole number of them, else px and ms),
 // "{tokenlen}" for the value's length (redislock's token, with no
 // metadata after it), and "{signal}" for the list python-redis-lock
 // pushes to on release ("lock-signal:" and the key after its "lock:").
@@ -122,6 +124,20 @@ func (c Call) Words(key, value string, ttlMs int64) (command, keys, args []strin
 				x = strconv.FormatInt(ttlMs, 10)
 			case "{ttls}":
 				x = strconv.FormatInt(ttlMs/1000, 10)
+			case "{gounit}", "{gottl}":
+				// go-redis's SetNX: EX in seconds for a whole number of
+				// seconds, else PX in ms
+				whole := ttlMs >= 1000 && ttlMs%1000 == 0
+				switch {
+				case x == "{gounit}" && whole:
+					x = "ex"
+				case x == "{gounit}":
+					x = "px"
+				case whole:
+					x = strconv.FormatInt(ttlMs/1000, 10)
+				default:
+					x = strconv.FormatInt(ttlMs, 10)
+				}
 			case "{tokenlen}":
 				x = strconv.Itoa(len(value))
 			case "{signal}":
@@ -205,14 +221,14 @@ const (
 )
 
 // Redsync is go-redsync/redsync v4 on one node through its go-redis v9
-// pool: SET NX with the expiry in whole seconds where it is one (go-redis's
-// SetNX), a refused try followed by its release script, extend and
-// release by value.
+// pool: SET NX with the expiry in whole seconds where it is a whole
+// number of them, else in ms (go-redis's SetNX), a refused try followed
+// by its release script, extend and release by value.
 var Redsync = &Library{
 	ID: "redsync", Module: "github.com/go-redsync/redsync/v4", Version: "v4.18.1",
 	TTLms: 8000, Tries: 32, RetryMinMs: 50, RetryMaxMs: 250, Drift: 0.01,
 	Ops: map[Op]Step{
-		Acquire: {Call: Call{Command: []string{"set", "{key}", "{value}", "ex", "{ttls}", "nx"}}, Read: setOK,
+		Acquire: {Call: Call{Command: []string{"set", "{key}", "{value}", "{gounit}", "{gottl}", "nx"}}, Read: setOK,
 			OnRefused: []Call{{Script: compareDeleteOrGone, Keys: []string{"{key}"}, Args: []string{"{value}"}}}},
 		// an extend refused reports ErrTaken, the key gone or another's
 		// (its script does not tell them apart; its release's does)

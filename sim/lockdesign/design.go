@@ -98,8 +98,8 @@ type Preset struct {
 }
 
 // Presets are every piece's ready-made scripts; each piece's first is the
-// safe default.
-var Presets = []Preset{
+// safe default. The libraries' follow (libraries.go).
+var Presets = append([]Preset{
 	{sim.PieceAcquire, "set-nx-px", `-- acquire: one atomic SET, only if the key is free, with a TTL
 return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])`, ""},
 	{sim.PieceAcquire, "setnx-pexpire", `-- acquire, first command: take the key if it is free (no TTL yet)
@@ -185,7 +185,7 @@ return 1
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('INCRBY', KEYS[1], ARGV[2])
 return 1`, EffectAdd},
-}
+}, libraryPresets...)
 
 // The presets that set the lock's TTL from ARGV[2] (relative ms, on
 // KEYS[1]) say so to the live backend, as the lessons' scripts do

@@ -422,8 +422,18 @@ func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignVi
 		for _, pr := range lockdesign.PresetsOf(p, in.D.Effect) {
 			d := *in.D
 			d.SetScript(p, pr.Script)
-			dp.Presets = append(dp.Presets, site.Choice{Value: links.Design(u.Lang, &d), Label: du.PresetLabel[p.Name()+"."+pr.Name],
-				Checked: lockdesign.NormalizeScript(in.Typed[p]) == lockdesign.NormalizeScript(pr.Script)})
+			shown := lockdesign.NormalizeScript(in.Typed[p]) == lockdesign.NormalizeScript(pr.Script)
+			label := du.PresetLabel[p.Name()+"."+pr.Name]
+			if lockdesign.IsLibraryPreset(pr) {
+				// a library's script is listed where the design holds it
+				// (the libraries' page starts from them): its name is the
+				// library's, in no language
+				if !shown {
+					continue
+				}
+				label = pr.Name
+			}
+			dp.Presets = append(dp.Presets, site.Choice{Value: links.Design(u.Lang, &d), Label: label, Checked: shown})
 		}
 		v.Pieces = append(v.Pieces, dp)
 	}

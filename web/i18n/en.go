@@ -712,6 +712,38 @@ var english = &UI{
 		MakeGoal:     "Goal",
 		MakeButton:   "Make the challenge",
 	},
+	Libs: &LibsUI{
+		Title: "The lock your team uses",
+		Intro: "Six set-ups of the Redis lock libraries engineers use, each run here as the library runs it: its acquire and its release send the library's own commands and scripts " +
+			"(a test holds each one to the library itself on redis-server), with its default expiry. None of them hands your storage a fencing token, " +
+			"so each design writes with no check, as code does that takes the lock, works, writes and releases. The explorer tries every schedule of two clients with one fault of each kind.",
+		Bounds: "Each cell is a complete search: two clients, each acquiring, writing and releasing once, with only the fault its column names " +
+			"(a pause lasts until the lock key's TTL on the server has run out). A ✓ holds within these bounds; it is not a proof.",
+		Library: "Library", ColNone: "No fault", ColPause: "One pause longer than the lock's TTL", ColCrash: "One crash",
+		ColDrop: "One lost reply to a write", Nothing: "✓ nothing found", AllowedOnly: "only what any lease allows: {0}",
+		Expiry: "expiry {0}", NoExpiry: "no expiry", Model: "Modelled from {0} {1}.",
+		Open: "Open it on the design page", Fenced: "the same lock with a fenced write",
+		LeftOutTitle: "What these designs leave out",
+		LeftOut: "Retries and their delays (a refused acquire here tries again after the design's retry time, for ever); the validity some libraries compute " +
+			"(redsync, node-redlock: your code must check it before it writes, and a pause after the check defeats it anyway); and the commands a library sends " +
+			"that change nothing the lock depends on: redsync's release after a refused try, python-redis-lock's GET before its SET and the list its release pushes to, to wake waiting clients.",
+		NotYetTitle: "Not graded yet", NoPause: "– no pause can outlast a key with no expiry: the others wait for ever",
+		NotYet: []string{
+			"Redisson's RLock with its watchdog, and RFencedLock: Redisson needs a JVM, which this machine does not have.",
+			"Renewal threads (python-redis-lock's auto_renewal, node-redlock v5's using()), and a pause that freezes the renewal timer with the work.",
+			"Redlock over several nodes with these libraries (redsync with several pools, node-redlock with several clients): lesson 7 runs Redlock, but not with their retries and drift.",
+			"Faults these libraries make matter: a holder that reaches its storage but not Redis, a renewal that fails once, the client's own clock jumping, a reply delayed about as long as the TTL.",
+		},
+		Notes: map[string]string{
+			"redsync":           "SET NX with its default expiry of 8 s; release by a script that deletes the key only if it still holds this value.",
+			"redislock":         "One script takes a free key (SET NX PX); release by value. One try unless you give a retry strategy; you give the TTL (here 10 s).",
+			"redis-py":          "With timeout=None, its default, the key is set with no expiry at all: a holder that dies keeps the lock for ever. Release by value.",
+			"redis-py-timeout":  "redis-py's Lock given a timeout (here 10 s): SET NX PX; release by value.",
+			"node-redlock":      "Every step is a script: take the key only if it does not exist; release by value. You give the TTL (here 10 s).",
+			"python-redis-lock": "With expire=8 and no auto_renewal: SET NX EX; release by value (its script also wakes clients waiting for the lock).",
+		},
+		Link: "How the Redis lock libraries fare under pauses and crashes",
+	},
 	End: &EndUI{
 		Title:         "The end of the course",
 		Intro:         "This is where the course ends: what you have done so far, the whole course on one screen, and where to go next.",

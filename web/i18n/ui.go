@@ -145,6 +145,7 @@ type UI struct {
 	A11y    *A11yUI
 	Picture *PicUI
 	End     *EndUI
+	Libs    *LibsUI
 	Chal    *ChallengeUI
 	Embed   *EmbedUI
 
@@ -545,6 +546,20 @@ type EndUI struct {
 	MapTitle, MapIntro, Pitfall, Breaks, Fix, Lesson     string
 	LabTitle, LabText, LabLink, Again                    string
 	Rows                                                 []EndRow
+}
+
+// LibsUI is the text of the page that grades the lock libraries.
+type LibsUI struct {
+	Title, Intro, Bounds                 string
+	Library, ColNone, ColPause, ColCrash string
+	ColDrop, Nothing, AllowedOnly        string
+	Expiry, NoExpiry, Model              string
+	Open, Fenced, LeftOutTitle, LeftOut  string
+	NotYetTitle, NoPause                 string
+	NotYet                               []string
+	// Notes: per library ID, how it takes and frees the lock.
+	Notes map[string]string
+	Link  string // the way to this page from the Lab and the design page
 }
 
 // EndRow is one pitfall of the table; Slug names the lesson that shows it.

@@ -707,6 +707,38 @@ var chinese = &UI{
 		MakeGoal:     "目标",
 		MakeButton:   "生成挑战",
 	},
+	Libs: &LibsUI{
+		Title: "你的团队在用的锁",
+		Intro: "工程师常用的 Redis 锁库的六种配置，在这里都按库本身的方式运行：获取和释放发送的是库自己的命令和脚本" +
+			"（测试在 redis-server 上逐一对照库本身），过期时间用库的默认值。这些库都不会给你的存储一个防护令牌（fencing token），" +
+			"所以每个设计写入时都不做检查，就像代码取得锁、工作、写入、释放时那样。探索器尝试两个客户端的所有调度顺序，每次只加入一种故障。",
+		Bounds: "每个单元格都是一次完整的搜索：两个客户端，各获取、写入、释放一次，只有该列所写的故障" +
+			"（暂停会一直持续到服务器上锁键的 TTL 用完）。✓ 只在这些范围内成立，并不是证明。",
+		Library: "库", ColNone: "无故障", ColPause: "一次比锁的 TTL 更长的暂停", ColCrash: "一次崩溃",
+		ColDrop: "一次写入的回复丢失", Nothing: "✓ 未发现问题", AllowedOnly: "只有任何租约都会允许的：{0}",
+		Expiry: "过期时间 {0}", NoExpiry: "无过期时间", Model: "依据 {0} {1} 建模。",
+		Open: "在设计页面打开", Fenced: "同一把锁，加上带防护的写入",
+		LeftOutTitle: "这些设计没有包含的内容",
+		LeftOut: "重试及其间隔（在这里，获取被拒绝的客户端会在设计的重试时间后一直重试）；部分库计算的有效期" +
+			"（redsync、node-redlock：写入前必须由你的代码检查，而检查之后的暂停仍然会让它失效）；以及不改变锁状态的命令：" +
+			"redsync 在获取被拒后发送的释放、python-redis-lock 在 SET 之前的 GET，以及它释放时为唤醒等待的客户端而写入的列表。",
+		NotYetTitle: "尚未评估", NoPause: "– 没有过期时间的键，任何暂停都不会比它更长：其他客户端会一直等下去",
+		NotYet: []string{
+			"Redisson 的 RLock（带 watchdog）和 RFencedLock：Redisson 需要 JVM，而这台机器没有。",
+			"续期线程（python-redis-lock 的 auto_renewal、node-redlock v5 的 using()），以及让续期定时器和工作一起停住的暂停。",
+			"用这些库在多个节点上运行 Redlock（redsync 的多个 pool、node-redlock 的多个客户端）：第 7 课运行了 Redlock，但没有用它们的重试和漂移。",
+			"这些库才会遇到的故障：能连到存储却连不到 Redis 的持有者、失败一次的续期、客户端自己的时钟跳变、延迟接近 TTL 的回复。",
+		},
+		Notes: map[string]string{
+			"redsync":           "用默认 8 秒过期时间的 SET NX；释放用一个脚本，只有键仍是这个值时才删除。",
+			"redislock":         "一个脚本获取空闲的键（SET NX PX）；按值释放。除非传入重试策略，只尝试一次；TTL 由调用方给出（这里是 10 秒）。",
+			"redis-py":          "默认的 timeout=None 下，键完全没有过期时间：持有者死掉后，锁会永远留着。按值释放。",
+			"redis-py-timeout":  "传入 timeout 的 redis-py Lock（这里是 10 秒）：SET NX PX；按值释放。",
+			"node-redlock":      "每一步都是脚本：只有键不存在时才获取；按值释放。TTL 由调用方给出（这里是 10 秒）。",
+			"python-redis-lock": "expire=8，没有 auto_renewal：SET NX EX；按值释放（它的脚本还会唤醒等待这把锁的客户端）。",
+		},
+		Link: "Redis 锁库遇到暂停和崩溃时会怎样",
+	},
 	End: &EndUI{
 		Title:         "课程的终点",
 		Intro:         "课程到这里就结束了：这里有你到目前为止的进度、一屏看完的整个课程，以及接下来可以去哪里。",

@@ -68,6 +68,7 @@ var a11yPageKinds = []struct {
 }{
 	{"lesson list", func(_ a11yEnv, lang string) []string { return []string{"/" + lang + "/"} }},
 	{"course end", func(_ a11yEnv, lang string) []string { return []string{"/" + lang + "/end"} }},
+	{"lock libraries", func(_ a11yEnv, lang string) []string { return []string{"/" + lang + "/libraries"} }},
 	{"lesson steps", func(e a11yEnv, lang string) []string {
 		// Every lesson's first step (where a new visitor lands) and last
 		// (the finished box); in the flagship lesson also the first

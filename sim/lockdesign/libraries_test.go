@@ -1,0 +1,139 @@
+package lockdesign
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	goredis "github.com/redis/go-redis/v9"
+
+	"locklab/sim"
+	"locklab/sim/library"
+)
+
+// TestLibraryDesignsAsTheModels: each library's design scripts do what
+// the library's model sends (sim/library, held there to the library
+// itself on redis-server), in every state of the lock key an operation
+// meets — free, another's, and for a release this value's, with a TTL
+// or none: the
+// same reply, and the key left with the same value and TTL. The model
+// runs whole, its check before and its clean-up after a refusal too,
+// so what the design leaves out is shown to change nothing.
+func TestLibraryDesignsAsTheModels(t *testing.T) {
+	const key, mine, other = "lock:order:42", "mine-0123456789", "other-987654321"
+	type state struct {
+		name  string
+		value string // "" no key
+		ttl   time.Duration
+	}
+	states := []state{{"free", "", 0}, {"mine", mine, 5 * time.Second}, {"another's", other, 5 * time.Second}, {"mine, no TTL", mine, 0}}
+	ctx := context.Background()
+	for _, ld := range Libraries {
+		d := ld.Design()
+		if err := d.Validate(); err != nil {
+			t.Fatalf("%s: the script checker refuses its design: %v", ld.Lib.ID, err)
+		}
+		for _, ttl := range []int64{ld.TTL, 2500} {
+			for _, op := range []library.Op{library.Acquire, library.Release} {
+				piece, args := sim.PieceAcquire, []any{mine, ttl}
+				if op == library.Release {
+					piece, args = sim.PieceRelease, []any{mine}
+				}
+				for _, st := range states {
+					if op == library.Acquire && st.value == mine {
+						// never met: every acquisition takes a new value, and
+						// a design loses no acquire's reply (where the key
+						// holds it, redsync's clean-up would delete it and
+						// redislock would take it again: both left out)
+						continue
+					}
+					name := fmt.Sprintf("%s %s ttl %d, key %s", ld.Lib.ID, op, ttl, st.name)
+					model, design := newServer(t), newServer(t)
+					for _, s := range []*miniredis.Miniredis{model.m, design.m} {
+						if st.value != "" {
+							if err := s.Set(key, st.value); err != nil {
+								t.Fatal(err)
+							}
+							if st.ttl > 0 {
+								s.SetTTL(key, st.ttl)
+							}
+						}
+					}
+					step := ld.Lib.Ops[op]
+					for _, c := range step.Before {
+						model.send(ctx, t, c, key, mine, ttl)
+					}
+					want := model.send(ctx, t, step.Call, key, mine, ttl)
+					if step.Read(want) != library.OK {
+						for _, c := range step.OnRefused {
+							model.send(ctx, t, c, key, mine, ttl)
+						}
+					}
+					got := design.reply(ctx, t, design.c.Eval(ctx, d.Script(piece), []string{key}, args...))
+					if got != want {
+						t.Errorf("%s: the design answers %s, the model %s", name, got, want)
+					}
+					if ok := got == "OK" || got == "1"; op == library.Acquire && ok != (step.Read(want) == library.OK) {
+						t.Errorf("%s: the design reads %s as taken %v, the library as %s", name, got, ok, step.Read(want))
+					}
+					if a, b := model.m.Exists(key), design.m.Exists(key); a != b {
+						t.Errorf("%s: the key exists %v after the model, %v after the design", name, a, b)
+					} else if a {
+						va, _ := model.m.Get(key)
+						vb, _ := design.m.Get(key)
+						if va != vb || model.m.TTL(key) != design.m.TTL(key) {
+							t.Errorf("%s: the key is %q (TTL %v) after the model, %q (%v) after the design", name, va, model.m.TTL(key), vb, design.m.TTL(key))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// server is a miniredis and a go-redis client on it.
+type server struct {
+	m *miniredis.Miniredis
+	c *goredis.Client
+}
+
+func newServer(t *testing.T) *server {
+	m := miniredis.RunT(t)
+	c := goredis.NewClient(&goredis.Options{Addr: m.Addr()})
+	t.Cleanup(func() { c.Close() })
+	return &server{m, c}
+}
+
+// send makes a model's call with the lock's key, value and TTL.
+func (s *server) send(ctx context.Context, t *testing.T, call library.Call, key, value string, ttl int64) string {
+	t.Helper()
+	cmd, keys, args := call.Words(key, value, ttl)
+	if call.Script != "" {
+		as := make([]any, len(args))
+		for i, a := range args {
+			as[i] = a
+		}
+		return s.reply(ctx, t, s.c.Eval(ctx, call.Script, keys, as...))
+	}
+	as := make([]any, len(cmd))
+	for i, a := range cmd {
+		as[i] = a
+	}
+	return s.reply(ctx, t, s.c.Do(ctx, as...))
+}
+
+// reply is a reply as the model reads it: an integer, OK, or nil.
+func (s *server) reply(_ context.Context, t *testing.T, cmd *goredis.Cmd) string {
+	t.Helper()
+	res, err := cmd.Result()
+	switch {
+	case errors.Is(err, goredis.Nil):
+		return "nil"
+	case err != nil:
+		t.Fatalf("%v: %v", cmd.Args(), err)
+	}
+	return fmt.Sprint(res)
+}
