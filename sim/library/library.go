@@ -2,8 +2,9 @@
 // engineers use: for each one, what it sends to a Redis node to acquire,
 // extend and release a lock, what it does after each reply (retry, clean
 // up, report an error), and its defaults. It is the first layer of issue
-// 46's "lock your team uses": the simulator and the explorer will run
-// these calls as a design's; this package only says what they are.
+// 46's "lock your team uses": sim/lockdesign writes each library's
+// acquire and release as a design's scripts and holds them to these
+// calls; this package only says what they are.
 //
 // A call is a plain command or a script. The scripts are Lock Lab's own
 // writing, not the libraries' text: they make Redis run the same

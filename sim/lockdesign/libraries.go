@@ -18,6 +18,9 @@ import (
 // what of the library the design leaves out.
 type LibraryDesign struct {
 	Lib *library.Library
+	// Name is how pages name it: the library, its version and the
+	// setting that differs from its defaults, in no language.
+	Name string
 	// TTL is the expiry the design runs with: the library's default, or,
 	// where the caller must give one, the design page's default (10 s).
 	TTL int64
@@ -31,18 +34,29 @@ type LibraryDesign struct {
 
 // Libraries are the libraries' designs, in the order the pages list them.
 var Libraries = []LibraryDesign{
-	{Lib: library.Redsync, TTL: library.Redsync.TTLms, Acquire: "redsync", Release: "redsync"},
-	{Lib: library.Redislock, TTL: 10_000, Acquire: "redislock", Release: "redislock"},
-	{Lib: library.RedisPy, TTL: 10_000, Acquire: "redis-py", Release: "redis-py"},
-	{Lib: library.RedisPyTimeout, TTL: 10_000, Acquire: "redis-py-timeout", Release: "redis-py"},
-	{Lib: library.NodeRedlock, TTL: 10_000, Acquire: "node-redlock", Release: "node-redlock"},
-	{Lib: library.PythonRedisLock, TTL: 8000, Acquire: "python-redis-lock", Release: "python-redis-lock"},
+	{Lib: library.Redsync, Name: "redsync v4.18.1", TTL: library.Redsync.TTLms, Acquire: "redsync", Release: "redsync"},
+	{Lib: library.Redislock, Name: "redislock v0.9.4", TTL: 10_000, Acquire: "redislock", Release: "redislock"},
+	{Lib: library.RedisPy, Name: "redis-py 4.3.4 (timeout=None)", TTL: 10_000, Acquire: "redis-py", Release: "redis-py"},
+	{Lib: library.RedisPyTimeout, Name: "redis-py 4.3.4 (timeout=10)", TTL: 10_000, Acquire: "redis-py-timeout", Release: "redis-py"},
+	{Lib: library.NodeRedlock, Name: "node-redlock 4.2.0", TTL: 10_000, Acquire: "node-redlock", Release: "node-redlock"},
+	{Lib: library.PythonRedisLock, Name: "python-redis-lock 4.0.1 (expire=8)", TTL: 8000, Acquire: "python-redis-lock", Release: "python-redis-lock"},
 }
 
 // LibraryNamed finds a library's design by its ID.
 func LibraryNamed(id string) (LibraryDesign, bool) {
 	for _, l := range Libraries {
 		if l.Lib.ID == id {
+			return l, true
+		}
+	}
+	return LibraryDesign{}, false
+}
+
+// LibraryOfDesign is the library whose acquire and release design d
+// holds, if it holds one's (whatever its write, expiry and work).
+func LibraryOfDesign(d *Design) (LibraryDesign, bool) {
+	for _, l := range Libraries {
+		if LibraryOf(sim.PieceAcquire, d.Acquire) == l.Acquire && LibraryOf(sim.PieceRelease, d.Release) == l.Release {
 			return l, true
 		}
 	}
@@ -107,19 +121,19 @@ return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', (ttl - ttl % 1000) / 1000
 	{sim.PieceRelease, "redsync", `-- release as redsync's script does it: delete the key only if it
 -- holds this value (1); 0 if another value holds it, -1 if it is gone
 local held = redis.call('GET', KEYS[1])
-if held == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+if held ~= ARGV[1] then
+  if held then
+    return 0
+  end
+  return -1
 end
-if held then
-  return 0
-end
-return -1`, ""},
+return redis.call('DEL', KEYS[1])`, ""},
 	{sim.PieceRelease, "redislock", `-- release as redislock's script does it: delete the key only if it
 -- holds this value; the DEL's count, else 0
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return 0
 end
-return 0`, ""},
+return redis.call('DEL', KEYS[1])`, ""},
 	{sim.PieceRelease, "redis-py", `-- release as redis-py's script does it: if the key holds this value,
 -- delete it and answer 1; else 0 (the library raises LockNotOwnedError)
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
@@ -155,6 +169,12 @@ func LibraryOf(p sim.Piece, src string) string {
 		}
 	}
 	return ""
+}
+
+// IsLibraryPresetName reports whether piece p has a library's preset of
+// that name.
+func IsLibraryPresetName(p sim.Piece, name string) bool {
+	return IsLibraryPreset(Preset{Piece: p, Name: name})
 }
 
 // IsLibraryPreset reports whether pr is one of the libraries' presets.

@@ -32,6 +32,9 @@ type DesignRunView struct {
 	// RunTitle and BrokeHead name a counterexample only when the run
 	// harmed the data or broke the lock (sim.Fails).
 	RunTitle, BrokeHead string
+	// Intro says what the run is: the design's scripts, or a library's
+	// calls where the design holds a library's acquire and release.
+	Intro string
 	// Share is the run's address and QR code; SVGURL its picture as a
 	// file (for slides), FileName the name it downloads under.
 	Share            lesson.ShareBox
@@ -271,7 +274,12 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	du := u.Design
 	title, head := runTitle(u, tl)
 	v := &DesignRunView{Page: s.Frame(u, title+" — "+du.Title+" — "+u.SiteName, r), D: du, RunTitle: title, BrokeHead: head,
-		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions)}
+		BackURL: links.Design(u.Lang, d), Canonical: links.DesignRun(u.Lang, d, n, st.Actions), Intro: du.RunIntro}
+	if l, ok := lockdesign.LibraryOfDesign(d); ok {
+		// a library's lock, from the libraries' page: its scripts are
+		// the library's calls, not the reader's own
+		v.Intro = i18n.Fill(du.RunIntroLibrary, l.Name)
+	}
 	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}
 	png := runFile(v.Canonical, ".png")
 	v.Share.Embed = lesson.SnippetsFor(u, v.Share.URL, s.Absolute(r, site.EmbedPath(v.Canonical)), s.Absolute(r, png),

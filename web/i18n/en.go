@@ -559,6 +559,7 @@ var english = &UI{
 		StartOver:       "Or start again from the safe design",
 		RunTitle:        "Counterexample",
 		RunAllowedTitle: "Schedule",
+		RunIntroLibrary: "One schedule of {0}'s lock, replayed. The commands below are its acquire and release as Lock Lab writes them: scripts run with EVAL that send the library's own commands, with the same arguments and replies; the INCR after each acquire is Lock Lab's counter for a fenced write, which the library does not send. Every reply is what Redis answered.",
 		RunIntro:        "One schedule of this design, replayed (the grade's shortest schedules open here). The commands below are your scripts, run with EVAL, and the INCR each client sends for its fencing token; every reply is what Redis answered.",
 		BackToGrade:     "Back to the grade",
 		WorkPastTTL:     "Mind the times: the work before each write ({0}) is as long as the lock's TTL ({1}) or longer, and nothing extends it, so no write comes before the writer's own lease has ended. Lesson 3 calls such a TTL simply a bug, and the grade counts it as a failure of the lock: Job outlived its lease.",
@@ -714,33 +715,37 @@ var english = &UI{
 	},
 	Libs: &LibsUI{
 		Title: "The lock your team uses",
-		Intro: "Six set-ups of the Redis lock libraries engineers use, each run here as the library runs it: its acquire and its release send the library's own commands and scripts " +
-			"(a test holds each one to the library itself on redis-server), with its default expiry. None of them hands your storage a fencing token, " +
-			"so each design writes with no check, as code does that takes the lock, works, writes and releases. The explorer tries every schedule of two clients with one fault of each kind.",
+		Intro: "Five Redis lock libraries in six set-ups, each as the library takes and frees the lock: its acquire and its release are scripts that send the library's own commands, " +
+			"with the same arguments and the same replies (a test holds each one to the library itself on redis-server; here, as every timeline, they run on miniredis). " +
+			"The expiry is the library's default where it has one (redsync 8 s, redis-py none); where the caller must choose one, 10 s. " +
+			"The storage's write checks nothing, as in code that takes the lock, works, writes and releases. The explorer tries every schedule of two clients with one fault of each kind.",
 		Bounds: "Each cell is a complete search: two clients, each acquiring, writing and releasing once, with only the fault its column names " +
-			"(a pause lasts until the lock key's TTL on the server has run out). A ✓ holds within these bounds; it is not a proof.",
-		Library: "Library", ColNone: "No fault", ColPause: "One pause longer than the lock's TTL", ColCrash: "One crash",
+			"(the pause lasts until the lock's key has expired on the server). A ✓ holds within these bounds; it is not a proof.",
+		Tokens: "The timelines still number each acquisition (INCR fence:order:42, token 1, token 2): that is Lock Lab's counter, sent in the same action as the acquire so that the fenced write can use it. " +
+			"None of these libraries does it, and the write here ignores it. To fence with one of them, your code must take a number that grows with every acquisition " +
+			"(an INCR on Redis right after acquiring, as here, or a version kept in your storage) and your storage must refuse a write with an older one.",
+		Library: "Library", ColNone: "No fault", ColPause: "One pause until the lock's key expires", ColCrash: "One crash",
 		ColDrop: "One lost reply to a write", Nothing: "✓ nothing found", AllowedOnly: "only what any lease allows: {0}",
-		Expiry: "expiry {0}", NoExpiry: "no expiry", Model: "Modelled from {0} {1}.",
+		Expiry: "TTL {0}", NoExpiry: "no TTL", Model: "Modelled from {0} {1}.",
 		Open: "Open it on the design page", Fenced: "the same lock with a fenced write",
 		LeftOutTitle: "What these designs leave out",
-		LeftOut: "Retries and their delays (a refused acquire here tries again after the design's retry time, for ever); the validity some libraries compute " +
+		LeftOut: "Retries and their delays (a refused acquire here tries again every second, for ever, whatever the library does: redislock tries once by default); the validity some libraries compute " +
 			"(redsync, node-redlock: your code must check it before it writes, and a pause after the check defeats it anyway); and the commands a library sends " +
 			"that change nothing the lock depends on: redsync's release after a refused try, python-redis-lock's GET before its SET and the list its release pushes to, to wake waiting clients.",
-		NotYetTitle: "Not graded yet", NoPause: "– no pause can outlast a key with no expiry: the others wait for ever",
+		NotYetTitle: "Not graded yet", NoPause: "– no pause can outlast a key with no TTL, so none was tried (the crash column shows what such a key does)",
 		NotYet: []string{
-			"Redisson's RLock with its watchdog, and RFencedLock: Redisson needs a JVM, which this machine does not have.",
+			"Redisson's RLock with its watchdog, and RFencedLock: Redisson needs a JVM, which the machines Lock Lab is tested on do not have.",
 			"Renewal threads (python-redis-lock's auto_renewal, node-redlock v5's using()), and a pause that freezes the renewal timer with the work.",
 			"Redlock over several nodes with these libraries (redsync with several pools, node-redlock with several clients): lesson 7 runs Redlock, but not with their retries and drift.",
 			"Faults these libraries make matter: a holder that reaches its storage but not Redis, a renewal that fails once, the client's own clock jumping, a reply delayed about as long as the TTL.",
 		},
 		Notes: map[string]string{
 			"redsync":           "SET NX with its default expiry of 8 s; release by a script that deletes the key only if it still holds this value.",
-			"redislock":         "One script takes a free key (SET NX PX); release by value. One try unless you give a retry strategy; you give the TTL (here 10 s).",
-			"redis-py":          "With timeout=None, its default, the key is set with no expiry at all: a holder that dies keeps the lock for ever. Release by value.",
+			"redislock":         "One script takes a free key (SET NX PX); release by value. You give the TTL (here 10 s).",
+			"redis-py":          "With timeout=None, its default, the key is set with no expiry at all: a holder that crashes keeps the lock for ever, and a fenced write cannot help. Release by value. (The design still passes a TTL of 10 s, which this script does not use.)",
 			"redis-py-timeout":  "redis-py's Lock given a timeout (here 10 s): SET NX PX; release by value.",
 			"node-redlock":      "Every step is a script: take the key only if it does not exist; release by value. You give the TTL (here 10 s).",
-			"python-redis-lock": "With expire=8 and no auto_renewal: SET NX EX; release by value (its script also wakes clients waiting for the lock).",
+			"python-redis-lock": "Given expire=8, with no auto_renewal: SET NX EX; release by value (its script also wakes clients waiting for the lock). Its default, no expiry, is locked for ever by a crash, as redis-py's is.",
 		},
 		Link: "How the Redis lock libraries fare under pauses and crashes",
 	},

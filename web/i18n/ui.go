@@ -383,6 +383,7 @@ type DesignUI struct {
 	Repeated                                     string
 	BadLink, BadClients, KeptNote, StartOver     string
 	RunTitle, RunIntro, BackToGrade, ScriptsUsed string
+	RunIntroLibrary                              string // {0}: the library
 	RunAllowedTitle                              string // RunTitle for a run that shows no failure
 	ErrorReplyNote                               string
 	// What the write does: the form's field, its options and help, the
@@ -550,7 +551,7 @@ type EndUI struct {
 
 // LibsUI is the text of the page that grades the lock libraries.
 type LibsUI struct {
-	Title, Intro, Bounds                 string
+	Title, Intro, Bounds, Tokens         string
 	Library, ColNone, ColPause, ColCrash string
 	ColDrop, Nothing, AllowedOnly        string
 	Expiry, NoExpiry, Model              string

@@ -11,6 +11,7 @@ import (
 	"net/url"
 
 	"locklab/sim"
+	"locklab/sim/lockdesign"
 	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/narrate"
@@ -131,6 +132,13 @@ func OptionWords(u *i18n.UI, sc *sim.Scenario, opts, from sim.Opts) []string {
 	return out
 }
 
+// isLibrary reports whether v names a library's preset of the piece
+// named k.
+func isLibrary(k, v string) bool {
+	p, ok := sim.PieceNamed(k)
+	return ok && lockdesign.IsLibraryPresetName(p, v)
+}
+
 // DesignWords are a design page's design (its query, q) in u's words:
 // each piece not at the page's default, a preset by its name or "your own
 // script", and the times.
@@ -145,6 +153,8 @@ func DesignWords(u *i18n.UI, q url.Values) []string {
 			out = append(out, du.TTLLabel+u.LabelSep()+v)
 		case k == "work":
 			out = append(out, du.WorkLabel+u.LabelSep()+v)
+		case links.PresetName(v) && isLibrary(k, v):
+			out = append(out, du.PieceLabel[k]+u.LabelSep()+v) // named after its library, in no language
 		case links.PresetName(v) && du.PresetLabel[k+"."+v] != "":
 			out = append(out, du.PieceLabel[k]+u.LabelSep()+du.PresetLabel[k+"."+v])
 		default:

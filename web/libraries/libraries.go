@@ -143,7 +143,7 @@ func view(page site.Page, u *i18n.UI, rows []Row) *View {
 		if pr, ok := lockdesign.PresetNamed(sim.PieceWrite, d.Effect, "fenced"); ok {
 			fenced.SetScript(sim.PieceWrite, pr.Script)
 		}
-		rv := RowView{ID: ld.Lib.ID, Name: ld.Lib.ID + " " + ld.Lib.Version, Note: l.Notes[ld.Lib.ID],
+		rv := RowView{ID: ld.Lib.ID, Name: ld.Name, Note: l.Notes[ld.Lib.ID],
 			Model:  i18n.Fill(l.Model, ld.Lib.Module, ld.Lib.Version),
 			Design: links.Design(u.Lang, d), Fenced: links.Design(u.Lang, &fenced)}
 		rv.Expiry = i18n.Fill(l.Expiry, sim.FormatDuration(ld.TTL))

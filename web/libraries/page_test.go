@@ -122,8 +122,18 @@ func TestLibrariesPage(t *testing.T) {
 				t.Errorf("%s: %s answers %d", lang, link, run.Status)
 				continue
 			}
-			if name := html.UnescapeString(m[2]); !strings.Contains(html.UnescapeString(run.Body), name) {
+			body := html.UnescapeString(run.Body)
+			if name := html.UnescapeString(m[2]); !strings.Contains(body, name) {
 				t.Errorf("%s: %s does not show %q", lang, link, name)
+			}
+			// it says whose calls these are, and calls none of them the
+			// reader's own script
+			named := false
+			for _, ld := range lockdesign.Libraries {
+				named = named || strings.Contains(body, i18n.Fill(u.Design.RunIntroLibrary, ld.Name))
+			}
+			if !named || strings.Contains(body, u.Design.Own) || strings.Contains(body, u.Design.RunIntro) {
+				t.Errorf("%s: %s does not name the library, or calls its scripts the reader's own", lang, link)
 			}
 		}
 		for _, from := range []string{"/" + lang + "/lab", "/" + lang + "/lab/design"} {
