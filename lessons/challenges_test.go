@@ -176,6 +176,8 @@ var designFixes = map[string]map[string]string{
 	"ttl-lua-hour": {"acquire": "return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])"},
 	"sr-lua":       {"release": "compare-delete"},
 	"fe-lua":       {"write": "fenced"},
+	"ttl-redis-py": {"acquire": "redis-py-timeout"},
+	"fe-redsync":   {"write": "fenced"},
 }
 
 // designOf builds a design challenge's design, with pieces changed.
@@ -183,6 +185,14 @@ func designOf(t *testing.T, q url.Values, change map[string]string) *lockdesign.
 	t.Helper()
 	d := lockdesign.DefaultDesign()
 	set := func(k, v string) {
+		if k == "ttl" {
+			ms, ok := sim.ParseDuration(v)
+			if !ok {
+				t.Fatalf("design: ttl %q", v)
+			}
+			d.TTL = ms
+			return
+		}
 		p, ok := sim.PieceNamed(k)
 		if !ok {
 			t.Fatalf("design: %s is not a piece", k)

@@ -304,10 +304,15 @@ func TestBrowserClass(t *testing.T) {
 	shot(s3, "student-zh-360-question")
 
 	// They vote (a plain form post each, the third without JavaScript).
+	// A vote has landed when the form came back from the server (a new
+	// form, the old one marked before the post) with this choice as the
+	// student's: a second vote used to wait on the first one's "your
+	// answer", already there, and the reveal could count the first.
 	vote := func(c context.Context, choice int) {
+		webtest.Run(t, c, chromedp.Evaluate[bool](`document.querySelector("form.cs-answer").__sent = true`))
 		webtest.Do(t, c, chromedp.Click(chromedp.CSS(fmt.Sprintf(`form.cs-answer input[value="%d"]`, choice))),
 			chromedp.Click(chromedp.CSS("#send-answer")))
-		if !webtest.WaitTrue(c, `!!document.getElementById("my-answer")`) {
+		if !webtest.WaitTrue(c, fmt.Sprintf(`(f => !!f && !f.__sent && !!document.getElementById("my-answer") && !!f.querySelector('input[value="%d"]:checked'))(document.querySelector("form.cs-answer"))`, choice)) {
 			t.Fatal("no answer shown")
 		}
 	}

@@ -11,6 +11,7 @@ package libraries
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 	"sync"
 
@@ -112,6 +113,9 @@ type RowView struct {
 	ID, Name, Expiry, Note, Model string
 	Design, Fenced                string // the design page, as it is and with a fenced write
 	Cells                         []CellView
+	// Challenges are the course's fixes of this library's lock: "Challenge
+	// 5.8: title" and the address.
+	Challenges []site.Choice
 }
 
 // CellView is a cell as the page shows it: a ✓, or the headline kind with
@@ -129,7 +133,16 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 		s.Fail(w, r, u, site.Internal(u, err))
 		return
 	}
-	s.Render(w, r, LibrariesPage(view(s.Frame(u, u.Libs.Title+" — "+u.SiteName, r), u, rows)))
+	v := view(s.Frame(u, u.Libs.Title+" — "+u.SiteName, r), u, rows)
+	for i, row := range rows {
+		for _, ch := range s.Course.Challenges(u.Lang) {
+			if q, err := url.ParseQuery(ch.Design); err == nil && ch.Design != "" && q.Get("acquire") == row.Lib.Acquire {
+				num := i18n.Fill(u.Chal.Num, strconv.Itoa(ch.Lesson.Order), strconv.Itoa(ch.Num))
+				v.Rows[i].Challenges = append(v.Rows[i].Challenges, site.Choice{Label: num + u.LabelSep() + ch.Title, Value: links.Challenge(u.Lang, ch.ID)})
+			}
+		}
+	}
+	s.Render(w, r, LibrariesPage(v))
 }
 
 // view lays the table out in u's words.

@@ -136,6 +136,12 @@ func TestLibrariesPage(t *testing.T) {
 				t.Errorf("%s: %s does not name the library, or calls its scripts the reader's own", lang, link)
 			}
 		}
+		// the course's fixes of a library's lock are listed under it
+		for _, id := range []string{"fe-redsync", "ttl-redis-py"} {
+			if !strings.Contains(page, `href="/`+lang+`/challenges/`+id+`"`) {
+				t.Errorf("%s: the challenge %s is not listed", lang, id)
+			}
+		}
 		for _, from := range []string{"/" + lang + "/lab", "/" + lang + "/lab/design"} {
 			if !strings.Contains(webtest.MustGet(t, h, from), `id="to-libraries" href="/`+lang+`/libraries"`) {
 				t.Errorf("%s: %s does not link the libraries' page", lang, from)
