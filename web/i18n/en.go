@@ -720,11 +720,11 @@ var english = &UI{
 			"The expiry is the library's default where it has one (redsync 8 s, redis-py none); where the caller must choose one, 10 s. " +
 			"The storage's write checks nothing, as in code that takes the lock, works, writes and releases. The explorer tries every schedule of two clients with one fault of each kind.",
 		Bounds: "Each cell is a complete search: two clients, each acquiring, writing and releasing once, with only the fault its column names " +
-			"(the pause lasts until the lock's key has expired on the server). A ✓ holds within these bounds; it is not a proof.",
+			"(the long job's column has none; the pause lasts until the lock's key has expired on the server). A ✓ holds within these bounds; it is not a proof.",
 		Tokens: "The timelines still number each acquisition (INCR fence:order:42, token 1, token 2): that is Lock Lab's counter, sent in the same action as the acquire so that the fenced write can use it. " +
 			"None of these libraries does it, and the write here ignores it. To fence with one of them, your code must take a number that grows with every acquisition " +
 			"(an INCR on Redis right after acquiring, as here, or a version kept in your storage) and your storage must refuse a write with an older one.",
-		Library: "Library", ColNone: "No fault", ColPause: "One pause until the lock's key expires", ColCrash: "One crash",
+		Library: "Library", ColNone: "No fault", ColLong: "A job one and a half times the TTL, no fault", ColPause: "One pause until the lock's key expires", ColCrash: "One crash",
 		ColDrop: "One lost reply to a write", Nothing: "✓ nothing found", AllowedOnly: "only what any lease allows: {0}",
 		Expiry: "TTL {0}", NoExpiry: "no TTL", Model: "Modelled from {0} {1}.",
 		Open: "Open it on the design page", Fenced: "the same lock with a fenced write",

@@ -551,13 +551,13 @@ type EndUI struct {
 
 // LibsUI is the text of the page that grades the lock libraries.
 type LibsUI struct {
-	Title, Intro, Bounds, Tokens         string
-	Library, ColNone, ColPause, ColCrash string
-	ColDrop, Nothing, AllowedOnly        string
-	Expiry, NoExpiry, Model              string
-	Open, Fenced, LeftOutTitle, LeftOut  string
-	NotYetTitle, NoPause                 string
-	NotYet                               []string
+	Title, Intro, Bounds, Tokens           string
+	Library, ColNone, ColPause, ColCrash   string
+	ColDrop, Nothing, AllowedOnly, ColLong string
+	Expiry, NoExpiry, Model                string
+	Open, Fenced, LeftOutTitle, LeftOut    string
+	NotYetTitle, NoPause                   string
+	NotYet                                 []string
 	// Notes: per library ID, how it takes and frees the lock.
 	Notes map[string]string
 	Link  string // the way to this page from the Lab and the design page

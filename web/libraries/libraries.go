@@ -31,16 +31,29 @@ const Clients = 2
 // Fault is a column: the one kind of fault its searches may use.
 type Fault int
 
-// The columns, in order.
+// The columns, in order. LongJob is no fault: the job takes one and a
+// half times the lock's TTL (the study's "critical section runs past the
+// TTL with no pause").
 const (
 	NoFault Fault = iota
+	LongJob
 	Pause
 	Crash
 	Drop
 )
 
 // Faults lists the columns.
-var Faults = []Fault{NoFault, Pause, Crash, Drop}
+var Faults = []Fault{NoFault, LongJob, Pause, Crash, Drop}
+
+// Design is library l's design as column f runs it: a long job works for
+// one and a half TTLs, every other column for the design's default work.
+func (f Fault) Design(l lockdesign.LibraryDesign) *lockdesign.Design {
+	d := l.Design()
+	if f == LongJob {
+		d.Work = d.TTL * 3 / 2
+	}
+	return d
+}
 
 // Config is the search of library design d under fault f: the design's
 // grade (lockdesign.GradeConfig) with only that fault's budget.
@@ -83,7 +96,7 @@ var Table = sync.OnceValues(func() ([]Row, error) {
 	for _, ld := range lockdesign.Libraries {
 		row := Row{Lib: ld}
 		for _, f := range Faults {
-			cfg, err := Config(ld.Design(), f)
+			cfg, err := Config(f.Design(ld), f)
 			if err != nil {
 				return nil, err
 			}
@@ -148,7 +161,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 // view lays the table out in u's words.
 func view(page site.Page, u *i18n.UI, rows []Row) *View {
 	l := u.Libs
-	v := &View{Page: page, L: l, Columns: []string{l.ColNone, l.ColPause, l.ColCrash, l.ColDrop}}
+	v := &View{Page: page, L: l, Columns: []string{l.ColNone, l.ColLong, l.ColPause, l.ColCrash, l.ColDrop}}
 	for _, row := range rows {
 		ld := row.Lib
 		d := ld.Design()
@@ -179,7 +192,7 @@ func view(page site.Page, u *i18n.UI, rows []Row) *View {
 				if !cv.Harm {
 					cv.Text = i18n.Fill(l.AllowedOnly, name)
 				}
-				cv.URL = links.DesignRun(u.Lang, d, Clients, c.Shortest)
+				cv.URL = links.DesignRun(u.Lang, Faults[i].Design(ld), Clients, c.Shortest)
 			}
 			rv.Cells = append(rv.Cells, cv)
 		}

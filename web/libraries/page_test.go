@@ -18,7 +18,8 @@ import (
 
 // TestTableEarned: the table holds what the explorer finds, and what it
 // finds is what the lessons teach of these designs: with no fault nothing
-// goes wrong; a pause longer than the TTL makes every library with an
+// goes wrong; a job longer than the TTL outlives its lease wherever there
+// is one (none of these renews by itself); a pause longer than the TTL makes every library with an
 // expiry accept a stale write (none fences); redis-py's default, with no
 // expiry, cannot be outlasted but is locked for ever by one crash; every
 // search is complete. And each library's lock with a fenced write, the
@@ -44,6 +45,9 @@ func TestTableEarned(t *testing.T) {
 		}
 		if c := row.Cells[libraries.NoFault]; c.Shortest != nil {
 			t.Errorf("%s: with no fault, %s (%s)", id, c.Kind, sim.FormatActions(c.Shortest))
+		}
+		if c := row.Cells[libraries.LongJob]; row.Lib.Lib.NoTTL != (c.Shortest == nil) {
+			t.Errorf("%s (no TTL %v): a job longer than the TTL finds %q", id, row.Lib.Lib.NoTTL, c.Kind)
 		}
 		switch {
 		case row.Lib.Lib.NoTTL:
