@@ -14,18 +14,29 @@ import (
 )
 
 // TestDesignCode: design.go.tmpl writes a program for every combination
-// of the presets, under either effect and in every language, that gofmt
+// of the presets (a library's, in its library's design), under either effect and in every language, that gofmt
 // leaves as it is (a template mistake would show up as a file gofmt
 // rejects, which Design returns unformatted, or as no file at all), and
 // the Japanese and Chinese programs are the English one with other
 // comments: every comment of the Japanese one in Japanese, so a comment
 // the template writes as plain text rather than through say shows.
 func TestDesignCode(t *testing.T) {
+	// the general presets in every combination; a library's (acquire and
+	// release, lockdesign.Libraries) each once, in its library's design:
+	// in every combination they made the test seven times as long
+	general := func(p sim.Piece, eff string) []lockdesign.Preset {
+		return slices.DeleteFunc(lockdesign.PresetsOf(p, eff), lockdesign.IsLibraryPreset)
+	}
 	for _, eff := range lockdesign.Effects {
-		for _, a := range lockdesign.PresetsOf(sim.PieceAcquire, eff) {
-			for _, r := range lockdesign.PresetsOf(sim.PieceRelease, eff) {
-				for _, e := range lockdesign.PresetsOf(sim.PieceExtend, eff) {
-					for _, w := range lockdesign.PresetsOf(sim.PieceWrite, eff) {
+		for _, l := range lockdesign.Libraries {
+			d := l.Design()
+			d.SetEffect(eff)
+			checkDesignCode(t, eff+" "+l.Name, d)
+		}
+		for _, a := range general(sim.PieceAcquire, eff) {
+			for _, r := range general(sim.PieceRelease, eff) {
+				for _, e := range general(sim.PieceExtend, eff) {
+					for _, w := range general(sim.PieceWrite, eff) {
 						d := &lockdesign.Design{TTL: 10_000, Work: 3000, Effect: eff}
 						d.SetScript(sim.PieceAcquire, a.Script)
 						d.SetScript(sim.PieceRelease, r.Script)
