@@ -180,6 +180,16 @@ var designFixes = map[string]map[string]string{
 	"fe-redsync":   {"write": "fenced"},
 }
 
+// wrongFixes are changes a reader made that must not fix their
+// challenge: fe-redsync's bounds once held only a pause, and dropping the
+// TTL (no pause can outlast it) or setting two hours passed as "Fixed".
+var wrongFixes = map[string][]map[string]string{
+	"fe-redsync": {
+		{"acquire": "return redis.call('SET', KEYS[1], ARGV[1], 'NX')"},
+		{"acquire": "return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', 7200000)"},
+	},
+}
+
 // designOf builds a design challenge's design, with pieces changed.
 func designOf(t *testing.T, q url.Values, change map[string]string) *lockdesign.Design {
 	t.Helper()
@@ -236,7 +246,7 @@ func TestDesignChallenges(t *testing.T) {
 			t.Errorf("%s: no fix written for it", ch.ID)
 			continue
 		}
-		for _, change := range []map[string]string{nil, designFixes[ch.ID]} {
+		for i, change := range append([]map[string]string{nil, designFixes[ch.ID]}, wrongFixes[ch.ID]...) {
 			sc, err := designOf(t, q, change).ScenarioFor(ch.Bounds.Clients)
 			if err != nil {
 				t.Fatal(err)
@@ -247,7 +257,7 @@ func TestDesignChallenges(t *testing.T) {
 				t.Fatalf("%s: %v", ch.ID, err)
 			}
 			res := search(t, cfg)
-			if fails(res) != (change == nil) {
+			if fails(res) != (i != 1) {
 				t.Errorf("%s with %v: fails %v", ch.ID, change, fails(res))
 			}
 		}

@@ -559,7 +559,7 @@ var english = &UI{
 		StartOver:       "Or start again from the safe design",
 		RunTitle:        "Counterexample",
 		RunAllowedTitle: "Schedule",
-		RunIntroLibrary: "One schedule of {0}'s lock, replayed. The commands below are its acquire and release as Lock Lab writes them: scripts run with EVAL that send the library's own commands, with the same arguments and replies; the INCR after each acquire is Lock Lab's counter for a fenced write, which the library does not send. Every reply is what Redis answered.",
+		RunIntroLibrary: "One schedule of {0}'s lock, replayed. The commands below are its acquire and release as Lock Lab writes them: scripts run with EVAL that send the library's own commands, with the same arguments and replies; the INCR after each acquire is Lock Lab's counter for a fenced write, which the library does not send. A refused acquire tries again every second: that is Lock Lab's, not the library's. Every reply is what Redis answered.",
 		RunIntro:        "One schedule of this design, replayed (the grade's shortest schedules open here). The commands below are your scripts, run with EVAL, and the INCR each client sends for its fencing token; every reply is what Redis answered.",
 		BackToGrade:     "Back to the grade",
 		WorkPastTTL:     "Mind the times: the work before each write ({0}) is as long as the lock's TTL ({1}) or longer, and nothing extends it, so no write comes before the writer's own lease has ended. Lesson 3 calls such a TTL simply a bug, and the grade counts it as a failure of the lock: Job outlived its lease.",
@@ -717,11 +717,11 @@ var english = &UI{
 		Title: "The lock your team uses",
 		Intro: "Five Redis lock libraries in six set-ups, each as the library takes and frees the lock: its acquire and its release are scripts that send the library's own commands, " +
 			"with the same arguments and the same replies (a test holds each one to the library itself on redis-server; here, as every timeline, they run on miniredis). " +
-			"The expiry is the library's default where it has one (redsync 8 s, redis-py none); where the caller must choose one, 10 s. " +
+			"The expiry is the library's default where it has one (redsync 8 s, redis-py none); where the caller must choose one, 10 s; python-redis-lock runs with expire=8. " +
 			"The storage's write checks nothing, as in code that takes the lock, works, writes and releases. The explorer tries every schedule of two clients with one fault of each kind.",
 		Bounds: "Each cell is a complete search: two clients, each acquiring, writing and releasing once, with only the fault its column names " +
 			"(the long job's column has none; the pause lasts until the lock's key has expired on the server). A ✓ holds within these bounds; it is not a proof.",
-		Tokens: "The timelines still number each acquisition (INCR fence:order:42, token 1, token 2): that is Lock Lab's counter, sent in the same action as the acquire so that the fenced write can use it. " +
+		Tokens: "The timelines still number each acquisition (INCR fence:order:42, token 1, token 2): that is Lock Lab's counter, sent right after the acquire, in the same action, so that the fenced write can use it. " +
 			"None of these libraries does it, and the write here ignores it. To fence with one of them, your code must take a number that grows with every acquisition " +
 			"(an INCR on Redis right after acquiring, as here, or a version kept in your storage) and your storage must refuse a write with an older one.",
 		Library: "Library", ColNone: "No fault", ColLong: "A job one and a half times the TTL, no fault", ColPause: "One pause until the lock's key expires", ColCrash: "One crash",

@@ -554,7 +554,7 @@ var chinese = &UI{
 		StartOver:       "或者从安全的设计重新开始",
 		RunTitle:        "反例",
 		RunAllowedTitle: "调度顺序",
-		RunIntroLibrary: "这是 {0} 这把锁的一个调度顺序的回放。下面的命令是 Lock Lab 改写的获取和释放：用 EVAL 运行的脚本，发送与库相同的命令和参数，并给出相同的应答；获取之后的 INCR 是 Lock Lab 为围栏写入准备的计数器，库本身不会发送。每个应答都是 Redis 实际返回的。",
+		RunIntroLibrary: "这是 {0} 这把锁的一个调度顺序的回放。下面的命令是 Lock Lab 改写的获取和释放：用 EVAL 运行的脚本，发送与库相同的命令和参数，并给出相同的应答；获取之后的 INCR 是 Lock Lab 为围栏写入准备的计数器，库本身不会发送。获取被拒后每秒重试一次是 Lock Lab 的设定，并非库的行为。每个应答都是 Redis 实际返回的。",
 		RunIntro:        "这是这个设计的一个调度顺序的重放（评分给出的最短调度顺序都在这里打开）。下面的命令是用 EVAL 运行的你的脚本，以及每个客户端为取得围栏令牌而发送的 INCR；每个应答都是 Redis 实际返回的。",
 		BackToGrade:     "返回评分结果",
 		Stale:           "评分已过时：打分之后设计又改动过。要为现在的设计打分，请按“为这个设计打分”。",
@@ -712,11 +712,11 @@ var chinese = &UI{
 		Title: "你的团队在用的锁",
 		Intro: "5 个常用 Redis 锁库的 6 种配置，都按库本身的方式获取和释放锁：获取和释放都是脚本，发送与库相同的命令和参数，并给出相同的应答" +
 			"（测试已在真实的 redis-server 上与库本身逐一比对；在这里，和所有时间线一样，它们运行在 miniredis 上）。" +
-			"TTL 在库有默认值时用默认值（redsync 为 8 秒，redis-py 没有），需要调用方指定时用 10 秒。" +
+			"TTL 在库有默认值时用默认值（redsync 为 8 秒，redis-py 没有），需要调用方指定时用 10 秒；python-redis-lock 用 expire=8。" +
 			"存储的写入不做任何检查，就像最常见的“加锁→处理→写入→解锁”代码那样。探索器尝试两个客户端的所有调度顺序，每次只加入一种故障。",
 		Bounds: "每个单元格都是一次完整的搜索：两个客户端，各获取、写入、释放一次，只有该列所写的故障" +
 			"（长任务一列没有故障；停顿会一直持续到服务器上锁的键过期）。✓ 只在这些范围内成立，并不是证明。",
-		Tokens: "时间线上仍会给每次获取编号（INCR fence:order:42、令牌 1、令牌 2）：这是 Lock Lab 自己的计数器，和获取在同一个操作里发送，以便改用围栏写入时使用。" +
+		Tokens: "时间线上仍会给每次获取编号（INCR fence:order:42、令牌 1、令牌 2）：这是 Lock Lab 自己的计数器，在获取之后立刻、在同一个操作里发送，供改用围栏写入时使用。" +
 			"这些库都不会这样做，这里的写入也不看这个编号。要用这些库做围栏，你的代码必须取得一个随每次获取递增的编号" +
 			"（像这里一样在获取后立刻对 Redis 执行 INCR，或在存储中保存版本号），并由存储拒绝编号更旧的写入。",
 		Library: "库", ColNone: "无故障", ColLong: "耗时为 TTL 1.5 倍的任务（无故障）", ColPause: "一次持续到锁的键过期的停顿", ColCrash: "一次崩溃",
@@ -727,7 +727,7 @@ var chinese = &UI{
 		LeftOut: "重试及其间隔（在这里，获取被拒绝的客户端不论用哪个库，都会每秒重试一次，一直重试；redislock 默认只尝试一次）；部分库计算的有效期" +
 			"（redsync、node-redlock：写入前必须由你的代码检查，而检查之后的停顿仍然会让它失效）；以及不改变锁状态的命令：" +
 			"redsync 在获取被拒后发送的释放、python-redis-lock 在 SET 之前的 GET，以及它释放时为唤醒等待的客户端而写入的列表。",
-		NotYetTitle: "尚未评估", NoPause: "– 不适用：键没有 TTL，也就没有比它更长的停顿，所以没有尝试（这样的键会怎样，见崩溃一列）",
+		NotYetTitle: "尚未评估", NoPause: "– 不适用：键永不过期，“停顿到键过期”不会发生，因此没有尝试（这样的键会怎样，见崩溃一列）",
 		NotYet: []string{
 			"Redisson 的 RLock（带 watchdog）和 RFencedLock：Redisson 需要 JVM，而测试 Lock Lab 的环境没有。",
 			"续期线程（python-redis-lock 的 auto_renewal、node-redlock v5 的 using()），以及让续期定时器和工作一起停住的停顿。",
@@ -736,7 +736,7 @@ var chinese = &UI{
 		},
 		Notes: map[string]string{
 			"redsync":           "用默认 8 秒 TTL 的 SET NX；释放用一个脚本，只有键仍是这个值时才删除。",
-			"redislock":         "一个脚本获取空闲的键（SET NX PX）；按值释放。TTL 由调用方给出（这里是 10 秒）。",
+			"redislock":         "一个脚本在键不存在时才加锁（SET NX PX）；按值释放。TTL 由调用方给出（这里是 10 秒）。",
 			"redis-py":          "默认的 timeout=None 下，键完全没有 TTL：持有者崩溃后，锁会永远留着，围栏写入也帮不上忙。按值释放。（设计仍传入 10 秒的 TTL，但这个脚本不用它。）",
 			"redis-py-timeout":  "传入 timeout 的 redis-py Lock（这里是 10 秒）：SET NX PX；按值释放。",
 			"node-redlock":      "每一步都是脚本：只有键不存在时才获取；按值释放。TTL 由调用方给出（这里是 10 秒）。",
