@@ -271,6 +271,9 @@ func TestDesignFixChallenge(t *testing.T) {
 			!strings.Contains(text(r.Body), u.Failures[sim.ForeignDelete].Name) || !strings.Contains(r.Body, "/"+lang+"/lab/design/run?release=del") {
 			t.Errorf("%s: the broken release's page: %d, its form, its failure and its design run", lang, r.Status)
 		}
+		if !strings.Contains(text(r.Body), u.Design.ThenHelp) {
+			t.Errorf("%s: the page does not say what a script may use before it refuses one", lang)
+		}
 		own := "if redis.call('GET', KEYS[1]) == ARGV[1] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0"
 		r = get(t, h, base+"?release="+url.QueryEscape(own))
 		if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-solved="1"`) {
