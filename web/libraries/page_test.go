@@ -97,7 +97,7 @@ func TestTableEarned(t *testing.T) {
 // TestLibrariesPage: in every language the page lists every library with
 // a cell per fault; each ✗ links the design's timeline, which shows that
 // failure at its last action; each library opens on the design page with
-// its own scripts; the Lab and the design page link here.
+// its own scripts; the home page, the Lab and the design page link here.
 func TestLibrariesPage(t *testing.T) {
 	h := sitetest.Default(t)
 	href := regexp.MustCompile(`<a href="(/[a-z]+/lab/design/run\?[^"]+)">✗ ([^<(]+) \(`)
@@ -146,7 +146,7 @@ func TestLibrariesPage(t *testing.T) {
 				t.Errorf("%s: the challenge %s is not listed", lang, id)
 			}
 		}
-		for _, from := range []string{"/" + lang + "/lab", "/" + lang + "/lab/design"} {
+		for _, from := range []string{"/" + lang + "/", "/" + lang + "/lab", "/" + lang + "/lab/design"} {
 			if !strings.Contains(webtest.MustGet(t, h, from), `id="to-libraries" href="/`+lang+`/libraries"`) {
 				t.Errorf("%s: %s does not link the libraries' page", lang, from)
 			}
