@@ -322,6 +322,10 @@ func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
 		c.WriteInt(n)
 		return true
 	}
+	if f.ltSame(cmd, args) {
+		c.WriteInt(0)
+		return true
+	}
 	if cmd == "TTL" && len(args) == 1 && f.m.Exists(args[0]) {
 		// Redis rounds the milliseconds left to the nearest second
 		// ((ms+500)/1000); miniredis cuts them (1500 ms: Redis 2, it 1).
@@ -385,6 +389,33 @@ func (f *Front) setNothing(cmd string, args []string) (int, bool) {
 	}
 	_, n := f.ks.Size(args[0])
 	return n, true
+}
+
+// ltSame reports an EXPIRE or PEXPIRE with LT whose new expiry equals
+// the key's: Redis sets only a strictly earlier one and answers 0, where
+// miniredis sets it and answers 1. The command line's differential test
+// typed "SET l 0 PX 1000", then "PEXPIRE l 1000 LT" at the same virtual
+// instant. The arguments have passed argError.
+func (f *Front) ltSame(cmd string, args []string) bool {
+	if (cmd != "EXPIRE" && cmd != "PEXPIRE") || len(args) < 3 {
+		return false
+	}
+	lt := false
+	for _, o := range args[2:] {
+		lt = lt || strings.EqualFold(o, "LT")
+	}
+	if !lt || !f.m.Exists(args[0]) {
+		return false
+	}
+	when, ok := redisInt(args[1])
+	if !ok {
+		return false
+	}
+	if cmd == "EXPIRE" {
+		when *= 1000
+	}
+	ttl := f.m.TTL(args[0])
+	return ttl > 0 && when == ttl.Milliseconds()
 }
 
 // eval runs a script through luarun, noting for its writes whether the

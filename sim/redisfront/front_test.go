@@ -206,3 +206,47 @@ func TestExpireErrorsAsRedis(t *testing.T) {
 		}
 	}
 }
+
+// TestExpireLTAsRedis: EXPIRE and PEXPIRE with LT set an expiry only
+// when it is strictly earlier than the key's (Redis 7's expire.c: "when
+// >= current_expire" answers 0); miniredis also set an equal one and
+// answered 1. The differential test typed it at one virtual instant.
+func TestExpireLTAsRedis(t *testing.T) {
+	m := miniredis.NewMiniRedis()
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	if _, err := redisfront.Install(m); err != nil {
+		t.Fatal(err)
+	}
+	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
+	t.Cleanup(func() { _ = rc.Close() })
+	ctx := context.Background()
+	for _, c := range []struct {
+		args []any
+		want string
+	}{
+		{[]any{"SET", "l", "0", "PX", "1000"}, "OK"},
+		{[]any{"PEXPIRE", "l", "1000", "LT"}, "0"},
+		{[]any{"PEXPIRE", "l", "1000", "lt"}, "0"},
+		{[]any{"PEXPIRE", "l", "999", "LT"}, "1"},
+		{[]any{"PTTL", "l"}, "999"},
+		{[]any{"SET", "k", "v", "EX", "5"}, "OK"},
+		{[]any{"EXPIRE", "k", "5", "LT"}, "0"},
+		{[]any{"EXPIRE", "k", "6", "LT"}, "0"},
+		{[]any{"EXPIRE", "k", "4", "LT"}, "1"},
+		{[]any{"RPUSH", "q", "a"}, "1"},
+		{[]any{"PEXPIRE", "q", "500"}, "1"},
+		{[]any{"PEXPIRE", "q", "500", "LT"}, "0"},
+	} {
+		v, err := rc.Do(ctx, c.args...).Result()
+		got := fmt.Sprint(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%v: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
