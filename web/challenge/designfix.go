@@ -62,7 +62,7 @@ func (s *Handler) designFixView(r *http.Request, u *i18n.UI, ch *lessons.Challen
 		dq = start
 	}
 	lessonOf := func(q url.Values) (*lessons.Lesson, *lockdesign.Design, string, *site.Error) {
-		l, page, e := s.designs.DesignLesson(u, q, ch.Bounds.Clients, here)
+		l, page, e := s.designs.DesignLesson(u, q, ch.Bounds.Clients, here, u.Chal.FixCheck)
 		if e != nil {
 			e.Recover, e.RecoverText = here, u.Chal.Start
 			return nil, nil, "", e

@@ -97,7 +97,7 @@ func (s *Handler) MadeQR(w http.ResponseWriter, r *http.Request) {
 // query names, as a lesson the challenge stands on, and that design's
 // page; or why it cannot be read, in u's words.
 type Designs interface {
-	DesignLesson(u *i18n.UI, q url.Values, clients int, action string) (*lessons.Lesson, string, *site.Error)
+	DesignLesson(u *i18n.UI, q url.Values, clients int, action, check string) (*lessons.Lesson, string, *site.Error)
 }
 
 // makeDesign is Make for a design run's timeline (design=, its
@@ -131,7 +131,7 @@ func (s *Handler) designLesson(u *i18n.UI, tok string, n int) (*lessons.Lesson, 
 	if !ok || err != nil || len(tok) > maxDesignToken || s.designs == nil {
 		return nil, "", badRequest(u, i18n.Fill(u.Chal.BadParam, site.Clip(tok)), links.Challenges(u.Lang))
 	}
-	return s.designs.DesignLesson(u, q, n, "")
+	return s.designs.DesignLesson(u, q, n, "", "")
 }
 
 // maxDesignToken bounds a design challenge's token: a canonical design

@@ -294,8 +294,16 @@ func TestDesignFixChallenge(t *testing.T) {
 		if r := webtest.Get(t, h, base+"?opt=release.lua"); r.Status != http.StatusBadRequest {
 			t.Errorf("%s: a lesson's opt on a design's fix: %d, want 400", lang, r.Status)
 		}
-		if r := get(t, h, base+"?release="+url.QueryEscape("while true do end")); r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), u.Design.PieceName["release"]) {
+		r = get(t, h, base+"?release="+url.QueryEscape("while true do end"))
+		if r.Status != http.StatusBadRequest || !strings.Contains(text(r.Body), u.Design.PieceName["release"]) {
 			t.Errorf("%s: a script the checker refuses: %d, naming the piece", lang, r.Status)
+		}
+		// the form kept is the challenge's: its button, back to its
+		// verdict, and none of the design page's times (two readers met
+		// a TTL and a work menu the challenge does not have)
+		if !strings.Contains(r.Body, `action="`+base+`#verdict"`) || !strings.Contains(r.Body, ">"+html.EscapeString(u.Chal.FixCheck)+"</button>") ||
+			strings.Contains(r.Body, `id="design-ttl"`) || strings.Contains(r.Body, `id="design-effect"`) || !strings.Contains(r.Body, `<input type="hidden" name="ttl" value="10s">`) {
+			t.Errorf("%s: the refused script's page keeps the design page's form, not the challenge's", lang)
 		}
 	}
 }

@@ -352,6 +352,10 @@ type DesignView struct {
 	// Share is the graded design's address and QR code: "this design
 	// gets this grade", for a design document or a slide
 	Share lesson.ShareBox
+	// Check, on a fix challenge's kept form, is the challenge's button:
+	// the form keeps the design's times and effect as they are (the
+	// challenge's form offers none of them) and goes back to the verdict.
+	Check string
 }
 
 // DesignPiece is one script's part of the form.
@@ -459,13 +463,14 @@ func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignVi
 
 // designKept is the form as the learner sent it, for the 400 page.
 func designKept(u *i18n.UI, in designIn) templ.Component {
-	return designKeptAt(u, in, "/"+u.Lang+"/lab/design")
+	return designKeptAt(u, in, "/"+u.Lang+"/lab/design", "")
 }
 
-// designKeptAt is designKept with its form sent to action.
-func designKeptAt(u *i18n.UI, in designIn, action string) templ.Component {
+// designKeptAt is designKept with its form sent to action; check, for a
+// fix challenge, its button (DesignView.Check).
+func designKeptAt(u *i18n.UI, in designIn, action, check string) templ.Component {
 	du := u.Design
-	v := &DesignView{D: du, Action: action}
+	v := &DesignView{D: du, Action: action, Check: check}
 	v.Page.UI = u
 	for _, p := range sim.Pieces {
 		dp := DesignPiece{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()], Text: in.Typed[p], Rows: rowsFor(in.Typed[p])}
@@ -647,4 +652,13 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func Parse(u *i18n.UI, q url.Values, extra ...string) (*lockdesign.Design, *site.Error) {
 	in, e := parseDesign(u, q, extra...)
 	return in.D, e
+}
+
+// formAnchor is where the design form's answer opens: the grade, or a fix
+// challenge's verdict.
+func formAnchor(v *DesignView) string {
+	if v.Check != "" {
+		return "#verdict"
+	}
+	return "#result-title"
 }

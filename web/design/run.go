@@ -59,11 +59,11 @@ type DesignRunView struct {
 // action, if not "", is where the form of a design that cannot run goes
 // (a fix challenge's own address: the learner stays in the challenge,
 // with what they typed).
-func (s *Handler) DesignLesson(u *i18n.UI, q url.Values, n int, action string) (*lessons.Lesson, string, *site.Error) {
+func (s *Handler) DesignLesson(u *i18n.UI, q url.Values, n int, action, check string) (*lessons.Lesson, string, *site.Error) {
 	in, e := parseDesign(u, q)
 	if e != nil {
 		if action != "" {
-			e.Keep = designKeptAt(u, in, action)
+			e.Keep = designKeptAt(u, in, action, check)
 		}
 		return nil, "", e
 	}
