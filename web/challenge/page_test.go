@@ -302,7 +302,8 @@ func TestDesignFixChallenge(t *testing.T) {
 		// verdict, and none of the design page's times (two readers met
 		// a TTL and a work menu the challenge does not have)
 		if !strings.Contains(r.Body, `action="`+base+`#verdict"`) || !strings.Contains(r.Body, ">"+html.EscapeString(u.Chal.FixCheck)+"</button>") ||
-			strings.Contains(r.Body, `id="design-ttl"`) || strings.Contains(r.Body, `id="design-effect"`) || !strings.Contains(r.Body, `<input type="hidden" name="ttl" value="10s">`) {
+			strings.Contains(r.Body, `id="design-ttl"`) || strings.Contains(r.Body, `id="design-effect"`) || !strings.Contains(r.Body, `<input type="hidden" name="ttl" value="10s">`) ||
+			!strings.Contains(text(r.Body), u.Design.KeptCheck) {
 			t.Errorf("%s: the refused script's page keeps the design page's form, not the challenge's", lang)
 		}
 	}

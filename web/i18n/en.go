@@ -556,6 +556,7 @@ var english = &UI{
 		BadLink:         "This design is too long for a link. Shorten the scripts.",
 		BadClients:      "Clients must be 2 or 3.",
 		KeptNote:        "Your design, as you sent it: fix it and grade again.",
+		KeptCheck:       "Your design, as you sent it: fix it and check it again.",
 		StartOver:       "Or start again from the safe design",
 		RunTitle:        "Counterexample",
 		RunAllowedTitle: "Schedule",

@@ -382,6 +382,7 @@ type DesignUI struct {
 	// Repeated: a parameter ({0}) the address has more than once
 	Repeated                                     string
 	BadLink, BadClients, KeptNote, StartOver     string
+	KeptCheck                                    string // KeptNote on a fix challenge's form
 	RunTitle, RunIntro, BackToGrade, ScriptsUsed string
 	RunIntroLibrary                              string // {0}: the library
 	RunAllowedTitle                              string // RunTitle for a run that shows no failure

@@ -551,6 +551,7 @@ var chinese = &UI{
 		BadLink:         "这个设计太长，放不进链接。请缩短脚本。",
 		BadClients:      "客户端数量必须是 2 或 3。",
 		KeptNote:        "这是你提交的设计：改好后再打一次分。",
+		KeptCheck:       "这是你提交的设计：改好后再检查一次。",
 		StartOver:       "或者从安全的设计重新开始",
 		RunTitle:        "反例",
 		RunAllowedTitle: "调度顺序",
