@@ -14,7 +14,7 @@
 // action; the machine's fingerprint says whether a state was seen
 // (symmetric clients count once); of two orders that only swap a
 // client's local move (a pause, a resume, a crash) and another client's
-// step, one is tried (order); its offers say what the action table
+// step, one is tried (skip); its offers say what the action table
 // allows now, and this package chooses among them by its budget. The
 // explorer adds no model of its own; it only chooses the actions and
 // reads the violations the checks compute. A counterexample it reports is
@@ -70,7 +70,7 @@ type Config struct {
 	MaxDepth int
 	// MaxStates bounds the distinct states explored.
 	MaxStates int
-	// AllOrders turns the reduction of commuting moves off (order): every
+	// AllOrders turns the reduction of commuting moves off (skip): every
 	// order of a local move and another client's step is tried (the
 	// tests that hold the reduction to the full search set it).
 	AllOrders bool
@@ -238,40 +238,31 @@ type state struct {
 	f     *sim.Saved
 	path  *pathNode
 	moves []move
-	// after: what the move that reached it was, for the reduction
-	// (skip); lastClient: whose it was.
-	after      order
+	// afterStep: the move that reached it was a step of lastClient that
+	// let no time pass, taken where no client had to step; the reduction
+	// (skip) leaves out other clients' local moves after it.
+	afterStep  bool
 	lastClient int
 	// forced: a client had to step here (sim.Machine.MustStep), so no
 	// local move was offered: the reduction leaves nothing out after it.
 	forced bool
 }
 
-// order says what the move that reached a state lets the search leave
-// out after it. A local move (sim.ActionSpec.Local: a pause, a resume
-// with nothing due, a crash that orphans nothing) of client X and a step
-// of another client Y that lets no time pass commute: either order
-// reaches the same world, and X's move breaks nothing. So the search
-// tries X's move before Y's step and not after it. It leaves out orders,
-// never states: every world is still reached at its least depth, by a
-// schedule whose last move is Y's step, which is never left out — and
-// that holds whichever of a world's symmetric schedules (sim.Machine's
-// fingerprint) reached it first. Two local moves are not ordered: a
-// rule "the lower client first" names clients, and with symmetric
-// clients it can leave out both orders of a pair (a state was lost so).
-// TestReductionKeepsEveryState and the corpus's TestReductionOnTheCorpus
-// hold it to the full search.
-type order uint8
-
-const (
-	orderAny  order = iota // nothing is left out after it
-	orderStep              // a step that let no time pass, taken where no client had to step
-)
-
-// skip reports whether move m from s is an order the reduction leaves
-// out: a local move of a client other than the one whose step reached s.
+// skip reports whether the reduction leaves out move m from s. A local
+// move (sim.ActionSpec.Local: a pause, a resume with nothing due, a crash
+// that orphans nothing) of client X and a step of another client Y that
+// lets no time pass commute: either order reaches the same world, and
+// X's move breaks nothing. So the search tries X's move before Y's step
+// and not after it. It leaves out orders, never states: every world is
+// still reached at its least depth, by a schedule whose last move is Y's
+// step, which is never left out — and that holds whichever of a world's
+// symmetric schedules (sim.Machine's fingerprint) reached it first. Two
+// local moves are not ordered: a rule "the lower client first" names
+// clients, and with symmetric clients it can leave out both orders of a
+// pair (a state was lost so). TestReductionKeepsEveryState and the
+// corpus's TestReductionOnTheCorpus hold it to the full search.
 func skip(s *state, m move) bool {
-	return m.local && s.after == orderStep && m.client != s.lastClient
+	return m.local && s.afterStep && m.client != s.lastClient
 }
 
 // pathNode is the last action of a schedule, linked to the schedule
@@ -546,11 +537,7 @@ func (e *explorer) expand(r *sim.Machine, s *state, m move) child {
 	if _, ok := e.seen[c.fp]; !ok {
 		c.st = &state{path: &pathNode{up: s.path, a: m.a, n: last + 1}, lastClient: m.client}
 		c.st.moves, c.st.forced = e.moves(w, m.b)
-		switch {
-		case e.cfg.AllOrders || s.forced:
-		case m.step && w.Now() == before:
-			c.st.after = orderStep
-		}
+		c.st.afterStep = !e.cfg.AllOrders && !s.forced && m.step && w.Now() == before
 		// Only a state that will be expanded needs its world: not one
 		// with no move, nor one at the depth bound (its moves only say
 		// that schedules go on past it).
@@ -578,7 +565,7 @@ func (e *explorer) run(actions []sim.Action) (*sim.Machine, error) {
 
 // move is one action and the budget after it; client is the index of
 // the client that takes it (-1: none), step whether it is a program
-// step, local whether it changes only that client (order).
+// step, local whether it changes only that client (skip).
 type move struct {
 	a           sim.Action
 	b           budget

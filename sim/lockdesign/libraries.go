@@ -18,9 +18,10 @@ import (
 // what of the library the design leaves out.
 type LibraryDesign struct {
 	Lib *library.Library
-	// Name is how pages name it: the library, its version and the
-	// setting that differs from its defaults, in no language.
-	Name string
+	// Short is the library's usual name, Setting what this design sets
+	// that the caller chooses ("" none): with the model's version they
+	// make Name.
+	Short, Setting string
 	// TTL is the expiry the design runs with: the library's default, or,
 	// where the caller must give one, the design page's default (10 s).
 	TTL int64
@@ -34,12 +35,22 @@ type LibraryDesign struct {
 
 // Libraries are the libraries' designs, in the order the pages list them.
 var Libraries = []LibraryDesign{
-	{Lib: library.Redsync, Name: "redsync v4.18.1", TTL: library.Redsync.TTLms, Acquire: "redsync", Release: "redsync"},
-	{Lib: library.Redislock, Name: "redislock v0.9.4", TTL: 10_000, Acquire: "redislock", Release: "redislock"},
-	{Lib: library.RedisPy, Name: "redis-py 4.3.4 (timeout=None)", TTL: 10_000, Acquire: "redis-py", Release: "redis-py"},
-	{Lib: library.RedisPyTimeout, Name: "redis-py 4.3.4 (timeout=10)", TTL: 10_000, Acquire: "redis-py-timeout", Release: "redis-py"},
-	{Lib: library.NodeRedlock, Name: "node-redlock 4.2.0", TTL: 10_000, Acquire: "node-redlock", Release: "node-redlock"},
-	{Lib: library.PythonRedisLock, Name: "python-redis-lock 4.0.1 (expire=8)", TTL: 8000, Acquire: "python-redis-lock", Release: "python-redis-lock"},
+	{Lib: library.Redsync, Short: "redsync", TTL: library.Redsync.TTLms, Acquire: "redsync", Release: "redsync"},
+	{Lib: library.Redislock, Short: "redislock", TTL: 10_000, Acquire: "redislock", Release: "redislock"},
+	{Lib: library.RedisPy, Short: "redis-py", Setting: "timeout=None", TTL: 10_000, Acquire: "redis-py", Release: "redis-py"},
+	{Lib: library.RedisPyTimeout, Short: "redis-py", Setting: "timeout=10", TTL: 10_000, Acquire: "redis-py-timeout", Release: "redis-py"},
+	{Lib: library.NodeRedlock, Short: "node-redlock", TTL: 10_000, Acquire: "node-redlock", Release: "node-redlock"},
+	{Lib: library.PythonRedisLock, Short: "python-redis-lock", Setting: "expire=8", TTL: 8000, Acquire: "python-redis-lock", Release: "python-redis-lock"},
+}
+
+// Name is how pages name it, in no language: the library, the version
+// modelled and the setting ("redis-py 4.3.4 (timeout=None)").
+func (l LibraryDesign) Name() string {
+	n := l.Short + " " + l.Lib.Version
+	if l.Setting != "" {
+		n += " (" + l.Setting + ")"
+	}
+	return n
 }
 
 // LibraryNamed finds a library's design by its ID.

@@ -72,7 +72,7 @@ func TestLibraryDesignsAsTheModels(t *testing.T) {
 							model.send(ctx, t, c, key, mine, ttl)
 						}
 					}
-					got := design.reply(ctx, t, design.c.Eval(ctx, d.Script(piece), []string{key}, args...))
+					got := design.reply(t, design.c.Eval(ctx, d.Script(piece), []string{key}, args...))
 					if got != want {
 						t.Errorf("%s: the design answers %s, the model %s", name, got, want)
 					}
@@ -116,17 +116,17 @@ func (s *server) send(ctx context.Context, t *testing.T, call library.Call, key,
 		for i, a := range args {
 			as[i] = a
 		}
-		return s.reply(ctx, t, s.c.Eval(ctx, call.Script, keys, as...))
+		return s.reply(t, s.c.Eval(ctx, call.Script, keys, as...))
 	}
 	as := make([]any, len(cmd))
 	for i, a := range cmd {
 		as[i] = a
 	}
-	return s.reply(ctx, t, s.c.Do(ctx, as...))
+	return s.reply(t, s.c.Do(ctx, as...))
 }
 
 // reply is a reply as the model reads it: an integer, OK, or nil.
-func (s *server) reply(_ context.Context, t *testing.T, cmd *goredis.Cmd) string {
+func (s *server) reply(t *testing.T, cmd *goredis.Cmd) string {
 	t.Helper()
 	res, err := cmd.Result()
 	switch {

@@ -278,7 +278,7 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	if l, ok := lockdesign.LibraryOfDesign(d); ok {
 		// a library's lock, from the libraries' page: its scripts are
 		// the library's calls, not the reader's own
-		v.Intro = i18n.Fill(du.RunIntroLibrary, l.Name)
+		v.Intro = i18n.Fill(du.RunIntroLibrary, l.Name())
 	}
 	v.Share = lesson.ShareBox{UI: u, URL: s.Absolute(r, v.Canonical), QRURL: runFile(v.Canonical, ".qr.svg")}
 	png := runFile(v.Canonical, ".png")

@@ -98,10 +98,12 @@ func Of(u *i18n.UI, found []sim.ViolationKind, complete bool, depth int) Verdict
 
 // headline is a link card's line on its counterexample of kind k.
 func headline(u *i18n.UI, k sim.ViolationKind, steps int) string {
-	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, stepsOf(u, steps))
+	return i18n.Fill(u.Lab.CardShortest, u.Failures[k].Name, Steps(u, steps))
 }
 
-func stepsOf(u *i18n.UI, steps int) string {
+// Steps is "n steps" in u's words, or the one-step form: how every
+// surface gives a schedule's length.
+func Steps(u *i18n.UI, steps int) string {
 	if steps == 1 {
 		return u.Lab.StepOf
 	}
@@ -124,10 +126,10 @@ func CardText(u *i18n.UI, v Verdict, lead, title string, steps map[sim.Violation
 		// so too (readers saw "Charged twice, 4 steps" on a card whose
 		// page began "2 steps (Two holders at once)")
 		if b := shortestIn(steps, sim.ClassBroken); b != "" && steps[b] < steps[k] {
-			h = i18n.Sentences(h, i18n.Fill(u.Lab.CardSooner, u.Failures[b].Name, stepsOf(u, steps[b])))
+			h = i18n.Sentences(h, i18n.Fill(u.Lab.CardSooner, u.Failures[b].Name, Steps(u, steps[b])))
 		}
 		desc, alt = i18n.Sentences(desc, h), i18n.Sentences(title+" —", h)
-		name = i18n.Fill(u.Lab.CardTitleFound, title, u.Failures[k].Name, stepsOf(u, steps[k]))
+		name = i18n.Fill(u.Lab.CardTitleFound, title, u.Failures[k].Name, Steps(u, steps[k]))
 	} else if v.OK {
 		name = i18n.Fill(u.Lab.CardTitleSafe, title)
 	}

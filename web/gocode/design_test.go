@@ -31,7 +31,7 @@ func TestDesignCode(t *testing.T) {
 		for _, l := range lockdesign.Libraries {
 			d := l.Design()
 			d.SetEffect(eff)
-			checkDesignCode(t, eff+" "+l.Name, d)
+			checkDesignCode(t, eff+" "+l.Name(), d)
 		}
 		for _, a := range general(sim.PieceAcquire, eff) {
 			for _, r := range general(sim.PieceRelease, eff) {

@@ -525,7 +525,7 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		}
 		found = append(found, k)
 		out.Rows = append(out.Rows, LabRow{Row: findings.RowOf(u, k),
-			Count: u.Count(f.Schedules), Steps: stepsOf(lu, len(f.Shortest)), URL: link(f.Shortest)})
+			Count: u.Count(f.Schedules), Steps: findings.Steps(u, len(f.Shortest)), URL: link(f.Shortest)})
 	}
 	out.Verdict = findings.Of(u, found, res.Complete(), res.Depth)
 	return out
@@ -545,14 +545,6 @@ func (s *Handler) Valid(u *i18n.UI, q url.Values) bool {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
-// stepsOf is "n steps", or the one-step form.
-func stepsOf(lu *i18n.LabUI, n int) string {
-	if n == 1 {
-		return lu.StepOf
-	}
-	return i18n.Fill(lu.StepsOf, strconv.Itoa(n))
-}
 
 // labLimit is what the lesson's model cannot show of this design: the
 // catalog's Limits under the lesson's id, or under "<id> <option>.<value>"

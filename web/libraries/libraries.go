@@ -20,6 +20,7 @@ import (
 	"locklab/sim"
 	"locklab/sim/explore"
 	"locklab/sim/lockdesign"
+	"locklab/web/findings"
 	"locklab/web/i18n"
 	"locklab/web/links"
 	"locklab/web/site"
@@ -169,7 +170,7 @@ func view(page site.Page, u *i18n.UI, rows []Row) *View {
 		if pr, ok := lockdesign.PresetNamed(sim.PieceWrite, d.Effect, "fenced"); ok {
 			fenced.SetScript(sim.PieceWrite, pr.Script)
 		}
-		rv := RowView{ID: ld.Lib.ID, Name: ld.Name, Note: l.Notes[ld.Lib.ID],
+		rv := RowView{ID: ld.Lib.ID, Name: ld.Name(), Note: l.Notes[ld.Lib.ID],
 			Model:  i18n.Fill(l.Model, ld.Lib.Module, ld.Lib.Version),
 			Design: links.Design(u.Lang, d), Fenced: links.Design(u.Lang, &fenced)}
 		rv.Expiry = i18n.Fill(l.Expiry, sim.FormatDuration(ld.TTL))
@@ -186,7 +187,7 @@ func view(page site.Page, u *i18n.UI, rows []Row) *View {
 			case c.Shortest == nil:
 				cv.Text = l.Nothing
 			default:
-				name := u.Failures[c.Kind].Name + " (" + steps(u, len(c.Shortest)) + ")"
+				name := u.Failures[c.Kind].Name + " (" + findings.Steps(u, len(c.Shortest)) + ")"
 				cv.Harm = sim.ClassOf(c.Kind) != sim.ClassAllowed
 				cv.Text = "✗ " + name
 				if !cv.Harm {
@@ -199,14 +200,6 @@ func view(page site.Page, u *i18n.UI, rows []Row) *View {
 		v.Rows = append(v.Rows, rv)
 	}
 	return v
-}
-
-// steps is "n steps" in u's words.
-func steps(u *i18n.UI, n int) string {
-	if n == 1 {
-		return u.Lab.StepOf
-	}
-	return i18n.Fill(u.Lab.StepsOf, strconv.Itoa(n))
 }
 
 // Handler serves the page.

@@ -134,7 +134,7 @@ func TestLibrariesPage(t *testing.T) {
 			// reader's own script
 			named := false
 			for _, ld := range lockdesign.Libraries {
-				named = named || strings.Contains(body, i18n.Fill(u.Design.RunIntroLibrary, ld.Name))
+				named = named || strings.Contains(body, i18n.Fill(u.Design.RunIntroLibrary, ld.Name()))
 			}
 			if !named || strings.Contains(body, u.Design.Own) || strings.Contains(body, u.Design.RunIntro) {
 				t.Errorf("%s: %s does not name the library, or calls its scripts the reader's own", lang, link)
