@@ -65,7 +65,13 @@ type Embedded struct{}
 // Open returns an empty miniredis at virtual time 0.
 func (Embedded) Open(name string) (Server, error) { return servers.get(name), nil }
 
-func (e *embedded) SetTime(ms int64) { e.front.SetTime(instant(ms)) }
+func (e *embedded) SetTime(ms int64) {
+	if e.known.ok && e.known.at != ms {
+		e.known.ok = false // the TTLs it read count from another instant
+	}
+	e.front.SetTime(instant(ms))
+	e.now = ms
+}
 
 func (e *embedded) SetReadOnly(on bool) { e.front.ReadOnly = on }
 
@@ -88,8 +94,11 @@ func (e *embedded) List(key string) []string {
 }
 
 func (e *embedded) TTL(key string) int64 { return e.m.TTL(key).Milliseconds() }
-func (e *embedded) Restart()             { e.m.FlushAll() }
-func (e *embedded) Err() error           { return nil }
+func (e *embedded) Restart() {
+	e.known.ok = false
+	e.m.FlushAll()
+}
+func (e *embedded) Err() error { return nil }
 
 // ClientOptions are what every client connection of every backend shares:
 // no retries (a command is sent exactly once, as the timeline shows it),

@@ -61,8 +61,10 @@ func (p *serverPool) get(name string) *embedded {
 // put empties e, resets its clock and keeps it for the next world (or
 // closes it when enough are idle).
 func (p *serverPool) put(e *embedded) {
+	e.known.ok = false
 	e.m.FlushAll()
 	e.front.SetTime(instant(0))
+	e.now = 0
 	e.m.ClockTTL(true) // the TTL clock restarts at 0 too
 	e.front.Reset(0)
 	e.used = 0
@@ -102,6 +104,8 @@ type embedded struct {
 	front *redisfront.Front
 	conns []*rediscli.Conn
 	used  int
+	now   int64     // the server's clock, virtual ms
+	known knownKeys // what the explorer last read or wrote (explore_state.go)
 }
 
 // Connect returns a go-redis client whose only connection is an in-memory

@@ -105,7 +105,7 @@ func (f *frozen) thaw(r *Machine) {
 	events, locks := r.w.events, r.w.locks
 	f.w.copyTo(r.w)
 	for i, n := range r.w.serversOf() {
-		n.srv.(dumper).load(instant(r.w.clock.Now()+n.offset), f.keys[i])
+		n.srv.(dumper).load(r.w.clock.Now()+n.offset, f.keys[i])
 	}
 	// f's chunks from the first, in r.chain's place; keep counts those
 	// r's log holds already (a chunk's parents are the chunks before it,

@@ -45,10 +45,13 @@ func keysOf(s Server) []keyState {
 // forks worlds through it; a real server (sim/realredis) does not need to.
 type dumper interface {
 	dump() []keyState
-	load(now time.Time, keys []keyState)
+	load(now int64, keys []keyState)
 }
 
 func (e *embedded) dump() []keyState {
+	if e.known.still(e) {
+		return e.known.keys
+	}
 	var out []keyState
 	for _, k := range e.m.Keys() { // sorted
 		ks := keyState{Key: k, Type: e.m.Type(k), TTL: e.m.TTL(k).Milliseconds()}
@@ -66,38 +69,108 @@ func (e *embedded) dump() []keyState {
 		}
 		out = append(out, ks)
 	}
+	e.known.set(e, e.now, out)
 	return out
 }
 
-// load empties the server, sets its clock to now and writes keys, each
-// with its remaining TTL counted from now.
-func (e *embedded) load(now time.Time, keys []keyState) {
-	// Deleting the few keys a world has, rather than FlushAll, which
-	// makes every map of the database anew: a tenth of what the explorer
-	// allocated, and garbage the collector then had to find.
-	for _, k := range e.m.Keys() {
-		e.m.Del(k)
-	}
-	e.front.SetTime(now)
-	e.m.ClockTTL(true) // the TTLs below count from now, not from the server's last tick
+// knownKeys is what a server holds as the explorer last read (dump) or
+// wrote (load) it: valid while the server has been sent no command, kept
+// its clock and was not emptied (embedded's SetTime, Restart and the
+// pool turn ok off). A child reached by a step that sent nothing needs
+// no new read, and loading a sibling of the state just left only
+// rewrites the keys that differ: a step changes one key or two, and
+// deleting and writing every key again was a tenth of a search's time.
+type knownKeys struct {
+	ok     bool
+	at     int64 // the server's clock when it was read, in virtual ms
+	served uint64
+	keys   []keyState // sorted by key, as Keys lists them; never changed once here
+}
+
+func (k *knownKeys) still(e *embedded) bool { return k.ok && k.served == e.front.Served() }
+
+func (k *knownKeys) set(e *embedded, at int64, keys []keyState) {
+	*k = knownKeys{ok: true, at: at, served: e.front.Served(), keys: keys}
+}
+
+// load makes the server hold keys, each with its remaining TTL counted
+// from now, and sets its clock to now: only the keys that differ are
+// written where the server is known to hold the rest already, every key
+// anew otherwise.
+func (e *embedded) load(now int64, keys []keyState) {
 	used := 0
 	for _, k := range keys {
 		switch k.Type {
 		case "string":
-			_ = e.m.Set(k.Key, string(k.Str))
 			used += redisfront.Size(k.Key, string(k.Str))
 		case "list":
 			used += redisfront.Size(k.Key) + redisfront.ListElem*len(k.List)
 			for _, x := range k.List {
-				_, _ = e.m.Push(k.Key, string(x))
 				used += len(x)
 			}
 		}
-		if k.TTL > 0 {
-			e.m.SetTTL(k.Key, time.Duration(k.TTL)*time.Millisecond)
+	}
+	if e.known.still(e) && e.known.at == now {
+		e.patch(e.known.keys, keys)
+	} else {
+		// Deleting the few keys a world has, rather than FlushAll, which
+		// makes every map of the database anew: a tenth of what the
+		// explorer allocated, and garbage the collector then had to find.
+		for _, k := range e.m.Keys() {
+			e.m.Del(k)
+		}
+		e.front.SetTime(instant(now))
+		e.now = now
+		e.m.ClockTTL(true) // the TTLs below count from now, not from the server's last tick
+		for i := range keys {
+			e.write(&keys[i])
 		}
 	}
 	e.front.Reset(used) // the bounds count what the snapshot holds
+	e.known.set(e, now, keys)
+}
+
+// patch turns the keys the server holds (has, sorted) into want (sorted),
+// at the server's own instant.
+func (e *embedded) patch(has, want []keyState) {
+	i, j := 0, 0
+	for i < len(has) || j < len(want) {
+		switch {
+		case j == len(want) || (i < len(has) && has[i].Key < want[j].Key):
+			e.m.Del(has[i].Key)
+			i++
+		case i == len(has) || want[j].Key < has[i].Key:
+			e.write(&want[j])
+			j++
+		default:
+			if !sameKey(&has[i], &want[j]) {
+				e.m.Del(has[i].Key)
+				e.write(&want[j])
+			}
+			i, j = i+1, j+1
+		}
+	}
+}
+
+// sameKey reports whether two snapshots of a key are alike.
+func sameKey(a, b *keyState) bool {
+	return a.Key == b.Key && a.Type == b.Type && a.Str == b.Str && a.TTL == b.TTL && slices.Equal(a.List, b.List)
+}
+
+// write writes one key (absent before) with its TTL counted from the
+// server's now.
+func (e *embedded) write(k *keyState) {
+	switch k.Type {
+	case "string":
+		_ = e.m.Set(k.Key, string(k.Str))
+	case "list":
+		for _, x := range k.List {
+			_, _ = e.m.Push(k.Key, string(x))
+		}
+	}
+	if k.TTL > 0 {
+		e.m.SetTTL(k.Key, time.Duration(k.TTL)*time.Millisecond)
+	}
 }
 
 // The types below are the fingerprint's: their names tell the encoder how
@@ -355,6 +428,9 @@ type fpEnc struct {
 	values, writes, cnames []string
 	scratch                []byte // a set's elements, before they are sorted
 	parts                  [][2]int
+	// spelled keeps each client id's name and write, which are made from
+	// the id alone: built once, not on every state.
+	spelled map[string][2]string
 }
 
 // reset prepares e to encode a state of w taken at now, every client
@@ -362,12 +438,20 @@ type fpEnc struct {
 func (e *fpEnc) reset(w *World, now int64) {
 	e.now = now
 	e.ids, e.names, e.values, e.writes, e.cnames = e.ids[:0], e.names[:0], e.values[:0], e.writes[:0], e.cnames[:0]
+	if e.spelled == nil {
+		e.spelled = map[string][2]string{}
+	}
 	for _, c := range w.clients {
+		sp, ok := e.spelled[c.ID]
+		if !ok {
+			sp = [2]string{c.Name(), writeValue(c)}
+			e.spelled[c.ID] = sp
+		}
 		e.ids = append(e.ids, c.ID)
 		e.names = append(e.names, c.ID)
 		e.values = append(e.values, c.value)
-		e.writes = append(e.writes, writeValue(c))
-		e.cnames = append(e.cnames, c.Name())
+		e.writes = append(e.writes, sp[1])
+		e.cnames = append(e.cnames, sp[0])
 	}
 }
 

@@ -211,6 +211,9 @@ type fpMachine struct {
 // servers' keys behind the machine's back).
 func (f *fpMachine) fingerprint(_ *World, b Spent) string {
 	f.m.keys = nil
+	for _, n := range f.m.w.serversOf() {
+		mem(n).known.ok = false // what the machine last read is not what the test wrote
+	}
 	return f.m.fingerprint(b, f.clients, f.symmetric)
 }
 

@@ -25,7 +25,8 @@ type Machine struct {
 	// offers is Offers' answer, reused: a search asks it of every new
 	// state, and growing a fresh list each time was a quarter of the
 	// bytes a grade allocated.
-	offers []Offer
+	offers     []Offer
+	offerSpecs *offerSpecs
 	// checkEncoding, when set, is given every encoding the fingerprint
 	// makes (a client's signature: st's client i; else all of st) to
 	// hold it to the reference (explore_encode_test.go).
@@ -163,44 +164,82 @@ type Offer struct {
 // machine's next Offers.
 func (m *Machine) Offers(clients int) []Offer {
 	w := m.w
+	sp := m.specs()
 	out := m.offers[:0]
 	defer func() { m.offers = out }()
 	cs := w.clients[:clients]
 	for i, c := range cs {
 		x := &Act{w: w, c: c}
-		each(ByClient, func(s *ActionSpec) {
-			if s.Explore != ExploreStep || !s.offeredIn(w.sc) || s.refuse(x) != "" {
-				return
+		for _, s := range sp.steps {
+			if s.refuse(x) == "" {
+				out = append(out, Offer{Action: Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, Client: i, Use: s.Explore, Once: s.Once})
 			}
-			out = append(out, Offer{Action: Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, Client: i, Use: s.Explore, Once: s.Once})
-		})
-		started := c.state != StateIdle && c.state != StateCrashed
-		for cost := CostPause; cost <= CostNode; cost++ {
-			each(ByClient, func(s *ActionSpec) {
-				if s.Cost != cost || (s.Explore != ExploreFault && s.Explore != ExploreRecovery) || !s.offeredIn(w.sc) || s.refuse(x) != "" {
-					return
-				}
-				out = append(out, Offer{Action: Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, Client: i, Use: s.Explore,
-					Cost: s.Cost, Once: s.Once, Started: started, Pointless: s.Pointless != nil && s.Pointless(x),
-					Local: s.Local != nil && s.Local(x)})
-			})
 		}
+		started := c.state != StateIdle && c.state != StateCrashed
+		for _, s := range sp.faults {
+			if s.refuse(x) != "" {
+				continue
+			}
+			out = append(out, Offer{Action: Action{Who: c.ID, Verb: s.Verb, Ms: s.Default}, Client: i, Use: s.Explore,
+				Cost: s.Cost, Once: s.Once, Started: started, Pointless: s.Pointless != nil && s.Pointless(x),
+				Local: s.Local != nil && s.Local(x)})
+		}
+	}
+	for _, s := range sp.waits {
+		out = append(out, Offer{Action: Action{Verb: s.Verb}, Client: -1, Use: s.Explore})
+	}
+	for _, nd := range w.nodes {
+		x := &Act{w: w, n: nd}
+		for _, s := range sp.nodes {
+			if s.refuse(x) == "" {
+				out = append(out, Offer{Action: Action{Who: nd.Name, Verb: s.Verb, Ms: s.Default}, Client: -1, Use: s.Explore, Cost: s.Cost})
+			}
+		}
+	}
+	return out
+}
+
+// offerSpecs are the table's rows Offers considers for one scenario, in
+// the order it offers them: a client's steps, then its faults and
+// recoveries by cost; the learner's waits; a node's actions.
+type offerSpecs struct {
+	sc                          *Scenario
+	steps, faults, waits, nodes []*ActionSpec
+}
+
+// specs is the machine's scenario's offerSpecs, found once: which rows a
+// scenario offers never changes, and scanning the whole table for every
+// client of every state was a tenth of a search's time.
+func (m *Machine) specs() *offerSpecs {
+	if sp := m.offerSpecs; sp != nil && sp.sc == m.w.sc {
+		return sp
+	}
+	sc := m.w.sc
+	sp := &offerSpecs{sc: sc}
+	each(ByClient, func(s *ActionSpec) {
+		if s.Explore == ExploreStep && s.offeredIn(sc) {
+			sp.steps = append(sp.steps, s)
+		}
+	})
+	for cost := CostPause; cost <= CostNode; cost++ {
+		each(ByClient, func(s *ActionSpec) {
+			if s.Cost == cost && (s.Explore == ExploreFault || s.Explore == ExploreRecovery) && s.offeredIn(sc) {
+				sp.faults = append(sp.faults, s)
+			}
+		})
 	}
 	each(ByLearner, func(s *ActionSpec) {
 		if s.Explore == ExploreWait {
-			out = append(out, Offer{Action: Action{Verb: s.Verb}, Client: -1, Use: s.Explore})
+			sp.waits = append(sp.waits, s)
 		}
 	})
-	for _, nd := range w.nodes {
-		x := &Act{w: w, n: nd}
-		each(ToNode, func(s *ActionSpec) {
-			if !s.offeredIn(w.sc) || s.refuse(x) != "" {
-				return
-			}
-			out = append(out, Offer{Action: Action{Who: nd.Name, Verb: s.Verb, Ms: s.Default}, Client: -1, Use: s.Explore, Cost: s.Cost})
-		})
-	}
-	return out
+	each(ToNode, func(s *ActionSpec) {
+		if s.offeredIn(sc) {
+			sp.nodes = append(sp.nodes, s)
+		}
+	})
+	m.offerSpecs = sp
+	return sp
 }
 
 // Now is the world's virtual time: a search reads whether a step let

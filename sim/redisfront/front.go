@@ -174,7 +174,13 @@ type Front struct {
 	// ReadOnly: the server is a replica to the client sending now, and
 	// answers a write with Redis's READONLY error (inside a script too).
 	ReadOnly bool
+	served   uint64
 }
+
+// Served counts the commands the front has been sent: while it stays
+// the same (and the clock too), nothing has changed the keyspace but
+// its owner's direct writes.
+func (f *Front) Served() uint64 { return f.served }
 
 // SetTime sets m's clock (miniredis's SetTime) and tells the front, which
 // judges an expiry added to it as Redis does.
@@ -283,6 +289,7 @@ func Size(key string, value ...string) int {
 // process: one is answered as an error reply instead (ErrWork's marker,
 // which the simulator turns into an internal error).
 func (f *Front) hook(c *server.Peer, cmd string, args ...string) (done bool) {
+	f.served++
 	defer func() {
 		if p := recover(); p != nil {
 			c.WriteError(fmt.Sprintf("%s: %v", errFailed, p))
