@@ -187,7 +187,7 @@ func (s *Handler) frame(r *http.Request, v *lesson.LessonView, f *Frame, rq *les
 		if f.Moves == 0 {
 			desc = c.Source // the task, not an empty timeline's "nothing has happened"
 		}
-		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, desc, png, f.Ch.Title+" — "+v.Stage.Picture.Name)
+		v.Card = s.CardFor(r, f.Ch.Title+" — "+f.Num, desc, f.URL+"/card.png"+rq.St.Query(), f.Ch.Title+" — "+v.Stage.Picture.Name)
 	}
 }
 
@@ -203,6 +203,12 @@ func challengeCaption(f *Frame) picture.Caption {
 // and its download link.
 func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
 	s.picture(w, r, "timeline.png", "locklab-challenge.png")
+}
+
+// CardPNG serves /{lang}/challenges/{id}/card.png: the same picture
+// fitted to a link card's shape, for the page's og:image.
+func (s *Handler) CardPNG(w http.ResponseWriter, r *http.Request) {
+	s.picture(w, r, "card.png", lesson.CardFile)
 }
 
 // TimelineSVG serves /{lang}/challenges/{id}/timeline.svg: the same

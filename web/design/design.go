@@ -517,7 +517,7 @@ func gradeCard(s *site.Site, r *http.Request, u *i18n.UI, d *lockdesign.Design, 
 	name, desc, alt, k := findings.CardText(u, g.Verdict, lead, u.Design.Title, steps)
 	png := ""
 	if k != "" {
-		png = runFile(links.DesignRun(u.Lang, d, g.shortest[k].Clients, g.shortest[k].Shortest), ".png")
+		png = runFile(links.DesignRun(u.Lang, d, g.shortest[k].Clients, g.shortest[k].Shortest), "-card.png")
 	}
 	card := s.CardFor(r, name, desc, png, alt)
 	card.OEmbed = ""

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"html"
+	"image/png"
 	"locklab/web/design"
 	"locklab/web/internal/sitetest"
 	"locklab/web/internal/webtest"
@@ -22,6 +23,7 @@ import (
 	"locklab/web/gocode"
 	"locklab/web/i18n"
 	"locklab/web/links"
+	"locklab/web/picture"
 )
 
 // designCell finds the link of one kind's counterexample in the grade's
@@ -464,7 +466,7 @@ func TestDesignCard(t *testing.T) {
 			kind   sim.ViolationKind
 		}{
 			{"", "", ""},
-			{"?release=del", "/" + lang + "/lab/design/run.png?release=del&clients=2&do=", sim.ForeignDelete},
+			{"?release=del", "/" + lang + "/lab/design/run-card.png?release=del&clients=2&do=", sim.ForeignDelete},
 		} {
 			r := webtest.Get(t, h, "/"+lang+"/lab/design"+c.q)
 			if r.Status != http.StatusOK {
@@ -488,6 +490,8 @@ func TestDesignCard(t *testing.T) {
 			if img != "" {
 				if p := webtest.Get(t, h, img); p.Status != http.StatusOK {
 					t.Errorf("%s %q: the card's image %s answers %d", lang, c.q, img, p.Status)
+				} else if cfg, err := png.DecodeConfig(strings.NewReader(p.Body)); err != nil || cfg.Width != picture.CardW || cfg.Height != picture.CardH {
+					t.Errorf("%s %q: the card's image is %dx%d (%v), want %dx%d", lang, c.q, cfg.Width, cfg.Height, err, picture.CardW, picture.CardH)
 				}
 			}
 			if strings.Contains(r.Body, "json+oembed") {

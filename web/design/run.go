@@ -211,6 +211,12 @@ func (s *Handler) RunPNG(w http.ResponseWriter, r *http.Request) {
 	s.runPicture(w, r, "locklab-design-run.png")
 }
 
+// RunCardPNG serves /{lang}/lab/design/run-card.png: the run's picture
+// fitted to a link card's shape, for the run's and the grade's og:image.
+func (s *Handler) RunCardPNG(w http.ResponseWriter, r *http.Request) {
+	s.runPicture(w, r, lesson.CardFile)
+}
+
 // runPicture is the run's picture as the file name says.
 func (s *Handler) runPicture(w http.ResponseWriter, r *http.Request, name string) {
 	q, ok := s.parseRun(w, r)
@@ -300,7 +306,7 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 	v.Picture.Describe(tl, u, from)
 	source := runCaption(u, d, tl, "").Source
 	v.Card = s.CardFor(r, title+" — "+source, lesson.CardText(u, tl, source, v.Picture.Step),
-		png, title+" — "+v.Picture.Name)
+		runFile(v.Canonical, "-card.png"), title+" — "+v.Picture.Name)
 	base := "/" + u.Lang + "/lab/design/run"
 	c := lesson.ControlsOf(u, base, st, tl)
 	// The command line sends the design and the clients back with the

@@ -425,7 +425,7 @@ func labCard(s *site.Site, r *http.Request, u *i18n.UI, l *lessons.Lesson, c lin
 	name, desc, alt, k := findings.CardText(u, out.Verdict, lead, title, steps)
 	png := ""
 	if k != "" {
-		png = links.Lesson(l) + "/timeline.png" + links.Query(sim.FormatActions(res.Found[k].Shortest), l.Scenario.FormatOptions(c.Opts))
+		png = links.Lesson(l) + "/card.png" + links.Query(sim.FormatActions(res.Found[k].Shortest), l.Scenario.FormatOptions(c.Opts))
 	}
 	card := s.CardFor(r, name, desc, png, alt)
 	card.OEmbed = ""

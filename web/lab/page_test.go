@@ -3,6 +3,7 @@ package lab_test
 import (
 	"context"
 	"html"
+	"image/png"
 	"io"
 	"locklab/web"
 	"locklab/web/internal/sitetest"
@@ -22,6 +23,7 @@ import (
 	"locklab/static"
 	"locklab/web/i18n"
 	"locklab/web/links"
+	"locklab/web/picture"
 	"locklab/web/site"
 )
 
@@ -355,7 +357,7 @@ func TestLabCard(t *testing.T) {
 		}{
 			// harm found: the card names and draws the harm, not the
 			// shorter "two holders" that only broke the lock
-			{"?lesson=two-servers&opt=lock.local", sim.DoubleCharge, true, "/" + lang + "/lessons/two-servers/timeline.png?do=a.acquire,a.write,b.acquire,b.write&opt=lock.local"},
+			{"?lesson=two-servers&opt=lock.local", sim.DoubleCharge, true, "/" + lang + "/lessons/two-servers/card.png?do=a.acquire,a.write,b.acquire,b.write&opt=lock.local"},
 			{"?lesson=fencing", "", false, ""},
 		} {
 			r := webtest.Get(t, h, "/"+lang+"/lab"+c.q)
@@ -384,6 +386,9 @@ func TestLabCard(t *testing.T) {
 			if img != "" {
 				if p := webtest.Get(t, h, img); p.Status != http.StatusOK {
 					t.Errorf("%s %s: the card's image %s answers %d", lang, c.q, img, p.Status)
+				} else if cfg, err := png.DecodeConfig(strings.NewReader(p.Body)); err != nil || cfg.Width != picture.CardW || cfg.Height != picture.CardH {
+					// 1.91:1, the shape a card shows whole
+					t.Errorf("%s %s: the card's image is %dx%d (%v), want %dx%d", lang, c.q, cfg.Width, cfg.Height, err, picture.CardW, picture.CardH)
 				}
 			}
 			if strings.Contains(r.Body, "json+oembed") {

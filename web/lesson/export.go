@@ -30,6 +30,16 @@ func (s *Handler) TimelinePNG(w http.ResponseWriter, r *http.Request) {
 	s.timelineFile(w, r, "locklab-timeline.png")
 }
 
+// CardPNG answers /{lang}/lessons/{slug}/card.png: the same picture
+// fitted to a link card's shape (picture.CardPNG), for og:image.
+func (s *Handler) CardPNG(w http.ResponseWriter, r *http.Request) {
+	s.timelineFile(w, r, CardFile)
+}
+
+// CardFile is the name every feature's card picture is served under:
+// ServePicture draws a name ending in "-card.png" as a card.
+const CardFile = "locklab-card.png"
+
 // timelineFile is the lesson state's picture as the file name says.
 func (s *Handler) timelineFile(w http.ResponseWriter, r *http.Request, name string) {
 	rq := RequestOf(r)
@@ -44,7 +54,8 @@ func (s *Handler) timelineFile(w http.ResponseWriter, r *http.Request, name stri
 
 // ServePicture answers with a timeline's exported picture as a file
 // named name (every feature's SVG and PNG go through it): an SVG, or for
-// a .png name the same picture drawn as a PNG, in one of the site's
+// a .png name the same picture drawn as a PNG (fitted to a card for a
+// name ending in "-card.png"), in one of the site's
 // replay slots (a picture costs about what a replay does). export lays
 // the picture out, replaying the timeline; it runs inside the page
 // cache, so a cached picture costs neither.
@@ -58,11 +69,15 @@ func ServePicture(w http.ResponseWriter, r *http.Request, s *site.Site, u *i18n.
 			body, _, e := s.RenderBytes(r, u, picture.ExportSVG(x))
 			return body, "image/svg+xml; charset=utf-8", e
 		}
+		draw := picture.PNG
+		if strings.HasSuffix(name, "-card.png") {
+			draw = picture.CardPNG
+		}
 		var body []byte
 		var err error
 		if e := s.InSlot(r.Context(), u, func() {
-			if body, err = picture.PNG(x); errors.Is(err, picture.ErrTooLong) {
-				body, err = picture.PNG(picture.TooLong(x, u)) // says so, and where to see it
+			if body, err = draw(x); errors.Is(err, picture.ErrTooLong) {
+				body, err = draw(picture.TooLong(x, u)) // says so, and where to see it
 			}
 		}); e != nil {
 			return nil, "", e

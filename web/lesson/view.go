@@ -552,7 +552,7 @@ func (s *Handler) View(r *http.Request, rq *Request) (*LessonView, *site.Error) 
 	png := base + "/timeline.png" + rq.Canon
 	v.Stage.Share.Embed = SnippetsFor(u, s.Absolute(r, here), s.Absolute(r, site.EmbedPath(base)+rq.Canon), s.Absolute(r, png), c.Name())
 	v.Stage.Files.PNGURL = png
-	v.Card = s.CardFor(r, c.Name(), CardText(u, tl, c.Source, pic.Step), png, c.Title+" — "+pic.Name)
+	v.Card = s.CardFor(r, c.Name(), CardText(u, tl, c.Source, pic.Step), base+"/card.png"+rq.Canon, c.Title+" — "+pic.Name)
 	return v, nil
 }
 

@@ -64,6 +64,42 @@ func PNG(x *Export) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// CardW and CardH are a link card's picture: 1.91:1, the shape Open
+// Graph and Twitter cards show whole (a timeline's own shape, about 3:2,
+// is cropped by most of them).
+const (
+	CardW = 1200
+	CardH = 630
+)
+
+// CardPNG draws x for a link's card: the same painting as PNG, as large
+// as fits CardW × CardH, centred on white. A picture that would be drawn
+// smaller than minScale there is ErrTooLong, as for PNG.
+func CardPNG(x *Export) ([]byte, error) {
+	w, h, err := viewSize(x.ViewBox)
+	if err != nil {
+		return nil, err
+	}
+	scale := min(CardW/w, CardH/h, PNGScale)
+	if scale < minScale {
+		return nil, ErrTooLong
+	}
+	pic, err := raster(x, scale)
+	if err != nil {
+		return nil, err
+	}
+	img := image.NewRGBA(image.Rect(0, 0, CardW, CardH))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	b := pic.Bounds()
+	at := image.Pt((CardW-b.Dx())/2, (CardH-b.Dy())/2)
+	draw.Draw(img, b.Add(at), pic, b.Min, draw.Src)
+	var out bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, img); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
 // The PNG's bounds: its pixels (4 bytes each while it is drawn), its
 // longest side, and how small a user unit may be drawn before the text
 // is too small to read.
