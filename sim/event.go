@@ -252,7 +252,11 @@ type Timeline struct {
 	Scenario *Scenario
 	Opts     Opts
 	Actions  []Action
-	Now      int64
+	// After is, for each action a client took, that client's state right
+	// after it ("" for the learner's and the nodes' actions): whether an
+	// acquire got the lock, which the action's own words cannot say.
+	After []State
+	Now   int64
 	// ActionAt is the instant the last action began: before its first
 	// event when its first command takes time to arrive (a slow node).
 	ActionAt   int64

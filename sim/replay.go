@@ -53,6 +53,7 @@ func ReplayOn(ctx context.Context, b Backend, sc *Scenario, opts Opts, actions [
 	if err := w.serverErr(); err != nil {
 		return nil, err
 	}
+	after := make([]State, len(actions))
 	for i, a := range actions {
 		if ctx.Err() != nil {
 			return nil, &ActionError{Index: i, Action: a.String(), Code: CodeTooSlow}
@@ -60,8 +61,12 @@ func ReplayOn(ctx context.Context, b Backend, sc *Scenario, opts Opts, actions [
 		if err := w.stepOnce(i, a); err != nil {
 			return nil, err
 		}
+		if c := w.client(a.Who); c != nil && a.Doer() == ByClient {
+			after[i] = c.state
+		}
 	}
 	tl := w.timeline(actions)
+	tl.After = after
 	if err := w.serverErr(); err != nil {
 		return nil, err
 	}

@@ -292,8 +292,8 @@ func (s *Handler) designRunView(r *http.Request, u *i18n.UI, d *lockdesign.Desig
 		runCaption(u, d, tl, "").Name())
 	v.PNGURL = png
 	v.SVGURL, v.FileName = runFile(v.Canonical, ".svg"), "locklab-design-run-"+strconv.Itoa(len(st.Actions))+"-actions.svg"
-	for _, a := range tl.Actions {
-		v.Schedule = append(v.Schedule, narrate.Action(u, tl.Scenario, a))
+	for i := range tl.Actions {
+		v.Schedule = append(v.Schedule, narrate.Step(u, tl, i))
 	}
 	for _, x := range tl.Violations {
 		text := i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x))

@@ -242,7 +242,9 @@ var english = &UI{
 		sim.CodeTooSlow:        "“{0}”: the server ran out of time replaying this timeline, because it is busy right now. Try again in a moment; the link is fine.",
 		sim.CodeTooBig:         "Action {12} (“{0}”) would bring what one server reads out or copies for this timeline past {11} in all (a single value may be up to 1 MB): more than Lock Lab replays for one link.",
 	},
-	Believes: "thinks it holds",
+	Believes:       "thinks it holds",
+	AcquireRetries: "{0} (refused; it retries)",
+	AcquireRefused: "{0} (refused)",
 	StateName: map[sim.State]string{
 		sim.StateIdle: "idle", sim.StateTrying: "trying", sim.StateHolding: "holding",
 		sim.StateWorking: "working", sim.StatePaused: "paused", sim.StateCrashed: "crashed",

@@ -237,7 +237,9 @@ var japanese = &UI{
 		sim.CodeTooSlow:        "「{0}」：サーバーがいま混んでいて、このタイムラインを時間内に再生できませんでした。少し待ってからもう一度試してください。リンクに問題はありません。",
 		sim.CodeTooBig:         "操作 {12}（「{0}」）で、このタイムラインのために 1 台のサーバーが読み出したりコピーしたりする値が合計 {11} を超えます（値 1 つは最大 1 MB）。Lock Lab が 1 つのリンクで再生できる量を超えています。",
 	},
-	Believes: "保持のつもり",
+	Believes:       "保持のつもり",
+	AcquireRetries: "{0}（拒否され、あとで再試行）",
+	AcquireRefused: "{0}（拒否された）",
 	StateName: map[sim.State]string{
 		sim.StateIdle: "待機", sim.StateTrying: "取得待ち", sim.StateHolding: "保持中",
 		sim.StateWorking: "作業中", sim.StatePaused: "一時停止", sim.StateCrashed: "クラッシュ",

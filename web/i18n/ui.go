@@ -132,6 +132,10 @@ type UI struct {
 	Verdict       *VerdictUI
 	ErrorText     map[sim.Code]string
 	StateName     map[sim.State]string
+	// AcquireRefused, AcquireRetries: an acquire in a list of actions
+	// that the server refused, by a client that then stops or retries on
+	// its own ({0}: the action's words; narrate.Step)
+	AcquireRefused, AcquireRetries string
 	// Believes: a client holding by its own account whose lock no server
 	// keeps any more (narrate.State)
 	Believes string

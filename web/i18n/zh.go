@@ -236,7 +236,9 @@ var chinese = &UI{
 		sim.CodeTooSlow:        "“{0}”：服务器此刻太忙，没能在限定时间内重放这条时间线。请稍后再试；链接本身没有问题。",
 		sim.CodeTooBig:         "第 {12} 个操作（“{0}”）会让一台服务器为这条时间线读出或复制的数据累计超过 {11}（单个值最多 1 MB），超出了 Lock Lab 重放一个链接时的上限。",
 	},
-	Believes: "自以为持有",
+	Believes:       "自以为持有",
+	AcquireRetries: "{0}（被拒绝，稍后重试）",
+	AcquireRefused: "{0}（被拒绝）",
 	StateName: map[sim.State]string{
 		sim.StateIdle: "空闲", sim.StateTrying: "正在获取锁", sim.StateHolding: "持有中",
 		sim.StateWorking: "工作中", sim.StatePaused: "停顿中", sim.StateCrashed: "已崩溃",

@@ -501,8 +501,16 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 			}
 		}
 		out.ShortestURL = link(shortest)
-		for _, a := range shortest {
-			out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, l.Scenario, a))
+		// replayed (the explorer keeps no timeline) for what each step
+		// did: an acquire the server refused says so
+		if tl, err := sim.Replay(l.Scenario, c.Opts, shortest); err == nil {
+			for i := range shortest {
+				out.ShortestSteps = append(out.ShortestSteps, narrate.Step(u, tl, i))
+			}
+		} else {
+			for _, a := range shortest {
+				out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, l.Scenario, a))
+			}
 		}
 	} else {
 		out.None = lu.NoneFound

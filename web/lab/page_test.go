@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,6 +24,7 @@ import (
 	"locklab/static"
 	"locklab/web/i18n"
 	"locklab/web/links"
+	"locklab/web/narrate"
 	"locklab/web/picture"
 	"locklab/web/site"
 )
@@ -402,6 +404,35 @@ func TestLabCard(t *testing.T) {
 			if got := strings.Contains(html.UnescapeString(r.Body), u.Lab.ShorterAllowed); got != want {
 				t.Errorf("%s %s: says a lease's row is shorter: %v, want %v", lang, q, got, want)
 			}
+		}
+	}
+}
+
+// TestLabStepsSayRefused: in the shortest schedule's steps, an acquire
+// the server refused says so (a reader took "B: acquire" for B getting
+// the lock), and one that got the lock does not: read from a replay of
+// the schedule, in every language.
+func TestLabStepsSayRefused(t *testing.T) {
+	h := sitetest.Default(t)
+	steps := regexp.MustCompile(`<ol class="steps-list">(.*?)</ol>`)
+	item := regexp.MustCompile(`<li><code>(.*?)</code></li>`)
+	for _, lang := range i18n.Codes() {
+		u := i18n.For(lang)
+		r := webtest.Get(t, h, "/"+lang+"/lab?lesson=fencing&opt=fence.off")
+		m := steps.FindStringSubmatch(r.Body)
+		if m == nil {
+			t.Fatalf("%s: no steps list", lang)
+		}
+		var got []string
+		for _, x := range item.FindAllStringSubmatch(m[1], -1) {
+			got = append(got, html.UnescapeString(x[1]))
+		}
+		course, _ := lessons.Load()
+		l, _ := course.Get(lang, "fencing")
+		sc := l.Scenario
+		acquire := func(who string) string { return narrate.Action(u, sc, sim.Action{Who: who, Verb: sim.VerbAcquire}) }
+		if !slices.Contains(got, acquire("a")) || !slices.Contains(got, i18n.Fill(u.AcquireRetries, acquire("b"))) {
+			t.Errorf("%s: steps %q: want A's acquire plain and B's refused", lang, got)
 		}
 	}
 }

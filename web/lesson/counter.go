@@ -82,8 +82,8 @@ func (v *LessonView) counterFrame(rq *Request, tl *sim.Timeline) {
 	if sim.Fails(tl.Violations) {
 		c.Title, c.BrokeHead = u.CounterTitle, u.CounterBroke
 	}
-	for _, a := range tl.Actions {
-		c.Schedule = append(c.Schedule, narrate.Action(u, tl.Scenario, a))
+	for i := range tl.Actions {
+		c.Schedule = append(c.Schedule, narrate.Step(u, tl, i))
 	}
 	for _, x := range tl.Violations {
 		c.Broke = append(c.Broke, i18n.Fill(u.CounterWhen, sim.FormatMS(x.At), itoa(int64(x.Step+1)), narrate.ViolationText(u, x)))

@@ -303,6 +303,24 @@ func Action(u *i18n.UI, sc *sim.Scenario, a sim.Action) string {
 	return strings.ToUpper(a.Who) + u.LabelSep() + strings.TrimRight(label, ": ：")
 }
 
+// Step is tl's action i in words, as Action says it, with what came of
+// it where the words alone would mislead: "B: acquire" for an acquire
+// the server refused reads as if B had the lock (readers took it so), so
+// it says it was refused, and whether the client retries.
+func Step(u *i18n.UI, tl *sim.Timeline, i int) string {
+	a := tl.Actions[i]
+	text := Action(u, tl.Scenario, a)
+	if i < len(tl.After) && a.Verb == sim.VerbAcquire {
+		switch tl.After[i] {
+		case sim.StateTrying:
+			text = i18n.Fill(u.AcquireRetries, text)
+		case sim.StateIdle:
+			text = i18n.Fill(u.AcquireRefused, text)
+		}
+	}
+	return text
+}
+
 // ReplyText is the reply as the log shows it, or why there was none.
 func ReplyText(e sim.Event, u *i18n.UI) string {
 	switch {
