@@ -109,12 +109,15 @@ func (w *World) designGot(c *Client) {
 // designWork is the design's work and write: with an extend script the
 // client works in slices of at most half the TTL and runs the script
 // after each (the last one just before writing); a reply that is not
-// success tells it the lock is gone, and it stops without writing.
+// success tells it the lock is gone, and it stops without writing — or,
+// where the design carries on (Scripted.CarryOn), its renewal stops and
+// the work goes on to the write.
 func (w *World) designWork(c *Client) error {
 	c.dropWindow = false
 	c.setState(StateWorking, w.clock.Now())
+	renew := w.sc.Scripted.extends
 	left, slice := w.sc.Work, w.sc.Work
-	if w.sc.Scripted.extends {
+	if renew {
 		slice = max(w.sc.TTL/2, 1)
 	}
 	for left > 0 {
@@ -125,14 +128,17 @@ func (w *World) designWork(c *Client) error {
 			return w.fail
 		}
 		left -= n
-		if !w.sc.Scripted.extends {
+		if !renew {
 			continue
 		}
 		ok, err := w.designExtend(c)
 		if err != nil {
 			return err
 		}
-		if !ok {
+		switch {
+		case !ok && w.sc.Scripted.CarryOn:
+			renew = false
+		case !ok:
 			c.setState(StateIdle, w.clock.Now())
 			return nil
 		}

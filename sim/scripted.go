@@ -81,6 +81,11 @@ type Scripted struct {
 	readsToken bool
 	adds       bool // the write adds AddAmount to a total (else it stores a value)
 	extends    bool // there is an extend script
+	// CarryOn: a failed extend ends the renewal, not the work: the
+	// holder goes on working and writes (a renewal thread that only
+	// logs). Without it the holder stops and writes nothing. Set before
+	// the scenario runs.
+	CarryOn bool
 	// Source is what the lock was made from, kept for its maker (sim/
 	// lockdesign's Design, which pages link back to); the simulator
 	// never reads it.

@@ -36,11 +36,32 @@ const (
 // record: idempotent), EffectAdd adds ARGV[2] = 1 to a total (doing it
 // twice counts the job twice). The write presets come in both forms,
 // under the same names.
+//
+// Renew says what a holder that extends does when an extend fails:
+// RenewStop, or RenewCarry (only with an extend script).
 type Design struct {
 	Acquire, Release, Extend, Write string
 	TTL, Work                       int64 // ms
 	Effect                          string
+	Renew                           string
 }
+
+// What a holder does when an extend fails.
+const (
+	// RenewStop, the default: it stops the work and writes nothing, as a
+	// caller's own watchdog that cancels the work does (redislock's
+	// README shows one).
+	RenewStop = "stop"
+	// RenewCarry: the renewal gives up and the work goes on to its
+	// write, as a renewal thread that only logs its failure does
+	// (python-redis-lock's auto_renewal, node-redlock v5's using() for a
+	// routine that never reads its abort signal, Redisson's watchdog).
+	RenewCarry = "carry"
+)
+
+// Renewals lists what a holder may do when an extend fails, the default
+// first.
+var Renewals = []string{RenewStop, RenewCarry}
 
 // What a design's write does to the record.
 const (
@@ -255,7 +276,7 @@ func (d *Design) SetEffect(effect string) {
 
 // DefaultDesign is the safe design every page starts from.
 func DefaultDesign() *Design {
-	d := &Design{TTL: 10_000, Work: 1000, Effect: EffectSet}
+	d := &Design{TTL: 10_000, Work: 1000, Effect: EffectSet, Renew: RenewStop}
 	for _, p := range sim.Pieces {
 		d.SetScript(p, PresetsOf(p, EffectSet)[0].Script)
 	}
@@ -279,7 +300,7 @@ type DesignError struct {
 	Part  int   // 0-based part of the piece's script
 	Err   error // from the script checker, or nil
 	// Code says what else is wrong: "too-long", "too-many-parts",
-	// "empty", "ttl", "work", "effect".
+	// "empty", "ttl", "work", "effect", "renew".
 	Code string
 }
 
@@ -304,6 +325,9 @@ func (d *Design) Validate() error {
 	}
 	if d.Effect != EffectSet && d.Effect != EffectAdd {
 		return &DesignError{Code: "effect"}
+	}
+	if d.Renew != RenewStop && d.Renew != RenewCarry {
+		return &DesignError{Code: "renew"}
 	}
 	for _, p := range sim.Pieces {
 		src := d.Script(p)
@@ -375,6 +399,7 @@ func (d *Design) scripts() map[sim.Piece]string {
 // source (Of reads it back).
 func (d *Design) scripted() *sim.Scripted {
 	s := sim.NewScripted(d.scripts(), d.Effect == EffectAdd)
+	s.CarryOn = d.Renew == RenewCarry
 	s.Source = d
 	return s
 }

@@ -136,6 +136,8 @@ func readDesign(t *testing.T, path string) *designCase {
 				}
 			case "effect":
 				c.design.Effect = f[1]
+			case "renew":
+				c.design.Renew = f[1]
 			case "must":
 				c.must = f[1:]
 			case "clients":

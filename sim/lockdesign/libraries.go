@@ -1,5 +1,6 @@
 // libraries.go holds the lock libraries engineers use as designs: each
-// library's acquire and release (sim/library's model of what it sends)
+// library's acquire and release, and its renewal where it renews on its
+// own (sim/library's model of what it sends),
 // written as a design's scripts, with the library's default expiry and a
 // storage that checks nothing (none of them hands the storage a token),
 // so the explorer grades the lock a team gets from the library's
@@ -18,6 +19,8 @@ import (
 // what of the library the design leaves out.
 type LibraryDesign struct {
 	Lib *library.Library
+	// ID tells apart two set-ups of one library ("": Lib.ID): Key.
+	ID string
 	// Short is the library's usual name, Setting what this design sets
 	// that the caller chooses ("" none): with the model's version they
 	// make Name.
@@ -26,11 +29,22 @@ type LibraryDesign struct {
 	// where the caller must give one, the design page's default (10 s).
 	TTL int64
 	// Acquire, Release are the names of its presets; the write is
-	// "none" and there is no extend (none of these libraries renews by
-	// default: redsync, redislock and node-redlock 4 extend only when
-	// the caller asks, redis-py refuses to without a timeout, and
-	// python-redis-lock renews only with auto_renewal).
-	Acquire, Release string
+	// "none". Extend is its extend's preset where the library renews
+	// the lock on its own ("": no extend; redsync, redislock and
+	// node-redlock 4 extend only when the caller asks, redis-py refuses
+	// to without a timeout, and python-redis-lock renews only with
+	// auto_renewal), and Renew what a failed renewal does then (Design's
+	// Renew; "": RenewStop).
+	Acquire, Release, Extend, Renew string
+}
+
+// Key is the set-up's own name in no language: its ID, else its
+// library's.
+func (l LibraryDesign) Key() string {
+	if l.ID != "" {
+		return l.ID
+	}
+	return l.Lib.ID
 }
 
 // Libraries are the libraries' designs, in the order the pages list them.
@@ -41,6 +55,11 @@ var Libraries = []LibraryDesign{
 	{Lib: library.RedisPyTimeout, Short: "redis-py", Setting: "timeout=10", TTL: 10_000, Acquire: "redis-py-timeout", Release: "redis-py"},
 	{Lib: library.NodeRedlock, Short: "node-redlock", TTL: 10_000, Acquire: "node-redlock", Release: "node-redlock"},
 	{Lib: library.PythonRedisLock, Short: "python-redis-lock", Setting: "expire=8", TTL: 8000, Acquire: "python-redis-lock", Release: "python-redis-lock"},
+	// its renewal thread extends every two thirds of the expiry and, when
+	// an extend fails, dies with an exception the holder never sees: the
+	// work goes on (Lock Lab's extend runs every half TTL)
+	{Lib: library.PythonRedisLock, ID: "python-redis-lock-renew", Short: "python-redis-lock", Setting: "expire=8, auto_renewal=True", TTL: 8000,
+		Acquire: "python-redis-lock", Release: "python-redis-lock", Extend: "python-redis-lock", Renew: RenewCarry},
 }
 
 // Name is how pages name it, in no language: the library, the version
@@ -53,29 +72,45 @@ func (l LibraryDesign) Name() string {
 	return n
 }
 
-// LibraryNamed finds a library's design by its ID.
+// LibraryNamed finds a library's design by its Key.
 func LibraryNamed(id string) (LibraryDesign, bool) {
 	for _, l := range Libraries {
-		if l.Lib.ID == id {
+		if l.Key() == id {
 			return l, true
 		}
 	}
 	return LibraryDesign{}, false
 }
 
-// LibraryOfDesign is the library whose acquire and release design d
-// holds, if it holds one's (whatever its write, expiry and work).
+// LibraryOfDesign is the library set-up whose lock design d holds,
+// whatever its write, expiry and work: its acquire, its release and its
+// renewal (the extend and what a failed one does) where one set-up's are
+// all d's; else one with no renewal whose acquire and release d holds.
 func LibraryOfDesign(d *Design) (LibraryDesign, bool) {
+	acq, rel := LibraryOf(sim.PieceAcquire, d.Acquire), LibraryOf(sim.PieceRelease, d.Release)
+	ext := LibraryOf(sim.PieceExtend, d.Extend)
 	for _, l := range Libraries {
-		if LibraryOf(sim.PieceAcquire, d.Acquire) == l.Acquire && LibraryOf(sim.PieceRelease, d.Release) == l.Release {
+		if l.Extend != "" && acq == l.Acquire && rel == l.Release && ext == l.Extend && d.Renew == l.renew() {
+			return l, true
+		}
+	}
+	for _, l := range Libraries {
+		if l.Extend == "" && acq == l.Acquire && rel == l.Release {
 			return l, true
 		}
 	}
 	return LibraryDesign{}, false
 }
 
-// Design is the library's lock as a design: its presets, its expiry, the
-// default work time, a write that checks nothing.
+func (l LibraryDesign) renew() string {
+	if l.Renew == "" {
+		return RenewStop
+	}
+	return l.Renew
+}
+
+// Design is the library's lock as a design: its presets, its expiry, its
+// renewal, the default work time, a write that checks nothing.
 func (l LibraryDesign) Design() *Design {
 	d := DefaultDesign()
 	set := func(p sim.Piece, name string) {
@@ -88,12 +123,15 @@ func (l LibraryDesign) Design() *Design {
 	set(sim.PieceAcquire, l.Acquire)
 	set(sim.PieceRelease, l.Release)
 	set(sim.PieceExtend, "none")
+	if l.Extend != "" {
+		set(sim.PieceExtend, l.Extend)
+	}
 	set(sim.PieceWrite, "none")
-	d.TTL = l.TTL
+	d.TTL, d.Renew = l.TTL, l.renew()
 	return d
 }
 
-// libraryPresets are the libraries' acquire and release scripts, in Lock
+// libraryPresets are the libraries' acquire, release and extend scripts, in Lock
 // Lab's own words: the same commands on the lock key with the same
 // arguments, the same replies (a redsync release tells a key gone, -1,
 // from another's, 0). Where a library sends more than its lock needs,
@@ -128,6 +166,21 @@ return 1`, ""},
 -- the expiry in whole seconds (EX)
 local ttl = tonumber(ARGV[2])
 return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', (ttl - ttl % 1000) / 1000)`, ""},
+
+	{sim.PieceExtend, "python-redis-lock", `-- extend as python-redis-lock's script does it (its renewal thread
+-- calls it): if the key holds this value and has a TTL, set the TTL
+-- again, in whole seconds. The library's script answers 0 when done (1
+-- and 2 are its errors); a design's extend answers 1 when done, so this
+-- one answers 1, and 0 where the library's answers an error
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return 0
+end
+if redis.call('TTL', KEYS[1]) < 0 then
+  return 0
+end
+local ttl = tonumber(ARGV[2])
+redis.call('EXPIRE', KEYS[1], (ttl - ttl % 1000) / 1000)
+return 1`, ""},
 
 	{sim.PieceRelease, "redsync", `-- release as redsync's script does it: delete the key only if it
 -- holds this value (1); 0 if another value holds it, -1 if it is gone

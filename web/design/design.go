@@ -118,6 +118,14 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		}
 		in.Typed[p] = keepTyped(v[0], in.D.Script(p))
 	}
+	if v, ok := q["renew"]; ok {
+		if !slices.Contains(lockdesign.Renewals, v[0]) {
+			return bad(i18n.Fill(du.BadRenew, site.Clip(v[0])))
+		}
+		if in.D.Extend != "" { // no extend, nothing to fail: the same design
+			in.D.Renew = v[0]
+		}
+	}
 	if v, ok := q["ttl"]; ok {
 		in.TTL = site.Clip(v[0])
 		ms, okd := sim.ParseDuration(v[0])
@@ -259,6 +267,8 @@ func designErrorText(u *i18n.UI, err error) string {
 		return du.BadTTL
 	case "work":
 		return du.BadWork
+	case "renew":
+		return i18n.Fill(du.BadRenew, "")
 	case "empty":
 		return i18n.Fill(du.BadEmpty, piece)
 	case "too-long":
@@ -347,6 +357,7 @@ type DesignView struct {
 	Works     []site.Choice
 	Grade     *DesignGrade
 	Effects   []site.Choice // what the write does (the write's fieldset shows them)
+	Renewals  []site.Choice // what a failed extend does (the extend's fieldset shows them)
 	Code      string
 	Canonical string
 	// Share is the graded design's address and QR code: "this design
@@ -453,6 +464,7 @@ func (s *Handler) designView(r *http.Request, u *i18n.UI, in designIn) *DesignVi
 		return out
 	}
 	v.Effects = effectChoices(du, in.D.Effect)
+	v.Renewals = renewChoices(du, in.D.Renew)
 	v.TTLs = times(designTTLs, in.D.TTL)
 	v.Works = times(designWorks, in.D.Work)
 	if in.D.Validate() == nil {
@@ -499,6 +511,7 @@ func designKeptAt(u *i18n.UI, in designIn, action, check string) templ.Component
 		return out
 	}
 	v.Effects = effectChoices(du, d.Effect)
+	v.Renewals = renewChoices(du, d.Renew)
 	v.TTLs = keep(designTTLs, d.TTL, in.TTL)
 	v.Works = keep(designWorks, d.Work, in.Work)
 	return designKeptForm(v)
@@ -625,6 +638,15 @@ func effectChoices(du *i18n.DesignUI, cur string) []site.Choice {
 	var out []site.Choice
 	for _, e := range lockdesign.Effects {
 		out = append(out, site.Choice{Value: e, Label: du.EffectLabel[e], Checked: e == cur})
+	}
+	return out
+}
+
+// renewChoices are the renewal's choices, cur chosen.
+func renewChoices(du *i18n.DesignUI, cur string) []site.Choice {
+	var out []site.Choice
+	for _, r := range lockdesign.Renewals {
+		out = append(out, site.Choice{Value: r, Label: du.RenewLabel[r], Checked: r == cur})
 	}
 	return out
 }

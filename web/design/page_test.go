@@ -172,6 +172,42 @@ func TestDesignEffect(t *testing.T) {
 	}
 }
 
+// TestDesignRenew: a design whose renewal carries on after a failed
+// extend (renew=carry) says so in its form and its Go code, and its grade
+// finds the write a paused holder makes after its extend failed, with no
+// lost reply needed (with renew=stop the same design needs one); with no
+// extend there is nothing to fail, and the link drops renew=.
+func TestDesignRenew(t *testing.T) {
+	h := sitetest.Default(t)
+	const q = "?extend=compare-pexpire&write=none"
+	for _, lang := range i18n.Codes() {
+		du := i18n.For(lang).Design
+		carry := webtest.MustGet(t, h, "/"+lang+"/lab/design"+q+"&renew=carry")
+		if !regexp.MustCompile(`<option value="carry" selected>`).MatchString(carry) || !strings.Contains(carry, html.EscapeString(du.RenewLabel[lockdesign.RenewCarry])) {
+			t.Errorf("%s: renew=carry is not the chosen renewal", lang)
+		}
+		if !strings.Contains(carry, "renew = false") {
+			t.Errorf("%s: renew=carry: the Go code does not carry on", lang)
+		}
+		stop := webtest.MustGet(t, h, "/"+lang+"/lab/design"+q)
+		if !regexp.MustCompile(`<option value="stop" selected>`).MatchString(stop) || strings.Contains(stop, "renew = false") {
+			t.Errorf("%s: the default renewal is not stop", lang)
+		}
+		for body, want := range map[string]string{
+			carry: "do=a.acquire,a.pause,b.acquire,wait.10s,a.resume,b.write,a.write",
+			stop:  "do=a.acquire,a.drop,a.write,a.pause,b.acquire,wait.10s,a.resume,b.write,a.next",
+		} {
+			if link, ok := designCell(body, sim.StaleWrite, 2); !ok || !strings.HasSuffix(link, want) {
+				t.Errorf("%s: the shortest stale write is %q, want …%s", lang, link, want)
+			}
+		}
+		r := webtest.Get(t, h, "/"+lang+"/lab/design?renew=carry")
+		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/"+lang+"/lab/design" {
+			t.Errorf("%s: renew=carry with no extend = %d → %q, want the default design", lang, r.Status, r.Header.Get("Location"))
+		}
+	}
+}
+
 // TestDesignBadInput: a script the checker refuses, a preset that does not
 // exist, a TTL out of bounds and an unknown parameter get a 400 in the
 // page's language naming the reason, and the form keeps what was typed,
@@ -191,6 +227,7 @@ func TestDesignBadInput(t *testing.T) {
 		{"ttl=500ms", "", "", "", 0},
 		{"colour=blue", "colour", "", "", 0},
 		{"effect=twice", "twice", "", "", 0},
+		{"extend=compare-pexpire&renew=sometimes", "sometimes", "", "", 0},
 		{"release=" + url.QueryEscape(strings.Repeat("-- x\n", 600)), "2 KB", "", "release", 0},
 	} {
 		name := tc.q[:min(len(tc.q), 40)]
@@ -278,6 +315,11 @@ func TestDesignQueryRoundTrip(t *testing.T) {
 	}
 	d.TTL, d.Work = 5000, 500
 	check(d)
+	carry := lockdesign.DefaultDesign()
+	ext, _ := lockdesign.PresetNamed(sim.PieceExtend, lockdesign.EffectSet, "compare-pexpire")
+	carry.SetScript(sim.PieceExtend, ext.Script)
+	carry.Renew = lockdesign.RenewCarry
+	check(carry)
 	if !strings.Contains(links.DesignQuery(d), links.CompactPrefix) {
 		t.Errorf("a long design did not go compressed")
 	}

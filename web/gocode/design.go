@@ -54,6 +54,7 @@ type designProgram struct {
 	Adds     bool
 	Amount   int
 	WriteArg string // the write's ARGV[2], as Go
+	CarryOn  bool   // a failed extend ends the renewal, not the work
 	Scripts  []designScript
 }
 
@@ -74,6 +75,7 @@ func Design(d *lockdesign.Design, lang string) string {
 		LockKey: sc.LockKey(), FenceKey: sc.FenceKey(), DataKey: sc.DataKey(), TokenKey: sc.TokenKey(),
 		TTL: d.TTL, Work: d.Work, Retry: sc.Retry,
 		Adds: d.Effect == lockdesign.EffectAdd, Amount: sim.AddAmount, WriteArg: `"written by " + who`,
+		CarryOn: d.Renew == lockdesign.RenewCarry && d.Extend != "",
 	}
 	if p.Adds {
 		p.WriteArg = "amount"

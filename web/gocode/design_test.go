@@ -37,7 +37,7 @@ func TestDesignCode(t *testing.T) {
 			for _, r := range general(sim.PieceRelease, eff) {
 				for _, e := range general(sim.PieceExtend, eff) {
 					for _, w := range general(sim.PieceWrite, eff) {
-						d := &lockdesign.Design{TTL: 10_000, Work: 3000, Effect: eff}
+						d := &lockdesign.Design{TTL: 10_000, Work: 3000, Effect: eff, Renew: lockdesign.RenewStop}
 						d.SetScript(sim.PieceAcquire, a.Script)
 						d.SetScript(sim.PieceRelease, r.Script)
 						d.SetScript(sim.PieceExtend, e.Script)

@@ -572,7 +572,13 @@ var english = &UI{
 		EffectField:     "What the write does",
 		EffectHelp: "Sets the record: ARGV[2] is the value to store, and storing it twice leaves the same record. " +
 			"Adds to a total: ARGV[2] is 1, added to the record, and a write applied twice counts the job twice. The write presets follow this choice.",
-		BadEffect: "“{0}” is not something the write can do: it sets the record (effect=set) or adds to a total (effect=add).",
+		BadEffect:  "“{0}” is not something the write can do: it sets the record (effect=set) or adds to a total (effect=add).",
+		RenewField: "When an extend fails",
+		RenewHelp:  "Stop: the holder stops its work and writes nothing (a watchdog that cancels the work). Carry on: the renewal gives up and the work goes on to its write, as a renewal thread that only logs its failure does (python-redis-lock's auto_renewal, node-redlock v5's using() when the routine never reads its abort signal). Either way the extend runs after every half TTL of work and once more just before the write.",
+		BadRenew:   "“{0}” is not something a holder can do when an extend fails: it stops (renew=stop) or carries on (renew=carry).",
+		RenewLabel: map[string]string{
+			lockdesign.RenewStop: "Stop the work, write nothing", lockdesign.RenewCarry: "Carry on and write (a renewal thread)",
+		},
 		EffectLabel: map[string]string{
 			lockdesign.EffectSet: "Sets the record (idempotent)", lockdesign.EffectAdd: "Adds 1 to a total (not idempotent)",
 		},
@@ -718,7 +724,7 @@ var english = &UI{
 	},
 	Libs: &LibsUI{
 		Title: "The lock your team uses",
-		Intro: "Five Redis lock libraries in six set-ups, each as the library takes and frees the lock: its acquire and its release are scripts that send the library's own commands, " +
+		Intro: "Five Redis lock libraries in seven set-ups, each as the library takes and frees the lock: its acquire and its release (and, for python-redis-lock with auto_renewal, the extend its renewal thread sends) are scripts that send the library's own commands, " +
 			"with the same arguments and the same replies (a test holds each one to the library itself on redis-server; here, as every timeline, they run on miniredis). " +
 			"The expiry is the library's default where it has one (redsync 8 s, redis-py none); where the caller must choose one, 10 s; python-redis-lock runs with expire=8. " +
 			"The storage's write checks nothing, as in code that takes the lock, works, writes and releases. The explorer tries every schedule of two clients with one fault of each kind.",
@@ -738,17 +744,18 @@ var english = &UI{
 		NotYetTitle: "Not graded yet", NoPause: "– no pause can outlast a key with no TTL, so none was tried (the crash column shows what such a key does)",
 		NotYet: []string{
 			"Redisson's RLock with its watchdog, and RFencedLock: Redisson needs a JVM, which the machines Lock Lab is tested on do not have.",
-			"Renewal threads (python-redis-lock's auto_renewal, node-redlock v5's using()), and a pause that freezes the renewal timer with the work.",
+			"node-redlock v5's using(), which extends on its own; Redisson's watchdog (above). python-redis-lock's auto_renewal is graded: its thread renews every two thirds of the expiry, Lock Lab's extend every half, and a pause freezes both with the work.",
 			"Redlock over several nodes with these libraries (redsync with several pools, node-redlock with several clients): lesson 7 runs Redlock, but not with their retries and drift.",
 			"Faults these libraries make matter: a holder that reaches its storage but not Redis, a renewal that fails once, the client's own clock jumping, a reply delayed about as long as the TTL.",
 		},
 		Notes: map[string]string{
-			"redsync":           "SET NX with its default expiry of 8 s; release by a script that deletes the key only if it still holds this value.",
-			"redislock":         "One script takes a free key (SET NX PX); release by value. You give the TTL (here 10 s).",
-			"redis-py":          "With timeout=None, its default, the key is set with no expiry at all: a holder that crashes keeps the lock for ever, and a fenced write cannot help. Release by value. (The design still passes a TTL of 10 s, which this script does not use.)",
-			"redis-py-timeout":  "redis-py's Lock given a timeout (here 10 s): SET NX PX; release by value.",
-			"node-redlock":      "Every step is a script: take the key only if it does not exist; release by value. You give the TTL (here 10 s).",
-			"python-redis-lock": "Given expire=8, with no auto_renewal: SET NX EX; release by value (its script also wakes clients waiting for the lock). Its default, no expiry, is locked for ever by a crash, as redis-py's is.",
+			"redsync":                 "SET NX with its default expiry of 8 s; release by a script that deletes the key only if it still holds this value.",
+			"redislock":               "One script takes a free key (SET NX PX); release by value. You give the TTL (here 10 s).",
+			"redis-py":                "With timeout=None, its default, the key is set with no expiry at all: a holder that crashes keeps the lock for ever, and a fenced write cannot help. Release by value. (The design still passes a TTL of 10 s, which this script does not use.)",
+			"redis-py-timeout":        "redis-py's Lock given a timeout (here 10 s): SET NX PX; release by value.",
+			"node-redlock":            "Every step is a script: take the key only if it does not exist; release by value. You give the TTL (here 10 s).",
+			"python-redis-lock":       "Given expire=8, with no auto_renewal: SET NX EX; release by value (its script also wakes clients waiting for the lock). Its default, no expiry, is locked for ever by a crash, as redis-py's is.",
+			"python-redis-lock-renew": "With auto_renewal=True a thread of its own extends the lock while the work goes on (EXPIRE, in whole seconds, if the key still holds this value). When an extend fails, the thread dies with an exception the holder never sees, and the work goes on to its write: a long job is safe, but a holder paused past its TTL writes over the next holder's work.",
 		},
 		Link: "How the Redis lock libraries fare under pauses and crashes",
 	},

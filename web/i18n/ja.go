@@ -566,7 +566,13 @@ var japanese = &UI{
 		EffectField:     "書き込みが何をするか",
 		EffectHelp: "レコードを上書きする：ARGV[2] は保存する値で、2 回書いてもレコードは同じです。" +
 			"合計に足す：ARGV[2] は 1 で、レコードに足されます。2 回反映されると作業が 2 回数えられます。書き込みのひな形はこの選択に合わせて変わります。",
-		BadEffect: "「{0}」は書き込みの種類として使えません。レコードを上書きする（effect=set）か、合計に足す（effect=add）のどちらかです。",
+		BadEffect:  "「{0}」は書き込みの種類として使えません。レコードを上書きする（effect=set）か、合計に足す（effect=add）のどちらかです。",
+		RenewField: "延長に失敗したとき",
+		RenewHelp:  "「中止」：保持者は作業をやめ、何も書き込まない（作業を取り消すウォッチドッグと同じ）。「続行」：更新だけがあきらめられ、作業はそのまま書き込みまで進む。失敗をログに出すだけの更新スレッドの動きで、python-redis-lock の auto_renewal や、中断シグナルを読まないルーチンで使う node-redlock v5 の using() がこれに当たる。どちらの場合も、延長は作業が TTL の半分進むごとと、書き込みの直前に 1 回実行される。",
+		BadRenew:   "「{0}」は、延長に失敗した保持者が取れる動きではありません。中止（renew=stop）か続行（renew=carry）のどちらかです。",
+		RenewLabel: map[string]string{
+			lockdesign.RenewStop: "作業を中止し、書き込まない", lockdesign.RenewCarry: "続行して書き込む（更新スレッド）",
+		},
 		EffectLabel: map[string]string{
 			lockdesign.EffectSet: "レコードを上書きする（冪等）", lockdesign.EffectAdd: "合計に 1 を足す（冪等ではない）",
 		},
@@ -714,7 +720,7 @@ var japanese = &UI{
 	},
 	Libs: &LibsUI{
 		Title: "チームで使っているロック",
-		Intro: "よく使われる Redis のロックライブラリ 5 つを 6 通りの設定で再現し、各ライブラリと同じ手順でロックを取得・解放します。取得と解放は、ライブラリと同じコマンドを同じ引数で送り、同じ応答を返すスクリプトです" +
+		Intro: "よく使われる Redis のロックライブラリ 5 つを 7 通りの設定で再現し、各ライブラリと同じ手順でロックを取得・解放します。取得と解放（auto_renewal 付きの python-redis-lock では、その更新スレッドが送る延長も）は、ライブラリと同じコマンドを同じ引数で送り、同じ応答を返すスクリプトです" +
 			"（それぞれ redis-server 上のライブラリ本体と同じになることをテストで確かめています。ここでは、どのタイムラインとも同じく miniredis で動きます）。" +
 			"TTL は、ライブラリに既定値があればそれを使い（redsync は 8 秒、redis-py はなし）、呼び出し側が決めるものは 10 秒にしています（python-redis-lock は expire=8）。" +
 			"ストレージへの書き込みは何も検査しません。ロックを取り、作業し、書き込み、解放するだけのコードと同じです。探索器は、2 つのクライアントのすべての順序を、障害を 1 種類ずつ入れて試します。",
@@ -734,17 +740,18 @@ var japanese = &UI{
 		NotYetTitle: "まだ調べていないもの", NoPause: "– 対象外：キーに TTL がないので、そうした一時停止は試していません（このキーがどうなるかはクラッシュの列にあります）",
 		NotYet: []string{
 			"Redisson の RLock（ウォッチドッグ付き）と RFencedLock：Redisson には JVM が必要で、Lock Lab をテストするマシンにはありません。",
-			"更新スレッド（python-redis-lock の auto_renewal、node-redlock v5 の using()）と、作業と一緒に更新タイマーも止める一時停止。",
+			"自分で延長する node-redlock v5 の using()、Redisson のウォッチドッグ（上記）。python-redis-lock の auto_renewal は調べています。そのスレッドは expire の 3 分の 2 ごとに、Lock Lab の延長は TTL の半分ごとに更新し、一時停止は作業と一緒にどちらも止めます。",
 			"これらのライブラリでの複数ノードの Redlock（redsync の複数プール、node-redlock の複数クライアント）：レッスン 7 は Redlock を動かしますが、これらのライブラリ固有の再試行やクロックドリフトは再現していません。",
 			"これらのライブラリで効いてくる障害：ストレージには届くが Redis には届かない保持者、1 回だけ失敗する更新、クライアント自身の時計のジャンプ、TTL と同じくらい遅れる応答。",
 		},
 		Notes: map[string]string{
-			"redsync":           "既定の TTL 8 秒で SET NX。解放は、キーがまだこの値のときだけ削除するスクリプトです。",
-			"redislock":         "1 つのスクリプトで空いているキーを取ります（SET NX PX）。解放は値を比べてから。TTL は呼び出し側が決めます（ここでは 10 秒）。",
-			"redis-py":          "既定の timeout=None では、キーに TTL がまったく付きません。保持者がクラッシュすると、ロックは永遠に残り、フェンシング付きの書き込みでも防げません。解放は値を比べてから。（設計ページからは TTL 10 秒が渡されますが、このスクリプトはそれを使いません。）",
-			"redis-py-timeout":  "timeout を渡した redis-py の Lock（ここでは 10 秒）：SET NX PX。解放は値を比べてから。",
-			"node-redlock":      "取得・解放とも Lua スクリプトで行います。キーがないときだけ取り、解放は値を比べてから。TTL は呼び出し側が決めます（ここでは 10 秒）。",
-			"python-redis-lock": "expire=8 を渡し、auto_renewal なし：SET NX EX。解放は値を比べてから（そのスクリプトは、ロックを待つクライアントも起こします）。expire を指定しない既定のままでは、redis-py の既定と同じく、クラッシュでロックが永遠に残ります。",
+			"redsync":                 "既定の TTL 8 秒で SET NX。解放は、キーがまだこの値のときだけ削除するスクリプトです。",
+			"redislock":               "1 つのスクリプトで空いているキーを取ります（SET NX PX）。解放は値を比べてから。TTL は呼び出し側が決めます（ここでは 10 秒）。",
+			"redis-py":                "既定の timeout=None では、キーに TTL がまったく付きません。保持者がクラッシュすると、ロックは永遠に残り、フェンシング付きの書き込みでも防げません。解放は値を比べてから。（設計ページからは TTL 10 秒が渡されますが、このスクリプトはそれを使いません。）",
+			"redis-py-timeout":        "timeout を渡した redis-py の Lock（ここでは 10 秒）：SET NX PX。解放は値を比べてから。",
+			"node-redlock":            "取得・解放とも Lua スクリプトで行います。キーがないときだけ取り、解放は値を比べてから。TTL は呼び出し側が決めます（ここでは 10 秒）。",
+			"python-redis-lock-renew": "auto_renewal=True では、作業のあいだ専用のスレッドがロックを延長します（キーがまだこの値なら、秒単位で EXPIRE）。延長に失敗するとスレッドは例外で終わりますが、保持者はそれを知らず、作業はそのまま書き込みまで進みます。長い作業には安全ですが、TTL を過ぎて一時停止した保持者は、次の保持者の結果の上に書き込みます。",
+			"python-redis-lock":       "expire=8 を渡し、auto_renewal なし：SET NX EX。解放は値を比べてから（そのスクリプトは、ロックを待つクライアントも起こします）。expire を指定しない既定のままでは、redis-py の既定と同じく、クラッシュでロックが永遠に残ります。",
 		},
 		Link: "Redis のロックライブラリは一時停止やクラッシュでどうなるか",
 	},
@@ -1023,6 +1030,7 @@ var japanese = &UI{
 // 時点では正しいが、その直後にロックが期限切れになることもあり、確認と
 // 書き込みの間の停止には気付けない。確認と書き込みは一つの手順ではなく
 // 二つだから。古い書き込みを拒めるのはストレージだけ（フェンシングトークン）。`,
+		"the renewal gives up; the work goes on and writes (a renewal thread that only logs)": "更新はあきらめ、作業は続けて書き込む（ログを出すだけの更新スレッド）",
 		"the lock is gone: do not write":                                 "ロックはもう無い：書かない",
 		"// A pause here, after the check, lets the write go out stale.": "// ここで、確認の後に止まると、古い書き込みが出ていく。",
 		`

@@ -395,6 +395,11 @@ type DesignUI struct {
 	// sentence the grade's bounds add for it, and a bad value.
 	EffectField, EffectHelp, BadEffect string
 	EffectLabel, EffectBound           map[string]string // by sim.Effect*
+	// RenewField, RenewHelp, RenewLabel (by lockdesign.Renew*): what a
+	// holder does when an extend fails; BadRenew: a renew= it cannot be
+	// ({0})
+	RenewField, RenewHelp, BadRenew string
+	RenewLabel                      map[string]string
 }
 
 // A11yUI is every screen-reader-only string in one language.

@@ -568,6 +568,12 @@ var chinese = &UI{
 			"累加到总数：ARGV[2] 为 1，加到记录上；同一写入执行两次，任务就被算两次。写入的预设会随这个选择变化。",
 		WorkPastTTL: "注意时间：每次写入之前的工作（{0}）等于或长于锁的 TTL（{1}），而且没有任何续期，所以每次写入都发生在写入者自己的租约结束之后。第 3 课把这样的 TTL 称为一个 bug，评分也把它算作锁的失败：任务超出了租约。",
 		BadEffect:   "“{0}”不是写入能做的事：写入要么设置记录（effect=set），要么累加到总数（effect=add）。",
+		RenewField:  "续期失败时",
+		RenewHelp:   "“停止”：持有者停止工作，什么也不写（相当于会取消工作的 watchdog）。“继续”：只是续期放弃了，工作照常进行到写入，就像只记录失败日志的续期线程那样（python-redis-lock 的 auto_renewal，以及例程从不读取中止信号时 node-redlock v5 的 using()）。两种情况下，续期都在每完成 TTL 一半的工作后执行一次，并在写入之前再执行一次。",
+		BadRenew:    "“{0}”不是续期失败时持有者能做的事：要么停止（renew=stop），要么继续（renew=carry）。",
+		RenewLabel: map[string]string{
+			lockdesign.RenewStop: "停止工作，不写入", lockdesign.RenewCarry: "继续并写入（续期线程）",
+		},
 		EffectLabel: map[string]string{
 			lockdesign.EffectSet: "设置记录（幂等）", lockdesign.EffectAdd: "总数加 1（非幂等）",
 		},
@@ -713,7 +719,7 @@ var chinese = &UI{
 	},
 	Libs: &LibsUI{
 		Title: "你的团队在用的锁",
-		Intro: "5 个常用 Redis 锁库的 6 种配置，都按库本身的方式获取和释放锁：获取和释放都是脚本，发送与库相同的命令和参数，并给出相同的应答" +
+		Intro: "5 个常用 Redis 锁库的 7 种配置，都按库本身的方式获取和释放锁：获取和释放（对带 auto_renewal 的 python-redis-lock，还有它的续期线程发送的续期）都是脚本，发送与库相同的命令和参数，并给出相同的应答" +
 			"（测试已在真实的 redis-server 上与库本身逐一比对；在这里，和所有时间线一样，它们运行在 miniredis 上）。" +
 			"TTL 在库有默认值时用默认值（redsync 为 8 秒，redis-py 没有），需要调用方指定时用 10 秒；python-redis-lock 用 expire=8。" +
 			"存储的写入不做任何检查，就像最常见的“加锁→处理→写入→解锁”代码那样。探索器尝试两个客户端的所有调度顺序，每次只加入一种故障。",
@@ -733,17 +739,18 @@ var chinese = &UI{
 		NotYetTitle: "尚未评估", NoPause: "– 不适用：键永不过期，“停顿到键过期”不会发生，因此没有尝试（这样的键会怎样，见崩溃一列）",
 		NotYet: []string{
 			"Redisson 的 RLock（带 watchdog）和 RFencedLock：Redisson 需要 JVM，而测试 Lock Lab 的环境没有。",
-			"续期线程（python-redis-lock 的 auto_renewal、node-redlock v5 的 using()），以及让续期定时器和工作一起停住的停顿。",
+			"会自动续期的 node-redlock v5 的 using()，以及 Redisson 的 watchdog（见上）。python-redis-lock 的 auto_renewal 已经评估：它的线程每过 expire 的三分之二续期一次，Lock Lab 的续期每过 TTL 的一半一次，停顿会让两者和工作一起停住。",
 			"用这些库在多个节点上运行 Redlock（redsync 的多个 pool、node-redlock 的多个客户端）：第 7 课运行了 Redlock，但没有模拟这些库的重试和时钟漂移。",
 			"这些库在生产中会遇到、这里尚未模拟的故障：能连到存储却连不到 Redis 的持有者、失败一次的续期、客户端自己的时钟跳变、延迟接近 TTL 的应答。",
 		},
 		Notes: map[string]string{
-			"redsync":           "用默认 8 秒 TTL 的 SET NX；释放用一个脚本，只有键仍是这个值时才删除。",
-			"redislock":         "一个脚本在键不存在时才加锁（SET NX PX）；按值释放。TTL 由调用方给出（这里是 10 秒）。",
-			"redis-py":          "默认的 timeout=None 下，键完全没有 TTL：持有者崩溃后，锁会永远留着，围栏写入也帮不上忙。按值释放。（设计仍传入 10 秒的 TTL，但这个脚本不用它。）",
-			"redis-py-timeout":  "传入 timeout 的 redis-py Lock（这里是 10 秒）：SET NX PX；按值释放。",
-			"node-redlock":      "每一步都是脚本：只有键不存在时才获取；按值释放。TTL 由调用方给出（这里是 10 秒）。",
-			"python-redis-lock": "传入 expire=8，没有 auto_renewal：SET NX EX；按值释放（它的脚本还会唤醒等待这把锁的客户端）。它的默认值是不过期，和 redis-py 的默认一样，一次崩溃就会让锁永远留着。",
+			"redsync":                 "用默认 8 秒 TTL 的 SET NX；释放用一个脚本，只有键仍是这个值时才删除。",
+			"redislock":               "一个脚本在键不存在时才加锁（SET NX PX）；按值释放。TTL 由调用方给出（这里是 10 秒）。",
+			"redis-py":                "默认的 timeout=None 下，键完全没有 TTL：持有者崩溃后，锁会永远留着，围栏写入也帮不上忙。按值释放。（设计仍传入 10 秒的 TTL，但这个脚本不用它。）",
+			"redis-py-timeout":        "传入 timeout 的 redis-py Lock（这里是 10 秒）：SET NX PX；按值释放。",
+			"node-redlock":            "每一步都是脚本：只有键不存在时才获取；按值释放。TTL 由调用方给出（这里是 10 秒）。",
+			"python-redis-lock-renew": "auto_renewal=True 时，工作期间由它自己的线程为锁续期（如果键仍是这个值，就以整秒 EXPIRE）。续期失败时，线程因异常结束，持有者却不知道，工作照常进行到写入：长任务是安全的，但停顿超过 TTL 的持有者会把写入盖在下一个持有者的结果上。",
+			"python-redis-lock":       "传入 expire=8，没有 auto_renewal：SET NX EX；按值释放（它的脚本还会唤醒等待这把锁的客户端）。它的默认值是不过期，和 redis-py 的默认一样，一次崩溃就会让锁永远留着。",
 		},
 		Link: "Redis 锁库遇到停顿和崩溃时会怎样",
 	},
@@ -1018,6 +1025,7 @@ var chinese = &UI{
 // 答案是对的，但锁可能紧接着就过期，而这次检查和写入之间的停顿
 // 是察觉不到的：检查和写入是两步，而不是一步。只有存储能拒绝陈旧的
 // 写入（围栏令牌）。`,
+		"the renewal gives up; the work goes on and writes (a renewal thread that only logs)": "续期放弃了，工作继续并写入（只记录日志的续期线程）",
 		"the lock is gone: do not write":                                 "锁已经没了：不要写入",
 		"// A pause here, after the check, lets the write go out stale.": "// 检查之后若在这里停顿，发出的就是一次陈旧写入。",
 		`

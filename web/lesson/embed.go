@@ -141,7 +141,7 @@ func isLibrary(k, v string) bool {
 
 // DesignWords are a design page's design (its query, q) in u's words:
 // each piece not at the page's default, a preset by its name or "your own
-// script", and the times.
+// script", what a failed extend does, and the times.
 func DesignWords(u *i18n.UI, q url.Values) []string {
 	du := u.Design
 	var out []string
@@ -153,6 +153,10 @@ func DesignWords(u *i18n.UI, q url.Values) []string {
 			out = append(out, du.TTLLabel+u.LabelSep()+v)
 		case k == "work":
 			out = append(out, du.WorkLabel+u.LabelSep()+v)
+		case k == "renew":
+			if l := du.RenewLabel[v]; l != "" {
+				out = append(out, du.RenewField+u.LabelSep()+l)
+			}
 		case links.PresetName(v) && isLibrary(k, v):
 			out = append(out, du.PieceLabel[k]+u.LabelSep()+v) // named after its library, in no language
 		case links.PresetName(v) && du.PresetLabel[k+"."+v] != "":

@@ -150,7 +150,7 @@ func (s *Handler) Page(w http.ResponseWriter, r *http.Request) {
 	v := view(s.Frame(u, u.Libs.Title+" — "+u.SiteName, r), u, rows)
 	for i, row := range rows {
 		for _, ch := range s.Course.Challenges(u.Lang) {
-			if q, err := url.ParseQuery(ch.Design); err == nil && ch.Design != "" && q.Get("acquire") == row.Lib.Acquire {
+			if q, err := url.ParseQuery(ch.Design); err == nil && ch.Design != "" && q.Get("acquire") == row.Lib.Acquire && q.Get("extend") == row.Lib.Extend {
 				num := i18n.Fill(u.Chal.Num, strconv.Itoa(ch.Lesson.Order), strconv.Itoa(ch.Num))
 				v.Rows[i].Challenges = append(v.Rows[i].Challenges, site.Choice{Label: num + u.LabelSep() + ch.Title, Value: links.Challenge(u.Lang, ch.ID)})
 			}
@@ -170,7 +170,7 @@ func view(page site.Page, u *i18n.UI, rows []Row) *View {
 		if pr, ok := lockdesign.PresetNamed(sim.PieceWrite, d.Effect, "fenced"); ok {
 			fenced.SetScript(sim.PieceWrite, pr.Script)
 		}
-		rv := RowView{ID: ld.Lib.ID, Name: ld.Name(), Note: l.Notes[ld.Lib.ID],
+		rv := RowView{ID: ld.Key(), Name: ld.Name(), Note: l.Notes[ld.Key()],
 			Model:  i18n.Fill(l.Model, ld.Lib.Module, ld.Lib.Version),
 			Design: links.Design(u.Lang, d), Fenced: links.Design(u.Lang, &fenced)}
 		rv.Expiry = i18n.Fill(l.Expiry, sim.FormatDuration(ld.TTL))

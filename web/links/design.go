@@ -23,7 +23,7 @@ const (
 )
 
 // DesignKeys are a design's parameters, in canonical order.
-var DesignKeys = []string{"acquire", "release", "extend", "write", "effect", "ttl", "work"}
+var DesignKeys = []string{"acquire", "release", "extend", "write", "effect", "renew", "ttl", "work"}
 
 // PresetName is a value that looks like a preset's name, not a script.
 func PresetName(v string) bool {
@@ -102,6 +102,10 @@ func DesignQuery(d *lockdesign.Design) string {
 	}
 	if d.Effect != lockdesign.EffectSet {
 		vals["effect"] = d.Effect
+	}
+	// what a failed extend does, only where there is an extend
+	if d.Renew != lockdesign.RenewStop && d.Extend != "" {
+		vals["renew"] = d.Renew
 	}
 	if d.TTL != def.TTL {
 		vals["ttl"] = sim.FormatDuration(d.TTL)
