@@ -166,6 +166,8 @@ func (w *World) whyActing(d *Client) string {
 	switch {
 	case d.state == StatePaused:
 		return WhyPaused
+	case d.disconnected && w.coord == nil:
+		return WhyCutRedis
 	case d.disconnected:
 		return WhyCutOff
 	}

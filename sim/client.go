@@ -35,8 +35,13 @@ type Client struct {
 	dropNext bool
 	// validUntil: for a Redlock holder, the instant its validity ends.
 	validUntil int64
-	// disconnected: its connection to the coordination service is down.
+	// disconnected: its connection to the coordination service, or to a
+	// design's Redis, is down.
 	disconnected bool
+	// keyLeft: a design's client whose release never reached Redis (it
+	// was cut off): its key stays until its TTL ends, as a crashed
+	// holder's does, and a refusal meanwhile is no failure of the lock.
+	keyLeft bool
 	// leaseEnd: the instant its own count of the TTL it asked for runs
 	// out (from its acquire or last extend; leaseForever with no TTL);
 	// acq numbers its latest acquisition in the order the lock was handed
@@ -91,8 +96,9 @@ func (c *Client) conn(n *Node) *rediscli.Conn {
 
 // send performs one command as this client against one node, records it in
 // the event log with the reply Redis gave, and returns that reply. A slow
-// node makes time pass before the command arrives; a node that is down
-// gets nothing and the client sees a refused connection.
+// node makes time pass before the command arrives; a node that is down,
+// or a lock node a design's client is cut off from, gets nothing and the
+// client sees a refused connection.
 func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, error) {
 	cmd := make([]string, len(args))
 	for i, a := range args {
@@ -101,7 +107,7 @@ func (w *World) send(c *Client, n *Node, purpose string, args ...any) (any, erro
 	if n.latency > 0 {
 		w.runUntil(w.clock.Now() + n.latency)
 	}
-	if n.down {
+	if n.down || (c.disconnected && w.coord == nil && n != w.store) {
 		w.record(Event{Actor: c.ID, Kind: KindCommand, Node: n.Name, Command: cmd, Purpose: purpose, Refused: true})
 		if len(cmd) > 1 && strings.EqualFold(cmd[0], "EVAL") {
 			w.events[len(w.events)-1].Script = w.scriptName(cmd[1])

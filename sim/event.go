@@ -18,6 +18,8 @@ const (
 	KindWork    Kind = "work"    // the client worked (virtual time passed inside a step)
 	KindWait    Kind = "wait"    // the learner let time pass
 	KindDrop    Kind = "drop"    // the learner made the network lose the client's next reply
+	KindCut     Kind = "cut"     // a design's client lost its connection to Redis (its storage still answers)
+	KindMend    Kind = "mend"    // … and has it back
 	KindGiveUp  Kind = "give-up" // a client that tries once found the lock taken and stopped
 	KindNode    Kind = "node"    // the learner did something to a node (Text: the verb)
 	KindRedlock Kind = "redlock" // a Redlock client's verdict on one attempt (Text)
@@ -133,6 +135,7 @@ const (
 const (
 	WhyPaused     = "paused"      // frozen: it could not notice
 	WhyCutOff     = "cut-off"     // cut off from the service: it cannot know yet
+	WhyCutRedis   = "cut-redis"   // a design's client cut off from Redis: its renewals fail unseen
 	WhyUnaware    = "unaware"     // running, its own count had run out: it could have known
 	WhyNone       = "none"        // (late write) no one took the lock after it
 	WhyNewer      = "newer"       // (late write) Actors[1] took the lock after it and had not written

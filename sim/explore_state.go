@@ -217,7 +217,7 @@ type worldState struct {
 
 // budgetState is the explorer's budget used so far (its per-client bits
 // are in each clientState).
-type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops, Jumps int }
+type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops, Jumps, Cuts int }
 
 type clientState struct {
 	ID            cid
@@ -239,6 +239,7 @@ type clientState struct {
 	LeaseEnd     vtime // the client's own lease (-1: forever)
 	Wrote        bool
 	DropWindow   bool
+	KeyLeft      bool
 	// The explorer's per-client budget: what its program has done, and
 	// whether its pause has had its wait.
 	Acquired, Written, Released, Waited bool
@@ -304,12 +305,12 @@ func (w *World) capture(st *worldState, ts *[]timer, b Spent, keys [][]keyState)
 	clients, nodes, peers, timers := st.Clients[:0], st.Nodes[:0], st.Peers[:0], st.Timers[:0]
 	inflight, order := st.Inflight[:0], st.Order[:0]
 	*st = worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
-		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops, b.Jumps}}
+		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops, b.Jumps, b.Cuts}}
 	for i, c := range w.clients {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
 			Due: c.due, PendingWhat: c.pendingWhat, DropNext: c.dropNext,
 			ValidUntil: vtime(c.validUntil), Disconnected: c.disconnected,
-			Wrote: c.wrote, DropWindow: c.dropWindow}
+			Wrote: c.wrote, DropWindow: c.dropWindow, KeyLeft: c.keyLeft}
 		switch {
 		case c.leaseEnd == leaseForever:
 			cs.LeaseEnd = -1 // kept as it is, not as a distance from now
@@ -508,7 +509,7 @@ func (e *fpEnc) encode(b []byte, st *worldState) []byte {
 	b = append(b, '{')
 	bs := &st.Budget
 	b = append(b, '{')
-	for _, n := range [...]int{bs.Pauses, bs.Waits, bs.Crashes, bs.NodeFaults, bs.Drops, bs.Jumps} {
+	for _, n := range [...]int{bs.Pauses, bs.Waits, bs.Crashes, bs.NodeFaults, bs.Drops, bs.Jumps, bs.Cuts} {
 		b = append(strconv.AppendInt(b, int64(n), 10), ',')
 	}
 	b = append(b, "},"...)
@@ -548,7 +549,7 @@ func (e *fpEnc) client(b []byte, c *clientState) []byte {
 	b = append(e.vtime(b, c.ValidUntil), ',')
 	b = appendBools(b, c.Disconnected)
 	b = append(e.vtime(b, c.LeaseEnd), ',')
-	b = appendBools(b, c.Wrote, c.DropWindow, c.Acquired, c.Written, c.Released, c.Waited)
+	b = appendBools(b, c.Wrote, c.DropWindow, c.KeyLeft, c.Acquired, c.Written, c.Released, c.Waited)
 	return append(b, '}')
 }
 

@@ -109,6 +109,7 @@ var fpTable = map[string]fpEntry{
 		w.clients[0].acq, w.clients[1].acq = w.clients[1].acq, w.clients[0].acq
 	}},
 	"Client.dropWindow": {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { w.clients[0].dropWindow = true }},
+	"Client.keyLeft":    {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { w.clients[0].keyLeft = true }},
 	"Client.validUntil": {base: "redlock", mutate: func(t *testing.T, w *World, b *Spent) { w.clients[0].validUntil-- }},
 	"Client.disconnected": {base: "coord", mutate: func(t *testing.T, w *World, b *Spent) {
 		w.clients[1].disconnected = true
@@ -172,6 +173,7 @@ var fpTable = map[string]fpEntry{
 	"Spent.NodeFaults": {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.NodeFaults++ }},
 	"Spent.Drops":      {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Drops++ }},
 	"Spent.Jumps":      {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Jumps++ }},
+	"Spent.Cuts":       {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Cuts++ }},
 	"Spent.Acquired":   {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Acquired ^= 1 }},
 	"Spent.Written":    {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Written ^= 1 }},
 	"Spent.Released":   {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Released ^= 1 }},

@@ -67,13 +67,31 @@ func (w *World) crash(c *Client) {
 	w.checkOrphan(c)
 }
 
-// disconnect cuts c off from the coordination service; the process runs on.
+// disconnect cuts c off from the coordination service, or from a
+// design's Redis (its storage still answers: a partition between the
+// two); the process runs on. A design's client then gets no answer from
+// Redis (send): its renewals fail, and whether its work goes on is the
+// design's (Scripted.CarryOn).
 func (w *World) disconnect(c *Client) {
 	c.disconnected = true
+	if w.coord == nil {
+		w.record(Event{Actor: c.ID, Kind: KindCut})
+		return
+	}
 	lost := "CONNECTION_LOSS: outcome of pending calls unknown"
 	if w.coord.svc == ServiceEtcd {
 		lost = "keepalive stream broken: the lease lives until its TTL runs out"
 	}
 	w.modelCmd(c, "disconnect", lost, "connection lost")
 	w.coordSilent(c)
+}
+
+// reconnect gives c its connection back.
+func (w *World) reconnect(c *Client) {
+	if w.coord != nil {
+		w.coordReconnect(c)
+		return
+	}
+	c.disconnected = false
+	w.record(Event{Actor: c.ID, Kind: KindMend})
 }

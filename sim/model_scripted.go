@@ -222,7 +222,8 @@ func (w *World) designAccepted(c *Client) {
 
 // designRelease runs the release script from part i; the client then
 // believes it is out, whatever the replies. A lock that still holds its
-// value afterwards was not released.
+// value afterwards was not released — unless the release never reached
+// Redis (the client was cut off): then its key is left to its TTL.
 func (w *World) designRelease(c *Client, i int) error {
 	c.dropWindow = false
 	r, err := w.designEval(c, PieceRelease, i, "release")
@@ -233,7 +234,9 @@ func (w *World) designRelease(c *Client, i int) error {
 		then := func(w *World, c *Client) error { return w.designRelease(c, i+1) }
 		return w.yieldOr(c, true, StateHolding, w.designWhat(PieceRelease, i+1), then)
 	}
-	if v, ok := w.primary.peek(w.sc.LockKey()); ok && v == c.value {
+	if ev := w.events[len(w.events)-1]; ev.Refused && !w.primary.down {
+		c.keyLeft = true // cut off: the script never ran, and says nothing
+	} else if v, ok := w.primary.peek(w.sc.LockKey()); ok && v == c.value {
 		w.violate(NotReleased, c.ID)
 	}
 	c.setState(StateIdle, w.clock.Now())
@@ -247,16 +250,16 @@ func (w *World) designRelease(c *Client, i int) error {
 // orphaning is judged apart — means a client that asks cannot get the
 // lock: the lock does not work.
 func (w *World) checkRefused(c *Client, r rediscli.Reply, prior string) {
-	if r.Kind == rediscli.ReplyError || w.primary.down {
-		return
+	if r.Kind == rediscli.ReplyError || w.primary.down || c.disconnected {
+		return // (cut off: Redis never heard it)
 	}
 	for _, d := range w.clients {
 		if d != c && (d.inside() || d.pending != nil) {
 			return
 		}
 	}
-	if o := w.client(prior); o != nil && o.state == StateCrashed {
-		return
+	if o := w.client(prior); o != nil && (o.state == StateCrashed || (o.keyLeft && w.primary.ttl(w.sc.LockKey()) > 0)) {
+		return // its TTL will end it (a key left with none never ends: that refusal counts)
 	}
 	why := ""
 	switch {

@@ -150,6 +150,7 @@ func (w *World) tryLater(c *Client) error {
 // only its lease starts again here.
 func (w *World) gotLock(c *Client, check bool) {
 	from := w.clock.Now() // the key's TTL counts from here, not after the token or the replica's ack
+	c.keyLeft = false
 	w.acqEvent = len(w.events) - 1
 	defer func() { w.acqEvent = -1 }()
 	if w.sc.Tokens {

@@ -59,6 +59,7 @@ const (
 	CostDrop       // explore.Config.Drops
 	CostNode       // explore.Config.NodeFaults
 	CostJump       // explore.Config.Jumps: a node's clock jumps forward
+	CostCut        // explore.Config.Cuts: a client cut off from the lock's server
 )
 
 // ExploreUse says how the explorer may use an action.
@@ -347,10 +348,14 @@ func init() {
 			// unless timers came due while it slept: they run at once
 			Local: func(x *Act) bool { return x.w.coord == nil && len(x.c.due) == 0 },
 			Do:    func(x *Act) error { return x.w.resume(x.c) }}),
-		client(VerbDisconnect, ActionSpec{WhilePending: true, Offered: coordOffered, Refuse: coordRefuse(false),
+		// a design's client cut off from its Redis (its storage still
+		// answers) changes only itself until it sends; a service hears it
+		client(VerbDisconnect, ActionSpec{WhilePending: true, Offered: cutOffered, Refuse: cutRefuse(false),
+			Explore: ExploreFault, Cost: CostCut, Local: func(x *Act) bool { return x.w.coord == nil },
 			Do: func(x *Act) error { x.w.disconnect(x.c); return nil }}),
-		client(VerbReconnect, ActionSpec{WhilePending: true, Offered: coordOffered, Refuse: coordRefuse(true),
-			Do: func(x *Act) error { x.w.coordReconnect(x.c); return nil }}),
+		client(VerbReconnect, ActionSpec{WhilePending: true, Offered: cutOffered, Refuse: cutRefuse(true),
+			Explore: ExploreRecovery, Cost: CostCut, Local: func(x *Act) bool { return x.w.coord == nil },
+			Do: func(x *Act) error { x.w.reconnect(x.c); return nil }}),
 		client(VerbDrop, ActionSpec{WhilePending: true, Explore: ExploreFault, Cost: CostDrop,
 			Offered: func(sc *Scenario) bool { return sc.Drops }, // the lesson about lost replies, and designs
 			// A design loses only a write's reply: the explorer drops one
@@ -408,16 +413,17 @@ func init() {
 	}
 }
 
-// coordOffered / coordRefuse: losing and regaining the connection to the
-// coordination service exist only where there is one.
-func coordOffered(sc *Scenario) bool { return sc.Coord }
+// cutOffered / cutRefuse: losing and regaining the connection to the
+// lock's server exist where the lock lives in a coordination service, or
+// in a design's one Redis (whose storage the client still reaches).
+func cutOffered(sc *Scenario) bool { return sc.Coord || sc.Scripted != nil }
 
-// coordRefuse(cut) refuses where there is no service, and unless the
-// client's connection is cut (reconnect) or not (disconnect).
-func coordRefuse(cut bool) func(x *Act) Code {
+// cutRefuse(cut) refuses where the scenario has no such connection, and
+// unless the client's connection is cut (reconnect) or not (disconnect).
+func cutRefuse(cut bool) func(x *Act) Code {
 	return func(x *Act) Code {
 		switch {
-		case x.w.coord == nil:
+		case x.w.coord == nil && x.w.sc.Scripted == nil:
 			return CodeUnknownVerb
 		case x.c.disconnected != cut:
 			return CodeNodeState

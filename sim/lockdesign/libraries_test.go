@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -150,4 +151,65 @@ func (s *server) reply(t *testing.T, cmd *goredis.Cmd) string {
 		t.Fatalf("%v: %v", cmd.Args(), err)
 	}
 	return fmt.Sprint(res)
+}
+
+// TestCutOffFromRedis: a design's client cut off from Redis (disconnect)
+// still reaches its storage. Its commands to Redis are not delivered:
+// a renewal that carries on writes anyway, and the storage takes it; a
+// release that never arrived leaves the key to its TTL, so another
+// client's refusal meanwhile is no failure of the lock, unless the key
+// has no TTL, which then no one ever removes.
+func TestCutOffFromRedis(t *testing.T) {
+	replay := func(d *Design, do string) *sim.Timeline {
+		t.Helper()
+		sc, err := d.ScenarioFor(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as, err := sim.ParseActions(do)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl, err := sim.Replay(sc, sc.DefaultOpts(), as)
+		if err != nil {
+			t.Fatalf("%s: %v", do, err)
+		}
+		return tl
+	}
+	renew, _ := LibraryNamed("python-redis-lock-renew")
+	tl := replay(renew.Design(), "a.acquire,a.disconnect,a.write")
+	var toRedis, refused, writes int
+	for _, e := range tl.Events {
+		if e.Kind != sim.KindCommand || e.Actor != "a" {
+			continue
+		}
+		switch {
+		case e.Node == sim.NodeStorage:
+			if e.Accepted != nil && *e.Accepted {
+				writes++
+			}
+			if e.Refused {
+				t.Errorf("a command to the storage was not delivered: %+v", e)
+			}
+		case e.Purpose == "extend":
+			toRedis++
+			if e.Refused {
+				refused++
+			}
+		}
+	}
+	if toRedis == 0 || refused != toRedis || writes != 1 {
+		t.Errorf("cut off, renewing and carrying on: %d extends, %d not delivered, %d writes taken; want every extend refused and the write taken", toRedis, refused, writes)
+	}
+	for lib, want := range map[string]bool{"redsync": false, "redis-py": true} {
+		ld, _ := LibraryNamed(lib)
+		tl := replay(ld.Design(), "a.acquire,a.disconnect,a.release,b.acquire")
+		got := slices.ContainsFunc(tl.Violations, func(v sim.Violation) bool { return v.Kind == sim.LockRefused })
+		if got != want {
+			t.Errorf("%s: B refused while A's undelivered release left its key: lock refused %v, want %v (%v)", lib, got, want, tl.Violations)
+		}
+		if slices.ContainsFunc(tl.Violations, func(v sim.Violation) bool { return v.Kind == sim.NotReleased }) {
+			t.Errorf("%s: a release that never reached Redis is called a release script that deleted nothing", lib)
+		}
+	}
 }

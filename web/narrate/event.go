@@ -92,7 +92,7 @@ func Of(u *i18n.UI, e sim.Event) Narration {
 		n.What = u.Tidy(i18n.Fill(note, n.Actor, arg))
 	case sim.KindRedlock:
 		n.What = u.Localize(e.Text)
-	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
+	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp, sim.KindCut, sim.KindMend:
 		n.What = KindNote(u, e)
 	case sim.KindPause:
 		n.What = u.Paused

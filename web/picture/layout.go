@@ -274,8 +274,8 @@ func (l *layouter) buildSlots() {
 		e := evs[i]
 		half := 3.0
 		switch e.Kind {
-		case sim.KindWait, sim.KindWork, sim.KindDrop:
-			continue
+		case sim.KindWait, sim.KindWork, sim.KindDrop, sim.KindCut, sim.KindMend:
+			continue // drawn by what follows: the refused commands, the reply lost
 		case sim.KindCommand, sim.KindLocal, sim.KindLocalUnlock:
 			half = markerHalf(itoa(int64(e.Seq + 1)))
 		case sim.KindExpired, sim.KindNode:

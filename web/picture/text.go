@@ -469,7 +469,7 @@ func eventText(e sim.Event, u *i18n.UI, a *i18n.A11yUI) string {
 		return i18n.Fill(a.ResumedBy, n.Actor)
 	case sim.KindRedlock:
 		return i18n.Fill(a.RedlockCount, n.Actor, n.What)
-	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp:
+	case sim.KindLocal, sim.KindLocalUnlock, sim.KindDrop, sim.KindGiveUp, sim.KindCut, sim.KindMend:
 		return i18n.Fill(a.ClientNote, n.Actor, n.What)
 	}
 	return ""
