@@ -738,6 +738,9 @@
     var p = document.querySelectorAll(".dialog .line.pending");
     for (var i = 0; i < p.length; i++) { p[i].classList.remove("pending"); }
     labelNext();
+    // every line shows again: the step's last one comes on screen (a
+    // presenter who turns the mode off mid-step reads on from there)
+    if (p.length > 0) { lineIntoView(newestLine()); }
     document.dispatchEvent(new CustomEvent("locklab:lines", { detail: -1 }));
   }
   // a projector's zoom changed (or the window): the newest line stays

@@ -214,7 +214,16 @@ func TestBrowserEnhancements(t *testing.T) {
 	if after := webtest.Run(t, c, chromedp.Evaluate[int](`document.querySelectorAll(".dialog .line.pending").length`)); after != before-1 {
 		t.Errorf("n in presenter mode should reveal one line: pending %d → %d", before, after)
 	}
+	// turned off mid-step on a small projector: every line shows, and the
+	// step's last line is on screen (it was left below the fold)
+	webtest.Do(t, c, chromedp.EmulateViewport(853, 480))
+	webtest.WaitTrue(c, `innerWidth === 853 && innerHeight === 480`)
 	key("f")
+	lastOnScreen := `(l => document.querySelectorAll(".dialog .line.pending").length === 0 && l.getBoundingClientRect().top >= 0 && l.getBoundingClientRect().bottom <= innerHeight)([...document.querySelectorAll(".dialog .line")].pop())`
+	if !webtest.WaitTrue(c, lastOnScreen) {
+		t.Errorf("presenter mode off: the step's last line spans y %s of a 480 px screen", webtest.Run(t, c, chromedp.Evaluate[string](`(r => r.top + "–" + r.bottom)([...document.querySelectorAll(".dialog .line")].pop().getBoundingClientRect())`)))
+	}
+	webtest.Do(t, c, chromedp.EmulateViewport(1280, 900))
 
 	hist := webtest.Run(t, c, chromedp.Evaluate[int](`history.length`))
 	key("p")
