@@ -178,6 +178,7 @@ var designFixes = map[string]map[string]string{
 	"fe-lua":       {"write": "fenced"},
 	"ttl-redis-py": {"acquire": "redis-py-timeout"},
 	"fe-redsync":   {"write": "fenced"},
+	"fe-prl-renew": {"write": "fenced"},
 }
 
 // wrongFixes are changes a reader made that must not fix their
@@ -195,6 +196,10 @@ func designOf(t *testing.T, q url.Values, change map[string]string) *lockdesign.
 	t.Helper()
 	d := lockdesign.DefaultDesign()
 	set := func(k, v string) {
+		if k == "renew" {
+			d.Renew = v
+			return
+		}
 		if k == "ttl" {
 			ms, ok := sim.ParseDuration(v)
 			if !ok {

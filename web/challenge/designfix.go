@@ -102,11 +102,15 @@ func (s *Handler) designFixView(r *http.Request, u *i18n.UI, ch *lessons.Challen
 	v.Info.Design = lesson.DesignWords(u, words)
 	du := u.Design
 	for _, p := range sim.Pieces {
-		text := d.Script(p)
-		v.Scripts = append(v.Scripts, ScriptField{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: du.PieceHelp[p.Name()],
+		text, help := d.Script(p), du.PieceHelp[p.Name()]
+		if r := words.Get("renew"); p == sim.PieceExtend && r != "" {
+			// the design's renewal is kept (Keep), not chosen here: say it
+			help = i18n.Sentences(help, du.RenewField+u.LabelSep()+du.RenewLabel[r]+map[bool]string{true: "。", false: "."}[u.Language().Tight])
+		}
+		v.Scripts = append(v.Scripts, ScriptField{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: help,
 			Text: text, Rows: min(max(strings.Count(text, "\n")+2, 3), 16)})
 	}
-	for _, k := range []string{"ttl", "work", "effect"} {
+	for _, k := range []string{"ttl", "work", "effect", "renew"} {
 		if val := words.Get(k); val != "" {
 			v.Keep = append(v.Keep, [2]string{k, val})
 		}

@@ -701,3 +701,21 @@ func TestSpentNodesNotListed(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignFixKeepsRenewal: a fix whose design's renewal carries on after
+// a failed extend (fe-prl-renew: python-redis-lock's auto_renewal) keeps
+// it when the learner checks a fix, and says it: a form that dropped it
+// graded another design, one that stops its work instead.
+func TestDesignFixKeepsRenewal(t *testing.T) {
+	h := sitetest.Default(t)
+	for _, lang := range i18n.Codes() {
+		du := i18n.For(lang).Design
+		body := webtest.MustGet(t, h, "/"+lang+"/challenges/fe-prl-renew")
+		if !strings.Contains(body, `<input type="hidden" name="renew" value="carry"`) {
+			t.Errorf("%s: the fix's form does not keep renew=carry", lang)
+		}
+		if !strings.Contains(html.UnescapeString(body), du.RenewField+i18n.For(lang).LabelSep()+du.RenewLabel["carry"]) {
+			t.Errorf("%s: the fix does not say its renewal carries on", lang)
+		}
+	}
+}
