@@ -742,13 +742,15 @@ var english = &UI{
 		LeftOutTitle: "What these designs leave out",
 		LeftOut: "Retries and their delays (a refused acquire here tries again every second, for ever, whatever the library does: redislock tries once by default); the validity some libraries compute " +
 			"(redsync, node-redlock: your code must check it before it writes, and a pause after the check defeats it anyway); and the commands a library sends " +
-			"that change nothing the lock depends on: redsync's release after a refused try, python-redis-lock's GET before its SET and the list its release pushes to, to wake waiting clients.",
+			"that change nothing the lock depends on: redsync's release after a refused try, python-redis-lock's GET before its SET and the list its release pushes to, to wake waiting clients. " +
+			"And when the renewal runs: python-redis-lock's thread renews every two thirds of the expiry from the moment it takes the lock, and a pause freezes it with the work; Lock Lab's extend runs after every half TTL of work and once more just before the write, only while the client works, so a holder that waits for its turn to work renews nothing and its key can expire meanwhile. " +
+			"Its extend answers 1 where the library's answers 0, as a design's extend must; the commands it sends are the library's.",
 		NotYetTitle: "Not graded yet", NoPause: "– no pause can outlast a key with no TTL, so none was tried (the crash column shows what such a key does)",
 		NotYet: []string{
 			"Redisson's RLock with its watchdog, and RFencedLock: Redisson needs a JVM, which the machines Lock Lab is tested on do not have.",
-			"node-redlock v5's using(), which extends on its own; Redisson's watchdog (above). python-redis-lock's auto_renewal is graded: its thread renews every two thirds of the expiry, Lock Lab's extend every half, and a pause freezes both with the work.",
+			"node-redlock v5's using(), which extends the lock on its own (python-redis-lock's auto_renewal is in the table).",
 			"Redlock over several nodes with these libraries (redsync with several pools, node-redlock with several clients): lesson 7 runs Redlock, but not with their retries and drift.",
-			"Faults these libraries make matter: a holder that reaches its storage but not Redis, a renewal that fails once, the client's own clock jumping, a reply delayed about as long as the TTL.",
+			"Faults these libraries make matter: a renewal that fails once, the client's own clock jumping, a reply delayed about as long as the TTL. A holder that reaches its storage but not Redis can be tried by hand on any of these timelines (“lose connection”), but it is no column yet: a holder's work is one step in Lock Lab, so no other client can write while it works, and the stale write a real partition allows would not show.",
 		},
 		Notes: map[string]string{
 			"redsync":                 "SET NX with its default expiry of 8 s; release by a script that deletes the key only if it still holds this value.",

@@ -514,7 +514,7 @@ var chinese = &UI{
 		PieceHelp: map[string]string{
 			"acquire": "KEYS[1] 是锁的键，ARGV[1] 是本次加锁的随机值，ARGV[2] 是以毫秒为单位的 TTL。成功（1 或 OK）表示锁归你了；随后客户端用 INCR 取一个围栏令牌。",
 			"release": "KEYS[1] 是锁的键，ARGV[1] 是客户端加锁时使用的值。",
-			"extend":  "KEYS[1] 是锁的键，ARGV[1] 是值，ARGV[2] 是以毫秒为单位的 TTL。有续期脚本时，客户端每工作半个 TTL 运行一次（比第 3 课提到的、真实客户端常用的“每三分之一个 TTL”要晚，所以留的余量更小），每次写入的第一次尝试之前再运行一次（应答丢失后重发的写入不会再续期）；只要应答不是成功，客户端就认为锁已经丢了，不写入就停止；如果设计在“续期失败时”选择继续，它只停止续期，工作照常进行到写入。留空表示不续期。",
+			"extend":  "KEYS[1] 是锁的键，ARGV[1] 是值，ARGV[2] 是以毫秒为单位的 TTL。有续期脚本时，客户端每工作半个 TTL 运行一次（比第 3 课提到的、真实客户端常用的“每三分之一个 TTL”要晚，所以留的余量更小），每次写入的第一次尝试之前再运行一次（应答丢失后重发的写入不会再续期）；只要应答不是成功，客户端就认为锁已经丢了，不写入，直接停止；如果设计在“续期失败时”选择继续，它只停止续期，工作照常进行到写入。留空表示不续期。",
 			"write":   "在存储上运行。KEYS[1] 是记录，KEYS[2] 是已存令牌（上次接受的令牌），ARGV[1] 是客户端的令牌，ARGV[2] 是要存储的值（写入是累加到总数时为 1）。成功（1 或 OK）告诉客户端写入已被接受；不论应答是什么，只要改变了记录，时间线和评分也都把这次写入算作已接受。",
 		},
 		PresetLabel: map[string]string{
@@ -571,7 +571,7 @@ var chinese = &UI{
 		WorkPastTTL: "注意时间：每次写入之前的工作（{0}）等于或长于锁的 TTL（{1}），而且没有任何续期，所以每次写入都发生在写入者自己的租约结束之后。第 3 课把这样的 TTL 称为一个 bug，评分也把它算作锁的失败：任务超出了租约。",
 		BadEffect:   "“{0}”不是写入能做的事：写入要么设置记录（effect=set），要么累加到总数（effect=add）。",
 		RenewField:  "续期失败时",
-		RenewHelp:   "“停止”：持有者停止工作，什么也不写（相当于会取消工作的 watchdog）。“继续”：只是续期放弃了，工作照常进行到写入，就像只记录失败日志的续期线程那样（python-redis-lock 的 auto_renewal，以及例程从不读取中止信号时 node-redlock v5 的 using()）。两种情况下，续期都在每完成 TTL 一半的工作后执行一次，并在写入之前再执行一次。",
+		RenewHelp:   "“停止”：持有者停止工作，什么也不写（相当于一个会取消工作的 watchdog 看守）。“继续”：只是续期放弃了，工作照常进行到写入，就像只记录失败日志的续期线程那样（python-redis-lock 的 auto_renewal，以及回调函数从不检查中止信号时 node-redlock v5 的 using()）。两种情况下，续期都在每完成 TTL 一半的工作后执行一次，并在写入之前再执行一次。",
 		BadRenew:    "“{0}”不是续期失败时持有者能做的事：要么停止（renew=stop），要么继续（renew=carry）。",
 		RenewLabel: map[string]string{
 			lockdesign.RenewStop: "停止工作，不写入", lockdesign.RenewCarry: "继续并写入（续期线程）",
@@ -737,13 +737,15 @@ var chinese = &UI{
 		LeftOutTitle: "这些设计没有包含的内容",
 		LeftOut: "重试及其间隔（在这里，获取被拒绝的客户端不论用哪个库，都会每秒重试一次，一直重试；redislock 默认只尝试一次）；部分库计算的有效期" +
 			"（redsync、node-redlock：写入前必须由你的代码检查，而检查之后的停顿仍然会让它失效）；以及不改变锁状态的命令：" +
-			"redsync 在获取被拒后发送的释放、python-redis-lock 在 SET 之前的 GET，以及它释放时为唤醒等待的客户端而写入的列表。",
+			"redsync 在获取被拒后发送的释放、python-redis-lock 在 SET 之前的 GET，以及它释放时为唤醒等待的客户端而写入的列表。" +
+			"还有续期的时机：python-redis-lock 的线程从拿到锁起，每过 expire 的三分之二续期一次，停顿会让它和工作一起停住；Lock Lab 的续期在每完成 TTL 一半的工作后和写入之前执行，而且只在客户端工作时执行，所以排队等着工作的持有者不会续期，它的键可能在这期间过期。" +
+			"它的续期脚本在库返回 0 的地方返回 1（设计的续期必须如此）；发送的命令与库相同。",
 		NotYetTitle: "尚未评估", NoPause: "– 不适用：键永不过期，“停顿到键过期”不会发生，因此没有尝试（这样的键会怎样，见崩溃一列）",
 		NotYet: []string{
 			"Redisson 的 RLock（带 watchdog）和 RFencedLock：Redisson 需要 JVM，而测试 Lock Lab 的环境没有。",
-			"会自动续期的 node-redlock v5 的 using()，以及 Redisson 的 watchdog（见上）。python-redis-lock 的 auto_renewal 已经评估：它的线程每过 expire 的三分之二续期一次，Lock Lab 的续期每过 TTL 的一半一次，停顿会让两者和工作一起停住。",
+			"会自动为锁续期的 node-redlock v5 的 using()（python-redis-lock 的 auto_renewal 在表格中）。",
 			"用这些库在多个节点上运行 Redlock（redsync 的多个 pool、node-redlock 的多个客户端）：第 7 课运行了 Redlock，但没有模拟这些库的重试和时钟漂移。",
-			"这些库在生产中会遇到、这里尚未模拟的故障：能连到存储却连不到 Redis 的持有者、失败一次的续期、客户端自己的时钟跳变、延迟接近 TTL 的应答。",
+			"这些库在生产中会遇到、这里尚未评估的故障：失败一次的续期、客户端自己的时钟跳变、延迟接近 TTL 的应答。能连到存储却连不到 Redis 的持有者，可以在这里的任何时间线上手动试（“断开连接”），但还没有成为表格的一列：在 Lock Lab 里，持有者的工作是一个操作，工作期间别的客户端无法写入，真实网络分区会造成的陈旧写入也就显示不出来。",
 		},
 		Notes: map[string]string{
 			"redsync":                 "用默认 8 秒 TTL 的 SET NX；释放用一个脚本，只有键仍是这个值时才删除。",
