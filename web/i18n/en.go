@@ -171,7 +171,7 @@ var english = &UI{
 		"overlap/session":                 "Exclusion lost: {0} took the lock after {1}'s ZooKeeper session expired, while {1} still took itself for its holder.",
 		"overlap/lease":                   "Exclusion lost: {0} took the lock after {1}'s etcd lease expired, while {1} still took itself for its holder.",
 		"overlap+paused":                  "{1} was paused, so it could not notice.",
-		"overlap+cut-redis":               "{1} was cut off from Redis, so it could not know its lock had expired.",
+		"overlap+cut-redis":               "{1} was cut off from Redis: its renewals did not arrive, and it still took itself for the holder.",
 		"overlap+cut-off":                 "{1} was cut off from the service, so it cannot know until it reconnects.",
 		"overlap+unaware":                 "{1} was not paused, and by its own count its hold had ended: it could have known, and stopped.",
 		sim.LateWrite:                     "Late write accepted: {0}'s lease had run out, yet the storage took its write.",
@@ -576,7 +576,7 @@ var english = &UI{
 			"Adds to a total: ARGV[2] is 1, added to the record, and a write applied twice counts the job twice. The write presets follow this choice.",
 		BadEffect:  "“{0}” is not something the write can do: it sets the record (effect=set) or adds to a total (effect=add).",
 		RenewField: "When an extend fails",
-		RenewHelp:  "Stop: the holder stops its work and writes nothing (a watchdog that cancels the work). Carry on: the renewal gives up and the work goes on to its write, as a renewal thread that only logs its failure does (python-redis-lock's auto_renewal, node-redlock v5's using() when the routine never reads its abort signal). Either way the extend runs after every half TTL of work and once more just before the write.",
+		RenewHelp:  "Stop: the holder stops its work and writes nothing, as your own watchdog that cancels the work on a failed renewal would. Carry on: the renewal gives up and the work goes on to its write, as a renewal thread that only logs its failure does (python-redis-lock's auto_renewal, node-redlock v5's using() when the routine never reads its abort signal). Either way the extend runs after every half TTL of work and once more just before the write, and only while the client works. Neither stops a write resent after a lost reply, which goes out with no extend before it. With no extend script this setting does nothing.",
 		BadRenew:   "“{0}” is not something a holder can do when an extend fails: it stops (renew=stop) or carries on (renew=carry).",
 		RenewLabel: map[string]string{
 			lockdesign.RenewStop: "Stop the work, write nothing", lockdesign.RenewCarry: "Carry on and write (a renewal thread)",

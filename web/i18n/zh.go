@@ -165,7 +165,7 @@ var chinese = &UI{
 		"overlap/session":                 "失去互斥：{1} 的 ZooKeeper 会话过期后，{0} 获取了锁，而 {1} 仍把自己当作持有者。",
 		"overlap/lease":                   "失去互斥：{1} 的 etcd 租约过期后，{0} 获取了锁，而 {1} 仍把自己当作持有者。",
 		"overlap+paused":                  "{1} 当时处于停顿中，无法察觉。",
-		"overlap+cut-redis":               "{1} 与 Redis 的连接已断开，无从得知自己的锁已经过期。",
+		"overlap+cut-redis":               "{1} 与 Redis 的连接已断开：续期送不到，它却仍当自己是持有者。",
 		"overlap+cut-off":                 "{1} 与服务的连接已断开，重新连上之前无从得知。",
 		"overlap+unaware":                 "{1} 一直在运行；按它自己的计时，持有期已经结束，它本可以察觉并停下。",
 		sim.LateWrite:                     "接受了迟到的写入：{0} 的租约已经到期，存储却接受了它的写入。",
@@ -571,7 +571,7 @@ var chinese = &UI{
 		WorkPastTTL: "注意时间：每次写入之前的工作（{0}）等于或长于锁的 TTL（{1}），而且没有任何续期，所以每次写入都发生在写入者自己的租约结束之后。第 3 课把这样的 TTL 称为一个 bug，评分也把它算作锁的失败：任务超出了租约。",
 		BadEffect:   "“{0}”不是写入能做的事：写入要么设置记录（effect=set），要么累加到总数（effect=add）。",
 		RenewField:  "续期失败时",
-		RenewHelp:   "“停止”：持有者停止工作，什么也不写（相当于一个会取消工作的 watchdog 看守）。“继续”：只是续期放弃了，工作照常进行到写入，就像只记录失败日志的续期线程那样（python-redis-lock 的 auto_renewal，以及回调函数从不检查中止信号时 node-redlock v5 的 using()）。两种情况下，续期都在每完成 TTL 一半的工作后执行一次，并在写入之前再执行一次。",
+		RenewHelp:   "“停止”：持有者停止工作，什么也不写，就像你自己写的、续期失败就取消工作的看守代码那样。“继续”：只是续期放弃了，工作照常进行到写入，就像只记录失败日志的续期线程那样（python-redis-lock 的 auto_renewal，以及回调函数从不检查中止信号时 node-redlock v5 的 using()）。两种情况下，续期都在每完成 TTL 一半的工作后执行一次，并在写入之前再执行一次，而且只在客户端工作时执行。应答丢失后重发的写入之前不会续期，所以两者都拦不住它。没有续期脚本时，这个设置不起作用。",
 		BadRenew:    "“{0}”不是续期失败时持有者能做的事：要么停止（renew=stop），要么继续（renew=carry）。",
 		RenewLabel: map[string]string{
 			lockdesign.RenewStop: "停止工作，不写入", lockdesign.RenewCarry: "继续并写入（续期线程）",
