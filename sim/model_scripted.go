@@ -110,8 +110,9 @@ func (w *World) designGot(c *Client) {
 // client works in slices of at most half the TTL and runs the script
 // after each (the last one just before writing); a reply that is not
 // success tells it the lock is gone, and it stops without writing — or,
-// where the design carries on (Scripted.CarryOn), its renewal stops and
-// the work goes on to the write.
+// where the design carries on (Scripted.CarryOn, a renewal thread), its
+// renewal stops and the work goes on to the write, and the renewal runs
+// after each slice but the last (a thread does not wait for the write).
 func (w *World) designWork(c *Client) error {
 	c.dropWindow = false
 	c.setState(StateWorking, w.clock.Now())
@@ -128,8 +129,8 @@ func (w *World) designWork(c *Client) error {
 			return w.fail
 		}
 		left -= n
-		if !renew {
-			continue
+		if !renew || (left == 0 && w.sc.Scripted.CarryOn) {
+			continue // a renewal thread does not wait for the write
 		}
 		ok, err := w.designExtend(c)
 		if err != nil {
