@@ -250,3 +250,47 @@ func TestExpireLTAsRedis(t *testing.T) {
 		}
 	}
 }
+
+// TestGetrangeAsRedis: GETRANGE's indexes as Redis 7.0 reads them (the
+// differential test found miniredis answering "-" where Redis answers
+// ""); each row was typed into redis-server 7.0.15 too.
+func TestGetrangeAsRedis(t *testing.T) {
+	m := miniredis.NewMiniRedis()
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	if _, err := redisfront.Install(m); err != nil {
+		t.Fatal(err)
+	}
+	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
+	t.Cleanup(func() { _ = rc.Close() })
+	ctx := context.Background()
+	for _, c := range []struct {
+		args []any
+		want string
+	}{
+		{[]any{"SET", "k", "-9223372036854775809"}, "OK"},
+		{[]any{"GETRANGE", "k", "-2", "-9223372036854775808"}, ""},
+		{[]any{"GETRANGE", "k", "-2", "-1"}, "09"},
+		{[]any{"GETRANGE", "k", "-100", "2"}, "-92"},
+		{[]any{"GETRANGE", "k", "0", "-100"}, "-"},
+		{[]any{"GETRANGE", "k", "5", "2"}, ""},
+		{[]any{"GETRANGE", "k", "18", "9223372036854775807"}, "09"},
+		{[]any{"GETRANGE", "k", "-1", "-2"}, ""},
+		{[]any{"GETRANGE", "none", "0", "-1"}, ""},
+		{[]any{"SET", "e", ""}, "OK"},
+		{[]any{"GETRANGE", "e", "0", "-1"}, ""},
+		{[]any{"RPUSH", "q", "a"}, "1"},
+		{[]any{"GETRANGE", "q", "0", "-1"}, "WRONGTYPE Operation against a key holding the wrong kind of value"},
+	} {
+		v, err := rc.Do(ctx, c.args...).Result()
+		got := fmt.Sprint(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%v: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
