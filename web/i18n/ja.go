@@ -1035,8 +1035,9 @@ var japanese = &UI{
 // 書き込みの間の停止には気付けない。確認と書き込みは一つの手順ではなく
 // 二つだから。古い書き込みを拒めるのはストレージだけ（フェンシングトークン）。`,
 		"the renewal gives up; the work goes on and writes (a renewal thread that only logs)": "更新はあきらめ、作業は続けて書き込む（ログを出すだけの更新スレッド）",
-		"the lock is gone: do not write":                                 "ロックはもう無い：書かない",
-		"// A pause here, after the check, lets the write go out stale.": "// ここで、確認の後に止まると、古い書き込みが出ていく。",
+		"a renewal thread does not wait for the write":                                        "更新スレッドは書き込みを待たない",
+		"the lock is gone: do not write":                                                      "ロックはもう無い：書かない",
+		"// A pause here, after the check, lets the write go out stale.":                      "// ここで、確認の後に止まると、古い書き込みが出ていく。",
 		`
 // Run is one client's program: acquire, work, write, release.`: `
 // Run は一つのクライアントのプログラム：取得、処理、書き込み、解放。`,

@@ -1030,8 +1030,9 @@ var chinese = &UI{
 // 是察觉不到的：检查和写入是两步，而不是一步。只有存储能拒绝陈旧的
 // 写入（围栏令牌）。`,
 		"the renewal gives up; the work goes on and writes (a renewal thread that only logs)": "续期放弃了，工作继续并写入（只记录日志的续期线程）",
-		"the lock is gone: do not write":                                 "锁已经没了：不要写入",
-		"// A pause here, after the check, lets the write go out stale.": "// 检查之后若在这里停顿，发出的就是一次陈旧写入。",
+		"a renewal thread does not wait for the write":                                        "续期线程不会等待写入",
+		"the lock is gone: do not write":                                                      "锁已经没了：不要写入",
+		"// A pause here, after the check, lets the write go out stale.":                      "// 检查之后若在这里停顿，发出的就是一次陈旧写入。",
 		`
 // Run is one client's program: acquire, work, write, release.`: `
 // Run 是一个客户端的程序：获取锁、工作、写入、释放锁。`,
