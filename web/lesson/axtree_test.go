@@ -98,7 +98,7 @@ func TestTimelineTextAlternative(t *testing.T) {
 	want := map[string][]string{
 		"en": {`region "Timeline picture" [focusable]`,
 			`image "Timeline at 12.000s. The last action, from 11.000s to 12.000s: A worked for 1s; the storage rejected A's write with token 1. B holds the lock on Redis, 8.0s left."`,
-			`"Clients now: A thinks it holds with token 1, B holding with token 2. Storage: “written by B” (token key: 2). What went wrong: 1. Exclusion lost: B took the lock after A's lease ran out, while A still took itself for its holder. A was paused, so it could not notice. Time runs left to right.`},
+			`"Clients now: A thinks it holds with token 1, B holding with token 2. Storage: “written by B” (token key: 2). What went wrong: 1. Exclusion lost: B took the lock after A's lease ran out, while A still believed it held the lock. A was paused, so it could not notice. Time runs left to right.`},
 		"ja": {`region "タイムラインの図" [focusable]`,
 			`image "12.000s 時点のタイムライン。直前の操作（11.000s〜12.000s）では、A が 1s 作業した。ストレージが A のトークン 1 の書き込みを拒否した。Redis のロックは B が保持している（残り 8.0s）。"`,
 			`"いまのクライアント：A は保持のつもり（トークン 1）、B は保持中（トークン 2）。ストレージ：“written by B”（保存トークン 2）。起きた問題：1. 排他が崩れた：A のリースが切れたあと、`},
