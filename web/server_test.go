@@ -100,7 +100,7 @@ func TestFlagshipOutcomes(t *testing.T) {
 	h := sitetest.Default(t)
 	page := webtest.MustGet(t, h, "/en/lessons/fencing?do="+guided)
 	for _, want := range []string{
-		"token 1 rejected", "(integer) 0", "Exclusion lost: B took the lock after A&#39;s lease ran out, while A still took itself for its holder. A was paused, so it could not notice.",
+		"token 1 rejected", "(integer) 0", "Exclusion lost: B took the lock after A&#39;s lease ran out, while A still believed it held the lock. A was paused, so it could not notice.",
 		"8.0s left", "token key: 2", "“written by B”",
 	} {
 		if !strings.Contains(page, want) {
