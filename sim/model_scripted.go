@@ -138,8 +138,10 @@ func (w *World) designWork(c *Client) error {
 		}
 		switch {
 		case !ok && w.sc.Scripted.CarryOn:
+			w.events[len(w.events)-1].Purpose = PurposeRenewGaveUp
 			renew = false
 		case !ok:
+			w.events[len(w.events)-1].Purpose = PurposeRenewLost
 			c.setState(StateIdle, w.clock.Now())
 			return nil
 		}
@@ -147,6 +149,14 @@ func (w *World) designWork(c *Client) error {
 	c.setState(StateHolding, w.clock.Now())
 	return w.designWrite(c, 0)
 }
+
+// The purposes of a design's extend that failed (its event's Purpose,
+// set once the client has decided): the renewal gave up and the work goes
+// on (a renewal thread), or the work stops and writes nothing.
+const (
+	PurposeRenewGaveUp = "extend-gave-up"
+	PurposeRenewLost   = "extend-lost"
+)
 
 // designExtend runs every part of the extend script; success renews c's
 // lease.

@@ -201,6 +201,12 @@ func TestDesignRenew(t *testing.T) {
 				t.Errorf("%s: the shortest stale write is %q, want …%s", lang, link, want)
 			}
 		}
+		// cut off from Redis, a 15 s job: its renewal's failure is said
+		// where it happens, in the event log
+		run := webtest.MustGet(t, h, "/"+lang+"/lab/design/run"+q+"&renew=carry&work=15s&clients=2&do=a.acquire,a.disconnect,a.write")
+		if !strings.Contains(run, html.EscapeString(i18n.For(lang).Purpose[sim.PurposeRenewGaveUp])) {
+			t.Errorf("%s: the event log does not say the renewal gave up", lang)
+		}
 		r := webtest.Get(t, h, "/"+lang+"/lab/design?renew=carry")
 		if r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/"+lang+"/lab/design" {
 			t.Errorf("%s: renew=carry with no extend = %d → %q, want the default design", lang, r.Status, r.Header.Get("Location"))

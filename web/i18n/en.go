@@ -253,6 +253,7 @@ var english = &UI{
 		sim.StateChecking: "checked: free", sim.StateWaiting: "waiting for replica",
 	},
 	Purpose: map[string]string{
+		sim.PurposeRenewGaveUp: "extend failed: the renewal stops, the work goes on", sim.PurposeRenewLost: "extend failed: the work stops, nothing is written",
 		"acquire": "acquire", "retry": "retry", "token": "fencing token", "write": "write", "release": "release",
 		"check": "check", "expire": "set the TTL", "extend": "extend", "unlock": "undo on every node",
 		"replicate": "replicating the change", "wait": "wait for the replica", "session": "session",

@@ -248,6 +248,7 @@ var japanese = &UI{
 		sim.StateChecking: "確認済み（空き）", sim.StateWaiting: "レプリカ待ち",
 	},
 	Purpose: map[string]string{
+		sim.PurposeRenewGaveUp: "延長に失敗：更新をやめ、作業は続く", sim.PurposeRenewLost: "延長に失敗：作業をやめ、書き込まない",
 		"acquire": "取得", "retry": "再試行", "token": "フェンシングトークン", "write": "書き込み", "release": "解放",
 		"check": "確認", "expire": "TTL を設定", "extend": "延長", "unlock": "全ノードで解放",
 		"replicate": "変更の複製", "wait": "レプリカ待ち", "session": "セッション",

@@ -247,6 +247,7 @@ var chinese = &UI{
 		sim.StateChecking: "读到锁空闲", sim.StateWaiting: "等待副本",
 	},
 	Purpose: map[string]string{
+		sim.PurposeRenewGaveUp: "续期失败：停止续期，工作继续", sim.PurposeRenewLost: "续期失败：停止工作，不写入",
 		"acquire": "尝试获取锁", "retry": "重试", "token": "围栏令牌", "write": "写入", "release": "释放锁",
 		"check": "检查", "expire": "设置 TTL", "extend": "续期", "unlock": "在所有节点上释放锁",
 		"replicate": "复制更改", "wait": "等待副本", "session": "会话",
