@@ -69,28 +69,27 @@ func (e *embedded) dump() []keyState {
 		}
 		out = append(out, ks)
 	}
-	e.known.set(e, e.now, out)
+	e.known.set(e, out)
 	return out
 }
 
 // knownKeys is what a server holds as the explorer last read (dump) or
-// wrote (load) it: valid while the server has been sent no command, kept
-// its clock and was not emptied (embedded's SetTime, Restart and the
-// pool turn ok off). A child reached by a step that sent nothing needs
+// wrote (load) it, at the server's clock then (embedded.now): valid while
+// the server has been sent no command, kept its clock and was not
+// emptied (embedded's SetTime, Restart and the pool turn ok off). A child reached by a step that sent nothing needs
 // no new read, and loading a sibling of the state just left only
 // rewrites the keys that differ: a step changes one key or two, and
 // deleting and writing every key again was a tenth of a search's time.
 type knownKeys struct {
 	ok     bool
-	at     int64 // the server's clock when it was read, in virtual ms
 	served uint64
 	keys   []keyState // sorted by key, as Keys lists them; never changed once here
 }
 
 func (k *knownKeys) still(e *embedded) bool { return k.ok && k.served == e.front.Served() }
 
-func (k *knownKeys) set(e *embedded, at int64, keys []keyState) {
-	*k = knownKeys{ok: true, at: at, served: e.front.Served(), keys: keys}
+func (k *knownKeys) set(e *embedded, keys []keyState) {
+	*k = knownKeys{ok: true, served: e.front.Served(), keys: keys}
 }
 
 // load makes the server hold keys, each with its remaining TTL counted
@@ -110,7 +109,7 @@ func (e *embedded) load(now int64, keys []keyState) {
 			}
 		}
 	}
-	if e.known.still(e) && e.known.at == now {
+	if e.known.still(e) && e.now == now {
 		e.patch(e.known.keys, keys)
 	} else {
 		// Deleting the few keys a world has, rather than FlushAll, which
@@ -127,7 +126,7 @@ func (e *embedded) load(now int64, keys []keyState) {
 		}
 	}
 	e.front.Reset(used) // the bounds count what the snapshot holds
-	e.known.set(e, now, keys)
+	e.known.set(e, keys)
 }
 
 // patch turns the keys the server holds (has, sorted) into want (sorted),
@@ -217,7 +216,7 @@ type worldState struct {
 
 // budgetState is the explorer's budget used so far (its per-client bits
 // are in each clientState).
-type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops, Jumps, Cuts int }
+type budgetState struct{ Pauses, Waits, Crashes, NodeFaults, Drops, Jumps int }
 
 type clientState struct {
 	ID            cid
@@ -305,7 +304,7 @@ func (w *World) capture(st *worldState, ts *[]timer, b Spent, keys [][]keyState)
 	clients, nodes, peers, timers := st.Clients[:0], st.Nodes[:0], st.Peers[:0], st.Timers[:0]
 	inflight, order := st.Inflight[:0], st.Order[:0]
 	*st = worldState{Now: w.clock.Now(), Shipped: repl(w.shipped),
-		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops, b.Jumps, b.Cuts}}
+		Budget: budgetState{b.Pauses, b.Waits, b.Crashes, b.NodeFaults, b.Drops, b.Jumps}}
 	for i, c := range w.clients {
 		cs := clientState{ID: cid(c.ID), State: c.state, Before: c.before, Value: val(c.value), Token: c.token,
 			Due: c.due, PendingWhat: c.pendingWhat, DropNext: c.dropNext,
@@ -509,7 +508,7 @@ func (e *fpEnc) encode(b []byte, st *worldState) []byte {
 	b = append(b, '{')
 	bs := &st.Budget
 	b = append(b, '{')
-	for _, n := range [...]int{bs.Pauses, bs.Waits, bs.Crashes, bs.NodeFaults, bs.Drops, bs.Jumps, bs.Cuts} {
+	for _, n := range [...]int{bs.Pauses, bs.Waits, bs.Crashes, bs.NodeFaults, bs.Drops, bs.Jumps} {
 		b = append(strconv.AppendInt(b, int64(n), 10), ',')
 	}
 	b = append(b, "},"...)

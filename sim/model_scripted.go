@@ -245,8 +245,8 @@ func (w *World) designRelease(c *Client, i int) error {
 		then := func(w *World, c *Client) error { return w.designRelease(c, i+1) }
 		return w.yieldOr(c, true, StateHolding, w.designWhat(PieceRelease, i+1), then)
 	}
-	if ev := w.events[len(w.events)-1]; ev.Refused && !w.primary.down {
-		c.keyLeft = true // cut off: the script never ran, and says nothing
+	if c.disconnected && !w.primary.down {
+		c.keyLeft = true // cut off: the script never reached Redis, and says nothing
 	} else if v, ok := w.primary.peek(w.sc.LockKey()); ok && v == c.value {
 		w.violate(NotReleased, c.ID)
 	}
