@@ -173,7 +173,6 @@ var fpTable = map[string]fpEntry{
 	"Spent.NodeFaults": {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.NodeFaults++ }},
 	"Spent.Drops":      {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Drops++ }},
 	"Spent.Jumps":      {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Jumps++ }},
-	"Spent.Cuts":       {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Cuts++ }},
 	"Spent.Acquired":   {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Acquired ^= 1 }},
 	"Spent.Written":    {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Written ^= 1 }},
 	"Spent.Released":   {base: "fencing", mutate: func(t *testing.T, w *World, b *Spent) { b.Released ^= 1 }},

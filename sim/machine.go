@@ -120,9 +120,9 @@ func (m *Machine) Load(s *Saved) {
 // has more futures: the fingerprint reads it, the search decides what it
 // allows.
 type Spent struct {
-	Pauses, Waits, Crashes, NodeFaults, Drops, Jumps, Cuts int
-	Acquired, Written, Released                            uint8
-	Waited                                                 uint8 // client i's pause has had its wait
+	Pauses, Waits, Crashes, NodeFaults, Drops, Jumps int
+	Acquired, Written, Released                      uint8
+	Waited                                           uint8 // client i's pause has had its wait
 }
 
 // Fingerprint is the world's state as far as any future can tell, with
@@ -221,7 +221,7 @@ func (m *Machine) specs() *offerSpecs {
 			sp.steps = append(sp.steps, s)
 		}
 	})
-	for cost := CostPause; cost <= CostCut; cost++ {
+	for cost := CostPause; cost <= CostNode; cost++ {
 		each(ByClient, func(s *ActionSpec) {
 			if s.Cost == cost && (s.Explore == ExploreFault || s.Explore == ExploreRecovery) && s.offeredIn(sc) {
 				sp.faults = append(sp.faults, s)

@@ -59,7 +59,6 @@ const (
 	CostDrop       // explore.Config.Drops
 	CostNode       // explore.Config.NodeFaults
 	CostJump       // explore.Config.Jumps: a node's clock jumps forward
-	CostCut        // explore.Config.Cuts: a client cut off from the lock's server
 )
 
 // ExploreUse says how the explorer may use an action.
@@ -348,13 +347,11 @@ func init() {
 			// unless timers came due while it slept: they run at once
 			Local: func(x *Act) bool { return x.w.coord == nil && len(x.c.due) == 0 },
 			Do:    func(x *Act) error { return x.w.resume(x.c) }}),
-		// a design's client cut off from its Redis (its storage still
-		// answers) changes only itself until it sends; a service hears it
+		// the learner's fault, not the explorer's: on a design's timeline
+		// the client is cut off from its Redis, its storage still answers
 		client(VerbDisconnect, ActionSpec{WhilePending: true, Offered: cutOffered, Refuse: cutRefuse(false),
-			Explore: ExploreFault, Cost: CostCut, Local: func(x *Act) bool { return x.w.coord == nil },
 			Do: func(x *Act) error { x.w.disconnect(x.c); return nil }}),
 		client(VerbReconnect, ActionSpec{WhilePending: true, Offered: cutOffered, Refuse: cutRefuse(true),
-			Explore: ExploreRecovery, Cost: CostCut, Local: func(x *Act) bool { return x.w.coord == nil },
 			Do: func(x *Act) error { x.w.reconnect(x.c); return nil }}),
 		client(VerbDrop, ActionSpec{WhilePending: true, Explore: ExploreFault, Cost: CostDrop,
 			Offered: func(sc *Scenario) bool { return sc.Drops }, // the lesson about lost replies, and designs

@@ -66,10 +66,6 @@ type Config struct {
 	// default length) a schedule may contain, where the scenario's nodes
 	// offer them: a challenge's fault, not the Lab's.
 	Jumps int
-	// Cuts is how many times a client may lose its connection to the
-	// lock's Redis while its storage still answers (where the scenario
-	// offers it: designs); getting it back costs nothing.
-	Cuts int
 	// MaxDepth bounds the actions of one schedule.
 	MaxDepth int
 	// MaxStates bounds the distinct states explored.
@@ -200,8 +196,6 @@ func (cfg *Config) Validate() error {
 		return bad("drops=" + strconv.Itoa(cfg.Drops))
 	case cfg.Jumps < 0 || cfg.Jumps > MaxFaults || (cfg.Jumps > 0 && !sc.OffersFault(sim.CostJump)):
 		return bad("jumps=" + strconv.Itoa(cfg.Jumps))
-	case cfg.Cuts < 0 || cfg.Cuts > MaxFaults || (cfg.Cuts > 0 && sc.Scripted == nil):
-		return bad("cuts=" + strconv.Itoa(cfg.Cuts))
 	case cfg.MaxDepth < 1 || cfg.MaxDepth > MaxDepth:
 		return bad("depth=" + strconv.Itoa(cfg.MaxDepth))
 	case cfg.MaxStates < 1 || cfg.MaxStates > MaxStates:
@@ -712,8 +706,6 @@ func (e *explorer) faults(b *budget, c sim.Cost) (used *int, most int) {
 		return &b.NodeFaults, e.cfg.NodeFaults
 	case sim.CostJump:
 		return &b.Jumps, e.cfg.Jumps
-	case sim.CostCut:
-		return &b.Cuts, e.cfg.Cuts
 	}
 	return new(int), 0
 }
