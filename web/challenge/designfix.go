@@ -105,7 +105,7 @@ func (s *Handler) designFixView(r *http.Request, u *i18n.UI, ch *lessons.Challen
 		text, help := d.Script(p), du.PieceHelp[p.Name()]
 		if r := words.Get("renew"); p == sim.PieceExtend && r != "" {
 			// the design's renewal is kept (Keep), not chosen here: say it
-			help = i18n.Sentences(help, du.RenewField+u.LabelSep()+du.RenewLabel[r]+map[bool]string{true: "。", false: "."}[u.Language().Tight])
+			help = i18n.Sentences(help, du.RenewField+u.LabelSep()+du.RenewLabel[r]+u.Language().FullStop())
 		}
 		v.Scripts = append(v.Scripts, ScriptField{Name: p.Name(), Label: du.PieceLabel[p.Name()], Help: help,
 			Text: text, Rows: min(max(strings.Count(text, "\n")+2, 3), 16)})

@@ -151,7 +151,7 @@ func parseDesign(u *i18n.UI, q url.Values, extra ...string) (designIn, *site.Err
 		in.Bad, in.BadLine = badPlace(err)
 		if name := earlierLocal(in.D, err); name != "" {
 			if !strings.HasSuffix(text, "。") && !strings.HasSuffix(text, ".") {
-				text += map[bool]string{true: "。", false: "."}[u.Language().Tight] // the checker's words end with none
+				text += u.Language().FullStop() // the checker's words end with none
 			}
 			text = i18n.Sentences(text, i18n.Fill(du.ThenLocal, name))
 		}

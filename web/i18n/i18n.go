@@ -364,6 +364,15 @@ func Codes() []string {
 	return out
 }
 
+// FullStop is the stop that ends a sentence of the language: "。" where
+// it is Tight, "." otherwise.
+func (l *Language) FullStop() string {
+	if l.Tight {
+		return "。"
+	}
+	return "."
+}
+
 // Sentences joins whole sentences: with a space, except after a
 // full-width stop (Japanese and Chinese set none there).
 func Sentences(ss ...string) string {

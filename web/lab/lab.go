@@ -502,15 +502,14 @@ func labResult(u *i18n.UI, lu *i18n.LabUI, l *lessons.Lesson, c links.LabConfig,
 		}
 		out.ShortestURL = link(shortest)
 		// replayed (the explorer keeps no timeline) for what each step
-		// did: an acquire the server refused says so
-		if tl, err := sim.Replay(l.Scenario, c.Opts, shortest); err == nil {
-			for i := range shortest {
-				out.ShortestSteps = append(out.ShortestSteps, narrate.Step(u, tl, i))
-			}
-		} else {
-			for _, a := range shortest {
-				out.ShortestSteps = append(out.ShortestSteps, narrate.Action(u, l.Scenario, a))
-			}
+		// did: an acquire the server refused says so (a replay that fails
+		// leaves the steps' words alone)
+		tl, err := sim.Replay(l.Scenario, c.Opts, shortest)
+		if err != nil {
+			tl = &sim.Timeline{Scenario: l.Scenario, Actions: shortest}
+		}
+		for i := range shortest {
+			out.ShortestSteps = append(out.ShortestSteps, narrate.Step(u, tl, i))
 		}
 	} else {
 		out.None = lu.NoneFound
