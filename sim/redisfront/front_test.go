@@ -170,17 +170,7 @@ func TestScriptBeganUnderLimit(t *testing.T) {
 // key is nil before its expiry is read, and a non-integer is left to
 // miniredis, which words it as Redis does.
 func TestExpireErrorsAsRedis(t *testing.T) {
-	m := miniredis.NewMiniRedis()
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(m.Close)
-	if _, err := redisfront.Install(m); err != nil {
-		t.Fatal(err)
-	}
-	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
-	t.Cleanup(func() { _ = rc.Close() })
-	ctx := context.Background()
+	send := frontClient(t)
 	for _, c := range []struct {
 		args []any
 		want string
@@ -196,11 +186,7 @@ func TestExpireErrorsAsRedis(t *testing.T) {
 		{[]any{"GETEX", "k", "EX", "-1"}, "ERR invalid expire time in 'getex' command"},
 		{[]any{"EVAL", "return redis.call('SET', KEYS[1], 'v', 'PX', 0)", "1", "k"}, "ERR invalid expire time in 'set' command script: "},
 	} {
-		v, err := rc.Do(ctx, c.args...).Result()
-		got := fmt.Sprint(v)
-		if err != nil {
-			got = err.Error()
-		}
+		got := send(c.args...)
 		if !strings.HasPrefix(got, c.want) {
 			t.Errorf("%v: %q, want %q", c.args, got, c.want)
 		}
@@ -212,17 +198,7 @@ func TestExpireErrorsAsRedis(t *testing.T) {
 // >= current_expire" answers 0); miniredis also set an equal one and
 // answered 1. The differential test typed it at one virtual instant.
 func TestExpireLTAsRedis(t *testing.T) {
-	m := miniredis.NewMiniRedis()
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(m.Close)
-	if _, err := redisfront.Install(m); err != nil {
-		t.Fatal(err)
-	}
-	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
-	t.Cleanup(func() { _ = rc.Close() })
-	ctx := context.Background()
+	send := frontClient(t)
 	for _, c := range []struct {
 		args []any
 		want string
@@ -240,11 +216,7 @@ func TestExpireLTAsRedis(t *testing.T) {
 		{[]any{"PEXPIRE", "q", "500"}, "1"},
 		{[]any{"PEXPIRE", "q", "500", "LT"}, "0"},
 	} {
-		v, err := rc.Do(ctx, c.args...).Result()
-		got := fmt.Sprint(v)
-		if err != nil {
-			got = err.Error()
-		}
+		got := send(c.args...)
 		if got != c.want {
 			t.Errorf("%v: %q, want %q", c.args, got, c.want)
 		}
@@ -255,17 +227,7 @@ func TestExpireLTAsRedis(t *testing.T) {
 // differential test found miniredis answering "-" where Redis answers
 // ""); each row was typed into redis-server 7.0.15 too.
 func TestGetrangeAsRedis(t *testing.T) {
-	m := miniredis.NewMiniRedis()
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(m.Close)
-	if _, err := redisfront.Install(m); err != nil {
-		t.Fatal(err)
-	}
-	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
-	t.Cleanup(func() { _ = rc.Close() })
-	ctx := context.Background()
+	send := frontClient(t)
 	for _, c := range []struct {
 		args []any
 		want string
@@ -284,13 +246,33 @@ func TestGetrangeAsRedis(t *testing.T) {
 		{[]any{"RPUSH", "q", "a"}, "1"},
 		{[]any{"GETRANGE", "q", "0", "-1"}, "WRONGTYPE Operation against a key holding the wrong kind of value"},
 	} {
-		v, err := rc.Do(ctx, c.args...).Result()
-		got := fmt.Sprint(v)
-		if err != nil {
-			got = err.Error()
-		}
+		got := send(c.args...)
 		if got != c.want {
 			t.Errorf("%v: %q, want %q", c.args, got, c.want)
 		}
+	}
+}
+
+// frontClient is a client of a fresh miniredis behind a front, as a
+// timeline's server is: each call sends one command and reads its reply
+// as the tests compare it, the value or the error's words.
+func frontClient(t *testing.T) func(args ...any) string {
+	t.Helper()
+	m := miniredis.NewMiniRedis()
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	if _, err := redisfront.Install(m); err != nil {
+		t.Fatal(err)
+	}
+	rc := redis.NewClient(&redis.Options{Addr: m.Addr(), Protocol: 2, DisableIdentity: true, MaxRetries: -1})
+	t.Cleanup(func() { _ = rc.Close() })
+	return func(args ...any) string {
+		v, err := rc.Do(context.Background(), args...).Result()
+		if err != nil {
+			return err.Error()
+		}
+		return fmt.Sprint(v)
 	}
 }
